@@ -1,0 +1,66 @@
+import path from 'node:path';
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  /** MQTT broker to ingest from (topics plantwatch/v1/samples and plantwatch/v1/positions, QoS 1); none when unset. */
+  mqttUrl?: string;
+  /** BROADCAST_TICK_MS: the stream sends at most one update per tag per tick (default 100 ms). */
+  broadcastTickMs: number;
+  /** INGEST_API_KEY: one more valid key for POST /ingest/v1/*, besides the keys administrators create. */
+  ingestApiKey?: string;
+  /** RETENTION_DAYS: history (samples, positions) older than this is deleted; at least 30 (DOMAIN.md §5), default 30. */
+  retentionDays: number;
+  /** Demo mode seeds the demo organisation and plant and runs the simulator. */
+  demo: boolean;
+  demoPassword: string;
+  /** Access-token lifetime in seconds. */
+  accessTokenTtl: number;
+  /** Refresh-token lifetime in seconds. */
+  refreshTokenTtl: number;
+  /** Largest accepted request body in bytes. */
+  bodyLimit: number;
+  /** Serve the built client from this folder when it exists. */
+  clientDir: string;
+  logLevel: string;
+  /** Sign-in attempts allowed per account and address within the window. */
+  loginMaxAttempts: number;
+  loginWindowSeconds: number;
+  /** Trust X-Forwarded-For from a reverse proxy (only behind one, else clients could pick their address). */
+  trustProxy: boolean;
+}
+
+export const DEFAULT_DEMO_PASSWORD = 'Plantwatch@2026';
+
+function num(v: string | undefined, fallback: number): number {
+  const n = v === undefined || v === '' ? NaN : Number(v);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+/** Reads configuration from the environment; every variable is documented in README.md. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port: num(env.PORT, 8080),
+    dataDir: env.DATA_DIR ?? path.resolve('data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    mqttUrl: env.MQTT_URL || undefined,
+    broadcastTickMs: Math.max(10, num(env.BROADCAST_TICK_MS, 100)),
+    ingestApiKey: env.INGEST_API_KEY || undefined,
+    retentionDays: Math.max(30, num(env.RETENTION_DAYS, 30)),
+    demo: (env.DEMO ?? '1') !== '0',
+    demoPassword: env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD,
+    accessTokenTtl: num(env.ACCESS_TOKEN_TTL, 900),
+    refreshTokenTtl: num(env.REFRESH_TOKEN_TTL, 7 * 24 * 3600),
+    bodyLimit: num(env.BODY_LIMIT, 1024 * 1024),
+    clientDir: env.CLIENT_DIR ?? path.resolve('dist/client'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    loginMaxAttempts: num(env.LOGIN_MAX_ATTEMPTS, 5),
+    loginWindowSeconds: num(env.LOGIN_WINDOW_SECONDS, 300),
+    trustProxy: env.TRUST_PROXY === '1',
+  };
+}

@@ -1,0 +1,33 @@
+import {
+  changePasswordNew,
+  getLoginPageConfig,
+  getPublicKey,
+  getServerTime,
+  getUserInfo,
+  logOff,
+  loginSecure,
+  refreshToken,
+} from '../../../shared/contracts/auth.js';
+import { bearerToken } from '../../http/app.js';
+import type { ServerModule } from '../index.js';
+
+export const authModule: ServerModule = {
+  name: 'auth',
+  register({ http, services }) {
+    const auth = services.auth;
+    http.route(getServerTime, async () => ({ serverTime: Date.now() }));
+    http.route(getPublicKey, async () => ({ publicKey: auth.publicKey(), algorithm: 'RSA-OAEP-256' as const }));
+    http.route(loginSecure, (input, ctx) => auth.login(input.data, ctx.ip));
+    http.route(refreshToken, (input, ctx) => auth.refresh(input.refreshToken, ctx.ip));
+    http.route(getUserInfo, (_input, ctx) => auth.userInfo(ctx.user!));
+    http.route(logOff, async (_input, ctx) => {
+      await auth.logOff(ctx.user!, bearerToken(ctx.req) ?? '');
+      return {};
+    });
+    http.route(changePasswordNew, async (input, ctx) => {
+      await auth.changePassword(ctx.user!, input.oldPassword, input.newPassword);
+      return {};
+    });
+    http.route(getLoginPageConfig, () => auth.loginPageConfig());
+  },
+};

@@ -1,0 +1,30 @@
+import type { Config } from '../config.js';
+import type { HttpApp } from '../http/app.js';
+import type { Store } from '../store/db.js';
+import type { MenuSeed } from '../store/seed-base.js';
+import { authModule } from './auth/auth.routes.js';
+import type { AuthService } from './auth/auth.service.js';
+import { orgModule } from './org/org.routes.js';
+import type { OrgService } from './org/org.service.js';
+
+export interface Services {
+  org: OrgService;
+  auth: AuthService;
+}
+
+export interface ModuleContext {
+  http: HttpApp;
+  store: Store;
+  config: Config;
+  services: Services;
+}
+
+/** A server module binds its contracts to its service. Switch one off by removing its line below. */
+export interface ServerModule {
+  name: string;
+  /** Menu entries of the pages this module serves; synced at every start. */
+  menus?: MenuSeed[];
+  register(ctx: ModuleContext): void;
+}
+
+export const modules: ServerModule[] = [authModule, orgModule];

@@ -1,0 +1,265 @@
+import type { ColumnDefinitionBuilder, Kysely, Migration, MigrationProvider } from 'kysely';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** An auto-increment integer key in either dialect. */
+function idType(dialect: Dialect) {
+  return dialect === 'postgres' ? 'serial' : 'integer';
+}
+
+function foundation(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      const id = idType(dialect);
+      const pk = (name: string) => [name, id, (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())] as const;
+      await db.schema
+        .createTable('company')
+        .addColumn(...pk('id'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('shortname', 'text', (c) => c.notNull())
+        .addColumn('code', 'text', (c) => c.notNull().unique())
+        .execute();
+      await db.schema
+        .createTable('dept')
+        .addColumn(...pk('deptid'))
+        .addColumn('parentdeptid', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('deptname', 'text', (c) => c.notNull())
+        .addColumn('deptname_en', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('deptcode', 'text', (c) => c.notNull().unique())
+        .addColumn('c_id', 'integer', (c) => c.notNull())
+        .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable('region')
+        .addColumn(...pk('regionid'))
+        .addColumn('regionparentid', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('regionname', 'text', (c) => c.notNull())
+        .addColumn('regionname_en', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('regioncode', 'text', (c) => c.notNull().unique())
+        .addColumn('c_id', 'integer', (c) => c.notNull())
+        .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable('post')
+        .addColumn(...pk('postid'))
+        .addColumn('postname', 'text', (c) => c.notNull())
+        .addColumn('postname_en', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('deptid', 'integer', (c) => c.notNull())
+        .addColumn('c_id', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('users')
+        .addColumn(...pk('userid'))
+        .addColumn('loginname', 'text', (c) => c.notNull().unique())
+        .addColumn('username', 'text', (c) => c.notNull())
+        .addColumn('phone', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('deptid', 'integer', (c) => c.notNull())
+        .addColumn('postid', 'integer')
+        .addColumn('c_id', 'integer', (c) => c.notNull())
+        .addColumn('headimg', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('is_need_change_password', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('isolation_all', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('role')
+        .addColumn(...pk('roleid'))
+        .addColumn('rolecode', 'text', (c) => c.notNull().unique())
+        .addColumn('rolename', 'text', (c) => c.notNull())
+        .addColumn('rolename_en', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema
+        .createTable('user_role')
+        .addColumn('userid', 'integer', (c) => c.notNull())
+        .addColumn('roleid', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('user_role_pk', ['userid', 'roleid'])
+        .execute();
+      await db.schema
+        .createTable('role_permission')
+        .addColumn('roleid', 'integer', (c) => c.notNull())
+        .addColumn('permission', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('role_permission_pk', ['roleid', 'permission'])
+        .execute();
+      await db.schema
+        .createTable('menu')
+        .addColumn(...pk('menuid'))
+        .addColumn('parentid', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('name_en', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('href', 'text', (c) => c.notNull().unique())
+        .addColumn('parameter', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('type', 'integer', (c) => c.notNull().defaultTo(2))
+        .addColumn('skiptype', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('eightyEightType', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('icon', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable('role_menu')
+        .addColumn('roleid', 'integer', (c) => c.notNull())
+        .addColumn('menuid', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('role_menu_pk', ['roleid', 'menuid'])
+        .execute();
+      await db.schema
+        .createTable('user_dept_scope')
+        .addColumn('userid', 'integer', (c) => c.notNull())
+        .addColumn('deptid', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('user_dept_scope_pk', ['userid', 'deptid'])
+        .execute();
+      await db.schema
+        .createTable('user_region_scope')
+        .addColumn('userid', 'integer', (c) => c.notNull())
+        .addColumn('regionid', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('user_region_scope_pk', ['userid', 'regionid'])
+        .execute();
+      await db.schema
+        .createTable('refresh_token')
+        .addColumn(...pk('id'))
+        .addColumn('userid', 'integer', (c) => c.notNull())
+        .addColumn('family_id', 'text', (c) => c.notNull())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('revoked_at', 'bigint')
+        .addColumn('replaced_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('refresh_token_family').on('refresh_token').column('family_id').execute();
+      await db.schema
+        .createTable('audit_log')
+        .addColumn(...pk('id'))
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('userid', 'integer')
+        .addColumn('loginname', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('entity', 'text', (c) => c.notNull())
+        .addColumn('entity_id', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('detail', 'text', (c) => c.notNull().defaultTo('{}'))
+        .execute();
+      await db.schema.createIndex('audit_log_at').on('audit_log').column('at').execute();
+      await db.schema
+        .createTable('system_config')
+        .addColumn('consttitle', 'text', (c) => c.primaryKey())
+        .addColumn('constvalue', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('todo')
+        .addColumn(...pk('id'))
+        .addColumn('userid', 'integer', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('href', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('status', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('todo_user').on('todo').columns(['userid', 'status']).execute();
+      await db.schema
+        .createTable('server_secret')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
+/** Tags (data items) and their classification tree, for the realtime module. */
+function realtimeTags(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      // PostgreSQL's `real` is 4-byte; limits such as 0.1 must read back exactly as written.
+      const real = dialect === 'postgres' ? 'double precision' : 'real';
+      await db.schema
+        .createTable('tag')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('name_en', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('unit', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('device', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('regionid', 'integer')
+        .addColumn('hazard_source', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('range_lo', real, (c) => c.notNull().defaultTo(0))
+        .addColumn('range_hi', real, (c) => c.notNull().defaultTo(100))
+        .addColumn('ll', real)
+        .addColumn('l', real)
+        .addColumn('h', real)
+        .addColumn('hh', real)
+        .addColumn('deadband', real, (c) => c.notNull().defaultTo(0))
+        .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('tag_region').on('tag').column('regionid').execute();
+      await db.schema.createIndex('tag_device').on('tag').column('device').execute();
+      await db.schema
+        .createTable('tag_class')
+        .addColumn('id', idType(dialect), (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('parentid', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('name_en', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable('tag_class_member')
+        .addColumn('class_id', 'integer', (c) => c.notNull())
+        .addColumn('tag_id', 'text', (c) => c.notNull())
+        .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('tag_class_member_pk', ['class_id', 'tag_id'])
+        .execute();
+      await db.schema.createIndex('tag_class_member_tag').on('tag_class_member').column('tag_id').execute();
+    },
+  };
+}
+
+/**
+ * Time series of the live stream (append-only, written in batches, no primary
+ * key so inserts touch only the (id, t) index) and the ingest keys.
+ */
+function streamHistory(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      // PostgreSQL's `real` is 4-byte: 7 digits lose a longitude's metres and a pressure's decimals.
+      const real = dialect === 'postgres' ? 'double precision' : 'real';
+      await db.schema
+        .createTable('sample')
+        .addColumn('tag_id', 'text', (c) => c.notNull())
+        .addColumn('t', 'bigint', (c) => c.notNull())
+        .addColumn('v', real, (c) => c.notNull())
+        .addColumn('q', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex('sample_tag_t').on('sample').columns(['tag_id', 't']).execute();
+      await db.schema
+        .createTable('position')
+        .addColumn('target_id', 'text', (c) => c.notNull())
+        .addColumn('t', 'bigint', (c) => c.notNull())
+        .addColumn('lon', real, (c) => c.notNull())
+        .addColumn('lat', real, (c) => c.notNull())
+        .addColumn('floor', 'integer')
+        .addColumn('kind', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('position_target_t').on('position').columns(['target_id', 't']).execute();
+      await db.schema
+        .createTable('ingest_key')
+        .addColumn('id', idType(dialect), (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('key_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('prefix', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('revoked_at', 'bigint')
+        .execute();
+    },
+  };
+}
+
+/** All migrations in order. Add new ones at the end; never edit a landed one. */
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  return {
+    getMigrations: async () => ({
+      '0001_foundation': foundation(dialect),
+      '0002_realtime_tags': realtimeTags(dialect),
+      '0003_stream_history': streamHistory(dialect),
+    }),
+  };
+}

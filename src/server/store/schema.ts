@@ -1,0 +1,136 @@
+import type { Generated } from 'kysely';
+
+/** Times are epoch milliseconds; booleans are 0/1 so both dialects agree. */
+export interface Database {
+  company: { id: Generated<number>; name: string; shortname: string; code: string };
+  dept: {
+    deptid: Generated<number>;
+    parentdeptid: number;
+    deptname: string;
+    deptname_en: string;
+    deptcode: string;
+    c_id: number;
+    sort: number;
+  };
+  region: {
+    regionid: Generated<number>;
+    regionparentid: number;
+    regionname: string;
+    regionname_en: string;
+    regioncode: string;
+    c_id: number;
+    sort: number;
+  };
+  post: { postid: Generated<number>; postname: string; postname_en: string; deptid: number; c_id: number };
+  users: {
+    userid: Generated<number>;
+    loginname: string;
+    username: string;
+    phone: string;
+    password_hash: string;
+    deptid: number;
+    postid: number | null;
+    c_id: number;
+    headimg: string;
+    is_need_change_password: number;
+    /** 1 enabled, 0 disabled: a disabled user cannot sign in. */
+    enabled: number;
+    /** 1: data isolation sees every department and region. */
+    isolation_all: number;
+    created_at: number;
+  };
+  role: { roleid: Generated<number>; rolecode: string; rolename: string; rolename_en: string; description: string };
+  user_role: { userid: number; roleid: number };
+  role_permission: { roleid: number; permission: string };
+  menu: {
+    menuid: Generated<number>;
+    parentid: number;
+    name: string;
+    name_en: string;
+    href: string;
+    parameter: string;
+    /** 1 directory, 2 page. */
+    type: number;
+    /** 0 inside the shell, 1 new window. */
+    skiptype: number;
+    /** 1–4: the four systems (seed 1 §1); 0 system management. */
+    eightyEightType: number;
+    icon: string;
+    sort: number;
+  };
+  role_menu: { roleid: number; menuid: number };
+  /** Data isolation: departments and regions a user may see (with their descendants). */
+  user_dept_scope: { userid: number; deptid: number };
+  user_region_scope: { userid: number; regionid: number };
+  refresh_token: {
+    id: Generated<number>;
+    userid: number;
+    family_id: string;
+    token_hash: string;
+    created_at: number;
+    expires_at: number;
+    revoked_at: number | null;
+    /** Set when rotated; a rotated token presented again is reuse. */
+    replaced_at: number | null;
+  };
+  audit_log: {
+    id: Generated<number>;
+    at: number;
+    userid: number | null;
+    loginname: string;
+    action: string;
+    entity: string;
+    entity_id: string;
+    detail: string;
+  };
+  system_config: { consttitle: string; constvalue: string };
+  todo: {
+    id: Generated<number>;
+    userid: number;
+    title: string;
+    href: string;
+    /** 0 open, 1 done. */
+    status: number;
+    created_at: number;
+  };
+  server_secret: { name: string; value: string };
+  /** Data items (realtime module, migration 0002). Limits are null when unset. */
+  tag: {
+    id: string;
+    name: string;
+    name_en: string;
+    unit: string;
+    kind: 'level' | 'pressure' | 'temperature' | 'flow' | 'lel' | 'ppm' | 'discrete';
+    device: string;
+    regionid: number | null;
+    hazard_source: string;
+    range_lo: number;
+    range_hi: number;
+    ll: number | null;
+    l: number | null;
+    h: number | null;
+    hh: number | null;
+    deadband: number;
+    enabled: number;
+    created_at: number;
+    updated_at: number;
+  };
+  /** Classification tree of tags for the views (seed: calssificationManage). */
+  tag_class: { id: Generated<number>; parentid: number; name: string; name_en: string; sort: number };
+  /** A tag may sit in several classifications. */
+  tag_class_member: { class_id: number; tag_id: string; sort: number };
+  /** Tag history, append-only; q: 0 good, 1 uncertain, 2 bad. */
+  sample: { tag_id: string; t: number; v: number; q: number };
+  /** Position history, append-only; kind: 0 person, 1 vehicle; floor null outdoors. */
+  position: { target_id: string; t: number; lon: number; lat: number; floor: number | null; kind: number };
+  /** Ingest API keys; only the SHA-256 of the secret is kept. */
+  ingest_key: {
+    id: Generated<number>;
+    name: string;
+    key_hash: string;
+    prefix: string;
+    created_at: number;
+    created_by: string;
+    revoked_at: number | null;
+  };
+}

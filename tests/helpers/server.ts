@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig, type Config } from '../../src/server/config.js';
+import { createServer, type PlantwatchServer } from '../../src/server/server.js';
+
+export type TestDialect = 'sqlite' | 'postgres';
+
+/** Dialects the store tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const dialects: TestDialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestServer {
+  server: PlantwatchServer;
+  url: string;
+  config: Config;
+  close(): Promise<void>;
+}
+
+async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A fresh database of the given dialect: private in-memory SQLite, or a new PostgreSQL database dropped on close. */
+export async function freshDatabase(dialect: TestDialect): Promise<{ databaseUrl?: string; dataDir: string; drop(): Promise<void> }> {
+  if (dialect === 'sqlite') {
+    return { dataDir: ':memory:', drop: async () => {} };
+  }
+  const name = `pw_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    dataDir: ':memory:',
+    drop: () => withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+/** Starts a real server on an ephemeral port with a fresh database and the demo organisation. */
+export async function startTestServer(opts: { dialect?: TestDialect; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const fresh = await freshDatabase(opts.dialect ?? 'sqlite');
+  const config: Config = {
+    ...loadConfig({ DEMO: '1', LOG_LEVEL: 'warn', ...opts.env }),
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: fresh.dataDir,
+    databaseUrl: fresh.databaseUrl,
+    clientDir: '/nonexistent',
+  };
+  const server = await createServer(config);
+  const url = await server.listen();
+  return {
+    server,
+    url,
+    config,
+    async close() {
+      await server.close();
+      await fresh.drop();
+    },
+  };
+}
