@@ -1,0 +1,111 @@
+/**
+ * Plane and sphere geometry for the plant: point-in-polygon for regions (electronic
+ * fences), great-circle distance, and conversions between local metres and lon/lat.
+ *
+ * Positions are [lon, lat] in degrees (WGS 84, GeoJSON order). Local metres are x east,
+ * y north from an origin. Over a plant (up to about 2 km from the origin) the local
+ * equirectangular approximation used here is off by at most about 10 cm, far below tag
+ * accuracy (±3 m, AQ 3064.3-2025).
+ */
+
+/** [lon, lat] in degrees. */
+export type LonLat = readonly [number, number];
+/** A closed or open ring of positions; the closing position may be repeated or not. */
+export type Ring = readonly LonLat[];
+/** GeoJSON polygon coordinates: exterior ring first, then holes. */
+export type PolygonCoords = readonly Ring[];
+
+export interface PolygonGeometry {
+  type: 'Polygon';
+  coordinates: PolygonCoords;
+}
+export interface MultiPolygonGeometry {
+  type: 'MultiPolygon';
+  coordinates: readonly PolygonCoords[];
+}
+
+/** Mean Earth radius (IUGG), metres. */
+export const EARTH_RADIUS_M = 6371008.8;
+const RAD = Math.PI / 180;
+
+/**
+ * Whether the point lies inside the ring (even–odd rule, ray cast to +x). A point exactly
+ * on an edge may fall either way; fences are drawn with margins, so that does not matter.
+ */
+export function pointInRing(p: LonLat, ring: Ring): boolean {
+  const [x, y] = p;
+  let inside = false;
+  const n = ring.length;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const [xi, yi] = ring[i];
+    const [xj, yj] = ring[j];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) {
+      inside = !inside;
+    }
+  }
+  return inside;
+}
+
+/** Inside the exterior ring and outside every hole. */
+export function pointInPolygon(p: LonLat, polygon: PolygonCoords): boolean {
+  if (polygon.length === 0 || !pointInRing(p, polygon[0])) {
+    return false;
+  }
+  for (let k = 1; k < polygon.length; k++) {
+    if (pointInRing(p, polygon[k])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Point in a GeoJSON Polygon or MultiPolygon geometry. */
+export function pointInGeometry(p: LonLat, geometry: PolygonGeometry | MultiPolygonGeometry): boolean {
+  if (geometry.type === 'Polygon') {
+    return pointInPolygon(p, geometry.coordinates);
+  }
+  return geometry.coordinates.some((poly) => pointInPolygon(p, poly));
+}
+
+/** Great-circle distance in metres (haversine on the mean-radius sphere). */
+export function haversineDistance(a: LonLat, b: LonLat): number {
+  const dLat = (b[1] - a[1]) * RAD;
+  const dLon = (b[0] - a[0]) * RAD;
+  const s = Math.sin(dLat / 2) ** 2 + Math.cos(a[1] * RAD) * Math.cos(b[1] * RAD) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(s)));
+}
+
+/**
+ * Local metres (x east, y north) from `origin` → [lon, lat]. Local equirectangular
+ * projection at the origin's latitude; scripts/build-plant-layout.mjs uses the same formula.
+ */
+export function offsetToLonLat(origin: LonLat, x: number, y: number): [number, number] {
+  const lat = origin[1] + y / EARTH_RADIUS_M / RAD;
+  const lon = origin[0] + x / (EARTH_RADIUS_M * Math.cos(origin[1] * RAD)) / RAD;
+  return [lon, lat];
+}
+
+/** Inverse of offsetToLonLat: [x east, y north] in metres from `origin`. */
+export function lonLatToOffset(origin: LonLat, p: LonLat): [number, number] {
+  const y = (p[1] - origin[1]) * RAD * EARTH_RADIUS_M;
+  const x = (p[0] - origin[0]) * RAD * EARTH_RADIUS_M * Math.cos(origin[1] * RAD);
+  return [x, y];
+}
+
+/** Planar area of a polygon in m² (holes subtracted), computed in local metres around its first vertex. */
+export function polygonArea(polygon: PolygonCoords): number {
+  if (polygon.length === 0 || polygon[0].length === 0) {
+    return 0;
+  }
+  const origin = polygon[0][0];
+  const ringArea = (ring: Ring): number => {
+    let sum = 0;
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const [xi, yi] = lonLatToOffset(origin, ring[i]);
+      const [xj, yj] = lonLatToOffset(origin, ring[j]);
+      sum += xj * yi - xi * yj;
+    }
+    return Math.abs(sum) / 2;
+  };
+  return polygon.reduce((acc, ring, k) => acc + (k === 0 ? ringArea(ring) : -ringArea(ring)), 0);
+}
