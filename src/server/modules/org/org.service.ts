@@ -1,0 +1,852 @@
+import type { z } from 'zod';
+import { newPasswordSchema } from '../../../shared/contracts/auth.js';
+import type { Contract } from '../../../shared/contracts/contract.js';
+import {
+  accountSave,
+  type accountGetList,
+  type accountResetPassword,
+  type accountSetEnabled,
+  type auditLogList,
+  type deptDelete,
+  type deptSave,
+  type getMenuPermissionConfig,
+  type MenuItem,
+  type myTodoList,
+  type postDelete,
+  type postList,
+  type postSave,
+  type regionDelete,
+  type regionGetList,
+  type regionSave,
+  type roleDelete,
+  type roleSave,
+  type userScope,
+  type userScopeGet,
+  type userScopeSave,
+  type AccountItem,
+  type DeptItem,
+  type PostItem,
+  type RegionItem,
+  type RoleItem,
+} from '../../../shared/contracts/org.js';
+import type { Config } from '../../config.js';
+import type { AuthUser } from '../../http/app.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { hashPassword } from '../../security/password.js';
+import { audit, type Actor } from '../../store/audit.js';
+import { inTransaction, type Store } from '../../store/db.js';
+import { builtInRoles } from '../../store/seed-base.js';
+import { createOrgRepository, isUniqueViolation, type MenuRow, type OrgRepository } from './org.repository.js';
+
+type In<C extends Contract> = z.output<C['input']>;
+type Out<C extends Contract> = z.input<C['output']>;
+type UserScopeOut = z.input<typeof userScope>;
+
+export interface UserAccess {
+  roles: string[];
+  permissions: string[];
+}
+
+/** A user's data-isolation scope, expanded to every descendant department and region. */
+export interface UserScope {
+  all: boolean;
+  deptids: number[];
+  regionids: number[];
+}
+
+export interface NewAdministrator {
+  loginname: string;
+  username: string;
+  password: string;
+  /** Name of the company created when the installation has none yet. */
+  companyName?: string;
+}
+
+export interface OrgService {
+  /** Role and permission codes of an enabled user; empty lists when the user is missing or disabled. */
+  getAccess(userid: number): Promise<UserAccess>;
+  getUserScope(userid: number): Promise<UserScope>;
+
+  /** The caller's sidebar: granted menus plus the directories above them. */
+  menus(caller: AuthUser): Promise<MenuItem[]>;
+  /** Every menu, for role editing. */
+  allMenus(caller: AuthUser): Promise<MenuItem[]>;
+  menuPermissions(caller: AuthUser): Promise<Out<typeof getMenuPermissionConfig>>;
+  todoCount(caller: AuthUser): Promise<number>;
+  todoList(caller: AuthUser, input: In<typeof myTodoList>): Promise<Out<typeof myTodoList>>;
+
+  isolationDepts(caller: AuthUser): Promise<DeptItem[]>;
+  isolationRegions(caller: AuthUser): Promise<RegionItem[]>;
+
+  deptList(caller: AuthUser): Promise<DeptItem[]>;
+  saveDept(caller: AuthUser, input: In<typeof deptSave>): Promise<DeptItem>;
+  deleteDept(caller: AuthUser, input: In<typeof deptDelete>): Promise<void>;
+
+  regionList(caller: AuthUser, input: In<typeof regionGetList>): Promise<RegionItem[]>;
+  saveRegion(caller: AuthUser, input: In<typeof regionSave>): Promise<RegionItem>;
+  deleteRegion(caller: AuthUser, input: In<typeof regionDelete>): Promise<void>;
+
+  postList(caller: AuthUser, input: In<typeof postList>): Promise<PostItem[]>;
+  savePost(caller: AuthUser, input: In<typeof postSave>): Promise<PostItem>;
+  deletePost(caller: AuthUser, input: In<typeof postDelete>): Promise<void>;
+
+  accountList(caller: AuthUser, input: In<typeof accountGetList>): Promise<Out<typeof accountGetList>>;
+  saveAccount(caller: AuthUser, input: In<typeof accountSave>): Promise<AccountItem>;
+  setAccountEnabled(caller: AuthUser, input: In<typeof accountSetEnabled>): Promise<void>;
+  resetPassword(caller: AuthUser, input: In<typeof accountResetPassword>): Promise<void>;
+
+  roleList(): Promise<RoleItem[]>;
+  saveRole(caller: AuthUser, input: In<typeof roleSave>): Promise<RoleItem>;
+  deleteRole(caller: AuthUser, input: In<typeof roleDelete>): Promise<void>;
+
+  getScope(caller: AuthUser, input: In<typeof userScopeGet>): Promise<UserScopeOut>;
+  saveScope(caller: AuthUser, input: In<typeof userScopeSave>): Promise<UserScopeOut>;
+
+  auditLog(input: In<typeof auditLogList>): Promise<Out<typeof auditLogList>>;
+
+  /**
+   * Creates an administrator (built-in admin role, sees all data) and, on an
+   * empty installation, the company and its root department. Used by the CLI.
+   */
+  createAdministrator(input: NewAdministrator, actor: Actor): Promise<{ userid: number }>;
+}
+
+const ADMIN_ROLE = 'admin';
+const builtInRoleCodes = new Set<string>(builtInRoles.map((r) => r.rolecode));
+
+const outsideScope = () => forbidden('不在您的数据权限范围内 / Outside your data-isolation scope');
+const actorOf = (u: AuthUser): Actor => ({ userid: u.userid, loginname: u.loginname });
+const unique = (ids: number[]) => [...new Set(ids)];
+const offsetOf = (p: { page: number; pageSize: number }) => (p.page - 1) * p.pageSize;
+
+function checkNewPassword(password: string, field: string): void {
+  const r = newPasswordSchema.safeParse(password);
+  if (!r.success) {
+    throw badRequest(`密码强度不足 / Password too weak — ${r.error.issues.map((i) => i.message).join('; ')}`, [field]);
+  }
+}
+
+/** Turns a unique-constraint race (two saves at once) into the same 409 the up-front check gives. */
+async function uniqueAs<T>(message: string, field: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (!(err instanceof AppError) && isUniqueViolation(err)) {
+      throw conflict(message, [field]);
+    }
+    throw err;
+  }
+}
+
+/** The given ids and all their descendants in an (id, parent) list. */
+export function withDescendants(ids: number[], pairs: [number, number][]): number[] {
+  const children = new Map<number, number[]>();
+  for (const [id, parent] of pairs) {
+    const list = children.get(parent) ?? [];
+    list.push(id);
+    children.set(parent, list);
+  }
+  const out = new Set<number>();
+  const stack = [...ids];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (out.has(id)) {
+      continue;
+    }
+    out.add(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+/** Builds the nested menu the client renders; rows arrive sorted by `sort`. */
+export function menuTree(rows: MenuRow[], c_id: number, dropEmptyDirectories: boolean): MenuItem[] {
+  const ids = new Set(rows.map((r) => r.menuid));
+  const children = new Map<number, MenuRow[]>();
+  for (const r of rows) {
+    const parent = ids.has(r.parentid) ? r.parentid : 0;
+    const list = children.get(parent) ?? [];
+    list.push(r);
+    children.set(parent, list);
+  }
+  const build = (parent: number, seen: Set<number>): MenuItem[] =>
+    (children.get(parent) ?? [])
+      .filter((r) => !seen.has(r.menuid))
+      .map((r) => ({
+        c_id,
+        menuid: r.menuid,
+        name: r.name,
+        name_en: r.name_en,
+        href: r.href,
+        parameter: r.parameter,
+        type: r.type,
+        skiptype: r.skiptype,
+        eightyEightType: r.eightyEightType,
+        icon: r.icon,
+        childs: build(r.menuid, new Set([...seen, r.menuid])),
+      }))
+      // A directory a role grants without any page under it would be an empty, dead entry in the sidebar.
+      .filter((m) => !dropEmptyDirectories || m.type !== 1 || m.childs.length > 0);
+  return build(0, new Set());
+}
+
+/** Granted menus plus every directory above them, in menu order. */
+function withAncestors(all: MenuRow[], granted: number[]): MenuRow[] {
+  const byId = new Map(all.map((m) => [m.menuid, m]));
+  const visible = new Set<number>();
+  for (const id of granted) {
+    let cur = byId.get(id);
+    while (cur && !visible.has(cur.menuid)) {
+      visible.add(cur.menuid);
+      cur = byId.get(cur.parentid);
+    }
+  }
+  return all.filter((m) => visible.has(m.menuid));
+}
+
+const deptTreePairs = async (r: OrgRepository) => (await r.deptTree()).map((d): [number, number] => [d.deptid, d.parentdeptid]);
+const regionTreePairs = async (r: OrgRepository) => (await r.regionTree()).map((d): [number, number] => [d.regionid, d.regionparentid]);
+
+export function createOrgService(store: Store, _config: Config): OrgService {
+  const db = store.db;
+  const repo = createOrgRepository(db);
+
+  async function getUserScope(userid: number): Promise<UserScope> {
+    const s = await repo.scope(userid);
+    if (s.all) {
+      return { all: true, deptids: [], regionids: [] };
+    }
+    const [depts, regions] = await Promise.all([deptTreePairs(repo), regionTreePairs(repo)]);
+    return { all: false, deptids: withDescendants(s.deptids, depts), regionids: withDescendants(s.regionids, regions) };
+  }
+
+  const inDepts = (scope: UserScope, deptid: number) => scope.all || scope.deptids.includes(deptid);
+  const inRegions = (scope: UserScope, regionid: number) => scope.all || scope.regionids.includes(regionid);
+
+  async function visibleMenuRows(caller: AuthUser): Promise<MenuRow[]> {
+    const [all, granted] = await Promise.all([repo.allMenus(), repo.grantedMenuIds(caller.userid)]);
+    return withAncestors(all, granted);
+  }
+
+  /**
+   * Whether the caller may change this account: it must sit in a department of
+   * the caller's scope, and accounts holding the administrator role are changed
+   * by administrators only (org:manage alone must not be a way to take one over).
+   */
+  async function assertMayManageUser(r: OrgRepository, caller: AuthUser, scope: UserScope, userid: number) {
+    const target = await r.account(userid);
+    if (!target) {
+      throw notFound('账号不存在 / Account not found');
+    }
+    if (!inDepts(scope, target.deptid)) {
+      throw outsideScope();
+    }
+    const roles = await r.rolesByIds(target.roleids);
+    if (roles.some((x) => x.rolecode === ADMIN_ROLE) && !caller.roles.includes(ADMIN_ROLE)) {
+      throw forbidden('只有系统管理员可以修改管理员账号 / Only administrators may change an administrator account');
+    }
+    return target;
+  }
+
+  return {
+    getAccess: (userid) => repo.access(userid),
+    getUserScope,
+
+    async menus(caller) {
+      return menuTree(await visibleMenuRows(caller), caller.c_id, true);
+    },
+    async allMenus(caller) {
+      return menuTree(await repo.allMenus(), caller.c_id, false);
+    },
+    async menuPermissions(caller) {
+      const items = (await visibleMenuRows(caller)).filter((m) => m.href).map((m) => ({ menuUrl: m.href }));
+      return { items, total: items.length };
+    },
+    todoCount: (caller) => repo.openTodoCount(caller.userid),
+    async todoList(caller, input) {
+      const [items, total] = await Promise.all([
+        repo.openTodos(caller.userid, offsetOf(input), input.pageSize),
+        repo.openTodoCount(caller.userid),
+      ]);
+      return { items: items.map((t) => ({ ...t, created_at: Number(t.created_at) })), total };
+    },
+
+    // The seed keys isolation by businessCode/businessType; one scope per user serves every business here.
+    async isolationDepts(caller) {
+      const scope = await getUserScope(caller.userid);
+      return repo.listDepts(scope.all ? null : scope.deptids);
+    },
+    async isolationRegions(caller) {
+      const scope = await getUserScope(caller.userid);
+      return repo.listRegions(scope.all ? null : scope.regionids);
+    },
+
+    async deptList(caller) {
+      const scope = await getUserScope(caller.userid);
+      return repo.listDepts(scope.all ? null : scope.deptids);
+    },
+
+    async saveDept(caller, input) {
+      const scope = await getUserScope(caller.userid);
+      const deptid = await uniqueAs('部门编码已存在 / Department code already exists', 'deptcode', () =>
+        inTransaction(db, async (tx) => {
+          const r = createOrgRepository(tx);
+          const existing = input.deptid ? await r.getDept(input.deptid) : undefined;
+          if (input.deptid && !existing) {
+            throw notFound('部门不存在 / Department not found');
+          }
+          if (existing && !inDepts(scope, existing.deptid)) {
+            throw outsideScope();
+          }
+          let c_id = existing?.c_id ?? caller.c_id;
+          if (input.parentdeptid !== 0) {
+            const parent = await r.getDept(input.parentdeptid);
+            if (!parent) {
+              throw badRequest('上级部门不存在 / Parent department does not exist', ['parentdeptid']);
+            }
+            c_id = parent.c_id;
+            if (existing && withDescendants([existing.deptid], await deptTreePairs(r)).includes(parent.deptid)) {
+              throw badRequest('部门不能挂在自身或其下级部门之下 / A department cannot be placed under itself or its sub-departments', [
+                'parentdeptid',
+              ]);
+            }
+          }
+          if (!existing || existing.parentdeptid !== input.parentdeptid) {
+            // A top-level department lies outside every limited scope.
+            if (input.parentdeptid === 0 ? !scope.all : !inDepts(scope, input.parentdeptid)) {
+              throw outsideScope();
+            }
+          }
+          const dup = await r.deptByCode(input.deptcode);
+          if (dup && dup.deptid !== existing?.deptid) {
+            throw conflict('部门编码已存在 / Department code already exists', ['deptcode']);
+          }
+          const values = {
+            parentdeptid: input.parentdeptid,
+            deptname: input.deptname,
+            deptname_en: input.deptname_en,
+            deptcode: input.deptcode,
+            c_id,
+            sort: input.sort,
+          };
+          let id: number;
+          if (existing) {
+            id = existing.deptid;
+            await r.updateDept(id, values);
+          } else {
+            id = await r.insertDept(values);
+          }
+          await audit(
+            tx,
+            actorOf(caller),
+            existing ? 'update' : 'create',
+            'dept',
+            id,
+            existing ? { before: existing, after: values } : values,
+          );
+          return id;
+        }),
+      );
+      return (await repo.getDept(deptid))!;
+    },
+
+    async deleteDept(caller, input) {
+      const scope = await getUserScope(caller.userid);
+      await inTransaction(db, async (tx) => {
+        const r = createOrgRepository(tx);
+        const dept = await r.getDept(input.deptid);
+        if (!dept) {
+          throw notFound('部门不存在 / Department not found');
+        }
+        if (!inDepts(scope, dept.deptid)) {
+          throw outsideScope();
+        }
+        const dep = await r.deptDependants(dept.deptid);
+        if (dep.children > 0) {
+          throw conflict('该部门下还有子部门，不能删除 / The department still has sub-departments', ['deptid']);
+        }
+        if (dep.users > 0) {
+          throw conflict('该部门下还有人员，不能删除 / The department still has users', ['deptid']);
+        }
+        if (dep.posts > 0) {
+          throw conflict('该部门下还有岗位，不能删除 / The department still has posts', ['deptid']);
+        }
+        await r.deleteDept(dept.deptid);
+        await audit(tx, actorOf(caller), 'delete', 'dept', dept.deptid, dept);
+      });
+    },
+
+    async regionList(caller, input) {
+      switch (input.isallregionid) {
+        case 1:
+          if (!caller.permissions.has('org:read')) {
+            throw forbidden('没有权限 / Permission denied: org:read');
+          }
+          return repo.listRegions(null);
+        // 2 asks for the regions of the user's departments; departments are not mapped to regions
+        // here, so it gets the user's own region scope, like 0 and 3.
+        default: {
+          const scope = await getUserScope(caller.userid);
+          return repo.listRegions(scope.all ? null : scope.regionids);
+        }
+      }
+    },
+
+    async saveRegion(caller, input) {
+      const scope = await getUserScope(caller.userid);
+      const regionid = await uniqueAs('区域编码已存在 / Region code already exists', 'regioncode', () =>
+        inTransaction(db, async (tx) => {
+          const r = createOrgRepository(tx);
+          const existing = input.regionid ? await r.getRegion(input.regionid) : undefined;
+          if (input.regionid && !existing) {
+            throw notFound('区域不存在 / Region not found');
+          }
+          if (existing && !inRegions(scope, existing.regionid)) {
+            throw outsideScope();
+          }
+          let c_id = existing?.c_id ?? caller.c_id;
+          if (input.regionparentid !== 0) {
+            const parent = await r.getRegion(input.regionparentid);
+            if (!parent) {
+              throw badRequest('上级区域不存在 / Parent region does not exist', ['regionparentid']);
+            }
+            c_id = parent.c_id;
+            if (existing && withDescendants([existing.regionid], await regionTreePairs(r)).includes(parent.regionid)) {
+              throw badRequest('区域不能挂在自身或其下级区域之下 / A region cannot be placed under itself or its sub-regions', [
+                'regionparentid',
+              ]);
+            }
+          }
+          if (!existing || existing.regionparentid !== input.regionparentid) {
+            if (input.regionparentid === 0 ? !scope.all : !inRegions(scope, input.regionparentid)) {
+              throw outsideScope();
+            }
+          }
+          const dup = await r.regionByCode(input.regioncode);
+          if (dup && dup.regionid !== existing?.regionid) {
+            throw conflict('区域编码已存在 / Region code already exists', ['regioncode']);
+          }
+          const values = {
+            regionparentid: input.regionparentid,
+            regionname: input.regionname,
+            regionname_en: input.regionname_en,
+            regioncode: input.regioncode,
+            c_id,
+            sort: input.sort,
+          };
+          let id: number;
+          if (existing) {
+            id = existing.regionid;
+            await r.updateRegion(id, values);
+          } else {
+            id = await r.insertRegion(values);
+          }
+          await audit(
+            tx,
+            actorOf(caller),
+            existing ? 'update' : 'create',
+            'region',
+            id,
+            existing ? { before: existing, after: values } : values,
+          );
+          return id;
+        }),
+      );
+      return (await repo.getRegion(regionid))!;
+    },
+
+    async deleteRegion(caller, input) {
+      const scope = await getUserScope(caller.userid);
+      await inTransaction(db, async (tx) => {
+        const r = createOrgRepository(tx);
+        const region = await r.getRegion(input.regionid);
+        if (!region) {
+          throw notFound('区域不存在 / Region not found');
+        }
+        if (!inRegions(scope, region.regionid)) {
+          throw outsideScope();
+        }
+        if ((await r.regionChildCount(region.regionid)) > 0) {
+          throw conflict('该区域下还有子区域，不能删除 / The region still has sub-regions', ['regionid']);
+        }
+        await r.deleteRegion(region.regionid);
+        await audit(tx, actorOf(caller), 'delete', 'region', region.regionid, region);
+      });
+    },
+
+    async postList(caller, input) {
+      const scope = await getUserScope(caller.userid);
+      let deptids: number[] | null = scope.all ? null : scope.deptids;
+      if (input.deptid !== undefined) {
+        deptids = deptids === null || deptids.includes(input.deptid) ? [input.deptid] : [];
+      }
+      return repo.listPosts(deptids);
+    },
+
+    async savePost(caller, input) {
+      const scope = await getUserScope(caller.userid);
+      const postid = await inTransaction(db, async (tx) => {
+        const r = createOrgRepository(tx);
+        const existing = input.postid ? await r.getPost(input.postid) : undefined;
+        if (input.postid && !existing) {
+          throw notFound('岗位不存在 / Post not found');
+        }
+        if (existing && !inDepts(scope, existing.deptid)) {
+          throw outsideScope();
+        }
+        const dept = await r.getDept(input.deptid);
+        if (!dept) {
+          throw badRequest('部门不存在 / Department does not exist', ['deptid']);
+        }
+        if (!inDepts(scope, dept.deptid)) {
+          throw outsideScope();
+        }
+        const dup = await r.postByName(dept.deptid, input.postname);
+        if (dup && dup.postid !== existing?.postid) {
+          throw conflict('该部门已有同名岗位 / The department already has a post of this name', ['postname']);
+        }
+        const values = { postname: input.postname, postname_en: input.postname_en, deptid: dept.deptid, c_id: dept.c_id };
+        let id: number;
+        if (existing) {
+          id = existing.postid;
+          if (existing.deptid !== dept.deptid && (await r.postHolderCount(id)) > 0) {
+            throw conflict('岗位仍有人员，不能移到其他部门 / Users still hold this post; it cannot move to another department', ['deptid']);
+          }
+          await r.updatePost(id, values);
+        } else {
+          id = await r.insertPost(values);
+        }
+        await audit(
+          tx,
+          actorOf(caller),
+          existing ? 'update' : 'create',
+          'post',
+          id,
+          existing ? { before: existing, after: values } : values,
+        );
+        return id;
+      });
+      return (await repo.getPost(postid))!;
+    },
+
+    async deletePost(caller, input) {
+      const scope = await getUserScope(caller.userid);
+      await inTransaction(db, async (tx) => {
+        const r = createOrgRepository(tx);
+        const post = await r.getPost(input.postid);
+        if (!post) {
+          throw notFound('岗位不存在 / Post not found');
+        }
+        if (!inDepts(scope, post.deptid)) {
+          throw outsideScope();
+        }
+        if ((await r.postHolderCount(post.postid)) > 0) {
+          throw conflict('该岗位还有人员，不能删除 / Users still hold this post', ['postid']);
+        }
+        await r.deletePost(post.postid);
+        await audit(tx, actorOf(caller), 'delete', 'post', post.postid, post);
+      });
+    },
+
+    async accountList(caller, input) {
+      const scope = await getUserScope(caller.userid);
+      let deptids: number[] | null = scope.all ? null : scope.deptids;
+      if (input.deptid !== undefined) {
+        const wanted = withDescendants([input.deptid], await deptTreePairs(repo));
+        deptids = deptids === null ? wanted : wanted.filter((d) => deptids!.includes(d));
+      }
+      return repo.accountPage({ deptids, keyword: input.keyword || undefined, offset: offsetOf(input), limit: input.pageSize });
+    },
+
+    async saveAccount(caller, input) {
+      if (input.userid === undefined && input.initialPassword === undefined) {
+        throw badRequest('新建账号需要初始密码 / A new account needs an initial password', ['initialPassword']);
+      }
+      if (input.userid !== undefined && input.initialPassword !== undefined) {
+        throw badRequest('修改账号不能设置密码，请用重置密码 / Use AccountResetPassword to change an existing password', [
+          'initialPassword',
+        ]);
+      }
+      if (input.initialPassword !== undefined) {
+        checkNewPassword(input.initialPassword, 'initialPassword');
+      }
+      const passwordHash = input.initialPassword === undefined ? null : await hashPassword(input.initialPassword);
+      const scope = await getUserScope(caller.userid);
+      const roleids = unique(input.roleids);
+      const userid = await uniqueAs('登录名已存在 / Login name already exists', 'loginname', () =>
+        inTransaction(db, async (tx) => {
+          const r = createOrgRepository(tx);
+          const existing = input.userid ? await assertMayManageUser(r, caller, scope, input.userid) : undefined;
+          const dept = await r.getDept(input.deptid);
+          if (!dept) {
+            throw badRequest('部门不存在 / Department does not exist', ['deptid']);
+          }
+          if (!inDepts(scope, dept.deptid)) {
+            throw outsideScope();
+          }
+          const postid = input.postid ?? null;
+          if (postid !== null) {
+            const post = await r.getPost(postid);
+            if (!post || post.deptid !== dept.deptid) {
+              throw badRequest('岗位不存在或不属于所选部门 / The post does not exist or belongs to another department', ['postid']);
+            }
+          }
+          const dup = await r.userByLoginname(input.loginname);
+          if (dup && dup.userid !== existing?.userid) {
+            throw conflict('登录名已存在 / Login name already exists', ['loginname']);
+          }
+          const roles = await r.rolesByIds(roleids);
+          if (roles.length !== roleids.length) {
+            throw badRequest('角色不存在 / Role does not exist', ['roleids']);
+          }
+          const grantsAdmin = roles.some((x) => x.rolecode === ADMIN_ROLE);
+          if (grantsAdmin && !caller.roles.includes(ADMIN_ROLE)) {
+            throw forbidden('只有系统管理员可以授予管理员角色 / Only administrators may grant the administrator role');
+          }
+          if (existing?.userid === caller.userid && caller.roles.includes(ADMIN_ROLE) && !grantsAdmin) {
+            throw badRequest('不能撤销自己的管理员角色 / You cannot remove your own administrator role', ['roleids']);
+          }
+          const values = {
+            loginname: input.loginname,
+            username: input.username,
+            phone: input.phone,
+            deptid: dept.deptid,
+            postid,
+            c_id: dept.c_id,
+          };
+          let id: number;
+          if (existing) {
+            id = existing.userid;
+            await r.updateUser(id, values);
+          } else {
+            id = await r.insertUser({
+              ...values,
+              password_hash: passwordHash!,
+              is_need_change_password: 1,
+              isolation_all: 0,
+              created_at: Date.now(),
+            });
+          }
+          await r.replaceUserRoles(id, roleids);
+          const after = { ...values, roleids };
+          await audit(tx, actorOf(caller), existing ? 'update' : 'create', 'users', id, existing ? { before: existing, after } : after);
+          return id;
+        }),
+      );
+      return (await repo.account(userid))!;
+    },
+
+    async setAccountEnabled(caller, input) {
+      if (input.userid === caller.userid && input.enabled === 0) {
+        throw badRequest('不能停用自己的账号 / You cannot disable your own account', ['userid']);
+      }
+      const scope = await getUserScope(caller.userid);
+      await inTransaction(db, async (tx) => {
+        const r = createOrgRepository(tx);
+        const target = await assertMayManageUser(r, caller, scope, input.userid);
+        await r.setEnabled(target.userid, input.enabled);
+        if (input.enabled === 0) {
+          await r.revokeRefreshTokens(target.userid, Date.now());
+        }
+        await audit(tx, actorOf(caller), input.enabled ? 'enable' : 'disable', 'users', target.userid, { loginname: target.loginname });
+      });
+    },
+
+    async resetPassword(caller, input) {
+      checkNewPassword(input.newPassword, 'newPassword');
+      const passwordHash = await hashPassword(input.newPassword);
+      const scope = await getUserScope(caller.userid);
+      await inTransaction(db, async (tx) => {
+        const r = createOrgRepository(tx);
+        const target = await assertMayManageUser(r, caller, scope, input.userid);
+        await r.setPassword(target.userid, passwordHash, true);
+        await r.revokeRefreshTokens(target.userid, Date.now());
+        await audit(tx, actorOf(caller), 'password.reset', 'users', target.userid, { loginname: target.loginname });
+      });
+    },
+
+    roleList: () => repo.listRoles(),
+
+    async saveRole(caller, input) {
+      const permissions: string[] = [...new Set(input.permissions)].sort();
+      const menuids = unique(input.menuids).sort((a, b) => a - b);
+      // org:manage must not be a way to hand out more than the caller holds.
+      const beyond = permissions.filter((p) => !caller.permissions.has(p));
+      if (beyond.length) {
+        throw forbidden(`不能授予自己没有的权限 / You cannot grant permissions you do not hold: ${beyond.join(', ')}`);
+      }
+      const roleid = await uniqueAs('角色编码已存在 / Role code already exists', 'rolecode', () =>
+        inTransaction(db, async (tx) => {
+          const r = createOrgRepository(tx);
+          const [existing] = input.roleid ? await r.listRoles([input.roleid]) : [];
+          if (input.roleid && !existing) {
+            throw notFound('角色不存在 / Role not found');
+          }
+          if (existing && builtInRoleCodes.has(existing.rolecode) && input.rolecode !== existing.rolecode) {
+            throw badRequest('内置角色的编码不能修改 / The code of a built-in role cannot be changed', ['rolecode']);
+          }
+          if (existing?.rolecode === ADMIN_ROLE) {
+            if (!caller.roles.includes(ADMIN_ROLE)) {
+              throw forbidden('只有系统管理员可以修改管理员角色 / Only administrators may change the administrator role');
+            }
+            if (existing.permissions.some((p) => !permissions.includes(p))) {
+              throw badRequest('管理员角色必须保留全部权限 / The administrator role keeps every permission', ['permissions']);
+            }
+          }
+          const dup = await r.roleByCode(input.rolecode);
+          if (dup && dup.roleid !== existing?.roleid) {
+            throw conflict('角色编码已存在 / Role code already exists', ['rolecode']);
+          }
+          if ((await r.existingMenuIds(menuids)).length !== menuids.length) {
+            throw badRequest('菜单不存在 / Menu does not exist', ['menuids']);
+          }
+          const values = {
+            rolecode: input.rolecode,
+            rolename: input.rolename,
+            rolename_en: input.rolename_en,
+            description: input.description,
+          };
+          let id: number;
+          if (existing) {
+            id = existing.roleid;
+            await r.updateRole(id, values);
+          } else {
+            id = await r.insertRole(values);
+          }
+          await r.replaceRoleGrants(id, permissions, menuids);
+          const after = { ...values, permissions, menuids };
+          await audit(tx, actorOf(caller), existing ? 'update' : 'create', 'role', id, existing ? { before: existing, after } : after);
+          return id;
+        }),
+      );
+      return (await repo.listRoles([roleid]))[0];
+    },
+
+    async deleteRole(caller, input) {
+      await inTransaction(db, async (tx) => {
+        const r = createOrgRepository(tx);
+        const [role] = await r.listRoles([input.roleid]);
+        if (!role) {
+          throw notFound('角色不存在 / Role not found');
+        }
+        // Built-in roles come back at the next start (syncBaseData), so deleting one would only strip its grants.
+        if (builtInRoleCodes.has(role.rolecode)) {
+          throw conflict('内置角色不能删除 / A built-in role cannot be deleted', ['roleid']);
+        }
+        const holders = await r.roleHolderCount(role.roleid);
+        if (holders > 0) {
+          throw conflict(`仍有 ${holders} 个账号使用该角色，不能删除 / ${holders} account(s) still hold this role`, ['roleid']);
+        }
+        await r.deleteRole(role.roleid);
+        await audit(tx, actorOf(caller), 'delete', 'role', role.roleid, role);
+      });
+    },
+
+    async getScope(caller, input) {
+      const scope = await getUserScope(caller.userid);
+      const target = await repo.account(input.userid);
+      if (!target) {
+        throw notFound('账号不存在 / Account not found');
+      }
+      if (!inDepts(scope, target.deptid)) {
+        throw outsideScope();
+      }
+      const s = await repo.scope(target.userid);
+      return { userid: target.userid, isolation_all: s.all ? 1 : 0, deptids: s.deptids, regionids: s.regionids };
+    },
+
+    async saveScope(caller, input) {
+      const scope = await getUserScope(caller.userid);
+      const deptids = unique(input.deptids).sort((a, b) => a - b);
+      const regionids = unique(input.regionids).sort((a, b) => a - b);
+      // Nobody hands out data they cannot see themselves.
+      if (input.isolation_all === 1 && !scope.all) {
+        throw forbidden('只有可查看全部数据的用户才能授予全部数据权限 / Only a user who sees all data may grant it');
+      }
+      await inTransaction(db, async (tx) => {
+        const r = createOrgRepository(tx);
+        const target = await assertMayManageUser(r, caller, scope, input.userid);
+        if ((await r.listDepts(deptids)).length !== deptids.length) {
+          throw badRequest('部门不存在 / Department does not exist', ['deptids']);
+        }
+        if ((await r.listRegions(regionids)).length !== regionids.length) {
+          throw badRequest('区域不存在 / Region does not exist', ['regionids']);
+        }
+        if (!deptids.every((d) => inDepts(scope, d)) || !regionids.every((x) => inRegions(scope, x))) {
+          throw outsideScope();
+        }
+        const before = await r.scope(target.userid);
+        await r.replaceScope(target.userid, input.isolation_all === 1, deptids, regionids);
+        await audit(tx, actorOf(caller), 'scope.save', 'users', target.userid, {
+          loginname: target.loginname,
+          before: { isolation_all: before.all ? 1 : 0, deptids: before.deptids, regionids: before.regionids },
+          after: { isolation_all: input.isolation_all, deptids, regionids },
+        });
+      });
+      const s = await repo.scope(input.userid);
+      return { userid: input.userid, isolation_all: s.all ? 1 : 0, deptids: s.deptids, regionids: s.regionids };
+    },
+
+    auditLog: (input) =>
+      repo.auditPage({
+        loginname: input.loginname || undefined,
+        entity: input.entity || undefined,
+        from: input.from,
+        to: input.to,
+        offset: offsetOf(input),
+        limit: input.pageSize,
+      }),
+
+    async createAdministrator(input, actor) {
+      const loginname = accountSave.input.shape.loginname.safeParse(input.loginname);
+      if (!loginname.success) {
+        throw badRequest(`登录名无效 / Invalid login name — ${loginname.error.issues.map((i) => i.message).join('; ')}`, ['loginname']);
+      }
+      const username = accountSave.input.shape.username.safeParse(input.username);
+      if (!username.success) {
+        throw badRequest(`姓名无效 / Invalid user name — ${username.error.issues.map((i) => i.message).join('; ')}`, ['username']);
+      }
+      checkNewPassword(input.password, 'password');
+      const passwordHash = await hashPassword(input.password);
+      return uniqueAs(`登录名已存在 / Login name already exists: ${loginname.data}`, 'loginname', () =>
+        inTransaction(db, async (tx) => {
+          const r = createOrgRepository(tx);
+          if (await r.userByLoginname(loginname.data)) {
+            throw conflict(`登录名已存在 / Login name already exists: ${loginname.data}`, ['loginname']);
+          }
+          const adminRole = await r.roleByCode(ADMIN_ROLE);
+          if (!adminRole) {
+            throw new Error('built-in admin role missing: base data not synced');
+          }
+          let company = await r.firstCompany();
+          if (!company) {
+            const name = input.companyName?.trim() || 'Plantwatch';
+            const values = { name, shortname: name.slice(0, 20), code: 'default' };
+            company = { id: await r.insertCompany(values), name };
+            await audit(tx, actor, 'create', 'company', company.id, values);
+          }
+          let dept = await r.firstRootDept();
+          if (!dept) {
+            const values = { parentdeptid: 0, deptname: company.name, deptname_en: '', deptcode: 'ROOT', c_id: company.id, sort: 0 };
+            dept = { ...values, deptid: await r.insertDept(values) };
+            await audit(tx, actor, 'create', 'dept', dept.deptid, values);
+          }
+          const values = {
+            loginname: loginname.data,
+            username: username.data,
+            phone: '',
+            deptid: dept.deptid,
+            postid: null,
+            c_id: dept.c_id,
+            is_need_change_password: 0,
+            isolation_all: 1,
+          };
+          const userid = await r.insertUser({ ...values, password_hash: passwordHash, created_at: Date.now() });
+          await r.replaceUserRoles(userid, [adminRole.roleid]);
+          await audit(tx, actor, 'create', 'users', userid, { ...values, roleids: [adminRole.roleid] });
+          return { userid };
+        }),
+      );
+    },
+  };
+}

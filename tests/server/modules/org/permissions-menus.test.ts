@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { modules } from '../../../../src/server/modules/index.js';
+import { foundationMenus } from '../../../../src/server/store/seed-base.js';
+import {
+  accountSave,
+  auditLogList,
+  dataIsolationRoleList,
+  deptList,
+  deptSave,
+  getJsonMenus,
+  getMenuPermissionConfig,
+  myTodoList,
+  myTodoStats,
+  roleWebMenuGetList,
+} from '../../../../src/shared/contracts/org.js';
+import { call } from '../../../helpers/api.js';
+import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
+import { demoToken, expectRefused, flattenMenus } from './org-fixtures.js';
+
+describe.each(dialects)('org permissions and menus (%s)', (dialect) => {
+  let t: TestServer;
+
+  beforeAll(async () => {
+    t = await startTestServer({ dialect });
+  });
+  afterAll(() => t?.close());
+
+  describe('permission denial', () => {
+    it('a contractor calling DeptSave gets HTTP 403 and nothing is created', async () => {
+      const contractor = await demoToken(t.url, 'contractor');
+      const r = await call(t.url, deptSave, { parentdeptid: 0, deptname: 'Rogue', deptcode: 'ROGUE' }, contractor);
+      expectRefused(r, 403);
+      const admin = await demoToken(t.url, 'admin');
+      const depts = await call(t.url, deptList, {}, admin);
+      expect(depts.body.data!.map((d) => d.deptcode)).not.toContain('ROGUE');
+    });
+
+    it('no token → 401 on every kind of call', async () => {
+      expectRefused(await call(t.url, deptSave, { parentdeptid: 0, deptname: 'X', deptcode: 'X' }), 401);
+      expectRefused(await call(t.url, deptList, {}), 401);
+      expectRefused(await call(t.url, getJsonMenus, {}), 401);
+      expectRefused(await call(t.url, myTodoStats, {}), 401);
+    });
+
+    it('a forged token → 401', async () => {
+      expectRefused(await call(t.url, getJsonMenus, {}, 'eyJhbGciOiJIUzI1NiJ9.e30.invalid'), 401);
+    });
+
+    it('a reader (org:read, no org:manage) cannot save an account', async () => {
+      const supervisor = await demoToken(t.url, 'supervisor');
+      const r = await call(
+        t.url,
+        accountSave,
+        { loginname: 'sneaky', username: 'Sneaky', deptid: 1, roleids: [1], initialPassword: 'Sneaky12345' },
+        supervisor,
+      );
+      expectRefused(r, 403);
+    });
+
+    it('operators cannot read the audit log, roles or the full menu tree', async () => {
+      const operator = await demoToken(t.url, 'operator');
+      expectRefused(await call(t.url, auditLogList, {}, operator), 403);
+      expectRefused(await call(t.url, dataIsolationRoleList, {}, operator), 403);
+      expectRefused(await call(t.url, roleWebMenuGetList, {}, operator), 403);
+    });
+  });
+
+  describe('menus', () => {
+    it("the contractor's menu is only the SystemManagement directory with ToDoCenter", async () => {
+      const contractor = await demoToken(t.url, 'contractor');
+      const r = await call(t.url, getJsonMenus, {}, contractor);
+      expect(r.body.IsSuccess).toBe(true);
+      const menus = r.body.data!;
+      expect(menus).toHaveLength(1);
+      expect(menus[0]).toEqual(expect.objectContaining({ href: '/No.88/SystemManagement', type: 1, eightyEightType: 0 }));
+      expect(menus[0].childs.map((c) => c.href)).toEqual(['/orgnization/ToDoCenter']);
+      expect(menus[0].childs[0].childs).toEqual([]);
+    });
+
+    it("the administrator's menu holds every foundation page, sorted, with the user's company", async () => {
+      const admin = await demoToken(t.url, 'admin');
+      const r = await call(t.url, getJsonMenus, {}, admin);
+      const all = flattenMenus(r.body.data!);
+      expect(all.map((m) => m.href)).toEqual(expect.arrayContaining(foundationMenus.map((m) => m.href)));
+      const system = r.body.data!.find((m) => m.href === '/No.88/SystemManagement')!;
+      const expectedOrder = foundationMenus
+        .filter((m) => m.parent === '/No.88/SystemManagement')
+        .sort((a, b) => a.sort - b.sort)
+        .map((m) => m.href);
+      expect(system.childs.map((c) => c.href)).toEqual(expectedOrder);
+      const cids = new Set(all.map((m) => m.c_id));
+      expect(cids.size).toBe(1);
+      expect([...cids][0]).toBeGreaterThan(0);
+    });
+
+    it('GetMenuPermissionConfig lists exactly the granted hrefs', async () => {
+      const contractor = await demoToken(t.url, 'contractor');
+      const r = await call(t.url, getMenuPermissionConfig, {}, contractor);
+      expect(r.body.data!.items.map((i) => i.menuUrl).sort()).toEqual(['/No.88/SystemManagement', '/orgnization/ToDoCenter']);
+      expect(r.body.data!.total).toBe(2);
+      const supervisor = await demoToken(t.url, 'supervisor');
+      const s = await call(t.url, getMenuPermissionConfig, {}, supervisor);
+      expect(s.body.data!.items.map((i) => i.menuUrl)).toContain('/system/auditLog');
+    });
+
+    it('RoleWebMenuGetList returns the whole tree for role editing', async () => {
+      const supervisor = await demoToken(t.url, 'supervisor');
+      const r = await call(t.url, roleWebMenuGetList, {}, supervisor);
+      const everyMenu = modules.flatMap((m) => m.menus ?? []).map((m) => m.href);
+      expect(
+        flattenMenus(r.body.data!)
+          .map((m) => m.href)
+          .sort(),
+      ).toEqual([...new Set(everyMenu)].sort());
+    });
+  });
+
+  describe('to-dos', () => {
+    it("counts and lists the caller's open to-dos, newest first", async () => {
+      const operator = await demoToken(t.url, 'operator');
+      const stats = await call(t.url, myTodoStats, {}, operator);
+      expect(stats.body.data).toEqual({ todoCount: 3 });
+      const list = await call(t.url, myTodoList, { pageSize: 2 }, operator);
+      expect(list.body.data!.total).toBe(3);
+      expect(list.body.data!.items).toHaveLength(2);
+      expect(list.body.data!.items[0].created_at).toBeGreaterThan(list.body.data!.items[1].created_at);
+    });
+
+    it("closing a to-do removes it from the count (only open ones count; other users' don't)", async () => {
+      const operator = await demoToken(t.url, 'operator');
+      const db = t.server.store.db;
+      const me = await db.selectFrom('users').select('userid').where('loginname', '=', 'operator').executeTakeFirstOrThrow();
+      const first = await db.selectFrom('todo').select('id').where('userid', '=', me.userid).orderBy('id').executeTakeFirstOrThrow();
+      await db.updateTable('todo').set({ status: 1 }).where('id', '=', first.id).execute();
+      const stats = await call(t.url, myTodoStats, {}, operator);
+      expect(stats.body.data).toEqual({ todoCount: 2 });
+      const list = await call(t.url, myTodoList, {}, operator);
+      expect(list.body.data!.items.map((i) => i.id)).not.toContain(first.id);
+    });
+  });
+});
