@@ -1,0 +1,467 @@
+import type { z } from 'zod';
+import type { Contract } from '../../../shared/contracts/contract.js';
+import {
+  type TagClassItem,
+  type TagImportRowError,
+  type TagItem,
+  type classDelete,
+  type classList,
+  type classSave,
+  type classSetTags,
+  type history,
+  type latestValues,
+  type tagDelete,
+  type tagImport,
+  type tagList,
+  type tagSave,
+  tagFields,
+} from '../../../shared/contracts/realtime.js';
+import { type AuthUser, describeZodError } from '../../http/app.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { type Actor, audit } from '../../store/audit.js';
+import { type Store, inTransaction } from '../../store/db.js';
+import { querySampleHistory } from '../../stream/history-repository.js';
+import type { LatestSample } from '../../stream/live-cache.js';
+import { type OrgService, withDescendants } from '../org/org.service.js';
+import { type TagRow, type TagValues, createRealtimeRepository, isDuplicateKey } from './realtime.repository.js';
+import type { RealtimeTagRegistry } from './tag-registry.js';
+
+type In<C extends Contract> = z.output<C['input']>;
+type Out<C extends Contract> = z.input<C['output']>;
+
+/** Latest values, as the stream's live cache gives them. */
+export interface LiveValues {
+  latest(tagIds: readonly string[]): LatestSample[];
+}
+
+export interface RealtimeDeps {
+  org: Pick<OrgService, 'getUserScope'>;
+  registry: RealtimeTagRegistry;
+  live: LiveValues;
+}
+
+export interface RealtimeService {
+  readonly registry: RealtimeTagRegistry;
+  tagList(caller: AuthUser, input: In<typeof tagList>): Promise<Out<typeof tagList>>;
+  tagSave(caller: AuthUser, input: In<typeof tagSave>): Promise<TagItem>;
+  tagDelete(caller: AuthUser, input: In<typeof tagDelete>): Promise<Out<typeof tagDelete>>;
+  tagImport(caller: AuthUser, input: In<typeof tagImport>): Promise<Out<typeof tagImport>>;
+  latestValues(caller: AuthUser, input: In<typeof latestValues>): Promise<Out<typeof latestValues>>;
+  history(caller: AuthUser, input: In<typeof history>): Promise<Out<typeof history>>;
+  classList(caller: AuthUser, input: In<typeof classList>): Promise<TagClassItem[]>;
+  classSave(caller: AuthUser, input: In<typeof classSave>): Promise<TagClassItem>;
+  classDelete(caller: AuthUser, input: In<typeof classDelete>): Promise<Out<typeof classDelete>>;
+  classSetTags(caller: AuthUser, input: In<typeof classSetTags>): Promise<TagClassItem>;
+}
+
+const actorOf = (u: AuthUser): Actor => ({ userid: u.userid, loginname: u.loginname });
+
+/** Who sees what: null = every region; otherwise the scope's regions. Tags without a region are visible to all readers. */
+type Visible = (regionid: number | null) => boolean;
+
+const outsideScope = () => forbidden('超出数据权限范围 / Outside your data-isolation scope');
+
+function toValues(t: z.output<typeof tagFields>, regionid: number | null): TagValues {
+  return {
+    id: t.id,
+    name: t.name,
+    name_en: t.name_en,
+    unit: t.unit,
+    kind: t.kind,
+    device: t.device,
+    regionid,
+    hazard_source: t.hazard_source,
+    range_lo: t.range_lo,
+    range_hi: t.range_hi,
+    ll: t.ll,
+    l: t.l,
+    h: t.h,
+    hh: t.hh,
+    deadband: t.deadband,
+    enabled: t.enabled,
+  };
+}
+
+export function createRealtimeService(store: Store, deps: RealtimeDeps): RealtimeService {
+  const db = store.db;
+  const repo = createRealtimeRepository(db);
+  const { registry } = deps;
+
+  async function visibility(caller: AuthUser): Promise<{ visible: Visible; scope: number[] | null; all: boolean }> {
+    const s = await deps.org.getUserScope(caller.userid);
+    if (s.all) {
+      return { visible: () => true, scope: null, all: true };
+    }
+    const set = new Set(s.regionids);
+    return { visible: (r) => r === null || set.has(r), scope: s.regionids, all: false };
+  }
+
+  async function classTreePairs(): Promise<[number, number][]> {
+    return (await repo.listClasses()).map((c) => [c.id, c.parentid]);
+  }
+
+  async function toItem(row: TagRow, regionname?: string): Promise<TagItem> {
+    const classids = (await repo.classidsOf([row.id])).get(row.id) ?? [];
+    return { ...row, regionname: regionname ?? (await repo.regionName(row.regionid)), classids };
+  }
+
+  function syncRegistry(rows: TagRow[]) {
+    for (const r of rows) {
+      registry.upsert(r);
+    }
+  }
+
+  async function classItem(id: number, visible: Visible): Promise<TagClassItem> {
+    const c = await repo.getClass(id);
+    if (!c) {
+      throw notFound('分类不存在 / Classification not found');
+    }
+    const members = (await repo.classMembersWithRegion(id)).filter((m) => visible(m.regionid));
+    return { ...c, tagids: members.map((m) => m.tag_id) };
+  }
+
+  return {
+    registry,
+
+    async tagList(caller, input) {
+      const { scope } = await visibility(caller);
+      let regionids: number[] | undefined;
+      if (input.regionid !== undefined) {
+        const tree = await repo.regionTree();
+        regionids = withDescendants(
+          [input.regionid],
+          tree.map((r) => [r.regionid, r.regionparentid]),
+        );
+      }
+      const classids = input.class_id !== undefined ? withDescendants([input.class_id], await classTreePairs()) : undefined;
+      const { items, total } = await repo.listTags(
+        {
+          keyword: input.keyword || undefined,
+          regionids,
+          scope,
+          device: input.device || undefined,
+          kind: input.kind,
+          classids,
+          enabled: input.enabled,
+        },
+        input.page,
+        input.pageSize,
+      );
+      const classes = await repo.classidsOf(items.map((i) => i.id));
+      return { items: items.map((i) => ({ ...i, classids: classes.get(i.id) ?? [] })), total };
+    },
+
+    async tagSave(caller, input) {
+      const { visible, all } = await visibility(caller);
+      const row = await inTransaction(db, async (tx) => {
+        const r = createRealtimeRepository(tx);
+        const existing = await r.getTag(input.id);
+        if (input.isNew && existing) {
+          throw conflict(`位号已存在 / Tag ${input.id} already exists`, ['id']);
+        }
+        if (!input.isNew && !existing) {
+          throw notFound(`位号不存在 / Tag ${input.id} not found`);
+        }
+        if (existing && !visible(existing.regionid)) {
+          throw outsideScope();
+        }
+        if (input.regionid !== null && !(await r.existingRegionIds([input.regionid])).length) {
+          throw badRequest('区域不存在 / Region does not exist', ['regionid']);
+        }
+        // A global tag (no region) is visible to every reader, so only a user who sees everything may make one.
+        if (input.regionid === null ? !all : !visible(input.regionid)) {
+          throw outsideScope();
+        }
+        if (input.classids) {
+          const known = new Set((await r.listClasses()).map((c) => c.id));
+          if (input.classids.some((c) => !known.has(c))) {
+            throw badRequest('分类不存在 / Classification does not exist', ['classids']);
+          }
+        }
+        const values = toValues(input, input.regionid);
+        const now = Date.now();
+        try {
+          if (existing) {
+            await r.updateTag(values, now);
+          } else {
+            await r.insertTag(values, now);
+          }
+        } catch (err) {
+          if (isDuplicateKey(err)) {
+            throw conflict(`位号已存在 / Tag ${input.id} already exists`, ['id']);
+          }
+          throw err;
+        }
+        if (input.classids) {
+          await r.setTagClasses(input.id, [...new Set(input.classids)]);
+        }
+        await audit(
+          tx,
+          actorOf(caller),
+          existing ? 'update' : 'create',
+          'tag',
+          input.id,
+          existing ? { before: existing, after: values } : values,
+        );
+        return (await r.getTag(input.id))!;
+      });
+      syncRegistry([row]);
+      if (input.classids) {
+        await registry.reloadGroups();
+      }
+      return toItem(row);
+    },
+
+    async tagDelete(caller, input) {
+      const { visible } = await visibility(caller);
+      const ids = [...new Set(input.ids)];
+      const deleted = await inTransaction(db, async (tx) => {
+        const r = createRealtimeRepository(tx);
+        const rows = await r.getTags(ids);
+        const found = new Set(rows.map((x) => x.id));
+        const missing = ids.filter((id) => !found.has(id));
+        if (missing.length) {
+          throw notFound(`位号不存在 / Tags not found: ${missing.slice(0, 10).join(', ')}`);
+        }
+        if (rows.some((x) => !visible(x.regionid))) {
+          throw outsideScope();
+        }
+        const n = await r.deleteTags(ids);
+        for (const row of rows) {
+          await audit(tx, actorOf(caller), 'delete', 'tag', row.id, row);
+        }
+        return n;
+      });
+      for (const id of ids) {
+        registry.remove(id);
+      }
+      await registry.reloadGroups();
+      return { deleted };
+    },
+
+    async tagImport(caller, input) {
+      const { visible, all } = await visibility(caller);
+      const errors: TagImportRowError[] = [];
+      const rowError = (row: number, id: string, message: string, controls: string[]) => errors.push({ row, id, message, controls });
+
+      // Spreadsheets name regions by code; resolve every code once.
+      const codes = [
+        ...new Set(
+          input.rows
+            .map((r) => r.regioncode)
+            .filter((c): c is string => typeof c === 'string' && c.trim() !== '')
+            .map((c) => c.trim()),
+        ),
+      ];
+      const regionByCode = new Map((await repo.regionsByCode(codes)).map((r) => [r.regioncode, r.regionid]));
+
+      const valid: { index: number; values: TagValues }[] = [];
+      const seen = new Map<string, number>();
+      for (const [index, raw] of input.rows.entries()) {
+        const id = typeof raw.id === 'string' || typeof raw.id === 'number' ? String(raw.id) : '';
+        const row: Record<string, unknown> = { ...raw };
+        const code = typeof raw.regioncode === 'string' ? raw.regioncode.trim() : '';
+        if (code && (raw.regionid === undefined || raw.regionid === null || raw.regionid === '')) {
+          const regionid = regionByCode.get(code);
+          if (regionid === undefined) {
+            rowError(index, id, `区域编码不存在 / Unknown region code ${code}`, ['regioncode']);
+            continue;
+          }
+          row.regionid = regionid;
+        }
+        delete row.regioncode;
+        const parsed = tagFields.safeParse(row);
+        if (!parsed.success) {
+          const { message, controls } = describeZodError(parsed.error);
+          rowError(index, id, message, controls);
+          continue;
+        }
+        const t = parsed.data;
+        const first = seen.get(t.id);
+        if (first !== undefined) {
+          rowError(index, t.id, `位号与第 ${first + 1} 行重复 / Same id as row ${first + 1}`, ['id']);
+          continue;
+        }
+        seen.set(t.id, index);
+        if (t.regionid === null ? !all : !visible(t.regionid)) {
+          rowError(index, t.id, '超出数据权限范围 / Outside your data-isolation scope', ['regionid']);
+          continue;
+        }
+        valid.push({ index, values: toValues(t, t.regionid) });
+      }
+
+      // Checks that need the database: the regions given by id, and existing tags the caller may not touch.
+      const regionIds = [...new Set(valid.map((v) => v.values.regionid).filter((r): r is number => r !== null))];
+      const knownRegions = new Set(await repo.existingRegionIds(regionIds));
+      const existing = new Map((await repo.getTags(valid.map((v) => v.values.id))).map((r) => [r.id, r]));
+      const accepted = valid.filter(({ index, values }) => {
+        if (values.regionid !== null && !knownRegions.has(values.regionid)) {
+          rowError(index, values.id, '区域不存在 / Region does not exist', ['regionid']);
+          return false;
+        }
+        const old = existing.get(values.id);
+        if (old && !visible(old.regionid)) {
+          rowError(index, values.id, '超出数据权限范围 / Outside your data-isolation scope', ['id']);
+          return false;
+        }
+        return true;
+      });
+      errors.sort((a, b) => a.row - b.row);
+
+      if (errors.length && !input.acceptValid) {
+        return { created: 0, updated: 0, rejected: input.rows.length, errors };
+      }
+      const now = Date.now();
+      let created = 0;
+      let updated = 0;
+      const rows = await inTransaction(db, async (tx) => {
+        const r = createRealtimeRepository(tx);
+        for (const { values } of accepted) {
+          const before = existing.get(values.id);
+          if (before) {
+            await r.updateTag(values, now);
+            updated++;
+          } else {
+            await r.insertTag(values, now);
+            created++;
+          }
+          await audit(tx, actorOf(caller), 'import', 'tag', values.id, before ? { before, after: values } : values);
+        }
+        return r.getTags(accepted.map((a) => a.values.id));
+      });
+      syncRegistry(rows);
+      return { created, updated, rejected: input.rows.length - accepted.length, errors };
+    },
+
+    async latestValues(caller, input) {
+      const { visible } = await visibility(caller);
+      const ids = [...new Set(input.tags)].filter((id) => {
+        const t = registry.get(id);
+        return t !== undefined && visible(t.regionid);
+      });
+      const items = deps.live.latest(ids);
+      return { items, total: items.length };
+    },
+
+    async history(caller, input) {
+      const { visible } = await visibility(caller);
+      const ids = [...new Set(input.tags)];
+      // From the table, not the registry: a disabled tag keeps its recorded history.
+      const rows = new Map((await repo.getTags(ids)).map((r) => [r.id, r]));
+      const refused = ids.filter((id) => {
+        const row = rows.get(id);
+        return !row || !visible(row.regionid);
+      });
+      if (refused.length) {
+        throw badRequest(`位号不存在或无权查看 / Unknown or not visible: ${refused.slice(0, 10).join(', ')}`, ['tags']);
+      }
+      // Samples come at most once a second per tag, so a shorter bucket would only add empty ones.
+      const span = input.to - input.from;
+      const points = Math.max(1, Math.min(input.points, Math.ceil(span / 1000)));
+      const h = await querySampleHistory(db, ids, input.from, input.to, points);
+      return { bucketMs: h.bucketMs, items: h.items };
+    },
+
+    async classList(caller) {
+      const { visible } = await visibility(caller);
+      const classes = await repo.listClasses();
+      const members = new Map<number, string[]>();
+      for (const m of await repo.classMembersWithRegion()) {
+        if (visible(m.regionid)) {
+          members.set(m.class_id, [...(members.get(m.class_id) ?? []), m.tag_id]);
+        }
+      }
+      return classes.map((c) => ({ ...c, tagids: members.get(c.id) ?? [] }));
+    },
+
+    async classSave(caller, input) {
+      const { visible } = await visibility(caller);
+      const id = await inTransaction(db, async (tx) => {
+        const r = createRealtimeRepository(tx);
+        const existing = input.id !== undefined ? await r.getClass(input.id) : undefined;
+        if (input.id !== undefined && !existing) {
+          throw notFound('分类不存在 / Classification not found');
+        }
+        if (input.parentid !== 0) {
+          const parent = await r.getClass(input.parentid);
+          if (!parent) {
+            throw badRequest('上级分类不存在 / Parent classification does not exist', ['parentid']);
+          }
+          const pairs: [number, number][] = (await r.listClasses()).map((c) => [c.id, c.parentid]);
+          if (existing && withDescendants([existing.id], pairs).includes(input.parentid)) {
+            throw badRequest('分类不能挂在自身或其下级之下 / A classification cannot be placed under itself or its sub-classifications', [
+              'parentid',
+            ]);
+          }
+        }
+        const values = { parentid: input.parentid, name: input.name, name_en: input.name_en, sort: input.sort };
+        let classId: number;
+        if (existing) {
+          classId = existing.id;
+          await r.updateClass(classId, values);
+        } else {
+          classId = await r.insertClass(values);
+        }
+        await audit(
+          tx,
+          actorOf(caller),
+          existing ? 'update' : 'create',
+          'tag_class',
+          classId,
+          existing ? { before: existing, after: values } : values,
+        );
+        return classId;
+      });
+      await registry.reloadGroups();
+      return classItem(id, visible);
+    },
+
+    async classDelete(caller, input) {
+      await inTransaction(db, async (tx) => {
+        const r = createRealtimeRepository(tx);
+        const existing = await r.getClass(input.id);
+        if (!existing) {
+          throw notFound('分类不存在 / Classification not found');
+        }
+        if ((await r.childClassCount(input.id)) > 0) {
+          throw conflict('该分类下还有子分类，不能删除 / The classification still has sub-classifications', ['id']);
+        }
+        const members = await r.membersOf(input.id);
+        await r.deleteClass(input.id);
+        await audit(tx, actorOf(caller), 'delete', 'tag_class', input.id, { ...existing, tagids: members });
+      });
+      await registry.reloadGroups();
+      return {};
+    },
+
+    async classSetTags(caller, input) {
+      const { visible } = await visibility(caller);
+      const wanted = [...new Set(input.tagids)];
+      await inTransaction(db, async (tx) => {
+        const r = createRealtimeRepository(tx);
+        const existing = await r.getClass(input.id);
+        if (!existing) {
+          throw notFound('分类不存在 / Classification not found');
+        }
+        const rows = new Map((await r.getTags(wanted)).map((t) => [t.id, t]));
+        const refused = wanted.filter((id) => !rows.has(id) || !visible(rows.get(id)!.regionid));
+        if (refused.length) {
+          throw badRequest(`位号不存在或无权查看 / Unknown or not visible: ${refused.slice(0, 10).join(', ')}`, ['tagids']);
+        }
+        const before = await r.classMembersWithRegion(input.id);
+        // Members the caller cannot see stay: a limited user edits only the part of the class they see.
+        const hidden = before.filter((m) => !visible(m.regionid)).map((m) => m.tag_id);
+        const next = [...wanted, ...hidden.filter((id) => !wanted.includes(id))];
+        await r.setClassMembers(input.id, next);
+        const beforeIds = new Set(before.map((m) => m.tag_id));
+        const nextIds = new Set(next);
+        await audit(tx, actorOf(caller), 'set_tags', 'tag_class', input.id, {
+          added: next.filter((id) => !beforeIds.has(id)),
+          removed: [...beforeIds].filter((id) => !nextIds.has(id)),
+        });
+      });
+      await registry.reloadGroups();
+      return classItem(input.id, visible);
+    },
+  };
+}
