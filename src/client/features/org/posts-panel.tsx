@@ -1,0 +1,161 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Form, Input, Popconfirm, Space, Table, TreeSelect, message } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { postDelete, postList, postSave, type PostItem } from '../../../shared/contracts/org';
+import { api } from '../../app/api';
+import { useLang } from '../../app/i18n';
+import { FormModal } from './form-modal';
+import { zodRule } from './form-rules';
+import { orgNs } from './locales';
+import { localName, unitTree, type OrgUnit } from './org-units';
+import { useLoad } from './use-load';
+
+interface PostForm {
+  postname: string;
+  postname_en?: string;
+  deptid: number;
+}
+const formFields: (keyof PostForm)[] = ['postname', 'postname_en', 'deptid'];
+
+export interface PostsPanelProps {
+  dept: OrgUnit | undefined;
+  depts: OrgUnit[];
+  canManage: boolean;
+}
+
+/** The posts of one department, with add, edit and delete. */
+export function PostsPanel({ dept, depts, canManage }: PostsPanelProps) {
+  const { t } = useTranslation(orgNs);
+  const lang = useLang();
+  const [messageApi, messageHolder] = message.useMessage();
+  const [editing, setEditing] = useState<PostItem | null>(null);
+  const [open, setOpen] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+
+  const deptid = dept?.id;
+  const load = useCallback(
+    (signal: AbortSignal) => (deptid ? api(postList, { deptid }, { signal }) : Promise.resolve<PostItem[]>([])),
+    [deptid],
+  );
+  const posts = useLoad(load);
+  const deptOptions = useMemo(() => unitTree(depts, lang), [depts, lang]);
+  const rules = useMemo(
+    () => ({ postname: zodRule(postSave.input.shape.postname, lang), postname_en: zodRule(postSave.input.shape.postname_en, lang) }),
+    [lang],
+  );
+
+  const openEditor = (post: PostItem | null) => {
+    setEditing(post);
+    setFormKey((k) => k + 1);
+    setOpen(true);
+  };
+
+  const handleSubmit = async (v: PostForm) => {
+    await api(
+      postSave,
+      { postid: editing?.postid, postname: v.postname, postname_en: v.postname_en ?? '', deptid: v.deptid },
+      { silent: true },
+    );
+    void messageApi.success(t('common.saved'));
+    posts.reload();
+  };
+
+  const handleDelete = async (post: PostItem) => {
+    try {
+      await api(postDelete, { postid: post.postid });
+      void messageApi.success(t('common.deleted'));
+      posts.reload();
+    } catch {
+      // The API client has shown the reason.
+    }
+  };
+
+  const columns: ColumnsType<PostItem> = [
+    { title: t('post.name'), dataIndex: 'postname', key: 'postname' },
+    { title: t('common.nameEn'), dataIndex: 'postname_en', key: 'postname_en', render: (v: string) => v || '—' },
+  ];
+  if (canManage) {
+    columns.push({
+      title: t('common.actions'),
+      key: 'actions',
+      width: 140,
+      render: (_, post) => (
+        <Space size="small">
+          <Button type="link" size="small" onClick={() => openEditor(post)}>
+            {t('common.edit')}
+          </Button>
+          <Popconfirm
+            title={t('common.confirmDelete', { name: localName(lang, post.postname, post.postname_en) })}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => handleDelete(post)}
+          >
+            <Button type="link" size="small" danger>
+              {t('common.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    });
+  }
+
+  const deptName = dept ? localName(lang, dept.name, dept.name_en) : '';
+
+  return (
+    <Card
+      size="small"
+      title={dept ? t('post.titleOf', { dept: deptName }) : t('post.title')}
+      extra={
+        canManage &&
+        dept && (
+          <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => openEditor(null)}>
+            {t('post.add')}
+          </Button>
+        )
+      }
+    >
+      {messageHolder}
+      {dept ? (
+        <Table<PostItem>
+          rowKey="postid"
+          size="small"
+          columns={columns}
+          dataSource={posts.data ?? []}
+          loading={posts.loading}
+          pagination={false}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('post.empty')} /> }}
+        />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('post.pickDept')} />
+      )}
+      <FormModal<PostForm>
+        key={formKey}
+        open={open}
+        title={editing ? t('post.editTitle') : t('post.createTitle')}
+        initialValues={editing ? { postname: editing.postname, postname_en: editing.postname_en, deptid: editing.deptid } : { deptid }}
+        fields={formFields}
+        onSubmit={handleSubmit}
+        onClose={() => setOpen(false)}
+      >
+        <Form.Item
+          name="postname"
+          label={t('post.name')}
+          rules={[{ required: true, whitespace: true, message: t('common.pleaseEnter', { field: t('post.name') }) }, rules.postname]}
+        >
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="postname_en" label={t('common.nameEn')} rules={[rules.postname_en]}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item
+          name="deptid"
+          label={t('post.dept')}
+          rules={[{ required: true, message: t('common.pleaseSelect', { field: t('post.dept') }) }]}
+        >
+          <TreeSelect treeData={deptOptions} showSearch treeNodeFilterProp="title" treeDefaultExpandAll />
+        </Form.Item>
+      </FormModal>
+    </Card>
+  );
+}
