@@ -16,6 +16,14 @@ export interface Config {
   retentionDays: number;
   /** Demo mode seeds the demo organisation and plant and runs the simulator. */
   demo: boolean;
+  /** SIMULATOR=1/0: run the plant simulator; default on in demo mode, off otherwise. */
+  simulator: boolean;
+  /** SIM_RATE_HZ: simulated samples per tag per second (default 1). */
+  simRateHz: number;
+  /** SIM_TIME_SCALE: simulated seconds per real second (default 1). */
+  simTimeScale: number;
+  /** SIM_SEED: the simulator replays the same plant from the same seed (default 1). */
+  simSeed: number;
   demoPassword: string;
   /** Access-token lifetime in seconds. */
   accessTokenTtl: number;
@@ -53,6 +61,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ingestApiKey: env.INGEST_API_KEY || undefined,
     retentionDays: Math.max(30, num(env.RETENTION_DAYS, 30)),
     demo: (env.DEMO ?? '1') !== '0',
+    simulator: env.SIMULATOR ? env.SIMULATOR === '1' : (env.DEMO ?? '1') !== '0',
+    simRateHz: Math.min(50, Math.max(0.01, num(env.SIM_RATE_HZ, 1))),
+    simTimeScale: Math.min(3600, Math.max(0.01, num(env.SIM_TIME_SCALE, 1))),
+    simSeed: num(env.SIM_SEED, 1),
     demoPassword: env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD,
     accessTokenTtl: num(env.ACCESS_TOKEN_TTL, 900),
     refreshTokenTtl: num(env.REFRESH_TOKEN_TTL, 7 * 24 * 3600),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { createServer, type PlantwatchServer } from '../../src/server/server.js';
+import type { TagRegistry } from '../../src/server/stream/tag-registry.js';
 
 export type TestDialect = 'sqlite' | 'postgres';
 
@@ -42,17 +43,18 @@ export async function freshDatabase(dialect: TestDialect): Promise<{ databaseUrl
 }
 
 /** Starts a real server on an ephemeral port with a fresh database and the demo organisation. */
-export async function startTestServer(opts: { dialect?: TestDialect; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { dialect?: TestDialect; env?: Record<string, string>; tags?: TagRegistry } = {}): Promise<TestServer> {
   const fresh = await freshDatabase(opts.dialect ?? 'sqlite');
   const config: Config = {
-    ...loadConfig({ DEMO: '1', LOG_LEVEL: 'warn', ...opts.env }),
+    // The simulator is off unless a test asks for it: it would only add load and nondeterminism.
+    ...loadConfig({ DEMO: '1', LOG_LEVEL: 'warn', SIMULATOR: '0', ...opts.env }),
     host: '127.0.0.1',
     port: 0,
     dataDir: fresh.dataDir,
     databaseUrl: fresh.databaseUrl,
     clientDir: '/nonexistent',
   };
-  const server = await createServer(config);
+  const server = await createServer(config, { tags: opts.tags });
   const url = await server.listen();
   return {
     server,

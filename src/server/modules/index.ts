@@ -6,10 +6,22 @@ import { authModule } from './auth/auth.routes.js';
 import type { AuthService } from './auth/auth.service.js';
 import { orgModule } from './org/org.routes.js';
 import type { OrgService } from './org/org.service.js';
+import type { Ingest } from '../stream/ingest.js';
+import type { LiveCache } from '../stream/live-cache.js';
+import { ingestModule } from './ingest/ingest.routes.js';
+import { positioningModule } from './positioning/positioning.routes.js';
+import { realtimeModule } from './realtime/realtime.routes.js';
+import type { RealtimeService } from './realtime/realtime.service.js';
 
 export interface Services {
   org: OrgService;
   auth: AuthService;
+  /** The ingest pipeline (simulator, MQTT and HTTP ingest all go through it). */
+  ingest: Ingest;
+  /** Latest tag values and positions; `live.latest(tagIds)`. */
+  live: LiveCache;
+  /** Tags, their classification and the in-memory tag registry. */
+  realtime: RealtimeService;
 }
 
 export interface ModuleContext {
@@ -27,4 +39,4 @@ export interface ServerModule {
   register(ctx: ModuleContext): void;
 }
 
-export const modules: ServerModule[] = [authModule, orgModule];
+export const modules: ServerModule[] = [authModule, orgModule, ingestModule, positioningModule, realtimeModule];

@@ -121,6 +121,8 @@ export interface Database {
   tag_class_member: { class_id: number; tag_id: string; sort: number };
   /** Tag history, append-only; q: 0 good, 1 uncertain, 2 bad. */
   sample: { tag_id: string; t: number; v: number; q: number };
+  /** 1-minute rollups of `sample` (m: start of the minute; vlast at tlast is the minute's latest value). */
+  sample_1m: { tag_id: string; m: number; vmin: number; vmax: number; vsum: number; n: number; vlast: number; tlast: number };
   /** Position history, append-only; kind: 0 person, 1 vehicle; floor null outdoors. */
   position: { target_id: string; t: number; lon: number; lat: number; floor: number | null; kind: number };
   /** Ingest API keys; only the SHA-256 of the secret is kept. */

@@ -21,4 +21,6 @@ export interface TagRegistry {
    * Optional: without it those topics are refused.
    */
   groupMembers?(groupId: string): readonly string[] | null | Promise<readonly string[] | null>;
+  /** Optional change feed (tags added, removed, moved to another region, groups edited): live subscriptions are re-checked. */
+  onChange?(listener: (ids: readonly string[]) => void): () => void;
 }

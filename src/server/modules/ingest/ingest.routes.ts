@@ -1,0 +1,42 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ingestKeyCreate,
+  ingestKeyList,
+  ingestKeyRevoke,
+  ingestPositions,
+  ingestSamples,
+} from '../../../shared/contracts/stream.js';
+import type { IngestResult } from '../../../shared/contracts/stream.js';
+import { bearerToken, fail, ok } from '../../http/app.js';
+import type { ServerModule } from '../index.js';
+import { createIngestKeyService } from './ingest.service.js';
+
+/** Ingest bodies may be larger than ordinary calls: a gateway flushing a backlog sends many items at once. */
+const INGEST_BODY_LIMIT = 8 * 1024 * 1024;
+
+export const ingestModule: ServerModule = {
+  name: 'ingest',
+  register({ http, store, config, services }) {
+    const keys = createIngestKeyService(store, config);
+
+    http.route(ingestKeyList, async () => {
+      const items = await keys.list();
+      return { items, total: items.length };
+    });
+    http.route(ingestKeyCreate, (input, ctx) => keys.create(ctx.user!, input.name));
+    http.route(ingestKeyRevoke, (input, ctx) => keys.revoke(ctx.user!, input.id));
+
+    // Devices authenticate with an ingest key, not a user's access token, so these
+    // two calls are plain routes rather than `http.route` contracts.
+    const handler = (run: (body: unknown) => IngestResult) => async (req: FastifyRequest, reply: FastifyReply) => {
+      const key = bearerToken(req);
+      if (key === null || !(await keys.verify(key))) {
+        return reply.status(401).send(fail(401, '接入密钥无效 / Invalid or missing ingest key (Authorization: Bearer <key>)'));
+      }
+      return ok(run(req.body));
+    };
+    const routeOpts = { config: { permission: 'public' as const }, bodyLimit: Math.max(config.bodyLimit, INGEST_BODY_LIMIT) };
+    http.app.post(ingestSamples.path, routeOpts, handler((body) => services.ingest.samples(body, 'http')));
+    http.app.post(ingestPositions.path, routeOpts, handler((body) => services.ingest.positions(body, 'http')));
+  },
+};

@@ -1,0 +1,209 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { IngestResult } from '../../shared/contracts/stream.js';
+import type { IngestSource, PositionColumns, SampleColumns, StreamBus } from './bus.js';
+import type { LiveCache } from './live-cache.js';
+import type { TagRegistry } from './tag-registry.js';
+import { checkPosition, checkSample, sampleQuality } from './validate.js';
+
+export type StreamLog = Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
+
+interface Counters {
+  accepted: number;
+  rejected: number;
+  unknownTags: number;
+}
+
+export interface IngestStats {
+  samples: Counters;
+  positions: Counters;
+  bySource: Partial<Record<IngestSource, { samples: number; positions: number; rejected: number }>>;
+}
+
+/**
+ * The one ingestion pipeline every source goes through (simulator in process,
+ * MQTT, HTTP): check each item → tag registry → live cache → bus. A bad item
+ * is counted, logged with its reason and reported by index; it never stops the
+ * good items of the same body.
+ */
+export interface Ingest {
+  /** Body: one sample item or an array of them (parsed JSON, or the simulator's objects). */
+  samples(body: unknown, source: IngestSource): IngestResult;
+  /** Body: one position item or an array of them. */
+  positions(body: unknown, source: IngestSource): IngestResult;
+  stats(): IngestStats;
+  /** After close every item is rejected (the server is shutting down). */
+  close(): void;
+}
+
+const LOG_INTERVAL_MS = 1000;
+const LOG_EXAMPLES = 5;
+
+/**
+ * Logs rejections with their reasons, at most once per second per source and
+ * kind: a misconfigured gateway sending thousands of bad items a second must
+ * not flood the log, so the lines in between are summed into the next one.
+ */
+function createRejectionLog(log: StreamLog) {
+  const last = new Map<string, { at: number; suppressed: number }>();
+  return (source: IngestSource, kind: 'samples' | 'positions', rejected: IngestResult['rejected'], unknown: string[], total: number) => {
+    const key = `${source}:${kind}`;
+    const now = Date.now();
+    const entry = last.get(key) ?? { at: 0, suppressed: 0 };
+    last.set(key, entry);
+    if (now - entry.at < LOG_INTERVAL_MS) {
+      entry.suppressed += rejected.length;
+      return;
+    }
+    log.warn(
+      {
+        source,
+        kind,
+        rejected: rejected.length,
+        of: total,
+        examples: rejected.slice(0, LOG_EXAMPLES),
+        unknownTags: unknown.slice(0, LOG_EXAMPLES),
+        suppressedSinceLastLine: entry.suppressed,
+      },
+      'ingest: items rejected',
+    );
+    entry.at = now;
+    entry.suppressed = 0;
+  };
+}
+
+function asItems(body: unknown): readonly unknown[] {
+  return Array.isArray(body) ? body : [body];
+}
+
+export function createIngest(deps: { tags: TagRegistry; live: LiveCache; bus: StreamBus; log: StreamLog }): Ingest {
+  const { tags, live, bus } = deps;
+  const logRejections = createRejectionLog(deps.log);
+  const samplesCount: Counters = { accepted: 0, rejected: 0, unknownTags: 0 };
+  const positionsCount: Counters = { accepted: 0, rejected: 0, unknownTags: 0 };
+  const bySource: IngestStats['bySource'] = {};
+  let closed = false;
+
+  function sourceCounters(source: IngestSource) {
+    let c = bySource[source];
+    if (!c) {
+      c = { samples: 0, positions: 0, rejected: 0 };
+      bySource[source] = c;
+    }
+    return c;
+  }
+
+  function shuttingDown(items: readonly unknown[]): IngestResult {
+    return { accepted: 0, rejected: items.map((_, index) => ({ index, reason: 'server shutting down' })), unknownTags: 0 };
+  }
+
+  return {
+    samples(body, source) {
+      const items = asItems(body);
+      if (closed) {
+        return shuttingDown(items);
+      }
+      const n = items.length;
+      const tag: string[] = [];
+      const t = new Float64Array(n);
+      const v = new Float64Array(n);
+      const q = new Uint8Array(n);
+      const rejected: IngestResult['rejected'] = [];
+      const unknown: string[] = [];
+      let k = 0;
+      for (let i = 0; i < n; i++) {
+        const item = items[i];
+        const reason = checkSample(item);
+        if (reason !== null) {
+          rejected.push({ index: i, reason });
+          continue;
+        }
+        const s = item as Record<string, unknown>;
+        const id = s.tag as string;
+        if (tags.get(id) === undefined) {
+          unknown.push(id);
+          rejected.push({ index: i, reason: `unknown tag "${id}"` });
+          continue;
+        }
+        tag.push(id);
+        t[k] = s.t as number;
+        v[k] = s.v as number;
+        q[k] = sampleQuality(s);
+        k++;
+      }
+      samplesCount.accepted += k;
+      samplesCount.rejected += rejected.length;
+      samplesCount.unknownTags += unknown.length;
+      const sc = sourceCounters(source);
+      sc.samples += k;
+      sc.rejected += rejected.length;
+      if (rejected.length > 0) {
+        logRejections(source, 'samples', rejected, unknown, n);
+      }
+      if (k > 0) {
+        const batch: SampleColumns = { n: k, tag, t, v, q, source };
+        live.applySamples(batch);
+        bus.publishSamples(batch);
+      }
+      return { accepted: k, rejected, unknownTags: unknown.length };
+    },
+
+    positions(body, source) {
+      const items = asItems(body);
+      if (closed) {
+        return shuttingDown(items);
+      }
+      const n = items.length;
+      const id: string[] = [];
+      const t = new Float64Array(n);
+      const lon = new Float64Array(n);
+      const lat = new Float64Array(n);
+      const floor = new Float64Array(n);
+      const kind = new Uint8Array(n);
+      const region = new Int32Array(n);
+      const rejected: IngestResult['rejected'] = [];
+      let k = 0;
+      for (let i = 0; i < n; i++) {
+        const item = items[i];
+        const reason = checkPosition(item);
+        if (reason !== null) {
+          rejected.push({ index: i, reason });
+          continue;
+        }
+        const p = item as Record<string, unknown>;
+        id.push(p.tagId as string);
+        t[k] = p.t as number;
+        lon[k] = p.lon as number;
+        lat[k] = p.lat as number;
+        floor[k] = typeof p.floor === 'number' ? p.floor : NaN;
+        kind[k] = p.kind === 'vehicle' ? 1 : 0;
+        region[k] = live.regions.locate(lon[k], lat[k]);
+        k++;
+      }
+      positionsCount.accepted += k;
+      positionsCount.rejected += rejected.length;
+      const sc = sourceCounters(source);
+      sc.positions += k;
+      sc.rejected += rejected.length;
+      if (rejected.length > 0) {
+        logRejections(source, 'positions', rejected, [], n);
+      }
+      if (k > 0) {
+        const batch: PositionColumns = { n: k, id, t, lon, lat, floor, kind, region, source };
+        live.applyPositions(batch);
+        bus.publishPositions(batch);
+      }
+      // Positioning tags (cards, vehicle terminals) have no registry: none is "unknown".
+      return { accepted: k, rejected, unknownTags: 0 };
+    },
+
+    stats: () => ({
+      samples: { ...samplesCount },
+      positions: { ...positionsCount },
+      bySource: structuredClone(bySource),
+    }),
+
+    close() {
+      closed = true;
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { defineContract } from './contract.js';
+import { listOf } from './envelope.js';
+import { MAX_TAG_ID_LENGTH } from './stream.js';
+
+/** Trajectories are kept at least 30 days (AQ 3064.3-2025, DOMAIN.md §4); one call may span that much. */
+export const TRAJECTORY_MAX_RANGE_MS = 30 * 24 * 3600 * 1000;
+export const TRAJECTORY_MAX_POINTS = 20_000;
+
+export const trajectoryPoint = z.object({
+  /** Time of the fix, epoch ms. */
+  t: z.number(),
+  lon: z.number(),
+  lat: z.number(),
+  /** null outdoors. */
+  floor: z.number().int().nullable(),
+});
+export type TrajectoryPoint = z.infer<typeof trajectoryPoint>;
+
+/**
+ * The path of one person or vehicle (its positioning tag) over [from, to),
+ * oldest first. Longer paths are thinned to `maxPoints` evenly spaced fixes.
+ * Fixes inside regions outside the caller's data-isolation scope are left out.
+ */
+export const trajectory = defineContract({
+  method: 'POST',
+  path: '/UAPI/Positioning/Trajectory',
+  input: z
+    .object({
+      tagId: z.string().trim().min(1).max(MAX_TAG_ID_LENGTH),
+      from: z.coerce.number().int().min(0),
+      to: z.coerce.number().int().min(0),
+      maxPoints: z.coerce.number().int().min(2).max(TRAJECTORY_MAX_POINTS).default(5000),
+    })
+    .superRefine((q, ctx) => {
+      if (q.to <= q.from) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: '结束时间必须晚于开始时间 / to must be after from' });
+      } else if (q.to - q.from > TRAJECTORY_MAX_RANGE_MS) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: '查询范围最长 30 天 / the range may span at most 30 days' });
+      }
+    }),
+  output: listOf(trajectoryPoint),
+  permission: 'positioning:read',
+});

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/config.js';
+import { createMemoryTagRegistry } from '../../../src/server/stream/memory-tag-registry.js';
+import { ingestKeyCreate, ingestKeyList, ingestKeyRevoke } from '../../../src/shared/contracts/stream.js';
+import { call, tokenFor } from '../../helpers/api.js';
+import { buildTag } from '../../helpers/factories.js';
+import { dialects, startTestServer, type TestServer } from '../../helpers/server.js';
+import { INGEST_KEY, ingestHttp } from './stream-helpers.js';
+
+describe.each(dialects)('HTTP ingest (%s)', (dialect) => {
+  let ts: TestServer;
+  const tagA = buildTag();
+  const tagB = buildTag({ kind: 'pressure' });
+  const now = Date.now();
+
+  beforeAll(async () => {
+    ts = await startTestServer({ dialect, env: { INGEST_API_KEY: INGEST_KEY, SIMULATOR: '0' }, tags: createMemoryTagRegistry([tagA, tagB]) });
+  });
+  afterAll(async () => {
+    await ts?.close();
+  });
+
+  it('accepts the good items of a mixed body, reports each bad one by index and reason, and stores the good ones', async () => {
+    const body = [
+      { tag: tagA.id, t: now, v: 1.5, q: 0 },
+      { tag: tagA.id, t: Math.floor(now / 1000), v: 2 },
+      { tag: tagB.id, t: now, v: 'high' },
+      { tag: 'NO.SUCH.TAG', t: now, v: 3 },
+      'garbage',
+      { tag: tagB.id, t: now + 1, v: 101.3, q: 2 },
+      { tag: tagA.id, t: now + 2, v: 1.75 },
+    ];
+    const r = await ingestHttp(ts.url, 'samples', body);
+    expect(r.status).toBe(200);
+    expect(r.body.IsSuccess).toBe(true);
+    expect(r.body.data!.accepted).toBe(3);
+    expect(r.body.data!.unknownTags).toBe(1);
+    expect(r.body.data!.rejected.map((x) => x.index)).toEqual([1, 2, 3, 4]);
+    const reasons = r.body.data!.rejected.map((x) => x.reason);
+    expect(reasons[0]).toMatch(/^t: .*epoch milliseconds/);
+    expect(reasons[1]).toMatch(/^v:/);
+    expect(reasons[2]).toContain('unknown tag "NO.SUCH.TAG"');
+    expect(reasons[3]).toMatch(/expected an object/);
+
+    await ts.server.stream.history.flush();
+    const rows = await ts.server.store.db.selectFrom('sample').selectAll().orderBy('t').execute();
+    expect(rows).toEqual([
+      { tag_id: tagA.id, t: now, v: 1.5, q: 0 },
+      { tag_id: tagB.id, t: now + 1, v: 101.3, q: 2 },
+      { tag_id: tagA.id, t: now + 2, v: 1.75, q: 0 },
+    ]);
+    expect(ts.server.stream.live.latest([tagA.id, tagB.id, 'NO.SUCH.TAG'])).toEqual([
+      { tag: tagA.id, t: now + 2, v: 1.75, q: 0 },
+      { tag: tagB.id, t: now + 1, v: 101.3, q: 2 },
+    ]);
+  });
+
+  it('takes a single object as well as an array, and keeps running after bad bodies', async () => {
+    const one = await ingestHttp(ts.url, 'samples', { tag: tagB.id, t: now + 10, v: 7 });
+    expect(one.body.data).toEqual({ accepted: 1, rejected: [], unknownTags: 0 });
+    const malformed = await fetch(`${ts.url}/ingest/v1/samples`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${INGEST_KEY}` },
+      body: '{"tag": ',
+    });
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as { IsSuccess: boolean }).IsSuccess).toBe(false);
+    const empty = await ingestHttp(ts.url, 'samples', []);
+    expect(empty.body.data).toEqual({ accepted: 0, rejected: [], unknownTags: 0 });
+    const health = await fetch(`${ts.url}/healthz`);
+    expect(health.status).toBe(200);
+  });
+
+  it('ingests positions and stores them', async () => {
+    const r = await ingestHttp(ts.url, 'positions', [
+      { tagId: 'P-0001', t: now, lon: 118.801, lat: 32.251, kind: 'person' },
+      { tagId: 'V-01', t: now, lon: 118.802, lat: 32.252, floor: 2, kind: 'vehicle' },
+      { tagId: 'P-0002', t: now, lon: 200, lat: 32.252, kind: 'person' },
+    ]);
+    expect(r.body.data!.accepted).toBe(2);
+    expect(r.body.data!.rejected).toEqual([{ index: 2, reason: expect.stringMatching(/^lon:/) as unknown }]);
+    await ts.server.stream.history.flush();
+    const rows = await ts.server.store.db.selectFrom('position').selectAll().orderBy('target_id').execute();
+    expect(rows).toEqual([
+      { target_id: 'P-0001', t: now, lon: 118.801, lat: 32.251, floor: null, kind: 0 },
+      { target_id: 'V-01', t: now, lon: 118.802, lat: 32.252, floor: 2, kind: 1 },
+    ]);
+  });
+
+  it('answers 401 in the envelope for a missing or wrong key', async () => {
+    const none = await ingestHttp(ts.url, 'samples', [{ tag: tagA.id, t: now, v: 1 }], null);
+    expect(none.status).toBe(401);
+    expect(none.body).toMatchObject({ IsSuccess: false, status: 401 });
+    const wrong = await ingestHttp(ts.url, 'positions', [], 'not-a-key');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.IsSuccess).toBe(false);
+  });
+
+  it('lets an administrator create, list and revoke keys; the secret is shown once and audited', async () => {
+    const admin = await tokenFor(ts.url, 'admin', DEFAULT_DEMO_PASSWORD);
+    const created = await call(ts.url, ingestKeyCreate, { name: 'DCS gateway' }, admin);
+    expect(created.body.IsSuccess).toBe(true);
+    const key = created.body.data!.key;
+    expect(key).toMatch(/^pwk_/);
+    expect(key.startsWith(created.body.data!.prefix)).toBe(true);
+
+    const ok = await ingestHttp(ts.url, 'samples', [{ tag: tagA.id, t: now + 100, v: 5 }], key);
+    expect(ok.status).toBe(200);
+    expect(ok.body.data!.accepted).toBe(1);
+
+    const list = await call(ts.url, ingestKeyList, {}, admin);
+    expect(list.body.data!.items).toHaveLength(1);
+    expect(list.body.data!.items[0]).toMatchObject({ name: 'DCS gateway', created_by: 'admin', revoked_at: null });
+    expect(JSON.stringify(list.body.data)).not.toContain(key);
+    const stored = await ts.server.store.db.selectFrom('ingest_key').select('key_hash').executeTakeFirstOrThrow();
+    expect(stored.key_hash).not.toContain(key.slice(4));
+
+    const revoked = await call(ts.url, ingestKeyRevoke, { id: created.body.data!.id }, admin);
+    expect(revoked.body.data!.revoked_at).toEqual(expect.any(Number));
+    const after = await ingestHttp(ts.url, 'samples', [{ tag: tagA.id, t: now + 200, v: 5 }], key);
+    expect(after.status).toBe(401);
+
+    const audits = await ts.server.store.db.selectFrom('audit_log').select(['action', 'loginname']).where('entity', '=', 'ingest_key').orderBy('id').execute();
+    expect(audits).toEqual([
+      { action: 'ingest_key.create', loginname: 'admin' },
+      { action: 'ingest_key.revoke', loginname: 'admin' },
+    ]);
+  });
+
+  it('refuses key management without system:config', async () => {
+    const operator = await tokenFor(ts.url, 'operator', DEFAULT_DEMO_PASSWORD);
+    const r = await call(ts.url, ingestKeyCreate, { name: 'mine' }, operator);
+    expect(r.httpStatus).toBe(403);
+    const anon = await call(ts.url, ingestKeyList, {});
+    expect(anon.httpStatus).toBe(401);
+  });
+});

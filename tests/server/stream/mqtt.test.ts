@@ -1,0 +1,69 @@
+import { connectAsync, type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/config.js';
+import { createMemoryTagRegistry } from '../../../src/server/stream/memory-tag-registry.js';
+import { MQTT_TOPIC_POSITIONS, MQTT_TOPIC_SAMPLES } from '../../../src/shared/contracts/stream.js';
+import { tokenFor } from '../../helpers/api.js';
+import { buildTag } from '../../helpers/factories.js';
+import { startTestServer, type TestServer } from '../../helpers/server.js';
+import { connectClient, waitFor, type RecordingClient } from './stream-helpers.js';
+
+const MQTT_URL = process.env.TEST_MQTT_URL;
+
+describe.skipIf(!MQTT_URL)('MQTT ingest', () => {
+  let ts: TestServer;
+  let publisher: MqttClient;
+  let client: RecordingClient;
+  // Unique per run: the broker may be shared with other test files or a running dev server.
+  const tag = buildTag({ id: `MQTT.${Date.now()}.PV` });
+
+  beforeAll(async () => {
+    ts = await startTestServer({ env: { SIMULATOR: '0', MQTT_URL: MQTT_URL! }, tags: createMemoryTagRegistry([tag]) });
+    publisher = await connectAsync(MQTT_URL!);
+    client = await connectClient(ts.url, await tokenFor(ts.url, 'supervisor', DEFAULT_DEMO_PASSWORD));
+    await client.subscribe({ tags: [tag.id] });
+    await waitFor(() => ts.server.stream.mqtt?.stats().connected, 5000, 'server connected to the broker');
+  });
+  afterAll(async () => {
+    client?.close();
+    await publisher?.endAsync();
+    await ts?.close();
+  });
+
+  it('delivers a value published on plantwatch/v1/samples to a subscribed socket client', async () => {
+    // The server's subscription is set up right after its connect; publish until it arrives.
+    let v = 0;
+    await waitFor(
+      async () => {
+        v++;
+        await publisher.publishAsync(MQTT_TOPIC_SAMPLES, JSON.stringify({ tag: tag.id, t: Date.now(), v, q: 0 }), { qos: 1 });
+        return client.values.some((x) => x[0] === tag.id);
+      },
+      10_000,
+      'value over MQTT',
+    );
+    const seen = client.values.find((x) => x[0] === tag.id)!;
+    expect(seen[3]).toBe(0);
+  });
+
+  it('takes arrays, survives messages that are not JSON, and counts bad items', async () => {
+    const before = ts.server.stream.ingest.stats();
+    await publisher.publishAsync(MQTT_TOPIC_SAMPLES, '{not json', { qos: 1 });
+    const t = Date.now() + 1000;
+    await publisher.publishAsync(
+      MQTT_TOPIC_SAMPLES,
+      JSON.stringify([
+        { tag: tag.id, t, v: 41 },
+        { tag: tag.id, t: 'yesterday', v: 1 },
+        { tag: tag.id, t: t + 1, v: 42 },
+      ]),
+      { qos: 1 },
+    );
+    await publisher.publishAsync(MQTT_TOPIC_POSITIONS, JSON.stringify({ tagId: 'P-MQTT', t, lon: 118.8, lat: 32.25, kind: 'person' }), { qos: 1 });
+    await waitFor(() => client.values.some((x) => x[2] === 42), 5000, 'array values');
+    await waitFor(() => ts.server.stream.live.position('P-MQTT'), 5000, 'position');
+    const after = ts.server.stream.ingest.stats();
+    expect(after.samples.rejected - before.samples.rejected).toBe(1);
+    expect(ts.server.stream.mqtt!.stats().badMessages).toBeGreaterThanOrEqual(1);
+  });
+});
