@@ -1,0 +1,28 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** One page under the shell layout: its path, its titles, and the code that draws it, loaded on demand. */
+export interface PageRoute {
+  /** react-router pattern, as the seed spells it (e.g. /orgnization/home). */
+  path: string;
+  /** Title for the tab strip when the server menu has no entry for the path (seed 1 §2.4). */
+  title: { zh: string; en: string };
+  /** Key of a translated route name in the `routes` namespace, preferred over `title`. */
+  name?: string;
+  component: LazyExoticComponent<ComponentType>;
+}
+
+/** Lazy component from a module's named export (pages use named exports only). */
+export function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, exportName: K): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: (await load())[exportName] }));
+}
+
+/** A route table entry: `page('/a/b', { zh, en }, () => import('…/b-page'), 'BPage')`. */
+export function page<K extends string>(
+  path: string,
+  title: { zh: string; en: string },
+  load: () => Promise<Record<K, ComponentType>>,
+  exportName: K,
+  extra: { name?: string } = {},
+): PageRoute {
+  return { path, title, component: lazyNamed(load, exportName), ...extra };
+}

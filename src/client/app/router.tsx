@@ -1,0 +1,73 @@
+import { Spin } from 'antd';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
+import { NoAccessPage, NotFoundPage } from '../shell/error-pages';
+import { ShellLayout } from '../shell/layout';
+import { RequireSession } from '../shell/require-session';
+import { logError } from './error-log-store';
+import { setNavigator } from './navigation';
+import { lazyNamed } from './route-types';
+import { pageRoutes } from './routes';
+import { useSession } from './session-store';
+
+const LoginPage = lazyNamed(() => import('../shell/login-page'), 'LoginPage');
+const ChangePasswordPage = lazyNamed(() => import('../shell/change-password-page'), 'ChangePasswordPage');
+
+function Loading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="pw-boot">
+          <Spin size="large" />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
+
+/** Loads the public login/shell configuration once for every page. */
+function Root() {
+  const hasConfig = useSession((s) => s.loginConfig !== null);
+  const loadLoginConfig = useSession((s) => s.loadLoginConfig);
+  useEffect(() => {
+    if (!hasConfig) {
+      loadLoginConfig().catch((err: unknown) => logError(err, 'warning'));
+    }
+  }, [hasConfig, loadLoginConfig]);
+  return <Outlet />;
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      { path: '/login', element: <Loading><LoginPage /></Loading> },
+      { path: '/401', element: <NoAccessPage /> },
+      { path: '/404', element: <NotFoundPage /> },
+      { index: true, element: <Navigate to="/Gateway/home" replace /> },
+      { path: '/workMenu', element: <Navigate to="/Gateway/home" replace /> },
+      {
+        path: '/changePassword',
+        element: (
+          <RequireSession passwordPage>
+            <Loading>
+              <ChangePasswordPage />
+            </Loading>
+          </RequireSession>
+        ),
+      },
+      {
+        path: '*',
+        element: (
+          <RequireSession>
+            <ShellLayout routes={pageRoutes} />
+          </RequireSession>
+        ),
+      },
+    ],
+  },
+]);
+
+setNavigator((to, opts) => void router.navigate(to, opts));
