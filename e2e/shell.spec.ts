@@ -52,8 +52,11 @@ test('pages open as tabs that keep their state, and the tab strip closes them', 
 test('the language switch turns the shell into English and is remembered', async ({ page }) => {
   await signIn(page, 'admin');
   await expect(page).toHaveURL(/\/Gateway\/home/);
-  await page.getByTestId('lang-switch').click();
-  await page.getByText('English', { exact: true }).click();
+  // The menu can close when the page re-renders right after sign-in; open it until the choice is clicked.
+  await expect(async () => {
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId('lang-en').click({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await page.getByTestId('system-tab-0').click();
   await expect(page.getByTestId('sidebar')).toContainText('Organisation');
   await page.reload();
@@ -84,8 +87,9 @@ test('logout asks for confirmation and returns to the sign-in page', async ({ pa
   await expect(page).toHaveURL(/\/Gateway\/home/);
   await page.getByTestId('user-menu').click();
   await page.getByTestId('logout').click();
-  await expect(page.getByText('是否退出?')).toBeVisible();
-  await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+  const confirm = page.locator('.ant-modal-confirm').filter({ hasText: '是否退出?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(page).toHaveURL(/\/login/);
   await page.goto('/Gateway/home');
   await expect(page).toHaveURL(/\/login/);
