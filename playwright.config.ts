@@ -2,6 +2,8 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 18080);
+/** CI sets TEST_MQTT_URL for the local broker; the e2e server then ingests from it too. */
+const mqttUrl = process.env.MQTT_URL ?? process.env.TEST_MQTT_URL;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -35,7 +37,7 @@ export default defineConfig({
       DEMO: '1',
       LOG_LEVEL: 'warn',
       // e2e/realtime.spec.ts publishes over MQTT when a broker is given (MQTT_URL=mqtt://127.0.0.1:1883); the test skips otherwise.
-      ...(process.env.MQTT_URL ? { MQTT_URL: process.env.MQTT_URL } : {}),
+      ...(mqttUrl ? { MQTT_URL: mqttUrl } : {}),
     },
   },
 });

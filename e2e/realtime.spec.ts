@@ -84,7 +84,7 @@ test('the history of a tank level over the last hour draws, and exports what it 
 });
 
 test('a value published over MQTT shows on the real-time view', async ({ page }) => {
-  const url = process.env.MQTT_URL;
+  const url = process.env.MQTT_URL ?? process.env.TEST_MQTT_URL;
   test.skip(!url, 'MQTT_URL is not set: no broker to publish to (HTTP ingest needs INGEST_API_KEY, which e2e does not set)');
   await signIn(page);
   await page.goto('/realTimeData/detailsView');
