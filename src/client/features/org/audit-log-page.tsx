@@ -11,7 +11,7 @@ import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { orgNs } from './locales';
 import { useHasPermission } from './use-can-manage';
-import { useLoad } from './use-load';
+import { useLoad } from '../../ui/use-load';
 
 type AuditRow = z.output<typeof auditLogList.output>['items'][number];
 

@@ -8,7 +8,7 @@ import { useLang } from '../../app/i18n';
 import { orgNs } from './locales';
 import { deptToUnit, keysToDepth, regionToUnit, topMostChecked, unitTree, type OrgUnit, type UnitNode } from './org-units';
 import { useCanManage } from './use-can-manage';
-import { useLoad } from './use-load';
+import { useLoad } from '../../ui/use-load';
 
 interface ScopeDraft {
   userid: number;

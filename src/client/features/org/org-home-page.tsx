@@ -9,7 +9,7 @@ import { OrgTreePanel, type UnitKind } from './org-tree-panel';
 import { deptToUnit, localName, regionToUnit, type OrgUnit } from './org-units';
 import { PostsPanel } from './posts-panel';
 import { useCanManage } from './use-can-manage';
-import { useLoad } from './use-load';
+import { useLoad } from '../../ui/use-load';
 
 function UnitDetails({ kind, unit, units }: { kind: UnitKind; unit: OrgUnit | undefined; units: OrgUnit[] }) {
   const { t } = useTranslation(orgNs);

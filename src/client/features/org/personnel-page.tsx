@@ -23,7 +23,7 @@ import { zodRule } from './form-rules';
 import { orgNs } from './locales';
 import { deptToUnit, localName, unitTree } from './org-units';
 import { useCanManage } from './use-can-manage';
-import { useLoad } from './use-load';
+import { useLoad } from '../../ui/use-load';
 
 interface UserForm {
   loginname: string;

@@ -10,7 +10,7 @@ import { FormModal } from './form-modal';
 import { zodRule } from './form-rules';
 import { orgNs } from './locales';
 import { localName, unitTree, type OrgUnit } from './org-units';
-import { useLoad } from './use-load';
+import { useLoad } from '../../ui/use-load';
 
 interface PostForm {
   postname: string;

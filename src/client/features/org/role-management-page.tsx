@@ -14,7 +14,7 @@ import { orgNs } from './locales';
 import { localName } from './org-units';
 import { permissionLabels } from './permission-labels';
 import { useCanManage } from './use-can-manage';
-import { useLoad } from './use-load';
+import { useLoad } from '../../ui/use-load';
 
 interface RoleForm {
   rolecode: string;

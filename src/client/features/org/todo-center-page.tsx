@@ -11,7 +11,7 @@ import { formatDate, relativeTime } from '../../../shared/time';
 import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';
 import { orgNs } from './locales';
-import { useLoad } from './use-load';
+import { useLoad } from '../../ui/use-load';
 
 type Todo = z.output<typeof myTodoList.output>['items'][number];
 

@@ -28,7 +28,7 @@ import { pick, useLang } from '../../app/i18n';
 import { isValidationError, showSaveError, zodRule } from './form-rules';
 import { realtimeNs } from './locales';
 import { classTree, loadAllTags, tagLabel, useCanManageRealtime, type ClassNode } from './tag-data';
-import { useLoad } from './use-load';
+import { useLoad } from '../../ui/use-load';
 import './realtime.css';
 
 interface ClassForm {

@@ -31,7 +31,7 @@ import {
 } from './tag-data';
 import { TagTrails, TRAIL_MINUTES } from './tag-trails';
 import { useFillHeight } from './use-fill-height';
-import { useLoad } from './use-load';
+import { useLoad } from '../../ui/use-load';
 import './realtime.css';
 
 /** The live table shows at most this many tags (the stream takes far more; a person reads far fewer). */

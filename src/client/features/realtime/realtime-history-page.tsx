@@ -14,7 +14,7 @@ import { TrendChart, type TrendSeries } from '../../ui/trend-chart';
 import { downloadText, toCsv, type CsvCell } from './csv';
 import { realtimeNs } from './locales';
 import { loadAllTags, tagLabel } from './tag-data';
-import { useLoad } from './use-load';
+import { useLoad } from '../../ui/use-load';
 import './realtime.css';
 
 type HistoryResult = z.output<typeof history.output>;

@@ -42,7 +42,7 @@ import { realtimeNs } from './locales';
 import { classTreeOptions, kindOptions, loadAllTags, regionTreeOptions, tagLabel, useCanManageRealtime } from './tag-data';
 import { TagImportModal } from './tag-import-modal';
 import { tagsCsv, templateCsv } from './tag-import';
-import { useLoad } from './use-load';
+import { useLoad } from '../../ui/use-load';
 import { localMessage, zodErrors } from './zod-messages';
 import './realtime.css';
 
