@@ -16,6 +16,19 @@ const INGEST_BODY_LIMIT = 8 * 1024 * 1024;
 
 export const ingestModule: ServerModule = {
   name: 'ingest',
+  menus: [
+    {
+      href: '/system/ingestKeys',
+      name: '数据接入密钥',
+      name_en: 'Ingest keys',
+      parent: '/No.88/SystemManagement',
+      type: 2,
+      eightyEightType: 0,
+      icon: 'key',
+      sort: 7,
+      roles: ['admin'],
+    },
+  ],
   register({ http, store, config, services }) {
     const keys = createIngestKeyService(store, config);
 

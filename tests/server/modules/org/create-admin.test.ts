@@ -66,11 +66,10 @@ describe.each(dialects)('admin:create CLI (%s)', (dialect) => {
   it(
     'refuses a weak password, an existing login name and missing options with exit code 1',
     async () => {
-      const [weak, dup, missing] = await Promise.all([
-        runCli(['--loginname', 'second', '--username', 'Second', '--password', 'password'], env),
-        runCli(['--loginname', 'root', '--username', 'Again', '--password', 'Another2026pw'], env),
-        runCli(['--loginname', 'third'], env),
-      ]);
+      // One after another: concurrent processes starting on one SQLite file can collide on the schema sync.
+      const weak = await runCli(['--loginname', 'second', '--username', 'Second', '--password', 'password'], env);
+      const dup = await runCli(['--loginname', 'root', '--username', 'Again', '--password', 'Another2026pw'], env);
+      const missing = await runCli(['--loginname', 'third'], env);
       expect(weak.code).toBe(1);
       expect(weak.stderr).toMatch(/Password too weak/);
       expect(dup.code).toBe(1);

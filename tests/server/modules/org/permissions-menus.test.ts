@@ -83,7 +83,8 @@ describe.each(dialects)('org permissions and menus (%s)', (dialect) => {
       const all = flattenMenus(r.body.data!);
       expect(all.map((m) => m.href)).toEqual(expect.arrayContaining(foundationMenus.map((m) => m.href)));
       const system = r.body.data!.find((m) => m.href === '/No.88/SystemManagement')!;
-      const expectedOrder = foundationMenus
+      const expectedOrder = modules
+        .flatMap((m) => m.menus ?? [])
         .filter((m) => m.parent === '/No.88/SystemManagement')
         .sort((a, b) => a.sort - b.sort)
         .map((m) => m.href);
