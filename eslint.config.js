@@ -28,6 +28,39 @@ const boundaries = [
     },
   },
   {
+    // The stream layer depends on small interfaces declared beside it, never on a business module (CONVENTIONS.md).
+    files: ['src/server/stream/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**', 'react', 'react-dom', 'antd'], message: 'the server must not import client code' },
+            { group: ['**/modules/**', '**/sim/**'], message: 'the stream layer must not import business modules or the simulator' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // CONVENTIONS.md "Business code does not reach across": demo data is seeded from src/server/demo, never from a module.
+    files: ['src/server/modules/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/server/modules',
+              from: './src/server/sim',
+              message: 'business modules do not import the simulator; demo seeding belongs in src/server/demo',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/client/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', 'node:*', 'fastify', 'kysely', 'better-sqlite3', 'pg'], message: 'the client must not import server code' }] }],
@@ -51,6 +84,23 @@ const boundaries = [
     },
   },
 ];
+
+/**
+ * A user-facing string is a message code rendered in one language; a literal
+ * joining Chinese and English ("中文 / English") is a defect (CONVENTIONS.md,
+ * "Messages are codes"). esquery regexes cannot hold a slash, hence \x2F.
+ */
+const twoLanguages = '[\\u4e00-\\u9fff][^\\n]*\\s\\x2F\\s+[A-Za-z]{2}';
+const oneLanguagePerString = {
+  files: ['src/**'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      { selector: `Literal[value=/${twoLanguages}/]`, message: 'Two languages in one string: use a message code (src/shared/messages) or a translation.' },
+      { selector: `TemplateElement[value.raw=/${twoLanguages}/]`, message: 'Two languages in one string: use a message code (src/shared/messages) or a translation.' },
+    ],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'map-styles/**', 'models/**', 'dashboards/**'] },
@@ -92,4 +142,5 @@ export default tseslint.config(
     },
   },
   ...boundaries,
+  oneLanguagePerString,
 );

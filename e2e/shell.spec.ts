@@ -21,10 +21,16 @@ test('the administrator signs in through the real sign-in page and sees the Chin
   await expect(page.getByTestId('watermark')).toBeAttached();
 });
 
-test('a wrong password shows the error on the sign-in page', async ({ page }) => {
+test('a wrong password shows the error on the sign-in page, in the language of the moment', async ({ page }) => {
   await signIn(page, 'inspector', 'not-the-password-1');
   await expect(page.getByTestId('login-error')).toContainText('用户名或密码错误');
   await expect(page).toHaveURL(/\/login/);
+  // The error already on screen follows a switch to English: it is kept as a code, not as text.
+  await expect(async () => {
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId('lang-en').click({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByTestId('login-error')).toHaveText('Wrong login name or password');
 });
 
 test('pages open as tabs that keep their state, and the tab strip closes them', async ({ page }) => {

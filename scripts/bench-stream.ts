@@ -31,7 +31,7 @@ import { querySampleHistory } from '../src/server/stream/history-repository.js';
 import { createMemoryTagRegistry } from '../src/server/stream/memory-tag-registry.js';
 import { getPublicKey, getServerTime, loginSecure } from '../src/shared/contracts/auth.js';
 import type { Envelope } from '../src/shared/contracts/envelope.js';
-import type { ClientToServerEvents, ServerToClientEvents, SubscribeAck } from '../src/shared/contracts/stream.js';
+import type { ClientToServerEvents, ServerToClientEvents, SubscribeAck } from '../src/shared/contracts/topics.js';
 import { encryptLoginBody, loginNonce } from '../src/shared/login-crypto.js';
 
 const { values: args } = parseArgs({
@@ -119,8 +119,8 @@ async function runClients() {
       }
       const now = Date.now();
       batches++;
-      tuples += b.v.length;
-      for (const v of b.v) {
+      tuples += b.items.length;
+      for (const v of b.items) {
         tagLatency.add(now - v[1]);
       }
     });
@@ -129,8 +129,8 @@ async function runClients() {
         return;
       }
       const now = Date.now();
-      positions += b.p.length;
-      for (const p of b.p) {
+      positions += b.items.length;
+      for (const p of b.items) {
         posLatency.add(now - p[1]);
       }
     });
@@ -138,7 +138,8 @@ async function runClients() {
       s.once('connect', () => resolve());
       s.once('connect_error', reject);
     });
-    const topics = [`tags/view${i % views}`, ...(withPositions ? ['position/person', 'position/vehicle'] : [])];
+    // Tag groups are classifications, numbered from 1 (topic grammar `tags/<classId>`).
+    const topics = [`tags/${(i % views) + 1}`, ...(withPositions ? ['position/person', 'position/vehicle'] : [])];
     const ack = (await s.timeout(30_000).emitWithAck('stream.subscribe', { topics })) as SubscribeAck;
     if (!ack.ok || ack.denied.length > 0) {
       throw new Error(`subscribe failed: ${JSON.stringify(ack)}`);
@@ -359,7 +360,7 @@ async function main() {
   const views = num(args.views, 5);
   for (let v = 0; v < views; v++) {
     registry.setGroup(
-      `view${v}`,
+      String(v + 1),
       ids.filter((_, i) => i % views === v),
     );
   }
@@ -475,7 +476,7 @@ async function main() {
       ['ingest→client latency (tags)', `p50 ${fmt(tagH.quantile(0.5), 1)} ms, p99 ${fmt(tagH.quantile(0.99), 1)} ms, max bin ${fmt(tagH.quantile(1), 1)} ms (${fmt(tagH.count)} values)`],
       ['ingest→client latency (positions)', `p50 ${fmt(posH.quantile(0.5), 1)} ms, p99 ${fmt(posH.quantile(0.99), 1)} ms`],
       ['delivered to clients', `${fmt(cr.tuples / cr.seconds)} tag values/s, ${fmt(cr.positions / cr.seconds)} positions/s, ${fmt(cr.batches / cr.seconds)} batches/s; clients process CPU ${fmt(cr.cpu * 100)}%`],
-      ['gateway', `groups ${gatewayStats.tagGroups}+${gatewayStats.positionGroups}, slow sockets ${gatewayStats.slowSockets}, max pending ${gatewayStats.maxPending}, recovery buffer ${fmt(gatewayStats.recoveryItems)} items / ${fmt(gatewayStats.recoveryPackets)} packets; last slice ${fmt(broadcasterStats.lastSliceMs, 2)} ms`],
+      ['gateway', `groups ${gatewayStats.groups.tag ?? 0}+${gatewayStats.groups.position ?? 0}, slow sockets ${gatewayStats.slowSockets}, max pending ${gatewayStats.maxPending}, recovery buffer ${fmt(gatewayStats.recoveryItems)} items / ${fmt(gatewayStats.recoveryPackets)} packets; last slice ${fmt(broadcasterStats.lastSliceMs, 2)} ms`],
     );
   }
   if (max) {

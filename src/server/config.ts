@@ -39,6 +39,8 @@ export interface Config {
   loginWindowSeconds: number;
   /** Trust X-Forwarded-For from a reverse proxy (only behind one, else clients could pick their address). */
   trustProxy: boolean;
+  /** METRICS_PORT: also serve GET /metrics without credentials on this port (on HOST); unset: only on PORT, behind a credential. */
+  metricsPort?: number;
 }
 
 export const DEFAULT_DEMO_PASSWORD = 'Plantwatch@2026';
@@ -46,6 +48,15 @@ export const DEFAULT_DEMO_PASSWORD = 'Plantwatch@2026';
 function num(v: string | undefined, fallback: number): number {
   const n = v === undefined || v === '' ? NaN : Number(v);
   return Number.isFinite(n) ? n : fallback;
+}
+
+/** A port that must be right: a typo would otherwise open the metrics on a port nobody chose. */
+function portNumber(name: string, v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) {
+    throw new Error(`${name} must be a port number (0–65535), not "${v}"`);
+  }
+  return n;
 }
 
 /** Reads configuration from the environment; every variable is documented in README.md. */
@@ -74,5 +85,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxAttempts: num(env.LOGIN_MAX_ATTEMPTS, 5),
     loginWindowSeconds: num(env.LOGIN_WINDOW_SECONDS, 300),
     trustProxy: env.TRUST_PROXY === '1',
+    metricsPort: env.METRICS_PORT ? portNumber('METRICS_PORT', env.METRICS_PORT) : undefined,
   };
 }

@@ -1,8 +1,19 @@
 import { loadConfig } from './config.js';
-import { createServer } from './server.js';
+import { createServer, type PlantwatchServer } from './server.js';
+import { DataDirLockedError } from './store/data-dir-lock.js';
 
 const config = loadConfig();
-const server = await createServer(config);
+let server: PlantwatchServer;
+try {
+  server = await createServer(config);
+} catch (err) {
+  if (err instanceof DataDirLockedError) {
+    // An operator's mistake, not a crash: one line saying what to do, no stack.
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
 const url = await server.listen();
 server.app.log.info(`Plantwatch listening on ${url} (store: ${server.store.dialect}${config.demo ? ', demo mode' : ''})`);
 

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { createServer, type PlantwatchServer } from '../../src/server/server.js';
@@ -26,9 +29,25 @@ async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** A fresh database of the given dialect: private in-memory SQLite, or a new PostgreSQL database dropped on close. */
-export async function freshDatabase(dialect: TestDialect): Promise<{ databaseUrl?: string; dataDir: string; drop(): Promise<void> }> {
+/** Where a test server keeps its data; `drop` removes it. */
+export interface TestStore {
+  databaseUrl?: string;
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh database of the given dialect: private in-memory SQLite (or, with
+ * `file`, an SQLite file in a new temporary folder, which several servers can
+ * open in turn and which the history writer thread writes to), or a new
+ * PostgreSQL database dropped on close.
+ */
+export async function freshDatabase(dialect: TestDialect, opts: { file?: boolean } = {}): Promise<TestStore> {
   if (dialect === 'sqlite') {
+    if (opts.file) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-test-'));
+      return { dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+    }
     return { dataDir: ':memory:', drop: async () => {} };
   }
   const name = `pw_test_${randomBytes(6).toString('hex')}`;
@@ -42,9 +61,16 @@ export async function freshDatabase(dialect: TestDialect): Promise<{ databaseUrl
   };
 }
 
-/** Starts a real server on an ephemeral port with a fresh database and the demo organisation. */
-export async function startTestServer(opts: { dialect?: TestDialect; env?: Record<string, string>; tags?: TagRegistry } = {}): Promise<TestServer> {
-  const fresh = await freshDatabase(opts.dialect ?? 'sqlite');
+/**
+ * Starts a real server on an ephemeral port with the demo organisation, on a
+ * fresh database, or on `store` when given (then close() leaves it in place,
+ * so another server can open it: a restart, or a second node).
+ */
+export async function startTestServer(
+  opts: { dialect?: TestDialect; env?: Record<string, string>; tags?: TagRegistry; store?: TestStore } = {},
+): Promise<TestServer> {
+  const fresh = opts.store ?? (await freshDatabase(opts.dialect ?? 'sqlite'));
+  const drop = opts.store ? async () => {} : () => fresh.drop();
   const config: Config = {
     // The simulator is off unless a test asks for it: it would only add load and nondeterminism.
     ...loadConfig({ DEMO: '1', LOG_LEVEL: 'warn', SIMULATOR: '0', ...opts.env }),
@@ -62,7 +88,7 @@ export async function startTestServer(opts: { dialect?: TestDialect; env?: Recor
     config,
     async close() {
       await server.close();
-      await fresh.drop();
+      await drop();
     },
   };
 }

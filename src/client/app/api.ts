@@ -1,24 +1,59 @@
 import type { z } from 'zod';
 import { refreshToken as refreshTokenContract } from '../../shared/contracts/auth';
 import type { Contract } from '../../shared/contracts/contract';
-import { API_VERSION, type Envelope } from '../../shared/contracts/envelope';
+import { API_VERSION, REFRESH_TOKEN_ERROR, type Envelope, type EnvelopeError } from '../../shared/contracts/envelope';
+import { isMessageCode, renderMessage, renderWithIssues, type FieldIssue } from '../../shared/messages/catalog';
+import type { MessageParams } from '../../shared/messages/define';
 import { logError } from './error-log-store';
 import { feedback } from './feedback';
-import { acceptLanguage, i18n } from './i18n';
+import { acceptLanguage, currentLang, type Lang } from './i18n';
 
-/** A call that reached the server and was refused, or never got an answer (status 0). */
+/**
+ * A call that reached the server and was refused, or never got an answer
+ * (status 0). It keeps the message as code and parameters, so whoever shows
+ * it renders it in the language of the moment (`text()`).
+ */
 export class ApiError extends Error {
   status: number;
   /** Fields the error is about, for forms to mark (seed 1 §3.3). */
   controls: string[];
+  code: string;
+  params: MessageParams;
+  /** Per-field problems of a refused input. */
+  issues: FieldIssue[];
 
-  constructor(message: string, status: number, controls: string[] = []) {
-    super(message);
+  constructor(error: EnvelopeError, status: number) {
+    super(error.message || error.code || `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
-    this.controls = controls;
+    this.controls = error.controls;
+    this.code = error.code ?? '';
+    this.params = error.params ?? {};
+    this.issues = error.issues ?? [];
+  }
+
+  /** The message in `lang` (default: the current language); the server's text when the code is unknown here. */
+  text(lang: Lang = currentLang()): string {
+    return isMessageCode(this.code) ? renderWithIssues(lang, this.code, this.params, this.issues) : this.message;
+  }
+
+  /** The text for one field: its own issues when the server named them, else the whole message. */
+  fieldText(field: string, lang: Lang = currentLang()): string {
+    const own = this.issues.filter((i) => i.field === field);
+    return own.length > 0 ? own.map((i) => renderMessage(lang, i.code, i.params)).join(lang === 'zh' ? '；' : '; ') : this.text(lang);
   }
 }
+
+/** Any thrown value as text in the current language: an ApiError rendered from its code, else its message. */
+export function errorText(err: unknown, lang: Lang = currentLang()): string {
+  if (err instanceof ApiError) {
+    return err.text(lang);
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** An error the client itself detected, with a catalog code. */
+const clientError = (code: string, status: number) => new ApiError({ message: renderMessage(currentLang(), code), controls: [], code }, status);
 
 export interface ApiOptions {
   /** No error toast; the caller shows the error itself. */
@@ -146,9 +181,9 @@ async function send(contract: Contract, input: unknown, signal?: AbortSignal): P
       throw err;
     }
     if (timeout.aborted) {
-      throw new ApiError(i18n.t('api.timeout', { defaultValue: '请求超时 / Request timed out' }), 0);
+      throw clientError('common.timeout', 0);
     }
-    throw new ApiError(i18n.t('api.network', { defaultValue: '网络错误，请检查连接 / Network error' }), 0);
+    throw clientError('common.network', 0);
   }
   let envelope: Envelope<unknown> | null = null;
   try {
@@ -159,7 +194,13 @@ async function send(contract: Contract, input: unknown, signal?: AbortSignal): P
       envelope = {
         IsSuccess: Boolean(p.IsSuccess ?? p.isSuccess),
         status: typeof p.status === 'number' ? p.status : res.status,
-        error: { message: p.error?.message ?? '', controls: p.error?.controls ?? [] },
+        error: {
+          message: p.error?.message ?? '',
+          controls: p.error?.controls ?? [],
+          code: p.error?.code,
+          params: p.error?.params,
+          issues: p.error?.issues,
+        },
         data: p.data ?? null,
       };
     }
@@ -207,6 +248,11 @@ export function renewAccessToken(): Promise<boolean> {
   return refreshOnce();
 }
 
+/** Ends the session as a refused refresh does (the live stream learned that the server ended it). */
+export function endApiSession(): void {
+  endSession();
+}
+
 function endSession(): void {
   if (sessionEnding) {
     return;
@@ -226,7 +272,7 @@ function endSession(): void {
 const sessionErrors = new WeakSet<ApiError>();
 
 function sessionExpired(): ApiError {
-  const err = new ApiError(i18n.t('api.sessionExpired', { defaultValue: '登录已过期，请重新登录 / Session expired' }), 401);
+  const err = clientError('common.sessionExpired', 401);
   sessionErrors.add(err);
   return err;
 }
@@ -243,18 +289,19 @@ async function run(contract: Contract, input: unknown, signal: AbortSignal | und
     throw sessionExpired();
   }
   if (!body) {
-    throw new ApiError(`HTTP ${httpStatus}`, httpStatus);
+    throw new ApiError({ message: `HTTP ${httpStatus}`, controls: [] }, httpStatus);
   }
   if (body.status === -1) {
     endSession();
     throw sessionExpired();
   }
   if (!body.IsSuccess) {
-    if (/RefreshToken/.test(body.error.message)) {
+    // Seed 1 §8: a message matching RefreshToken ends the session.
+    if (body.error.code === REFRESH_TOKEN_ERROR || /RefreshToken/.test(body.error.message)) {
       endSession();
       throw sessionExpired();
     }
-    throw new ApiError(body.error.message || `HTTP ${httpStatus}`, body.status || httpStatus, body.error.controls);
+    throw new ApiError(body.error, body.status || httpStatus);
   }
   const parsed = contract.output.safeParse(body.data);
   if (!parsed.success) {
@@ -304,8 +351,9 @@ export async function api<C extends Contract>(contract: C, input: z.input<C['inp
     return (await p) as z.output<C['output']>;
   } catch (err) {
     if (err instanceof ApiError && !opts.silent && !sessionErrors.has(err) && err.message) {
+      const text = err.text();
       // Keyed by text so callers sharing one failed request see one toast.
-      feedback.message.error({ content: err.message, duration: ERROR_TOAST_SECONDS, key: `api:${err.message}` });
+      feedback.message.error({ content: text, duration: ERROR_TOAST_SECONDS, key: `api:${text}` });
     }
     throw err;
   }

@@ -30,10 +30,7 @@ void i18next.use(initReactI18next).init({
   supportedLngs: ['zh', 'en'],
   ns: ['common'],
   defaultNS: 'common',
-  resources: {
-    zh: { common: { api: { timeout: '请求超时（60 秒）', network: '网络错误，请检查连接', sessionExpired: '登录已过期，请重新登录' } } },
-    en: { common: { api: { timeout: 'Request timed out (60 s)', network: 'Network error, check the connection', sessionExpired: 'Session expired, please sign in again' } } },
-  },
+  resources: { zh: { common: {} }, en: { common: {} } },
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,

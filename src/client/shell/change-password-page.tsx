@@ -4,9 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { newPasswordSchema } from '../../shared/contracts/auth';
-import { ApiError } from '../app/api';
+import { ApiError, errorText } from '../app/api';
 import { feedback } from '../app/feedback';
+import { useLang } from '../app/i18n';
 import { safeRedirect } from '../app/navigation';
+import { zodIssueText } from '../ui/form-rules';
 import { useSession } from '../app/session-store';
 import { useShellTheme } from '../app/theme';
 import { LangSwitch } from './lang-switch';
@@ -25,6 +27,7 @@ interface PasswordForm {
  */
 export function ChangePasswordPage() {
   const { t } = useTranslation('shell');
+  const lang = useLang();
   const theme = useShellTheme();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -33,7 +36,7 @@ export function ChangePasswordPage() {
   const clear = useSession((s) => s.signOut);
   const [form] = Form.useForm<PasswordForm>();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const forced = user?.isNeedChangePassword === 1;
 
   const handleFinish = async ({ oldPassword, newPassword }: PasswordForm) => {
@@ -46,10 +49,10 @@ export function ChangePasswordPage() {
     } catch (err) {
       if (err instanceof ApiError && err.controls.length) {
         form.setFields(
-          err.controls.filter((c): c is keyof PasswordForm => c === 'oldPassword' || c === 'newPassword').map((name) => ({ name, errors: [err.message] })),
+          err.controls.filter((c): c is keyof PasswordForm => c === 'oldPassword' || c === 'newPassword').map((name) => ({ name, errors: [err.fieldText(name)] })),
         );
       }
-      setError(err instanceof Error ? err.message : String(err));
+      setError(err);
     } finally {
       setBusy(false);
     }
@@ -73,7 +76,7 @@ export function ChangePasswordPage() {
         </div>
         <div className="pw-password-body">
           {forced && <Alert type="warning" showIcon title={t('password.forced')} style={{ marginBottom: 16 }} />}
-          {error && <Alert data-testid="password-error" type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+          {error !== null && <Alert data-testid="password-error" type="error" showIcon title={errorText(error)} style={{ marginBottom: 16 }} />}
           <Form<PasswordForm> form={form} layout="vertical" onFinish={handleFinish} requiredMark={false} disabled={busy}>
             <Form.Item name="oldPassword" label={t('password.old')} rules={[{ required: true, message: t('password.oldRequired') }]}>
               <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="password-old" />
@@ -85,9 +88,9 @@ export function ChangePasswordPage() {
               rules={[
                 {
                   validator: async (_rule, value: string | undefined) => {
-                    const r = newPasswordSchema.safeParse(value ?? '');
+                    const r = newPasswordSchema.safeParse(value ?? '', { reportInput: true });
                     if (!r.success) {
-                      throw new Error(r.error.issues[0]?.message ?? t('password.rule'));
+                      throw new Error(zodIssueText(r.error, lang) || t('password.rule'));
                     }
                   },
                 },

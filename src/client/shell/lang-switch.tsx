@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type Lang, setLang, useLang } from '../app/i18n';
 import './shell-i18n';
 
-/** 中文 / English switch, remembered in localStorage (seed 1 §9). */
+/** The language switch (Chinese, English), remembered in localStorage (seed 1 §9). */
 export function LangSwitch({ className }: { className?: string }) {
   const { t } = useTranslation('shell');
   const lang = useLang();

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { InputRef } from 'antd';
+import { errorText } from '../app/api';
 import { logError } from '../app/error-log-store';
 import { safeRedirect } from '../app/navigation';
 import { useSession } from '../app/session-store';
@@ -28,7 +29,8 @@ export function LoginPage() {
   const loadLoginConfig = useSession((s) => s.loadLoginConfig);
   const signIn = useSession((s) => s.signIn);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The error itself, not its text: rendered at each render, so it follows a language switch.
+  const [error, setError] = useState<unknown>(null);
   const [form] = Form.useForm<LoginForm>();
   const passwordRef = useRef<InputRef>(null);
 
@@ -60,7 +62,7 @@ export function LoginPage() {
         void navigate(redirect, { replace: true });
       }
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : t('login.failed'));
+      setError(err);
       setBusy(false);
     }
   };
@@ -105,7 +107,7 @@ export function LoginPage() {
             {t('login.welcome')}
           </Typography.Title>
           <Typography.Paragraph type="secondary">{loginConfig?.customershortname || t('login.subtitle')}</Typography.Paragraph>
-          {error && <Alert data-testid="login-error" type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+          {error !== null && <Alert data-testid="login-error" type="error" showIcon title={errorText(error) || t('login.failed')} style={{ marginBottom: 16 }} />}
           <Form<LoginForm> form={form} layout="vertical" size="large" onFinish={handleFinish} requiredMark={false} disabled={busy}>
             <Form.Item name="loginname" label={t('login.username')} rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}>
               <Input prefix={<UserOutlined />} autoComplete="username" autoFocus data-testid="login-username" maxLength={64} />

@@ -1,20 +1,27 @@
-import { BehaviorSubject, Observable, Subject, type Subscriber } from 'rxjs';
+import { BehaviorSubject, Observable, Subject } from 'rxjs';
 import { io, type Socket } from 'socket.io-client';
 import { latestValues } from '../../shared/contracts/realtime';
+import type { PositionKind } from '../../shared/contracts/stream';
 import {
-  PositionKindCode,
   STREAM_PATH,
+  channelNames,
+  channels,
   parseTopic,
   tagTopic,
+  topics as topicDecls,
+  type ChannelBatch,
+  type ChannelItem,
+  type ChannelName,
+  type ChannelOfTopic,
   type ClientToServerEvents,
-  type PositionBatch,
-  type PositionKind,
   type PositionTuple,
   type ServerToClientEvents,
+  type StreamCloseReason,
   type SubscribeAck,
-  type TagBatch,
-} from '../../shared/contracts/stream';
-import { api, renewAccessToken } from '../app/api';
+  type TagValueTuple,
+  type TopicName,
+} from '../../shared/contracts/topics';
+import { api, endApiSession, renewAccessToken } from '../app/api';
 import { logError } from '../app/error-log-store';
 import { useSession } from '../app/session-store';
 import { TopicRefs } from './topic-refs';
@@ -23,8 +30,11 @@ import { TopicRefs } from './topic-refs';
  * The client's live-data core (ARCHITECTURE.md §4, CONVENTIONS.md §4): one
  * socket.io connection per tab, topics as RxJS observables with
  * reference-counted subscriptions, and the connection state as an
- * observable. Nothing here knows React; `live-store.ts` and the hooks bring
- * the values to components, batched to animation frames.
+ * observable. It is generic over the declarations in contracts/topics.ts:
+ * every channel's batches are cached (latest channels) and routed to the
+ * observers of the topics they belong to. Nothing here knows React;
+ * `use-topic.ts`, `live-store.ts` and the hooks bring items to components,
+ * batched to animation frames.
  */
 
 /** A tag's latest value as the stream delivers it. */
@@ -72,7 +82,20 @@ const LATEST_CHUNK = 5000;
 
 type StreamSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-type PositionSink = (batch: PositionTuple[]) => void;
+/** Receives the items of one batch that belong to it. */
+type Sink = (items: unknown[]) => void;
+
+/** Observers of one channel, indexed the way items are routed to them. */
+interface ChannelSinks {
+  /** Topics routed by key (`tag/<id>`): key → sinks. */
+  byKey: Map<string, Set<Sink>>;
+  /** Observers of a set of keys (`tags$(ids)`). */
+  keySets: Set<{ keys: ReadonlySet<string>; sink: Sink }>;
+  /** Topics routed by a filter, or taking every item (`position/person`, `tags/<classId>`, `region`). */
+  routed: Set<{ accepts: (item: unknown) => boolean; sink: Sink }>;
+}
+
+const newSinks = (): ChannelSinks => ({ byKey: new Map(), keySets: new Set(), routed: new Set() });
 
 export class StreamClient {
   private socket: StreamSocket | null = null;
@@ -90,29 +113,34 @@ export class StreamClient {
   /** Topics the server refused (permission, region, unknown); not asked again until the next full resubscribe. */
   private readonly denied = new Set<string>();
 
-  private readonly latest = new Map<string, TagUpdate>();
-  private readonly tagSinks = new Map<string, Set<Subscriber<TagUpdate>>>();
-  private readonly batchSinks = new Set<(updates: TagUpdate[]) => void>();
-  private readonly positionSinks: Record<PositionKind, Set<PositionSink>> = { person: new Set(), vehicle: new Set() };
-  private readonly positions: Record<PositionKind, Map<string, PositionTuple>> = { person: new Map(), vehicle: new Map() };
+  /** Latest item per key of each `latest` channel, for late observers and refills. */
+  private readonly cache = new Map<ChannelName, Map<string, unknown>>(channelNames.filter((c) => channels[c].coalesce === 'latest').map((c) => [c, new Map()]));
+  private readonly sinks = new Map<ChannelName, ChannelSinks>(channelNames.map((c) => [c, newSinks()]));
 
-  /** Newest measurement time among received values (server clock), for the age shown in the navbar. */
+  /** Newest measurement time among received tag values (server clock), for the age shown in the navbar. */
   private newestT: number | null = null;
   /** Server clock minus client clock, from the last batch or heartbeat. */
   private skewMs = 0;
 
   private readonly status$ = new BehaviorSubject<ConnectionStatus>({ state: 'offline', since: Date.now() });
   private readonly gap$ = new Subject<StreamGap>();
+  private readonly channelResync = new Subject<ChannelName>();
   private readonly released = new Subject<string[]>();
 
   /** Connection state; emits on every change, the current state first. */
   readonly connection$: Observable<ConnectionStatus> = this.status$.asObservable();
   /** After a reconnect that lost the server's state: the time the stream may have missed. */
   readonly resync$: Observable<StreamGap> = this.gap$.asObservable();
+  /**
+   * An `ordered` channel lost items for this client (it fell behind, or a
+   * reconnect lost the server's state): reload that channel's data from the
+   * call that is its truth.
+   */
+  readonly channelResync$: Observable<ChannelName> = this.channelResync.asObservable();
   /** Tag ids nobody subscribes to any more; their cached values were dropped. */
   readonly released$: Observable<string[]> = this.released.asObservable();
 
-  constructor(private readonly opts: { url?: string; token: () => string | null }) {}
+  constructor(private readonly opts: { url?: string; token: () => string | null; onSessionEnded?: (reason: StreamCloseReason) => void }) {}
 
   get status(): ConnectionStatus {
     return this.status$.getValue();
@@ -120,7 +148,8 @@ export class StreamClient {
 
   /** The latest value of a subscribed tag, if one has arrived. */
   latestValue(tagId: string): TagUpdate | undefined {
-    return this.latest.get(tagId);
+    const item = this.cache.get('tag')?.get(tagId) as TagValueTuple | undefined;
+    return item ? toUpdate(item) : undefined;
   }
 
   /** Age of the newest received value in ms (server clock), or null when no tag value is held. */
@@ -134,32 +163,69 @@ export class StreamClient {
   }
 
   /**
-   * Values of one tag: the cached latest value first (when there is one),
-   * then every update. Subscribing subscribes the tag on the server once,
-   * however many observers there are; the last unsubscribe unsubscribes it.
+   * The items of one topic, one array per received batch; for `latest`
+   * channels the cached items of the topic come first as one array.
+   * Subscribing subscribes the topic on the server once, however many
+   * observers there are; the last unsubscribe unsubscribes it.
    */
-  tag$(tagId: string): Observable<TagUpdate> {
-    return new Observable<TagUpdate>((subscriber) => {
-      this.start();
-      let sinks = this.tagSinks.get(tagId);
-      if (!sinks) {
-        sinks = new Set();
-        this.tagSinks.set(tagId, sinks);
+  topic$<N extends TopicName>(name: N): Observable<ChannelItem<ChannelOfTopic<N>>[]> {
+    return new Observable<ChannelItem<ChannelOfTopic<N>>[]>((subscriber) => {
+      const parsed = parseTopic(name);
+      if (!parsed) {
+        subscriber.error(new Error(`not a topic: ${name}`));
+        return undefined;
       }
-      sinks.add(subscriber);
-      this.acquire([tagTopic(tagId)]);
-      const cached = this.latest.get(tagId);
-      if (cached) {
-        subscriber.next(cached);
+      this.start();
+      const { channel, kind, arg } = parsed;
+      const decl = topicDecls[kind];
+      const sinks = this.sinks.get(channel)!;
+      const sink: Sink = (items) => subscriber.next(items as ChannelItem<ChannelOfTopic<N>>[]);
+      let remove: () => void;
+      let cached: unknown[] = [];
+      const cache = this.cache.get(channel);
+      if (decl.route === 'key') {
+        let set = sinks.byKey.get(arg);
+        if (!set) {
+          set = new Set();
+          sinks.byKey.set(arg, set);
+        }
+        set.add(sink);
+        const item = cache?.get(arg);
+        cached = item === undefined ? [] : [item];
+        remove = () => {
+          set.delete(sink);
+          if (set.size === 0) {
+            sinks.byKey.delete(arg);
+          }
+        };
+      } else {
+        const route = decl.route;
+        const accepts = route === 'all' ? () => true : (item: unknown) => route(arg, item);
+        const entry = { accepts, sink };
+        sinks.routed.add(entry);
+        cached = cache ? [...cache.values()].filter(accepts) : [];
+        remove = () => sinks.routed.delete(entry);
+      }
+      this.acquire([name]);
+      if (cached.length > 0) {
+        sink(cached);
       }
       return () => {
-        const set = this.tagSinks.get(tagId);
-        set?.delete(subscriber);
-        if (set?.size === 0) {
-          this.tagSinks.delete(tagId);
-        }
-        this.release([tagTopic(tagId)]);
+        remove();
+        this.release([name]);
       };
+    });
+  }
+
+  /** Values of one tag: the cached latest value first (when there is one), then every update. */
+  tag$(tagId: string): Observable<TagUpdate> {
+    return new Observable<TagUpdate>((subscriber) => {
+      const sub = this.topic$(tagTopic(tagId) as `tag/${string}`).subscribe((items) => {
+        for (const item of items) {
+          subscriber.next(toUpdate(item));
+        }
+      });
+      return () => sub.unsubscribe();
     });
   }
 
@@ -170,50 +236,33 @@ export class StreamClient {
   tags$(ids: readonly string[]): Observable<TagUpdate[]> {
     return new Observable<TagUpdate[]>((subscriber) => {
       this.start();
-      const wanted = new Set(ids);
-      const topics = [...wanted].map(tagTopic);
-      const sink = (updates: TagUpdate[]) => {
-        const mine = updates.length <= wanted.size ? updates.filter((u) => wanted.has(u.tag)) : this.pick(updates, wanted);
-        if (mine.length > 0) {
-          subscriber.next(mine);
-        }
-      };
-      this.batchSinks.add(sink);
-      this.acquire(topics);
-      const cached: TagUpdate[] = [];
-      for (const id of wanted) {
-        const u = this.latest.get(id);
-        if (u) {
-          cached.push(u);
+      const keys = new Set(ids);
+      const names = [...keys].map(tagTopic);
+      const sinks = this.sinks.get('tag')!;
+      const entry = { keys, sink: (items: unknown[]) => subscriber.next((items as TagValueTuple[]).map(toUpdate)) };
+      sinks.keySets.add(entry);
+      this.acquire(names);
+      const cache = this.cache.get('tag')!;
+      const cached: TagValueTuple[] = [];
+      for (const id of keys) {
+        const item = cache.get(id) as TagValueTuple | undefined;
+        if (item) {
+          cached.push(item);
         }
       }
       if (cached.length > 0) {
-        subscriber.next(cached);
+        entry.sink(cached);
       }
       return () => {
-        this.batchSinks.delete(sink);
-        this.release(topics);
+        sinks.keySets.delete(entry);
+        this.release(names);
       };
     });
   }
 
   /** Position fixes of people or vehicles: all known fixes first, then each batch's moved ones. */
   positions$(kind: PositionKind): Observable<PositionTuple[]> {
-    return new Observable<PositionTuple[]>((subscriber) => {
-      this.start();
-      const topic = `position/${kind}`;
-      const sink: PositionSink = (batch) => subscriber.next(batch);
-      this.positionSinks[kind].add(sink);
-      this.acquire([topic]);
-      const known = [...this.positions[kind].values()];
-      if (known.length > 0) {
-        subscriber.next(known);
-      }
-      return () => {
-        this.positionSinks[kind].delete(sink);
-        this.release([topic]);
-      };
-    });
+    return this.topic$(`position/${kind}`);
   }
 
   /** Opens the connection if it is not open (called by every subscription and by the connection hook). */
@@ -269,6 +318,25 @@ export class StreamClient {
     }
   }
 
+  /**
+   * Hands the open connection the session's renewed access token, so the
+   * server keeps it open past the old token's expiry (it closes it otherwise).
+   */
+  reauthenticate(): void {
+    const token = this.opts.token();
+    const socket = this.socket;
+    if (!token || !socket?.connected) {
+      return;
+    }
+    socket.timeout(ACK_TIMEOUT_MS).emit('stream.reauth', { token }, (err: Error | null, res?: { ok: boolean }) => {
+      if (err || !res?.ok) {
+        // Refused (another session, or the token was revoked): a fresh handshake settles it.
+        socket.disconnect();
+        this.retryAfter(0);
+      }
+    });
+  }
+
   private createSocket(): StreamSocket {
     const options = {
       path: STREAM_PATH,
@@ -284,11 +352,22 @@ export class StreamClient {
     socket.on('connect', this.handleConnect);
     socket.on('disconnect', this.handleDisconnect);
     socket.on('connect_error', this.handleConnectError);
-    socket.on('tag.batch', (batch: TagBatch) => this.handleTagBatch(batch));
-    socket.on('position.batch', (batch: PositionBatch) => this.handlePositionBatch(batch));
+    for (const channel of channelNames) {
+      const event = channels[channel].event as keyof ServerToClientEvents;
+      (socket.on as (ev: string, fn: (batch: ChannelBatch<unknown>) => void) => void)(event, (batch) => this.handleBatch(channel, batch));
+    }
     socket.on('stream.heartbeat', (beat) => {
       this.skewMs = beat.t - Date.now();
     });
+    socket.on('stream.resync', ({ channel }) => this.channelResync.next(channel));
+    socket.on('stream.denied', ({ topics }) => {
+      for (const topic of topics) {
+        this.denied.add(topic);
+        this.onServer.delete(topic);
+      }
+      this.dropValues(topics);
+    });
+    socket.on('stream.closed', ({ reason }) => this.handleClosed(reason));
     return socket;
   }
 
@@ -307,9 +386,15 @@ export class StreamClient {
     this.setState('live');
     this.flush();
     if (!socket.recovered && this.everConnected) {
-      // Missed values are lost: refill the latest ones now, and tell charts to refill the gap from History.
+      // Missed values are lost: refill the latest ones now, tell charts to refill the gap from History,
+      // and every ordered channel to reload from its call.
       void this.refillLatest();
       this.gap$.next({ from: gapFrom ?? Date.now(), to: Date.now() });
+      for (const channel of channelNames) {
+        if (channels[channel].coalesce === 'ordered') {
+          this.channelResync.next(channel);
+        }
+      }
     }
     this.everConnected = true;
   };
@@ -326,6 +411,24 @@ export class StreamClient {
       this.retryAfter(RETRY_MS);
     }
   };
+
+  /**
+   * The server ended the connection. An expired token: renew it and connect
+   * again at once. An ended session (sign-out elsewhere, password changed,
+   * account disabled): renewing fails, and the app ends the session here too.
+   */
+  private handleClosed(reason: StreamCloseReason) {
+    void renewAccessToken().then(
+      (ok) => {
+        if (ok) {
+          this.retryAfter(0);
+        } else {
+          this.opts.onSessionEnded?.(reason);
+        }
+      },
+      () => this.opts.onSessionEnded?.(reason),
+    );
+  }
 
   private readonly handleConnectError = (err: Error) => {
     this.disconnectedAt ??= Date.now();
@@ -477,7 +580,7 @@ export class StreamClient {
     for (const topic of topics) {
       const parsed = parseTopic(topic);
       if (parsed?.kind === 'tag') {
-        tags.push(parsed.id);
+        tags.push(parsed.arg);
       } else {
         other.push(topic);
       }
@@ -518,13 +621,13 @@ export class StreamClient {
     for (const topic of this.refs.wanted()) {
       const parsed = parseTopic(topic);
       if (parsed?.kind === 'tag') {
-        ids.push(parsed.id);
+        ids.push(parsed.arg);
       }
     }
     for (let i = 0; i < ids.length; i += LATEST_CHUNK) {
       try {
         const res = await api(latestValues, { tags: ids.slice(i, i + LATEST_CHUNK) }, { silent: true });
-        this.deliver(res.items.map((x) => ({ tag: x.tag, t: x.t, v: x.v, q: x.q })));
+        this.deliver('tag', res.items.map((x): TagValueTuple => [x.tag, x.t, x.v, x.q]));
       } catch (err) {
         logError(err instanceof Error ? err : new Error(String(err)), 'warning');
         return;
@@ -536,92 +639,114 @@ export class StreamClient {
   // Incoming data
   // ---------------------------------------------------------------------------
 
-  private handleTagBatch(batch: TagBatch) {
+  private handleBatch(channel: ChannelName, batch: ChannelBatch<unknown>) {
     this.skewMs = batch.t - Date.now();
-    const updates: TagUpdate[] = new Array<TagUpdate>(batch.v.length);
-    for (let i = 0; i < batch.v.length; i++) {
-      const [tag, t, v, q] = batch.v[i];
-      updates[i] = { tag, t, v, q };
-    }
-    this.deliver(updates);
+    this.deliver(channel, batch.items);
   }
 
   /**
-   * Caches and hands out values. A value older than the cached one is
-   * dropped: after a reconnect, LatestValues and the server's first values
-   * race, and the older of the two must not win.
+   * Caches and hands out items. On a `latest` channel an item older than the
+   * cached one is dropped: after a reconnect, LatestValues and the server's
+   * first values race, and the older of the two must not win.
    */
-  private deliver(updates: TagUpdate[]) {
-    const fresh: TagUpdate[] = [];
-    for (const u of updates) {
-      if (!this.refs.has(tagTopic(u.tag))) {
-        continue;
-      }
-      const cached = this.latest.get(u.tag);
-      if (cached && cached.t > u.t) {
-        continue;
-      }
-      this.latest.set(u.tag, u);
-      if (this.newestT === null || u.t > this.newestT) {
-        this.newestT = u.t;
-      }
-      fresh.push(u);
-      const sinks = this.tagSinks.get(u.tag);
-      if (sinks) {
-        for (const s of sinks) {
-          s.next(u);
+  private deliver(channel: ChannelName, items: readonly unknown[]) {
+    const decl = channels[channel];
+    const keyOf = decl.key as (item: unknown) => string;
+    const timeOf = 'time' in decl ? (decl.time as (item: unknown) => number) : null;
+    const cache = this.cache.get(channel);
+    const sinks = this.sinks.get(channel)!;
+    const fresh: unknown[] = [];
+    for (const item of items) {
+      if (cache) {
+        const key = keyOf(item);
+        // An item nobody observes (its topic was just released; the server has not heard yet) is not kept.
+        if (!wanted(sinks, key, item)) {
+          continue;
+        }
+        const held = cache.get(key);
+        if (held !== undefined && timeOf && timeOf(held) > timeOf(item)) {
+          continue;
+        }
+        cache.set(key, item);
+        if (channel === 'tag') {
+          const t = (item as TagValueTuple)[1];
+          if (this.newestT === null || t > this.newestT) {
+            this.newestT = t;
+          }
         }
       }
+      fresh.push(item);
     }
     if (fresh.length > 0) {
-      for (const sink of this.batchSinks) {
-        sink(fresh);
-      }
+      this.dispatch(channel, fresh, keyOf);
     }
   }
 
-  private handlePositionBatch(batch: PositionBatch) {
-    this.skewMs = batch.t - Date.now();
-    const byKind: Record<PositionKind, PositionTuple[]> = { person: [], vehicle: [] };
-    for (const p of batch.p) {
-      const kind: PositionKind = p[5] === PositionKindCode.vehicle ? 'vehicle' : 'person';
-      if (this.refs.has(`position/${kind}`)) {
-        byKind[kind].push(p);
-        this.positions[kind].set(p[0], p);
-      }
-    }
-    for (const kind of ['person', 'vehicle'] as const) {
-      if (byKind[kind].length > 0) {
-        for (const sink of this.positionSinks[kind]) {
-          sink(byKind[kind]);
+  /** Routes one batch to the observers it belongs to: by key, by key set, by filter. */
+  private dispatch(channel: ChannelName, items: unknown[], keyOf: (item: unknown) => string) {
+    const sinks = this.sinks.get(channel)!;
+    if (sinks.byKey.size > 0) {
+      const perSink = new Map<Sink, unknown[]>();
+      for (const item of items) {
+        const set = sinks.byKey.get(keyOf(item));
+        if (set) {
+          for (const s of set) {
+            const list = perSink.get(s);
+            if (list) {
+              list.push(item);
+            } else {
+              perSink.set(s, [item]);
+            }
+          }
         }
       }
-    }
-  }
-
-  private pick(updates: TagUpdate[], wanted: ReadonlySet<string>): TagUpdate[] {
-    const out: TagUpdate[] = [];
-    for (const u of updates) {
-      if (wanted.has(u.tag)) {
-        out.push(u);
+      for (const [s, list] of perSink) {
+        s(list);
       }
     }
-    return out;
+    for (const { keys, sink } of sinks.keySets) {
+      const mine = items.filter((item) => keys.has(keyOf(item)));
+      if (mine.length > 0) {
+        sink(mine);
+      }
+    }
+    for (const { accepts, sink } of sinks.routed) {
+      const mine = items.filter(accepts);
+      if (mine.length > 0) {
+        sink(mine);
+      }
+    }
   }
 
+  /** Drops cached items nobody subscribes to any more. */
   private dropValues(topics: readonly string[]) {
     const tags: string[] = [];
     for (const topic of topics) {
       const parsed = parseTopic(topic);
-      if (parsed?.kind === 'tag') {
-        if (this.latest.delete(parsed.id)) {
-          tags.push(parsed.id);
+      if (!parsed) {
+        continue;
+      }
+      const cache = this.cache.get(parsed.channel);
+      if (!cache) {
+        continue;
+      }
+      if (topicDecls[parsed.kind].route === 'key') {
+        if (!this.stillWanted(parsed.channel, parsed.arg) && cache.delete(parsed.arg) && parsed.channel === 'tag') {
+          tags.push(parsed.arg);
         }
-      } else if (parsed?.kind === 'position') {
-        this.positions[parsed.target].clear();
+      } else {
+        const route = topicDecls[parsed.kind].route;
+        for (const [key, item] of cache) {
+          if ((route === 'all' || (typeof route === 'function' && route(parsed.arg, item))) && !this.stillWanted(parsed.channel, key, item)) {
+            cache.delete(key);
+            if (parsed.channel === 'tag') {
+              tags.push(key);
+            }
+          }
+        }
       }
     }
-    if (this.latest.size === 0) {
+    if (this.cache.get('tag')!.size === 0) {
       this.newestT = null;
     }
     if (tags.length > 0) {
@@ -629,11 +754,26 @@ export class StreamClient {
     }
   }
 
+  /** Whether some wanted topic still selects this key (or item) of the channel. */
+  private stillWanted(channel: ChannelName, key: string, item?: unknown): boolean {
+    for (const topic of this.refs.wanted()) {
+      const parsed = parseTopic(topic);
+      if (!parsed || parsed.channel !== channel) {
+        continue;
+      }
+      const route = topicDecls[parsed.kind].route;
+      if (route === 'key' ? parsed.arg === key : route === 'all' || (item !== undefined && route(parsed.arg, item))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private dropAllValues() {
-    const tags = [...this.latest.keys()];
-    this.latest.clear();
-    this.positions.person.clear();
-    this.positions.vehicle.clear();
+    const tags = [...this.cache.get('tag')!.keys()];
+    for (const cache of this.cache.values()) {
+      cache.clear();
+    }
     this.newestT = null;
     if (tags.length > 0) {
       this.released.next(tags);
@@ -641,12 +781,38 @@ export class StreamClient {
   }
 }
 
+/** Whether any observer of the channel takes this item. */
+function wanted(sinks: ChannelSinks, key: string, item: unknown): boolean {
+  if (sinks.byKey.has(key)) {
+    return true;
+  }
+  for (const ks of sinks.keySets) {
+    if (ks.keys.has(key)) {
+      return true;
+    }
+  }
+  for (const r of sinks.routed) {
+    if (r.accepts(item)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+function toUpdate(item: TagValueTuple): TagUpdate {
+  return { tag: item[0], t: item[1], v: item[2], q: item[3] };
+}
+
 let client: StreamClient | null = null;
 
 /** The tab's one stream client. It follows the session: sign-out closes it, a new token reconnects it. */
 export function streamClient(): StreamClient {
   if (!client) {
-    const c = new StreamClient({ token: () => useSession.getState().accessToken });
+    const c = new StreamClient({
+      token: () => useSession.getState().accessToken,
+      // The server ended this session (signed out in another tab, password changed, disabled): end it here too.
+      onSessionEnded: () => endApiSession(),
+    });
     useSession.subscribe((s, prev) => {
       if (s.accessToken === prev.accessToken) {
         return;
@@ -655,6 +821,8 @@ export function streamClient(): StreamClient {
         c.stop();
       } else if (c.status.state !== 'live') {
         c.connect();
+      } else {
+        c.reauthenticate();
       }
     });
     client = c;

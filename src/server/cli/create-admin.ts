@@ -1,9 +1,11 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
+import { renderWithIssues } from '../../shared/messages/catalog.js';
 import { AppError } from '../http/errors.js';
 import { modules } from '../modules/index.js';
 import { createOrgService } from '../modules/org/org.service.js';
 import { migrateToLatest, openStore } from '../store/db.js';
+import { createBus } from '../stream/bus.js';
 import { syncBaseData } from '../store/seed-base.js';
 
 const usage = 'usage: npm run admin:create -- --loginname NAME --username "NAME" --password PASSWORD [--company "COMPANY NAME"]';
@@ -33,7 +35,7 @@ async function createAdminCli(argv: string[], env: NodeJS.ProcessEnv = process.e
   }
   const missing = (['loginname', 'username', 'password'] as const).filter((k) => !values[k]);
   if (missing.length) {
-    console.error(`缺少参数 / Missing option(s): ${missing.map((m) => `--${m}`).join(', ')}\n${usage}`);
+    console.error(`Missing option(s): ${missing.map((m) => `--${m}`).join(', ')}\n${usage}`);
     return 1;
   }
 
@@ -45,18 +47,20 @@ async function createAdminCli(argv: string[], env: NodeJS.ProcessEnv = process.e
       store.db,
       modules.flatMap((m) => m.menus ?? []),
     );
-    const org = createOrgService(store, config);
+    // No server runs in this process: the events have no listener here.
+    const org = createOrgService(store, config, createBus());
     const { userid } = await org.createAdministrator(
       { loginname: values.loginname!, username: values.username!, password: values.password!, companyName: values.company },
       { userid: null, loginname: 'cli' },
     );
-    console.log(`管理员已创建 / Administrator created: ${values.loginname} (userid ${userid}, store ${store.dialect})`);
+    console.log(`Administrator created: ${values.loginname} (userid ${userid}, store ${store.dialect})`);
     return 0;
   } catch (err) {
     if (err instanceof AppError) {
-      console.error(err.message);
+      // The terminal's locale picks the language of the refusal.
+      console.error(renderWithIssues(/^zh/i.test(env.LANG ?? '') ? 'zh' : 'en', err.code, err.params, err.issues));
     } else {
-      console.error(`创建管理员失败 / Could not create the administrator: ${err instanceof Error ? err.message : String(err)}`);
+      console.error(`Could not create the administrator: ${err instanceof Error ? err.message : String(err)}`);
     }
     return 1;
   } finally {

@@ -7,8 +7,12 @@ import { ZodError, type z } from 'zod';
 import { PASSWORD_CHANGE_PATHS } from '../../shared/contracts/auth.js';
 import type { Contract, Permission } from '../../shared/contracts/contract.js';
 import type { Envelope } from '../../shared/contracts/envelope.js';
+import { renderWithIssues, type FieldIssue, type MessageCode } from '../../shared/messages/catalog.js';
+import type { Lang, MessageParams } from '../../shared/messages/define.js';
+import { fieldIssues } from '../../shared/messages/zod-issues.js';
 import type { Config } from '../config.js';
-import { AppError, forbidden, unauthorized } from './errors.js';
+import { AppError, forbidden, invalidInput, unauthorized } from './errors.js';
+import { SECURITY_HEADERS } from './security-headers.js';
 
 /** The signed-in caller as every handler sees it. */
 export interface AuthUser {
@@ -22,11 +26,15 @@ export interface AuthUser {
   mustChangePassword: boolean;
   /** Refresh-token family of this sign-in; logout revokes it. */
   sessionId: string;
+  /** When the access token this user came with expires, epoch ms (open sockets close then unless renewed). */
+  expiresAt?: number;
 }
 
 export interface RequestContext {
   user: AuthUser | null;
   ip: string;
+  /** The caller's language (Accept-Language), for text the server renders: exports, file names. */
+  lang: Lang;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -37,7 +45,7 @@ export type Authenticate = (token: string) => Promise<AuthUser>;
 export type Handler<C extends Contract> = (input: z.output<C['input']>, ctx: RequestContext) => Promise<z.input<C['output']>>;
 
 /** Path prefixes the server owns; other GET paths are the single-page app. */
-export const API_PREFIXES = ['/oaa/', '/UAPI/', '/API/', '/user/', '/todo/', '/getServerTime', '/healthz', '/ingest/', '/socket.io'];
+export const API_PREFIXES = ['/oaa/', '/UAPI/', '/API/', '/user/', '/todo/', '/getServerTime', '/healthz', '/ingest/', '/socket.io', '/metrics'];
 
 export const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
 
@@ -45,22 +53,31 @@ export function ok<T>(data: T, status = 200): Envelope<T> {
   return { IsSuccess: true, status, error: { message: '', controls: [] }, data };
 }
 
-export function fail(status: number, message: string, controls: string[] = []): Envelope<null> {
-  return { IsSuccess: false, status, error: { message, controls }, data: null };
+/** The language of a request: English when Accept-Language prefers it, Chinese otherwise (seed 1 §9: zh default). */
+export function requestLang(req: FastifyRequest): Lang {
+  const header: string | undefined = req.headers['accept-language'];
+  const first = (header ?? '').split(',')[0].trim().toLowerCase();
+  return first.startsWith('en') ? 'en' : 'zh';
 }
 
-/** Turns a zod error into one readable message naming each field, and the field list. */
-export function describeZodError(err: ZodError): { message: string; controls: string[] } {
-  const controls: string[] = [];
-  const parts = err.issues.map((issue) => {
-    const field = issue.path.map(String).join('.') || '(body)';
-    if (!controls.includes(field)) {
-      controls.push(field);
-    }
-    return `${field}: ${issue.message}`;
-  });
-  return { message: `参数错误 / Invalid input — ${parts.join('; ')}`, controls };
+/** A failure envelope: the message as code and parameters, and rendered in `lang`. */
+export function fail(
+  status: number,
+  lang: Lang,
+  code: MessageCode,
+  opts: { params?: MessageParams; controls?: string[]; issues?: FieldIssue[] } = {},
+): Envelope<null> {
+  const { params = {}, controls = [], issues } = opts;
+  return {
+    IsSuccess: false,
+    status,
+    error: { message: renderWithIssues(lang, code, params, issues), controls, code, params, ...(issues?.length ? { issues } : {}) },
+    data: null,
+  };
 }
+
+const failOf = (err: AppError, lang: Lang) =>
+  fail(err.statusCode, lang, err.code, { params: err.params, controls: err.controls, issues: err.issues });
 
 export function bearerToken(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
@@ -91,7 +108,7 @@ export function checkPermission(permission: Permission, user: AuthUser | null): 
     throw unauthorized();
   }
   if (permission !== 'authenticated' && !user.permissions.has(permission)) {
-    throw forbidden(`没有权限 / Permission denied: ${permission}`);
+    throw forbidden('common.permissionDenied', { permission });
   }
 }
 
@@ -114,36 +131,30 @@ export function createHttpApp(config: Config, authenticate: Authenticate): HttpA
   void app.register(formbody, { bodyLimit: config.bodyLimit });
 
   app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('X-Frame-Options', 'SAMEORIGIN');
-    reply.header('Referrer-Policy', 'same-origin');
-    reply.header(
-      'Content-Security-Policy',
-      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; worker-src 'self' blob:; child-src 'self' blob:; connect-src 'self' ws: wss:",
-    );
+    reply.headers(SECURITY_HEADERS);
     return payload;
   });
 
   app.setErrorHandler((err: unknown, req, reply) => {
+    const lang = requestLang(req);
     if (err instanceof AppError) {
-      return reply.status(err.statusCode).send(fail(err.statusCode, err.message, err.controls));
+      return reply.status(err.statusCode).send(failOf(err, lang));
     }
     if (err instanceof ZodError) {
-      const { message, controls } = describeZodError(err);
-      return reply.status(400).send(fail(400, message, controls));
+      return reply.status(400).send(failOf(invalidInput(fieldIssues(err.issues)), lang));
     }
     const e = err as { statusCode?: number; code?: string; message?: string };
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-      const message =
+      const code: MessageCode =
         e.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? `请求体过大 / Request body too large (limit ${config.bodyLimit} bytes)`
+          ? 'common.bodyTooLarge'
           : e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/i.test(e.message ?? '')
-            ? `请求体不是有效的 JSON / Malformed JSON body: ${e.message ?? ''}`
-            : (e.message ?? 'Bad request');
-      return reply.status(e.statusCode).send(fail(e.statusCode, message, ['(body)']));
+            ? 'common.malformedJson'
+            : 'common.badRequest';
+      return reply.status(e.statusCode).send(fail(e.statusCode, lang, code, { params: { limit: config.bodyLimit }, controls: ['(body)'] }));
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(fail(500, '服务器内部错误 / Internal server error'));
+    return reply.status(500).send(fail(500, lang, 'common.internal'));
   });
 
   // Offline map styles, glyphs and plant layout, and 3D models, straight from the repository folders.
@@ -163,7 +174,7 @@ export function createHttpApp(config: Config, authenticate: Authenticate): HttpA
     if (req.method === 'GET' && !isApiPath(req.url) && hasClient) {
       return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(indexHtml));
     }
-    return reply.status(404).send(fail(404, `接口不存在 / No such call: ${req.method} ${req.url.split('?')[0]}`));
+    return reply.status(404).send(fail(404, requestLang(req), 'common.noSuchCall', { params: { call: `${req.method} ${req.url.split('?')[0]}` } }));
   });
 
   app.get('/healthz', { config: { permission: 'public' } }, async () => ({ status: 'ok' }));
@@ -187,15 +198,20 @@ export function createHttpApp(config: Config, authenticate: Authenticate): HttpA
         }
         checkPermission(contract.permission, user);
         if (user?.mustChangePassword && !PASSWORD_CHANGE_PATHS.includes(contract.path)) {
-          throw forbidden('请先修改初始密码 / Change your initial password first');
+          throw forbidden('common.changePasswordFirst');
         }
         const raw = (contract.method === 'GET' ? req.query : req.body) ?? {};
         const source = typeof raw === 'object' && !Array.isArray(raw) ? { ...(raw as Record<string, unknown>) } : raw;
         if (source && typeof source === 'object' && !Array.isArray(source)) {
           delete (source as Record<string, unknown>).APIVersion;
         }
-        const input = contract.input.parse(source) as z.output<C['input']>;
-        const result = await handler(input, { user, ip: req.ip, req, reply });
+        // reportInput lets the issue mapping tell a missing field ("required") from a wrong one.
+        const parsed = contract.input.safeParse(source, { reportInput: true });
+        if (!parsed.success) {
+          throw invalidInput(fieldIssues(parsed.error.issues));
+        }
+        const input = parsed.data as z.output<C['input']>;
+        const result = await handler(input, { user, ip: req.ip, lang: requestLang(req), req, reply });
         if (reply.sent) {
           return reply;
         }

@@ -9,6 +9,7 @@ import type { OrgService } from './org/org.service.js';
 import type { Ingest } from '../stream/ingest.js';
 import type { LiveCache } from '../stream/live-cache.js';
 import { ingestModule } from './ingest/ingest.routes.js';
+import type { IngestKeyService } from './ingest/ingest.service.js';
 import { positioningModule } from './positioning/positioning.routes.js';
 import { realtimeModule } from './realtime/realtime.routes.js';
 import type { RealtimeService } from './realtime/realtime.service.js';
@@ -22,6 +23,8 @@ export interface Services {
   live: LiveCache;
   /** Tags, their classification and the in-memory tag registry. */
   realtime: RealtimeService;
+  /** Ingest keys: devices' credentials for HTTP ingest (and for scraping /metrics). */
+  ingestKeys: IngestKeyService;
 }
 
 export interface ModuleContext {

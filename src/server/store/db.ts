@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrationProvider, type Dialect } from './migrations.js';
 import type { Database } from './schema.js';
+import { ImmediateSqliteDialect, SQLITE_SYNC_BUSY_MS, type LockWaits } from './sqlite-dialect.js';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -12,6 +13,8 @@ export type Tx = Transaction<Database>;
 export interface Store {
   db: Db;
   dialect: Dialect;
+  /** SQLite: statements that had to wait for the write lock (another connection, the history writer thread, held it); null on PostgreSQL. */
+  lockWaits(): LockWaits | null;
   close(): Promise<void>;
 }
 
@@ -25,8 +28,14 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export function openStore(opts: { databaseUrl?: string; dataDir: string }): Store {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (PostgreSQL restarted, database
+    // dropped, connection killed) is discarded by the pool; without a listener
+    // node would treat it as an uncaught error and stop the whole portal.
+    pool.on('error', (err) => {
+      process.stderr.write(`store: idle PostgreSQL connection closed (${(err as { code?: string }).code ?? err.message}); the pool opens a new one\n`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', lockWaits: () => null, close: () => db.destroy() };
   }
   let file = ':memory:';
   if (opts.dataDir !== ':memory:') {
@@ -37,9 +46,10 @@ export function openStore(opts: { databaseUrl?: string; dataDir: string }): Stor
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  sqlite.pragma(`busy_timeout = ${SQLITE_SYNC_BUSY_MS}`);
+  const dialect = new ImmediateSqliteDialect(sqlite);
+  const db = new Kysely<Database>({ dialect });
+  return { db, dialect: 'sqlite', lockWaits: () => ({ ...dialect.waits }), close: () => db.destroy() };
 }
 
 /** Brings the schema to the newest migration; throws with the failing migration's name. */
@@ -59,4 +69,22 @@ export function inTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T>
 
 export async function ping(db: Db): Promise<void> {
   await sql`select 1`.execute(db);
+}
+
+/** The dialect behind a database handle or transaction. */
+export function dialectOf(db: Db | Tx): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/**
+ * Makes transactions that call this with the same key run one after the
+ * other, until the calling transaction ends: for check-then-write rules such
+ * as "at most N attempts". SQLite needs nothing: every write transaction holds
+ * the database's write lock from its BEGIN IMMEDIATE (sqlite-dialect.ts).
+ * PostgreSQL takes a transaction-scoped advisory lock on the key's hash.
+ */
+export async function lockKeyInTransaction(tx: Tx, key: string): Promise<void> {
+  if (dialectOf(tx) === 'postgres') {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(tx);
+  }
 }

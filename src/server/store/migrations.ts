@@ -267,6 +267,62 @@ function streamHistory(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Regions become the plant's map (issue "live platform"): seed 2 §3 fields, a
+ * kind, floors and a polygon (GeoJSON geometry, WGS-84, as text so both
+ * dialects store it alike). Fences, head counts, risk colours and isolation
+ * read them from here.
+ */
+function regionGeometry(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      const text = (name: string, dflt: string) =>
+        db.schema.alterTable('region').addColumn(name, 'text', (c) => c.notNull().defaultTo(dflt)).execute();
+      await text('fullname', '');
+      await text('fullcode', '');
+      await text('pinyincode', '');
+      await text('description', '');
+      await text('nfccard', '');
+      await db.schema.alterTable('region').addColumn('defaultexpand', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      /** JSON: [{ role, userids }] — the seed's responsible-person roles of a region. */
+      await text('responsibles', '[]');
+      await text('kind', 'area');
+      /** JSON array of floor numbers; [] outdoors or single-level. */
+      await text('floors', '[]');
+      /** GeoJSON Polygon or MultiPolygon; null until drawn. */
+      await db.schema.alterTable('region').addColumn('geometry', 'text').execute();
+      await db.schema.alterTable('region').addColumn('updated_at', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+    },
+  };
+}
+
+/**
+ * Sign-in state that must outlive a restart and be shared by every server on
+ * the store (issue 6 part 5): nonces of accepted sign-in bodies, failed
+ * sign-in attempts per account and address, and the encrypted successor of a
+ * rotated refresh token (answered again to a refresh repeated within seconds).
+ */
+function authHardening(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('login_nonce')
+        .addColumn('nonce', 'text', (c) => c.primaryKey())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('login_nonce_expires').on('login_nonce').column('expires_at').execute();
+      await db.schema
+        .createTable('login_attempt')
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('attempt_id', 'text', (c) => c.notNull().unique())
+        .execute();
+      await db.schema.createIndex('login_attempt_key_at').on('login_attempt').columns(['key', 'at']).execute();
+      await db.schema.alterTable('refresh_token').addColumn('successor', 'text').execute();
+    },
+  };
+}
+
 /** All migrations in order. Add new ones at the end; never edit a landed one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
@@ -274,6 +330,8 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       '0001_foundation': foundation(dialect),
       '0002_realtime_tags': realtimeTags(dialect),
       '0003_stream_history': streamHistory(dialect),
+      '0004_region_geometry': regionGeometry(),
+      '0030_auth_hardening': authHardening(),
     }),
   };
 }

@@ -20,6 +20,20 @@ export interface Database {
     regioncode: string;
     c_id: number;
     sort: number;
+    fullname: Generated<string>;
+    fullcode: Generated<string>;
+    pinyincode: Generated<string>;
+    description: Generated<string>;
+    nfccard: Generated<string>;
+    defaultexpand: Generated<number>;
+    /** JSON [{ role, userids }]. */
+    responsibles: Generated<string>;
+    kind: Generated<string>;
+    /** JSON array of floor numbers. */
+    floors: Generated<string>;
+    /** GeoJSON Polygon/MultiPolygon text, null until drawn. */
+    geometry: string | null;
+    updated_at: Generated<number>;
   };
   post: { postid: Generated<number>; postname: string; postname_en: string; deptid: number; c_id: number };
   users: {
@@ -70,9 +84,18 @@ export interface Database {
     created_at: number;
     expires_at: number;
     revoked_at: number | null;
-    /** Set when rotated; a rotated token presented again is reuse. */
+    /** Set when rotated; a rotated token presented again is reuse (after a grace window). */
     replaced_at: number | null;
+    /** The token it was rotated to, AES-256-GCM encrypted (iv, tag, ciphertext; base64url), for a refresh repeated within the grace window. */
+    successor: string | null;
   };
+  /** Nonces of accepted sign-in bodies, kept until the body could no longer pass the time check. */
+  login_nonce: { nonce: string; expires_at: number };
+  /**
+   * One row per sign-in attempt of an account and address (`key`) that was not
+   * a success: reserved before the password is checked, removed when it was right.
+   */
+  login_attempt: { key: string; at: number; attempt_id: string };
   audit_log: {
     id: Generated<number>;
     at: number;

@@ -1,12 +1,17 @@
 import type { Config } from '../config.js';
 import { hashPassword } from '../security/password.js';
-import type { Store, Tx } from './db.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RegionKind } from '../../shared/contracts/org.js';
+import type { Db, Store, Tx } from './db.js';
 import type { BuiltInRole } from './seed-base.js';
 
 interface Node {
   code: string;
   name: string;
   name_en: string;
+  /** Regions only: what the region is (contracts/org.ts regionKinds). */
+  kind?: RegionKind;
   children?: Node[];
 }
 
@@ -46,39 +51,43 @@ export const demoRegions: Node = {
   code: 'PLANT',
   name: '演示化工厂区',
   name_en: 'Demo chemical plant',
+  kind: 'plant',
   children: [
     {
       code: 'TF',
       name: '罐区',
       name_en: 'Tank farm',
+      kind: 'tank_farm',
       children: [
-        { code: 'TF-A', name: '甲类储罐区', name_en: 'Flammable liquid tanks' },
-        { code: 'TF-B', name: '液化烃球罐区', name_en: 'LPG spheres' },
-        { code: 'TF-C', name: '液氨储罐区', name_en: 'Ammonia tanks' },
+        { code: 'TF-A', name: '甲类储罐区', name_en: 'Flammable liquid tanks', kind: 'tank_farm' },
+        { code: 'TF-B', name: '液化烃球罐区', name_en: 'LPG spheres', kind: 'tank_farm' },
+        { code: 'TF-C', name: '液氨储罐区', name_en: 'Ammonia tanks', kind: 'tank_farm' },
       ],
     },
     {
       code: 'PU',
       name: '生产装置区',
       name_en: 'Process units',
+      kind: 'unit',
       children: [
-        { code: 'PU-1', name: '合成装置', name_en: 'Synthesis unit' },
-        { code: 'PU-2', name: '精馏装置', name_en: 'Distillation unit' },
-        { code: 'PU-3', name: '氯化装置', name_en: 'Chlorination unit' },
+        { code: 'PU-1', name: '合成装置', name_en: 'Synthesis unit', kind: 'unit' },
+        { code: 'PU-2', name: '精馏装置', name_en: 'Distillation unit', kind: 'unit' },
+        { code: 'PU-3', name: '氯化装置', name_en: 'Chlorination unit', kind: 'unit' },
       ],
     },
-    { code: 'LS', name: '装卸站', name_en: 'Loading station' },
-    { code: 'WH', name: '化学品仓库', name_en: 'Chemicals warehouse' },
-    { code: 'UT', name: '公用工程区', name_en: 'Utilities' },
-    { code: 'CR', name: '中控室', name_en: 'Control room' },
-    { code: 'OF', name: '办公区', name_en: 'Offices' },
+    { code: 'LS', name: '装卸站', name_en: 'Loading station', kind: 'loading' },
+    { code: 'WH', name: '化学品仓库', name_en: 'Chemicals warehouse', kind: 'warehouse' },
+    { code: 'UT', name: '公用工程区', name_en: 'Utilities', kind: 'utility' },
+    { code: 'CR', name: '中控室', name_en: 'Control room', kind: 'control_room' },
+    { code: 'OF', name: '办公区', name_en: 'Offices', kind: 'office' },
     {
       code: 'GT',
       name: '门岗',
       name_en: 'Gates',
+      kind: 'gate',
       children: [
-        { code: 'GT-N', name: '北门', name_en: 'North gate' },
-        { code: 'GT-S', name: '南门（物流门）', name_en: 'South gate (logistics)' },
+        { code: 'GT-N', name: '北门', name_en: 'North gate', kind: 'gate' },
+        { code: 'GT-S', name: '南门（物流门）', name_en: 'South gate (logistics)', kind: 'gate' },
       ],
     },
   ],
@@ -156,7 +165,7 @@ export async function seedDemo(store: Store, config: Config): Promise<void> {
     await insertTree(tx, demoRegions, 0, c_id, 0, async (t, n, parent, cid, sort) => {
       const r = await t
         .insertInto('region')
-        .values({ regionparentid: parent, regionname: n.name, regionname_en: n.name_en, regioncode: n.code, c_id: cid, sort })
+        .values({ regionparentid: parent, regionname: n.name, regionname_en: n.name_en, regioncode: n.code, c_id: cid, sort, kind: n.kind ?? 'area' })
         .returning('regionid')
         .executeTakeFirstOrThrow();
       return r.regionid;
@@ -209,4 +218,39 @@ export async function seedDemo(store: Store, config: Config): Promise<void> {
       }
     }
   });
+}
+
+interface LayoutRegionFeature {
+  properties?: { kind?: unknown; code?: unknown } | null;
+  geometry?: { type?: unknown; coordinates?: unknown } | null;
+}
+
+/**
+ * Gives the demo regions their polygons from the plant layout in map-styles/
+ * (features `kind: 'region'`, by `code`), once: only regions without a
+ * polygon get one, so what an administrator redraws stays. Regions are data
+ * from then on; the file is only the demo's starting point.
+ */
+export async function seedDemoRegionGeometry(db: Db, layoutFile = path.resolve('map-styles/demo-plant.geojson')): Promise<number> {
+  if (!fs.existsSync(layoutFile)) {
+    return 0;
+  }
+  const doc = JSON.parse(fs.readFileSync(layoutFile, 'utf8')) as { features?: LayoutRegionFeature[] };
+  const byCode = new Map<string, string>();
+  for (const f of doc.features ?? []) {
+    const type = f.geometry?.type;
+    if (f.properties?.kind === 'region' && typeof f.properties.code === 'string' && (type === 'Polygon' || type === 'MultiPolygon')) {
+      byCode.set(f.properties.code, JSON.stringify({ type, coordinates: f.geometry?.coordinates }));
+    }
+  }
+  const missing = await db.selectFrom('region').select(['regionid', 'regioncode']).where('geometry', 'is', null).execute();
+  let n = 0;
+  for (const r of missing) {
+    const geometry = byCode.get(r.regioncode);
+    if (geometry) {
+      await db.updateTable('region').set({ geometry, updated_at: Date.now() }).where('regionid', '=', r.regionid).where('geometry', 'is', null).execute();
+      n++;
+    }
+  }
+  return n;
 }

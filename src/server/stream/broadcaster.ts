@@ -1,5 +1,5 @@
-import type { Subscription } from 'rxjs';
-import { consume, type StreamBus } from './bus.js';
+import { channels, type ChannelName } from '../../shared/contracts/topics.js';
+import type { ChannelSource, TopicRegistry } from './channels.js';
 import type { Gateway } from './gateway.js';
 import type { StreamLog } from './ingest.js';
 
@@ -46,41 +46,95 @@ class KeyThrottle {
   }
 }
 
+export interface BroadcasterStats {
+  /** Keys marked and waiting for their tick, per `latest` channel. */
+  waiting: Partial<Record<ChannelName, number>>;
+  /** Items waiting to go out, per `ordered` channel. */
+  queued: Partial<Record<ChannelName, number>>;
+  slices: number;
+  lastSliceMs: number;
+}
+
 export interface Broadcaster {
-  stats(): { waitingTags: number; waitingTargets: number; slices: number; lastSliceMs: number };
+  stats(): BroadcasterStats;
   stop(): void;
 }
 
+/** Most items an ordered channel holds between two slices; beyond it the oldest are dropped and subscribers resync. */
+const MAX_ORDERED_PER_SLICE = 50_000;
+
 /**
- * Coalesces the bus into sends: at most one update per tag (and per person or
- * vehicle) per `tickMs`, checked every `sliceMs` (tick / 4, at least 5 ms).
+ * Coalesces every channel's source into sends, checked every `sliceMs` (tick / 4,
+ * at least 5 ms): `latest` channels at most one item per key per `tickMs`,
+ * `ordered` channels every item in order. Sources added later (a module's
+ * channel) are started when they register.
  */
-export function startBroadcaster(opts: { bus: StreamBus; gateway: Gateway; tickMs: number; log: StreamLog; sliceMs?: number }): Broadcaster {
-  const { bus, gateway, log, tickMs } = opts;
+export function startBroadcaster(opts: { topics: TopicRegistry; gateway: Gateway; tickMs: number; log: StreamLog; sliceMs?: number }): Broadcaster {
+  const { topics, gateway, log, tickMs } = opts;
   // A quarter tick: keys wait at most that long for their slot, and each socket gets at most 4 frames a tick.
   const sliceMs = opts.sliceMs ?? Math.max(5, Math.round(tickMs / 4));
-  const tags = new KeyThrottle(tickMs);
-  const targets = new KeyThrottle(tickMs);
+  const latest = new Map<ChannelName, KeyThrottle>();
+  const ordered = new Map<ChannelName, unknown[]>();
+  const stops = new Map<ChannelName, () => void>();
+  let overflowLogged = 0;
   let slices = 0;
   let lastSliceMs = 0;
-  const onError = (err: unknown, name: string) => log.error({ err, consumer: name }, 'broadcaster: consumer failed');
-  const subs: Subscription[] = [
-    consume(bus.samples$, 'broadcaster.samples', onError, (b) => {
-      for (let i = 0; i < b.n; i++) {
-        tags.mark(b.tag[i]);
-      }
-    }),
-    consume(bus.positions$, 'broadcaster.positions', onError, (b) => {
-      for (let i = 0; i < b.n; i++) {
-        targets.mark(b.id[i]);
-      }
-    }),
-  ];
+
+  function startSource(source: ChannelSource) {
+    if (stops.has(source.channel)) {
+      return;
+    }
+    if (channels[source.channel].coalesce === 'latest') {
+      const throttle = new KeyThrottle(tickMs);
+      latest.set(source.channel, throttle);
+      stops.set(source.channel, source.start({ changed: (key) => throttle.mark(key), push: () => undefined }));
+    } else {
+      const queue: unknown[] = [];
+      ordered.set(source.channel, queue);
+      stops.set(
+        source.channel,
+        source.start({
+          changed: () => undefined,
+          push(item) {
+            if (queue.length >= MAX_ORDERED_PER_SLICE) {
+              queue.shift();
+              gateway.overflow(source.channel);
+              if (Date.now() - overflowLogged > 5000) {
+                overflowLogged = Date.now();
+                log.warn({ channel: source.channel }, 'broadcaster: ordered channel overflowed between two slices; subscribers resync');
+              }
+            }
+            queue.push(item);
+          },
+        }),
+      );
+    }
+  }
+  const startAll = () => {
+    for (const s of topics.sources()) {
+      startSource(s);
+    }
+  };
+  startAll();
+  topics.onAdd(startAll);
+
   const timer = setInterval(() => {
     const started = performance.now();
     const now = Date.now();
     try {
-      gateway.publish(tags.take(now), targets.take(now), now);
+      gateway.sendPending(now);
+      for (const [channel, throttle] of latest) {
+        const keys = throttle.take(now);
+        if (keys.length > 0) {
+          gateway.publishLatest(channel, keys, now);
+        }
+      }
+      for (const [channel, queue] of ordered) {
+        if (queue.length > 0) {
+          gateway.publishOrdered(channel, queue.splice(0), now);
+        }
+      }
+      gateway.maintain(now);
     } catch (err) {
       log.error({ err }, 'broadcaster: publish failed');
     }
@@ -89,12 +143,18 @@ export function startBroadcaster(opts: { bus: StreamBus; gateway: Gateway; tickM
   }, sliceMs);
   timer.unref();
   return {
-    stats: () => ({ waitingTags: tags.size, waitingTargets: targets.size, slices, lastSliceMs }),
+    stats: () => ({
+      waiting: Object.fromEntries([...latest].map(([c, t]) => [c, t.size])),
+      queued: Object.fromEntries([...ordered].map(([c, q]) => [c, q.length])),
+      slices,
+      lastSliceMs,
+    }),
     stop() {
       clearInterval(timer);
-      for (const s of subs) {
-        s.unsubscribe();
+      for (const stop of stops.values()) {
+        stop();
       }
+      stops.clear();
     },
   };
 }

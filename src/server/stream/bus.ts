@@ -1,4 +1,6 @@
-import { Subject, type Observable, type Subscription } from 'rxjs';
+import { Subject, filter, map, type Observable, type Subscription } from 'rxjs';
+import { inTransaction, type Db, type Tx } from '../store/db.js';
+import { domainEvents, type DomainEvent, type DomainEventName, type DomainEventPayload } from '../../shared/contracts/events.js';
 
 /** Where a batch came from; counted per source in the ingest statistics. */
 export type IngestSource = 'sim' | 'mqtt' | 'http' | 'test' | 'bench';
@@ -36,18 +38,31 @@ export interface PositionColumns {
 }
 
 /**
+ * What services see of the bus: typed domain events (src/shared/contracts/events.ts).
+ * Publish only after the change has committed (see `transactThenPublish`).
+ */
+export interface DomainEvents {
+  publish<N extends DomainEventName>(name: N, payload: DomainEventPayload<N>): void;
+  on<N extends DomainEventName>(name: N): Observable<DomainEventPayload<N>>;
+}
+
+/**
  * The in-process event bus between ingest and its consumers (broadcaster,
- * history writer, later the alarm and geofence engines).
+ * history writer, later the alarm and geofence engines), and of the domain
+ * events services publish.
  *
  * Scale-out note: a Redis implementation goes behind this same interface
- * (publish serialises the columns to one message per batch; the observables are
- * fed from a Redis subscription), chosen by REDIS_URL in createStream. Consumers
- * that must run once per sample (history, alarms) then take a lease; the
- * broadcaster runs on every node. Not built yet.
+ * (publish serialises the columns to one message per batch and each domain
+ * event as its JSON; the observables are fed from a Redis subscription),
+ * chosen by REDIS_URL in createStream. Consumers that must run once per sample
+ * (history, alarms) then take a lease; the broadcaster runs on every node.
+ * Not built yet.
  */
-export interface StreamBus {
+export interface StreamBus extends DomainEvents {
   readonly samples$: Observable<SampleColumns>;
   readonly positions$: Observable<PositionColumns>;
+  /** Every domain event, in publishing order. */
+  readonly events$: Observable<DomainEvent>;
   publishSamples(batch: SampleColumns): void;
   publishPositions(batch: PositionColumns): void;
   close(): void;
@@ -56,16 +71,50 @@ export interface StreamBus {
 export function createBus(): StreamBus {
   const samples = new Subject<SampleColumns>();
   const positions = new Subject<PositionColumns>();
+  const events = new Subject<DomainEvent>();
   return {
     samples$: samples.asObservable(),
     positions$: positions.asObservable(),
+    events$: events.asObservable(),
     publishSamples: (b) => samples.next(b),
     publishPositions: (b) => positions.next(b),
+    publish(name, payload) {
+      // Checked here as a Redis bus would have to: a malformed event is a bug in its publisher, found at once.
+      const parsed = domainEvents[name].parse(payload) as DomainEventPayload<typeof name>;
+      events.next({ name, payload: parsed } as DomainEvent);
+    },
+    on<N extends DomainEventName>(name: N) {
+      return events.pipe(
+        filter((e): e is Extract<DomainEvent, { name: N }> => e.name === name),
+        map((e) => e.payload as DomainEventPayload<N>),
+      );
+    },
     close() {
       samples.complete();
       positions.complete();
+      events.complete();
     },
   };
+}
+
+/** Queues events inside a transaction; `transactThenPublish` publishes them once it has committed. */
+export type Emit = <N extends DomainEventName>(name: N, payload: DomainEventPayload<N>) => void;
+
+/**
+ * Runs `fn` in a transaction of `db` and publishes the events it emitted after
+ * the commit; on a rollback (fn throws) they are dropped. So a consumer never
+ * hears of a change that is not in the store.
+ */
+export async function transactThenPublish<T>(db: Db, events: Pick<DomainEvents, 'publish'>, fn: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> {
+  const queued: { name: DomainEventName; payload: unknown }[] = [];
+  const emit: Emit = (name, payload) => {
+    queued.push({ name, payload });
+  };
+  const result = await inTransaction(db, (tx) => fn(tx, emit));
+  for (const e of queued) {
+    events.publish(e.name, e.payload as never);
+  }
+  return result;
 }
 
 /**

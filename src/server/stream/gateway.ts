@@ -1,43 +1,69 @@
-import { createHash } from 'node:crypto';
 import type http from 'node:http';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { Server, type Socket } from 'socket.io';
-import type { PermissionCode } from '../../shared/contracts/contract.js';
 import {
+  MAX_KEYS_PER_CHANNEL,
+  MAX_TOPICS_PER_SOCKET,
+  channels,
   parseTopic,
   subscribePayload,
   tagTopic,
+  topics as topicDecls,
+  type ChannelBatch,
+  type ChannelName,
   type ClientToServerEvents,
-  type PositionTuple,
   type ServerToClientEvents,
+  type StreamCloseReason,
   type SubscribeAck,
-  type TagValueTuple,
-} from '../../shared/contracts/stream.js';
+  type TopicKind,
+} from '../../shared/contracts/topics.js';
+import type { Permission } from '../../shared/contracts/contract.js';
 import type { AuthUser, Authenticate } from '../http/app.js';
-import type { UserScope } from '../modules/org/org.service.js';
-import { positionVisible, tagVisible, toRegionScope, type RegionScope } from './region-scope.js';
+import type { ChannelSource, Selection, TopicRegistry } from './channels.js';
 import type { StreamLog } from './ingest.js';
-import type { LiveCache, LivePosition } from './live-cache.js';
-import type { TagRegistry } from './tag-registry.js';
+import { inScope, toRegionScope, type RegionScope, type ScopeOf } from './region-scope.js';
+
+/*
+ * The socket.io gateway, generic over the topic declarations
+ * (src/shared/contracts/topics.ts) and the registered channel sources and
+ * topic resolvers (channels.ts). Per socket it keeps what each accepted topic
+ * selects; per channel, sockets selecting the same keys and filters in the same
+ * scope share a room and one encoded batch per send. A socket that cannot take
+ * more data is skipped and remembers only keys (latest channels) or a bounded
+ * backlog (ordered channels), so a slow client costs bounded memory. Sessions
+ * are bound: sign-out, an ended session, expiry, a disabled account close the
+ * socket; a change of rights or regions re-scopes it.
+ */
+
+/** A socket's selection on one channel: reference counts, because several topics may select the same key. */
+interface ChannelSub {
+  channel: ChannelName;
+  keys: Map<string, number>;
+  filters: Map<string, number>;
+  /** Order-independent hash of the key set, kept up to date on every add and remove (two 32-bit sums). */
+  hashA: number;
+  hashB: number;
+  room: string | null;
+  /** latest channels: keys changed while the socket could not take more, sent (newest item) when it can. */
+  pendingKeys: Set<string>;
+  /** ordered channels: items waiting while the socket could not take more, bounded. */
+  pendingItems: unknown[];
+  /** The backlog overflowed: the client is told to reload the channel instead. */
+  resync: boolean;
+}
+
+interface TopicSub {
+  kind: TopicKind;
+  channel: ChannelName;
+  selection: Selection;
+}
 
 /** What the gateway keeps per socket in `socket.data` (socket.io restores it on recovery). */
 export interface SocketState {
   user: AuthUser;
   scope: RegionScope;
-  /** Accepted topics as the client named them. */
-  topics: Set<string>;
-  /** The tags the subscriptions amount to, already filtered by the user's regions. */
-  tags: Set<string>;
-  /** Position kinds subscribed: bit 0 person, bit 1 vehicle. */
-  kinds: number;
-  /**
-   * Keys changed while the socket could not take more data. Only keys: values
-   * are read from the live cache when sent, so a slow client costs at most one
-   * entry per subscribed tag or target, however many updates it missed.
-   */
-  pendingTags: Set<string>;
-  pendingTargets: Set<string>;
-  tagRoom: string | null;
-  posRoom: string | null;
+  topics: Map<string, TopicSub>;
+  channels: Map<ChannelName, ChannelSub>;
 }
 
 interface SocketData {
@@ -49,30 +75,27 @@ interface SocketData {
 type StreamServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type StreamSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
-/** Sockets with one set of tags share a room and one encoded batch per send. */
-interface TagGroup {
+/** Sockets with one selection on a channel in one scope share a room and one encoded batch per send. */
+interface Group {
   room: string;
-  tags: ReadonlySet<string>;
-  members: Set<StreamSocket>;
-  /** Sockets of this group disconnected recently and recoverable: their missed batches are still sent to the room (socket.io stores them). */
-  detached: Map<string, number>;
-}
-
-interface PositionGroup {
-  room: string;
-  kinds: number;
+  channel: ChannelName;
+  keys: ReadonlySet<string>;
+  filters: readonly string[];
   scope: RegionScope;
   members: Set<StreamSocket>;
+  /** Sockets of this group disconnected recently and recoverable: their missed batches still go to the room (socket.io stores them). */
   detached: Map<string, number>;
 }
 
 export interface GatewayStats {
   sockets: number;
-  tagGroups: number;
-  positionGroups: number;
-  /** Sockets holding pending keys because they could not take more data. */
+  /** Groups (shared rooms) per channel. */
+  groups: Partial<Record<ChannelName, number>>;
+  /** Topics held over all sockets. */
+  subscriptions: number;
+  /** Sockets holding pending keys or items because they could not take more data. */
   slowSockets: number;
-  /** Largest per-socket pending set (tags + targets). */
+  /** Largest per-socket pending set (keys + items). */
   maxPending: number;
   /** Largest engine.io write buffer of a socket, in packets. */
   maxWriteBuffer: number;
@@ -82,9 +105,9 @@ export interface GatewayStats {
 }
 
 export interface SocketStats {
-  tags: number;
-  pendingTags: number;
-  pendingTargets: number;
+  topics: number;
+  keys: Partial<Record<ChannelName, number>>;
+  pending: number;
   writeBuffer: number;
   /** Bytes the websocket has accepted but not yet handed to the kernel (0 on polling). */
   bufferedBytes: number;
@@ -93,48 +116,60 @@ export interface SocketStats {
 
 export interface Gateway {
   readonly io: StreamServer;
-  /** Sends the given changed tags and targets (latest values from the live cache) to their subscribers. */
-  publish(tagIds: readonly string[], targetIds: readonly string[], now: number): void;
+  /** Sends the current items of these changed keys of a `latest` channel to their subscribers. */
+  publishLatest(channel: ChannelName, keys: readonly string[], now: number): void;
+  /** Sends these items of an `ordered` channel, in order, to their subscribers. */
+  publishOrdered(channel: ChannelName, items: readonly unknown[], now: number): void;
+  /** An ordered channel lost items before they could be sent: every subscriber resyncs. */
+  overflow(channel: ChannelName): void;
+  /** Sends what slow sockets have waiting, once they can take it. */
+  sendPending(now: number): void;
+  /** Housekeeping (recovery bounds, forgotten groups); cheap, called every slice. */
+  maintain(now: number): void;
+  /** Ends the sockets of these sessions (one, or every session of the user but `keep`). */
+  endSessions(userid: number, opts: { sessionId?: string; keep?: string }, reason: StreamCloseReason): number;
+  /** Re-reads rights and regions of these users' sockets (or of every socket) and re-checks their topics. */
+  rescope(userids: readonly number[] | 'all'): Promise<void>;
   stats(): GatewayStats;
   socketStats(socketId: string): SocketStats | undefined;
   /** Disconnects every client (before the HTTP server closes, which would otherwise wait for them). */
   close(): Promise<void>;
 }
 
+/** What the gateway needs to know of a user when rights change: null or no role means the account can no longer be used. */
+export type AccessOf = (userid: number) => Promise<{ roles: string[]; permissions: string[] } | null>;
+
 export interface GatewayOptions {
   httpServer: http.Server;
   authenticate: Authenticate;
-  scopeOf(userid: number): Promise<UserScope>;
-  tags: TagRegistry;
-  live: LiveCache;
+  scopeOf: ScopeOf;
+  accessOf: AccessOf;
+  topics: TopicRegistry;
   log: StreamLog;
   /** How long socket.io keeps a disconnected client's state and missed events (default 2 min). */
   recoveryMs?: number;
   /**
-   * Most items (tag values, positions) kept for recovery across all clients.
-   * socket.io keeps every missed event for recoveryMs; at high rates that is
-   * hundreds of megabytes, so older events are dropped first. A client whose
-   * offset was dropped does not recover: it resubscribes and refills from
-   * LatestValues/History, as after a long outage.
+   * Most items kept for recovery across all clients. socket.io keeps every
+   * missed event for recoveryMs; at high rates that is hundreds of megabytes,
+   * so older events are dropped first. A client whose offset was dropped does
+   * not recover: it resubscribes and refills from LatestValues/History.
    */
   recoveryMaxItems?: number;
   heartbeatMs?: number;
-  /** Most tags one socket may subscribe to. */
-  maxTagsPerSocket?: number;
+  /** Most items of an ordered channel a slow socket may have waiting before it is told to resync. */
+  maxPendingItems?: number;
 }
 
-const BIT_PERSON = 1;
-const BIT_VEHICLE = 2;
-const kindBit = (kind: number) => (kind === 1 ? BIT_VEHICLE : BIT_PERSON);
 /** Disconnect reasons after which socket.io may recover the session (socket.io's own list, client-initiated ones excluded). */
 const RECOVERABLE = new Set(['transport error', 'transport close', 'forced close', 'ping timeout']);
 /** Weight of one stored recovery packet besides its items, so many tiny packets count too. */
 const PACKET_WEIGHT = 8;
-
-const hash = (s: string) => createHash('sha1').update(s).digest('base64url').slice(0, 22);
-
 /** Bytes a socket may have in flight (accepted by the websocket, not yet taken by the kernel) and still get more. */
 const MAX_IN_FLIGHT_BYTES = 512 * 1024;
+/** Topics resolved between two yields to the event loop while one subscribe call is processed. */
+const TOPICS_PER_SLICE = 500;
+/** Longest a timer may be set for (setTimeout's limit). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Whether the socket can take another batch now: engine.io holds at most one
@@ -157,31 +192,64 @@ function bufferedBytes(s: StreamSocket): number {
   return (s.conn.transport as unknown as { socket?: { bufferedAmount?: number } }).socket?.bufferedAmount ?? 0;
 }
 
+/** FNV-1a, 32-bit, with a seed: two seeds give two independent hashes of a key. */
+function fnv(s: string, seed: number): number {
+  let h = seed;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+const SEED_A = 0x811c9dc5;
+const SEED_B = 0x5bd1e995;
+
 interface StoredPacket {
   emittedAt: number;
   data: unknown[];
 }
 
 function packetWeight(p: StoredPacket): number {
-  const payload = p.data[1] as { v?: unknown; p?: unknown } | undefined;
-  const items = Array.isArray(payload?.v) ? payload.v.length : Array.isArray(payload?.p) ? payload.p.length : 0;
-  return PACKET_WEIGHT + items;
+  const payload = p.data[1] as { items?: unknown } | undefined;
+  return PACKET_WEIGHT + (Array.isArray(payload?.items) ? payload.items.length : 0);
+}
+
+/** socket.io's typed emit cannot take an event name computed from the channel declarations. */
+function emitBatch(target: object, event: string, batch: ChannelBatch<unknown>): void {
+  (target as { emit(ev: string, b: ChannelBatch<unknown>): boolean }).emit(event, batch);
+}
+
+function allows(user: AuthUser, p: Permission): boolean {
+  return p === 'public' || p === 'authenticated' || user.permissions.has(p);
+}
+
+function newChannelSub(channel: ChannelName): ChannelSub {
+  return { channel, keys: new Map(), filters: new Map(), hashA: 0, hashB: 0, room: null, pendingKeys: new Set(), pendingItems: [], resync: false };
 }
 
 export function createGateway(opts: GatewayOptions): Gateway {
-  const { tags: registry, live, log } = opts;
+  const { topics, log } = opts;
   const recoveryMs = opts.recoveryMs ?? 120_000;
   const recoveryMaxItems = opts.recoveryMaxItems ?? 100_000;
-  const maxTagsPerSocket = opts.maxTagsPerSocket ?? 50_000;
+  const maxPendingItems = opts.maxPendingItems ?? 2_000;
 
   const io: StreamServer = new Server(opts.httpServer, {
     path: '/socket.io',
     serveClient: false,
     connectionStateRecovery: { maxDisconnectionDuration: recoveryMs, skipMiddlewares: false },
   });
-  const tagGroups = new Map<string, TagGroup>();
-  const positionGroups = new Map<string, PositionGroup>();
+  const groups = new Map<ChannelName, Map<string, Group>>();
   const slow = new Set<StreamSocket>();
+  const expiry = new WeakMap<StreamSocket, NodeJS.Timeout>();
+
+  const groupsOf = (channel: ChannelName) => {
+    let g = groups.get(channel);
+    if (!g) {
+      g = new Map();
+      groups.set(channel, g);
+    }
+    return g;
+  };
 
   // The handshake carries the access token; the same check as every HTTP call.
   io.use((socket, next) => {
@@ -206,31 +274,28 @@ export function createGateway(opts: GatewayOptions): Gateway {
     const state: SocketState = {
       user: socket.data.user!,
       scope: socket.data.scope!,
-      topics: previous?.topics ?? new Set(),
-      tags: previous?.tags ?? new Set(),
-      kinds: previous?.kinds ?? 0,
-      pendingTags: previous?.pendingTags ?? new Set(),
-      pendingTargets: previous?.pendingTargets ?? new Set(),
-      tagRoom: previous?.tagRoom ?? null,
-      posRoom: previous?.posRoom ?? null,
+      topics: previous?.topics ?? new Map<string, TopicSub>(),
+      channels: previous?.channels ?? new Map<ChannelName, ChannelSub>(),
     };
     socket.data.state = state;
+    armExpiry(socket);
     if (previous) {
       // socket.io rejoined the old rooms and replayed the missed batches; take the
       // socket back into its groups, then re-check the subscriptions against the
       // (possibly changed) rights and regions.
-      tagGroups.get(state.tagRoom ?? '')?.detached.delete(socket.id);
-      positionGroups.get(state.posRoom ?? '')?.detached.delete(socket.id);
-      tagGroups.get(state.tagRoom ?? '')?.members.add(socket);
-      positionGroups.get(state.posRoom ?? '')?.members.add(socket);
-      if (state.pendingTags.size > 0 || state.pendingTargets.size > 0) {
-        slow.add(socket);
+      for (const sub of state.channels.values()) {
+        const g = groups.get(sub.channel)?.get(sub.room ?? '');
+        g?.detached.delete(socket.id);
+        g?.members.add(socket);
+        if (sub.pendingKeys.size > 0 || sub.pendingItems.length > 0 || sub.resync) {
+          slow.add(socket);
+        }
       }
-      void change(socket, { topics: [] }, true).catch((err: unknown) => log.error({ err }, 'stream: re-check after recovery failed'));
+      void enqueue(socket, () => recheck(socket)).catch((err: unknown) => log.error({ err }, 'stream: re-check after recovery failed'));
     }
 
     socket.on('stream.subscribe', (payload, ack) => {
-      void change(socket, payload, true).then(
+      void enqueue(socket, () => applyChange(socket, payload, true)).then(
         (res) => typeof ack === 'function' && ack(res),
         (err: unknown) => {
           log.error({ err }, 'stream: subscribe failed');
@@ -241,7 +306,7 @@ export function createGateway(opts: GatewayOptions): Gateway {
       );
     });
     socket.on('stream.unsubscribe', (payload, ack) => {
-      void change(socket, payload, false).then(
+      void enqueue(socket, () => applyChange(socket, payload, false)).then(
         (res) => typeof ack === 'function' && ack(res),
         (err: unknown) => {
           log.error({ err }, 'stream: unsubscribe failed');
@@ -251,10 +316,36 @@ export function createGateway(opts: GatewayOptions): Gateway {
         },
       );
     });
+    socket.on('stream.reauth', (payload, ack) => {
+      const reply = (res: { ok: boolean; error?: string }) => typeof ack === 'function' && ack(res);
+      const token = (payload as { token?: unknown } | undefined)?.token;
+      if (typeof token !== 'string' || token === '') {
+        reply({ ok: false, error: 'token missing' });
+        return;
+      }
+      opts.authenticate(token).then(
+        (user) => {
+          // Only a token of the same sign-in may extend the connection; anything else is a new connection.
+          if (user.userid !== state.user.userid || user.sessionId !== state.user.sessionId) {
+            reply({ ok: false, error: 'another session' });
+            return;
+          }
+          const rightsChanged = [...user.permissions].sort().join() !== [...state.user.permissions].sort().join();
+          state.user = user;
+          armExpiry(socket);
+          reply({ ok: true });
+          if (rightsChanged) {
+            void enqueue(socket, () => recheck(socket)).catch((err: unknown) => log.error({ err }, 'stream: re-check after reauth failed'));
+          }
+        },
+        () => reply({ ok: false, error: 'unauthorized' }),
+      );
+    });
     socket.on('disconnect', (reason) => {
       const recoverable = RECOVERABLE.has(reason);
       const now = Date.now();
-      for (const g of [tagGroups.get(state.tagRoom ?? ''), positionGroups.get(state.posRoom ?? '')]) {
+      for (const sub of state.channels.values()) {
+        const g = groups.get(sub.channel)?.get(sub.room ?? '');
         if (g) {
           g.members.delete(socket);
           if (recoverable) {
@@ -263,202 +354,441 @@ export function createGateway(opts: GatewayOptions): Gateway {
         }
       }
       slow.delete(socket);
+      clearTimeout(expiry.get(socket));
     });
   });
 
-  function can(state: SocketState, permission: PermissionCode) {
-    return state.user.permissions.has(permission);
+  /** Closes the socket when its access token expires, unless `stream.reauth` brings a newer one first. */
+  function armExpiry(socket: StreamSocket) {
+    clearTimeout(expiry.get(socket));
+    const at = socket.data.state?.user.expiresAt;
+    if (at === undefined) {
+      return;
+    }
+    const timer = setTimeout(() => close(socket, 'expired'), Math.min(MAX_TIMER_MS, Math.max(0, at - Date.now())));
+    timer.unref();
+    expiry.set(socket, timer);
   }
 
-  /** Resolves one topic for this socket: the tags it stands for, a position kind, or null when refused. */
-  async function resolve(state: SocketState, topic: string): Promise<{ tags?: string[]; kinds?: number } | null> {
-    const t = parseTopic(topic);
-    if (t === null) {
-      return null;
+  function close(socket: StreamSocket, reason: StreamCloseReason) {
+    if (socket.connected) {
+      socket.emit('stream.closed', { reason });
+      socket.disconnect(true);
     }
-    if (t.kind === 'position') {
-      return can(state, 'positioning:read') ? { kinds: t.target === 'vehicle' ? BIT_VEHICLE : BIT_PERSON } : null;
-    }
-    if (!can(state, 'realtime:read')) {
-      return null;
-    }
-    if (t.kind === 'tag') {
-      const meta = registry.get(t.id);
-      return meta && tagVisible(state.scope, meta.regionid) ? { tags: [t.id] } : null;
-    }
-    const members = registry.groupMembers ? await registry.groupMembers(t.id) : null;
-    if (members == null) {
-      return null;
-    }
-    // A group is granted; members outside the user's regions are left out silently.
-    return {
-      tags: members.filter((id) => {
-        const meta = registry.get(id);
-        return meta !== undefined && tagVisible(state.scope, meta.regionid);
-      }),
-    };
   }
 
-  /** Recomputes tags and kinds from the topics; returns what is new, for the first values. */
-  async function recompute(state: SocketState): Promise<{ denied: string[]; newTags: string[]; newKinds: number }> {
-    const denied: string[] = [];
-    const tags = new Set<string>();
-    let kinds = 0;
-    for (const topic of state.topics) {
-      const r = await resolve(state, topic);
-      if (r === null) {
-        denied.push(topic);
-        state.topics.delete(topic);
-        continue;
-      }
-      for (const id of r.tags ?? []) {
-        tags.add(id);
-      }
-      kinds |= r.kinds ?? 0;
+  const permitted = (state: SocketState, kind: TopicKind) => allows(state.user, topicDecls[kind].permission);
+
+  async function resolveTopic(state: SocketState, name: string): Promise<TopicSub | null> {
+    const parsed = parseTopic(name);
+    if (!parsed || !permitted(state, parsed.kind)) {
+      return null;
     }
-    const newTags: string[] = [];
-    for (const id of tags) {
-      if (!state.tags.has(id)) {
-        newTags.push(id);
-      }
+    const resolver = topics.resolver(parsed.kind);
+    if (!resolver || !topics.source(parsed.channel)) {
+      return null;
     }
-    const newKinds = kinds & ~state.kinds;
-    state.tags = tags;
-    state.kinds = kinds;
-    return { denied, newTags, newKinds };
+    const selection = await resolver.resolve(parsed.arg, { user: state.user, scope: state.scope });
+    return selection ? { kind: parsed.kind, channel: parsed.channel, selection } : null;
   }
 
-  /** Subscription changes of one socket run one after the other: each reads and rewrites the socket's topic set across awaits. */
-  const queues = new WeakMap<SocketState, Promise<unknown>>();
-  function change(socket: StreamSocket, payload: unknown, add: boolean): Promise<SubscribeAck> {
-    const state = socket.data.state!;
-    const next = (queues.get(state) ?? Promise.resolve()).catch(() => undefined).then(() => applyChange(socket, payload, add));
-    queues.set(state, next);
+  function subOf(state: SocketState, channel: ChannelName): ChannelSub {
+    let sub = state.channels.get(channel);
+    if (!sub) {
+      sub = newChannelSub(channel);
+      state.channels.set(channel, sub);
+    }
+    return sub;
+  }
+
+  /** Adds a topic's selection to the socket's channel selection; returns the keys new to it. */
+  function addSelection(state: SocketState, t: TopicSub, added: Map<ChannelName, { keys: string[]; filters: string[] }>) {
+    const sub = subOf(state, t.channel);
+    let news = added.get(t.channel);
+    if (!news) {
+      news = { keys: [], filters: [] };
+      added.set(t.channel, news);
+    }
+    if ('keys' in t.selection) {
+      for (const key of t.selection.keys) {
+        const n = sub.keys.get(key) ?? 0;
+        sub.keys.set(key, n + 1);
+        if (n === 0) {
+          sub.hashA = (sub.hashA + fnv(key, SEED_A)) >>> 0;
+          sub.hashB = (sub.hashB ^ fnv(key, SEED_B)) >>> 0;
+          news.keys.push(key);
+        }
+      }
+    } else {
+      const n = sub.filters.get(t.selection.filter) ?? 0;
+      sub.filters.set(t.selection.filter, n + 1);
+      if (n === 0) {
+        news.filters.push(t.selection.filter);
+      }
+    }
+  }
+
+  function removeSelection(state: SocketState, t: TopicSub) {
+    const sub = state.channels.get(t.channel);
+    if (!sub) {
+      return;
+    }
+    if ('keys' in t.selection) {
+      for (const key of t.selection.keys) {
+        const n = sub.keys.get(key) ?? 0;
+        if (n <= 1) {
+          if (n === 1) {
+            sub.keys.delete(key);
+            sub.pendingKeys.delete(key);
+            sub.hashA = (sub.hashA - fnv(key, SEED_A)) >>> 0;
+            sub.hashB = (sub.hashB ^ fnv(key, SEED_B)) >>> 0;
+          }
+        } else {
+          sub.keys.set(key, n - 1);
+        }
+      }
+    } else {
+      const n = sub.filters.get(t.selection.filter) ?? 0;
+      if (n <= 1) {
+        sub.filters.delete(t.selection.filter);
+      } else {
+        sub.filters.set(t.selection.filter, n - 1);
+      }
+    }
+  }
+
+  /** Subscription changes of one socket run one after the other: each reads and rewrites the socket's state across awaits. */
+  const queues = new WeakMap<StreamSocket, Promise<unknown>>();
+  function enqueue<T>(socket: StreamSocket, fn: () => Promise<T>): Promise<T> {
+    const next = (queues.get(socket) ?? Promise.resolve()).catch(() => undefined).then(fn);
+    queues.set(socket, next);
     return next;
   }
 
   async function applyChange(socket: StreamSocket, payload: unknown, add: boolean): Promise<SubscribeAck> {
+    const state = socket.data.state!;
+    if (!socket.connected) {
+      return { ok: false, denied: [], error: 'closed' };
+    }
     const parsed = subscribePayload.safeParse(payload);
     if (!parsed.success) {
       return { ok: false, denied: [], error: `invalid payload: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` };
     }
-    const state = socket.data.state!;
-    const topics = [...parsed.data.topics, ...(parsed.data.tags ?? []).map(tagTopic)];
+    const names = [...parsed.data.topics, ...(parsed.data.tags ?? []).map(tagTopic)];
     const denied: string[] = [];
-    if (add) {
-      for (const topic of topics) {
-        if (!state.topics.has(topic)) {
-          // Checked one by one so the ack can name each refused topic.
-          if ((await resolve(state, topic)) === null) {
-            denied.push(topic);
-          } else {
-            state.topics.add(topic);
-          }
+    const added = new Map<ChannelName, { keys: string[]; filters: string[] }>();
+    let error: string | undefined;
+    for (let i = 0; i < names.length; i++) {
+      // A long list is resolved in slices, so one client's subscribe never holds the event loop.
+      if (i > 0 && i % TOPICS_PER_SLICE === 0) {
+        await yieldToLoop();
+        if (!socket.connected) {
+          return { ok: false, denied: [], error: 'closed' };
         }
       }
-    } else {
-      for (const topic of topics) {
-        state.topics.delete(topic);
+      const name = names[i];
+      if (!add) {
+        const t = state.topics.get(name);
+        if (t) {
+          state.topics.delete(name);
+          removeSelection(state, t);
+        }
+        continue;
       }
-    }
-    const r = await recompute(state);
-    if (state.tags.size > maxTagsPerSocket) {
-      for (const topic of topics) {
-        state.topics.delete(topic);
+      if (state.topics.has(name)) {
+        continue;
       }
-      await recompute(state);
-      regroup(socket);
-      return { ok: false, denied: topics, error: `too many tags: at most ${maxTagsPerSocket} per connection` };
+      if (state.topics.size >= MAX_TOPICS_PER_SOCKET) {
+        denied.push(name);
+        error = `too many topics: at most ${MAX_TOPICS_PER_SOCKET} per connection`;
+        continue;
+      }
+      const t = await resolveTopic(state, name);
+      if (t === null) {
+        denied.push(name);
+        continue;
+      }
+      if ('keys' in t.selection && (state.channels.get(t.channel)?.keys.size ?? 0) + t.selection.keys.length > MAX_KEYS_PER_CHANNEL) {
+        denied.push(name);
+        error = `too many keys: at most ${MAX_KEYS_PER_CHANNEL} per channel and connection`;
+        continue;
+      }
+      state.topics.set(name, t);
+      addSelection(state, t, added);
     }
-    denied.push(...r.denied);
-    queueFirstValues(socket, r.newTags, r.newKinds);
-    regroup(socket);
-    return { ok: true, denied };
+    for (const [channel, news] of added) {
+      queueFirstItems(socket, channel, news.keys, news.filters);
+    }
+    for (const channel of state.channels.keys()) {
+      regroup(socket, channel);
+    }
+    return error && denied.length === names.length ? { ok: false, denied, error } : { ok: true, denied, ...(error ? { error } : {}) };
   }
 
-  /** The current values of newly subscribed tags and targets go out with the next send. */
-  function queueFirstValues(socket: StreamSocket, newTags: readonly string[], newKinds: number) {
+  /**
+   * Resolves every topic of the socket again (rights, regions or a group
+   * changed): what is no longer allowed is dropped and reported to the client
+   * with `stream.denied`; what now selects more keys sends their first items.
+   */
+  async function recheck(socket: StreamSocket) {
     const state = socket.data.state!;
-    for (const id of newTags) {
-      if (live.get(id)) {
-        state.pendingTags.add(id);
+    const old = state.topics;
+    state.topics = new Map();
+    const oldKeys = new Map([...state.channels].map(([c, sub]) => [c, new Set(sub.keys.keys())]));
+    const oldFilters = new Map([...state.channels].map(([c, sub]) => [c, new Set(sub.filters.keys())]));
+    for (const sub of state.channels.values()) {
+      sub.keys.clear();
+      sub.filters.clear();
+      sub.hashA = 0;
+      sub.hashB = 0;
+    }
+    const denied: string[] = [];
+    const ignored = new Map<ChannelName, { keys: string[]; filters: string[] }>();
+    let i = 0;
+    for (const name of old.keys()) {
+      if (++i % TOPICS_PER_SLICE === 0) {
+        await yieldToLoop();
+      }
+      const t = await resolveTopic(state, name);
+      if (t === null) {
+        denied.push(name);
+        continue;
+      }
+      state.topics.set(name, t);
+      addSelection(state, t, ignored);
+    }
+    for (const [channel, sub] of state.channels) {
+      const before = oldKeys.get(channel) ?? new Set();
+      const newKeys = [...sub.keys.keys()].filter((k) => !before.has(k));
+      const beforeFilters = oldFilters.get(channel) ?? new Set();
+      const newFilters = [...sub.filters.keys()].filter((f) => !beforeFilters.has(f));
+      for (const k of sub.pendingKeys) {
+        if (!sub.keys.has(k) && sub.filters.size === 0) {
+          sub.pendingKeys.delete(k);
+        }
+      }
+      queueFirstItems(socket, channel, newKeys, newFilters);
+      regroup(socket, channel);
+    }
+    if (denied.length > 0 && socket.connected) {
+      socket.emit('stream.denied', { topics: denied });
+    }
+  }
+
+  /** The current items of newly selected keys (and of new filters) go out with the next send. */
+  function queueFirstItems(socket: StreamSocket, channel: ChannelName, keys: readonly string[], filters: readonly string[]) {
+    if (channels[channel].coalesce !== 'latest') {
+      return;
+    }
+    const src = topics.source(channel);
+    const state = socket.data.state!;
+    const sub = state.channels.get(channel);
+    if (!src?.current || !sub) {
+      return;
+    }
+    for (const key of keys) {
+      const item = src.current(key);
+      if (item !== undefined && inScope(state.scope, src.regionOf(key, item))) {
+        sub.pendingKeys.add(key);
       }
     }
-    if (newKinds !== 0) {
-      for (const [id, fix] of live.positions()) {
-        if (newKinds & kindBit(fix.kind) && positionVisible(state.scope, fix.regionid)) {
-          state.pendingTargets.add(id);
+    if (filters.length > 0 && src.keys) {
+      for (const key of src.keys()) {
+        const item = src.current(key);
+        if (item !== undefined && filters.some((f) => src.matches?.(f, key, item) ?? true) && inScope(state.scope, src.regionOf(key, item))) {
+          sub.pendingKeys.add(key);
         }
       }
     }
-    // Drop what is no longer subscribed.
-    for (const id of state.pendingTags) {
-      if (!state.tags.has(id)) {
-        state.pendingTags.delete(id);
-      }
-    }
-    if (state.pendingTags.size > 0 || state.pendingTargets.size > 0) {
+    if (sub.pendingKeys.size > 0) {
       slow.add(socket);
     }
   }
 
-  /** Moves the socket to the groups (rooms) of its current subscriptions; creates a group when it is the first. */
-  function regroup(socket: StreamSocket) {
-    const state = socket.data.state!;
-    const tagRoom = state.tags.size > 0 ? `t:${hash([...state.tags].sort().join('\n'))}` : null;
-    if (tagRoom !== state.tagRoom) {
-      leaveGroup(socket, tagGroups, state.tagRoom);
-      state.tagRoom = tagRoom;
-    }
-    if (tagRoom !== null) {
-      let g = tagGroups.get(tagRoom);
-      if (!g) {
-        g = { room: tagRoom, tags: new Set(state.tags), members: new Set(), detached: new Map() };
-        tagGroups.set(tagRoom, g);
-      }
-      g.members.add(socket);
-      void socket.join(tagRoom);
-    }
-    const posRoom = state.kinds !== 0 ? `p:${state.kinds}:${hash(state.scope.key)}` : null;
-    if (posRoom !== state.posRoom) {
-      leaveGroup(socket, positionGroups, state.posRoom);
-      state.posRoom = posRoom;
-    }
-    if (posRoom !== null) {
-      let g = positionGroups.get(posRoom);
-      if (!g) {
-        g = { room: posRoom, kinds: state.kinds, scope: state.scope, members: new Set(), detached: new Map() };
-        positionGroups.set(posRoom, g);
-      }
-      g.members.add(socket);
-      void socket.join(posRoom);
-    }
+  function roomOf(sub: ChannelSub, scope: RegionScope): string {
+    const filters = [...sub.filters.keys()].sort().join(',');
+    return `${sub.channel}|${sub.keys.size}:${sub.hashA.toString(36)}:${sub.hashB.toString(36)}|${filters}|${fnv(scope.key, SEED_A).toString(36)}${scope.key.length}`;
   }
 
-  function leaveGroup(socket: StreamSocket, groups: Map<string, TagGroup | PositionGroup>, room: string | null) {
+  function sameSelection(g: Group, sub: ChannelSub, scope: RegionScope): boolean {
+    if (g.keys.size !== sub.keys.size || g.filters.length !== sub.filters.size || g.scope.key !== scope.key) {
+      return false;
+    }
+    for (const f of g.filters) {
+      if (!sub.filters.has(f)) {
+        return false;
+      }
+    }
+    for (const k of sub.keys.keys()) {
+      if (!g.keys.has(k)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Moves the socket to the group (room) of its current selection on a channel; creates the group when it is the first. */
+  function regroup(socket: StreamSocket, channel: ChannelName) {
+    const state = socket.data.state!;
+    const sub = state.channels.get(channel);
+    if (!sub) {
+      return;
+    }
+    const empty = sub.keys.size === 0 && sub.filters.size === 0;
+    let room = empty ? null : roomOf(sub, state.scope);
+    const all = groupsOf(channel);
+    if (room !== null && room === sub.room) {
+      return;
+    }
+    leaveGroup(socket, channel, sub.room);
+    sub.room = null;
+    if (room === null) {
+      state.channels.delete(channel);
+      return;
+    }
+    let g = all.get(room);
+    if (g && !sameSelection(g, sub, state.scope)) {
+      // A hash collision: never share a room with a different selection (it could carry another scope's data).
+      room = `${room}#${socket.id}`;
+      g = all.get(room);
+    }
+    if (!g) {
+      g = {
+        room,
+        channel,
+        keys: new Set(sub.keys.keys()),
+        filters: [...sub.filters.keys()].sort(),
+        scope: state.scope,
+        members: new Set(),
+        detached: new Map(),
+      };
+      all.set(room, g);
+    }
+    g.members.add(socket);
+    sub.room = room;
+    void socket.join(room);
+  }
+
+  function leaveGroup(socket: StreamSocket, channel: ChannelName, room: string | null) {
     if (room === null) {
       return;
     }
     void socket.leave(room);
-    const g = groups.get(room);
+    const all = groups.get(channel);
+    const g = all?.get(room);
     if (g) {
       g.members.delete(socket);
       if (g.members.size === 0 && g.detached.size === 0) {
-        groups.delete(room);
+        all!.delete(room);
       }
     }
   }
 
-  /** Forgets detached sockets whose recovery window has passed, and groups nobody needs. */
-  function prune<G extends TagGroup | PositionGroup>(groups: Map<string, G>, now: number) {
-    for (const [room, g] of groups) {
-      for (const [id, at] of g.detached) {
-        if (now - at > recoveryMs) {
-          g.detached.delete(id);
+  /** Whether a group (or a socket with this selection) takes this item. */
+  function takes(src: ChannelSource, keys: ReadonlySet<string> | Map<string, number>, filters: Iterable<string>, scope: RegionScope, key: string, item: unknown): boolean {
+    let wanted = keys.has(key);
+    if (!wanted) {
+      for (const f of filters) {
+        if (src.matches ? src.matches(f, key, item as never) : true) {
+          wanted = true;
+          break;
         }
       }
-      if (g.members.size === 0 && g.detached.size === 0) {
-        groups.delete(room);
+    }
+    return wanted && (scope.all || inScope(scope, src.regionOf(key, item as never)));
+  }
+
+  /**
+   * Sends one shared batch per group to its room, except to members that are
+   * still busy with earlier data: those remember the keys (latest) or items
+   * (ordered) and get them once they have drained.
+   */
+  function sendToGroup(g: Group, payload: unknown[], keys: readonly string[] | null, now: number) {
+    let except: string[] | null = null;
+    for (const s of g.members) {
+      if (!canWrite(s)) {
+        (except ??= []).push(s.id);
+        const sub = s.data.state!.channels.get(g.channel);
+        if (sub) {
+          if (keys) {
+            for (const k of keys) {
+              sub.pendingKeys.add(k);
+            }
+          } else if (!sub.resync) {
+            sub.pendingItems.push(...payload);
+            if (sub.pendingItems.length > maxPendingItems) {
+              sub.pendingItems.length = 0;
+              sub.resync = true;
+            }
+          }
+        }
+        slow.add(s);
+      }
+    }
+    if (except !== null && except.length === g.members.size && g.detached.size === 0) {
+      return;
+    }
+    const event = channels[g.channel].event;
+    const target = except ? io.to(g.room).except(except) : io.to(g.room);
+    emitBatch(target, event, { t: now, items: payload });
+  }
+
+  function publishLatest(channel: ChannelName, changed: readonly string[], now: number) {
+    const all = groups.get(channel);
+    const src = topics.source(channel);
+    if (!all || all.size === 0 || !src?.current) {
+      return;
+    }
+    const items = new Map<string, unknown>();
+    const itemOf = (key: string) => {
+      let item = items.get(key);
+      if (item === undefined && !items.has(key)) {
+        item = src.current!(key);
+        items.set(key, item);
+      }
+      return item;
+    };
+    let changedSet: Set<string> | null = null;
+    for (const g of all.values()) {
+      const payload: unknown[] = [];
+      const keys: string[] = [];
+      const consider = (key: string) => {
+        const item = itemOf(key);
+        if (item !== undefined && takes(src, g.keys, g.filters, g.scope, key, item)) {
+          payload.push(item);
+          keys.push(key);
+        }
+      };
+      if (g.filters.length === 0 && changed.length > g.keys.size) {
+        // A small selection among many changes: walk the selection.
+        changedSet ??= new Set(changed);
+        for (const key of g.keys) {
+          if (changedSet.has(key)) {
+            consider(key);
+          }
+        }
+      } else {
+        for (const key of changed) {
+          consider(key);
+        }
+      }
+      if (payload.length > 0) {
+        sendToGroup(g, payload, keys, now);
+      }
+    }
+  }
+
+  function publishOrdered(channel: ChannelName, batch: readonly unknown[], now: number) {
+    const all = groups.get(channel);
+    const src = topics.source(channel);
+    if (!all || all.size === 0 || !src) {
+      return;
+    }
+    const keyOf = channels[channel].key as (item: unknown) => string;
+    for (const g of all.values()) {
+      const payload = batch.filter((item) => takes(src, g.keys, g.filters, g.scope, keyOf(item), item));
+      if (payload.length > 0) {
+        sendToGroup(g, payload, null, now);
       }
     }
   }
@@ -473,133 +803,31 @@ export function createGateway(opts: GatewayOptions): Gateway {
         continue;
       }
       const state = s.data.state!;
-      if (state.pendingTags.size > 0) {
-        const v: TagValueTuple[] = [];
-        for (const id of state.pendingTags) {
-          const e = live.get(id);
-          if (e && state.tags.has(id)) {
-            v.push([id, e.t, e.v, e.q]);
+      for (const sub of state.channels.values()) {
+        const src = topics.source(sub.channel);
+        const event = channels[sub.channel].event;
+        if (sub.resync) {
+          sub.resync = false;
+          sub.pendingItems.length = 0;
+          s.emit('stream.resync', { channel: sub.channel });
+        } else if (sub.pendingItems.length > 0) {
+          emitBatch(s, event, { t: now, items: sub.pendingItems.splice(0) });
+        }
+        if (sub.pendingKeys.size > 0 && src?.current) {
+          const items: unknown[] = [];
+          for (const key of sub.pendingKeys) {
+            const item = src.current(key);
+            if (item !== undefined && takes(src, sub.keys, sub.filters.keys(), state.scope, key, item)) {
+              items.push(item);
+            }
           }
-        }
-        state.pendingTags.clear();
-        if (v.length > 0) {
-          s.emit('tag.batch', { t: now, v });
-        }
-      }
-      if (state.pendingTargets.size > 0) {
-        const p: PositionTuple[] = [];
-        for (const id of state.pendingTargets) {
-          const fix = live.position(id);
-          if (fix && state.kinds & kindBit(fix.kind) && positionVisible(state.scope, fix.regionid)) {
-            p.push(positionTuple(id, fix));
+          sub.pendingKeys.clear();
+          if (items.length > 0) {
+            emitBatch(s, event, { t: now, items });
           }
-        }
-        state.pendingTargets.clear();
-        if (p.length > 0) {
-          s.emit('position.batch', { t: now, p });
         }
       }
       slow.delete(s);
-    }
-  }
-
-  function positionTuple(id: string, f: LivePosition): PositionTuple {
-    return [id, f.t, f.lon, f.lat, f.floor, f.kind === 1 ? 1 : 0];
-  }
-
-  /**
-   * Sends one shared batch per group to its room, except to members that are
-   * still busy with earlier data: those get the keys in their pending set and
-   * the latest values once they have drained.
-   */
-  function sendToGroup<T extends TagValueTuple | PositionTuple>(
-    g: TagGroup | PositionGroup,
-    payload: T[],
-    pendingOf: (s: SocketState) => Set<string>,
-    emit: (room: string, except: string[] | null) => void,
-  ) {
-    let except: string[] | null = null;
-    for (const s of g.members) {
-      if (!canWrite(s)) {
-        (except ??= []).push(s.id);
-        const pending = pendingOf(s.data.state!);
-        for (const item of payload) {
-          pending.add(item[0]);
-        }
-        slow.add(s);
-      }
-    }
-    if (except !== null && except.length === g.members.size && g.detached.size === 0) {
-      return;
-    }
-    emit(g.room, except);
-  }
-
-  function publishTags(ids: readonly string[], now: number) {
-    const tuples = new Map<string, TagValueTuple>();
-    let idSet: Set<string> | null = null;
-    const tupleOf = (id: string): TagValueTuple | null => {
-      let tp = tuples.get(id);
-      if (tp === undefined) {
-        const e = live.get(id);
-        if (!e) {
-          return null;
-        }
-        tp = [id, e.t, e.v, e.q];
-        tuples.set(id, tp);
-      }
-      return tp;
-    };
-    for (const g of tagGroups.values()) {
-      const payload: TagValueTuple[] = [];
-      if (ids.length <= g.tags.size) {
-        for (const id of ids) {
-          if (g.tags.has(id)) {
-            const tp = tupleOf(id);
-            if (tp) {
-              payload.push(tp);
-            }
-          }
-        }
-      } else {
-        idSet ??= new Set(ids);
-        for (const id of g.tags) {
-          if (idSet.has(id)) {
-            const tp = tupleOf(id);
-            if (tp) {
-              payload.push(tp);
-            }
-          }
-        }
-      }
-      if (payload.length > 0) {
-        sendToGroup(g, payload, (s) => s.pendingTags, (room, except) => {
-          (except ? io.to(room).except(except) : io.to(room)).emit('tag.batch', { t: now, v: payload });
-        });
-      }
-    }
-  }
-
-  function publishPositions(ids: readonly string[], now: number) {
-    const tuples = new Map<string, PositionTuple>();
-    for (const g of positionGroups.values()) {
-      const payload: PositionTuple[] = [];
-      for (const id of ids) {
-        const fix = live.position(id);
-        if (fix && g.kinds & kindBit(fix.kind) && positionVisible(g.scope, fix.regionid)) {
-          let tp = tuples.get(id);
-          if (tp === undefined) {
-            tp = positionTuple(id, fix);
-            tuples.set(id, tp);
-          }
-          payload.push(tp);
-        }
-      }
-      if (payload.length > 0) {
-        sendToGroup(g, payload, (s) => s.pendingTargets, (room, except) => {
-          (except ? io.to(room).except(except) : io.to(room)).emit('position.batch', { t: now, p: payload });
-        });
-      }
     }
   }
 
@@ -626,19 +854,86 @@ export function createGateway(opts: GatewayOptions): Gateway {
     }
   }
 
-  // A tag moved to another region or a group edited: re-check every subscription
-  // (debounced, since an import changes thousands of tags at once).
-  let recheck: NodeJS.Timeout | null = null;
-  const offChange = registry.onChange?.(() => {
-    recheck ??= setTimeout(() => {
-      recheck = null;
-      for (const s of io.of('/').sockets.values()) {
-        if (s.data.state) {
-          void change(s, { topics: [] }, true).catch((err: unknown) => log.error({ err }, 'stream: re-check after tag change failed'));
+  /** Forgets detached sockets whose recovery window has passed, and groups nobody needs. */
+  function prune(now: number) {
+    for (const all of groups.values()) {
+      for (const [room, g] of all) {
+        for (const [id, at] of g.detached) {
+          if (now - at > recoveryMs) {
+            g.detached.delete(id);
+          }
+        }
+        if (g.members.size === 0 && g.detached.size === 0) {
+          all.delete(room);
         }
       }
-    }, 200);
-  });
+    }
+  }
+
+  function socketsOf(userids: readonly number[] | 'all'): StreamSocket[] {
+    const wanted = userids === 'all' ? null : new Set(userids);
+    const out: StreamSocket[] = [];
+    for (const s of io.of('/').sockets.values()) {
+      if (s.data.state && (wanted === null || wanted.has(s.data.state.user.userid))) {
+        out.push(s);
+      }
+    }
+    return out;
+  }
+
+  async function rescope(userids: readonly number[] | 'all') {
+    const byUser = new Map<number, StreamSocket[]>();
+    for (const s of socketsOf(userids)) {
+      const id = s.data.state!.user.userid;
+      byUser.set(id, [...(byUser.get(id) ?? []), s]);
+    }
+    for (const [userid, list] of byUser) {
+      const [access, scope] = await Promise.all([opts.accessOf(userid), opts.scopeOf(userid)]);
+      for (const s of list) {
+        if (!access || access.roles.length === 0) {
+          close(s, 'disabled');
+          continue;
+        }
+        const state = s.data.state!;
+        state.user = { ...state.user, roles: access.roles, permissions: new Set(access.permissions) };
+        const next = toRegionScope(scope);
+        state.scope = next;
+        await enqueue(s, () => recheck(s));
+      }
+    }
+  }
+
+  // A group of tags edited or a tag moved region: resolve the affected topics again
+  // (debounced, since an import changes thousands of tags at once).
+  const resolverTimers = new Map<TopicKind, NodeJS.Timeout>();
+  const offChanges: (() => void)[] = [];
+  const watched = new Set<TopicKind>();
+  const watchResolvers = () => {
+    for (const r of topics.resolvers()) {
+      if (!r.onChange || watched.has(r.kind)) {
+        continue;
+      }
+      watched.add(r.kind);
+      offChanges.push(
+        r.onChange(() => {
+          if (resolverTimers.has(r.kind)) {
+            return;
+          }
+          const timer = setTimeout(() => {
+            resolverTimers.delete(r.kind);
+            for (const s of socketsOf('all')) {
+              if ([...s.data.state!.topics.values()].some((t) => t.kind === r.kind)) {
+                void enqueue(s, () => recheck(s)).catch((err: unknown) => log.error({ err }, 'stream: re-check after a change failed'));
+              }
+            }
+          }, 200);
+          resolverTimers.set(r.kind, timer);
+        }),
+      );
+    }
+  };
+  watchResolvers();
+  topics.onAdd(watchResolvers);
 
   let lastMaintenance = 0;
   const heartbeat = setInterval(() => {
@@ -654,36 +949,60 @@ export function createGateway(opts: GatewayOptions): Gateway {
 
   return {
     io,
-    publish(tagIds, targetIds, now) {
-      sendPending(now);
-      if (tagIds.length > 0 && tagGroups.size > 0) {
-        publishTags(tagIds, now);
+    publishLatest,
+    publishOrdered,
+    overflow(channel) {
+      for (const s of socketsOf('all')) {
+        const sub = s.data.state!.channels.get(channel);
+        if (sub) {
+          sub.resync = true;
+          sub.pendingItems.length = 0;
+          slow.add(s);
+        }
       }
-      if (targetIds.length > 0 && positionGroups.size > 0) {
-        publishPositions(targetIds, now);
-      }
+    },
+    sendPending,
+    maintain(now) {
       if (now - lastMaintenance >= 1000) {
         lastMaintenance = now;
-        prune(tagGroups, now);
-        prune(positionGroups, now);
+        prune(now);
         trimRecovery(now);
       }
     },
+    endSessions(userid, which, reason) {
+      let n = 0;
+      for (const s of socketsOf([userid])) {
+        const sid = s.data.state!.user.sessionId;
+        const ends = which.sessionId !== undefined ? sid === which.sessionId : sid !== which.keep;
+        if (ends) {
+          close(s, reason);
+          n++;
+        }
+      }
+      return n;
+    },
+    rescope,
     stats() {
       let maxPending = 0;
       let maxWriteBuffer = 0;
+      let subscriptions = 0;
       for (const s of io.of('/').sockets.values()) {
         const st = s.data.state;
         if (st) {
-          maxPending = Math.max(maxPending, st.pendingTags.size + st.pendingTargets.size);
+          subscriptions += st.topics.size;
+          let pending = 0;
+          for (const sub of st.channels.values()) {
+            pending += sub.pendingKeys.size + sub.pendingItems.length;
+          }
+          maxPending = Math.max(maxPending, pending);
         }
         maxWriteBuffer = Math.max(maxWriteBuffer, writeBufferLength(s));
       }
       const packets = storedPackets() ?? [];
       return {
         sockets: io.of('/').sockets.size,
-        tagGroups: tagGroups.size,
-        positionGroups: positionGroups.size,
+        groups: Object.fromEntries([...groups].map(([c, g]) => [c, g.size])),
+        subscriptions,
         slowSockets: slow.size,
         maxPending,
         maxWriteBuffer,
@@ -697,10 +1016,14 @@ export function createGateway(opts: GatewayOptions): Gateway {
       if (!s || !st) {
         return undefined;
       }
+      let pending = 0;
+      for (const sub of st.channels.values()) {
+        pending += sub.pendingKeys.size + sub.pendingItems.length;
+      }
       return {
-        tags: st.tags.size,
-        pendingTags: st.pendingTags.size,
-        pendingTargets: st.pendingTargets.size,
+        topics: st.topics.size,
+        keys: Object.fromEntries([...st.channels].map(([c, sub]) => [c, sub.keys.size])),
+        pending,
         writeBuffer: writeBufferLength(s),
         bufferedBytes: bufferedBytes(s),
         writable: canWrite(s),
@@ -708,9 +1031,11 @@ export function createGateway(opts: GatewayOptions): Gateway {
     },
     async close() {
       clearInterval(heartbeat);
-      offChange?.();
-      if (recheck) {
-        clearTimeout(recheck);
+      for (const off of offChanges) {
+        off();
+      }
+      for (const t of resolverTimers.values()) {
+        clearTimeout(t);
       }
       io.disconnectSockets(true);
       io.engine.close();

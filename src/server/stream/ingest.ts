@@ -16,7 +16,8 @@ interface Counters {
 export interface IngestStats {
   samples: Counters;
   positions: Counters;
-  bySource: Partial<Record<IngestSource, { samples: number; positions: number; rejected: number }>>;
+  /** Accepted samples and positions per source; `rejected` counts both kinds, split in samplesRejected and positionsRejected. */
+  bySource: Partial<Record<IngestSource, { samples: number; positions: number; rejected: number; samplesRejected: number; positionsRejected: number }>>;
 }
 
 /**
@@ -86,7 +87,7 @@ export function createIngest(deps: { tags: TagRegistry; live: LiveCache; bus: St
   function sourceCounters(source: IngestSource) {
     let c = bySource[source];
     if (!c) {
-      c = { samples: 0, positions: 0, rejected: 0 };
+      c = { samples: 0, positions: 0, rejected: 0, samplesRejected: 0, positionsRejected: 0 };
       bySource[source] = c;
     }
     return c;
@@ -136,6 +137,7 @@ export function createIngest(deps: { tags: TagRegistry; live: LiveCache; bus: St
       const sc = sourceCounters(source);
       sc.samples += k;
       sc.rejected += rejected.length;
+      sc.samplesRejected += rejected.length;
       if (rejected.length > 0) {
         logRejections(source, 'samples', rejected, unknown, n);
       }
@@ -184,6 +186,7 @@ export function createIngest(deps: { tags: TagRegistry; live: LiveCache; bus: St
       const sc = sourceCounters(source);
       sc.positions += k;
       sc.rejected += rejected.length;
+      sc.positionsRejected += rejected.length;
       if (rejected.length > 0) {
         logRejections(source, 'positions', rejected, [], n);
       }

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import {
   pointInGeometry,
   polygonArea,
@@ -73,34 +72,4 @@ export function createRegionLocator(shapes: readonly RegionShape[] = []): Region
     },
     size: () => prepared.length,
   };
-}
-
-interface LayoutFeature {
-  properties?: { kind?: unknown; code?: unknown } | null;
-  geometry?: { type?: unknown; coordinates?: unknown } | null;
-}
-
-/**
- * Reads the region polygons (features with `kind: 'region'`, property `code`)
- * of a plant layout GeoJSON and maps each code to its regionid. Codes without a
- * region row are skipped: isolation can only use regions the organisation knows.
- */
-export function readRegionShapes(geojsonPath: string, regionIdByCode: ReadonlyMap<string, number>): RegionShape[] {
-  if (!fs.existsSync(geojsonPath)) {
-    return [];
-  }
-  const doc = JSON.parse(fs.readFileSync(geojsonPath, 'utf8')) as { features?: LayoutFeature[] };
-  const shapes: RegionShape[] = [];
-  for (const f of doc.features ?? []) {
-    const code = f.properties?.code;
-    const type = f.geometry?.type;
-    if (f.properties?.kind !== 'region' || typeof code !== 'string' || (type !== 'Polygon' && type !== 'MultiPolygon')) {
-      continue;
-    }
-    const regionid = regionIdByCode.get(code);
-    if (regionid !== undefined) {
-      shapes.push({ regionid, code, geometry: f.geometry as PolygonGeometry | MultiPolygonGeometry });
-    }
-  }
-  return shapes;
 }

@@ -1,4 +1,11 @@
-import type { UserScope } from '../modules/org/org.service.js';
+/** What the stream needs to know of a user's data-isolation scope (regions expanded to descendants). */
+export interface StreamScope {
+  all: boolean;
+  regionids: readonly number[];
+}
+
+/** Looks up a user's scope; the org module provides it. */
+export type ScopeOf = (userid: number) => Promise<StreamScope>;
 
 /** A user's region scope (expanded to descendants), ready for per-item checks. */
 export interface RegionScope {
@@ -8,16 +15,16 @@ export interface RegionScope {
   key: string;
 }
 
-export function toRegionScope(s: UserScope): RegionScope {
-  return s.all ? { all: true, regions: new Set(), key: '*' } : { all: false, regions: new Set(s.regionids), key: s.regionids.join(',') };
+export function toRegionScope(s: StreamScope): RegionScope {
+  return s.all ? { all: true, regions: new Set(), key: '*' } : { all: false, regions: new Set(s.regionids), key: [...s.regionids].sort((a, b) => a - b).join(',') };
 }
 
-/** Tags without a region are visible to everyone with realtime:read. */
-export function tagVisible(scope: RegionScope, regionid: number | null): boolean {
+/**
+ * Whether an item of this region may reach the user. null: the item has no
+ * region (a plant-wide tag), visible to everyone who may subscribe. 0: outside
+ * every region (a position off the drawn areas), visible only to users who see
+ * all regions, like any region outside a limited scope.
+ */
+export function inScope(scope: RegionScope, regionid: number | null): boolean {
   return regionid === null || scope.all || scope.regions.has(regionid);
-}
-
-/** A position outside every region polygon (regionid 0) is shown only to users who see every region. */
-export function positionVisible(scope: RegionScope, regionid: number): boolean {
-  return scope.all || (regionid !== 0 && scope.regions.has(regionid));
 }

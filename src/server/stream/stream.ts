@@ -1,24 +1,29 @@
 import type http from 'node:http';
-import path from 'node:path';
 import type { Config } from '../config.js';
-import type { AuthService } from '../modules/auth/auth.service.js';
-import type { OrgService } from '../modules/org/org.service.js';
+import type { Authenticate } from '../http/app.js';
 import type { Store } from '../store/db.js';
 import { startBroadcaster, type Broadcaster } from './broadcaster.js';
-import { createBus, type StreamBus } from './bus.js';
-import { createGateway, type Gateway } from './gateway.js';
+import type { StreamBus } from './bus.js';
+import { createTopicRegistry, type TopicRegistry } from './channels.js';
+import { createGateway, type AccessOf, type Gateway } from './gateway.js';
 import { createHistoryWriter, type HistoryWriter } from './history-writer.js';
 import { createIngest, type Ingest, type StreamLog } from './ingest.js';
 import { createLiveCache, type LiveCache } from './live-cache.js';
 import { startMqttSource, type MqttSource } from './mqtt-source.js';
-import { createRegionLocator, readRegionShapes } from './region-locator.js';
+import { positionChannel } from './position-channel.js';
+import { regionChannel } from './region-channel.js';
+import { createRegionLocator, type RegionShape } from './region-locator.js';
+import type { ScopeOf } from './region-scope.js';
 import { startRetention, type RetentionJob } from './retention.js';
+import { tagChannel } from './tag-channel.js';
 import type { TagRegistry } from './tag-registry.js';
 
 export interface Stream {
   ingest: Ingest;
   live: LiveCache;
   bus: StreamBus;
+  /** Channel sources and topic resolvers; a module adds its own live data here (src/shared/contracts/topics.ts). */
+  topics: TopicRegistry;
   gateway: Gateway;
   history: HistoryWriter;
   retention: RetentionJob;
@@ -31,13 +36,19 @@ export interface Stream {
 export interface StreamOptions {
   store: Store;
   config: Config;
-  services: { auth: Pick<AuthService, 'authenticate'>; org: Pick<OrgService, 'getUserScope'> };
+  /** The process's bus; services publish their domain events on it. */
+  bus: StreamBus;
+  /**
+   * What the stream needs of the business modules, as small interfaces (the
+   * stream layer imports no module): who a token is, what a user may see, and
+   * the region polygons positions are placed in.
+   */
+  identity: { authenticate: Authenticate; scopeOf: ScopeOf; accessOf: AccessOf };
+  regions: { shapes(): Promise<RegionShape[]> };
   tags: TagRegistry;
   /** The Fastify app's `app.server`: socket.io shares its port. */
   httpServer: http.Server;
   log: StreamLog;
-  /** Plant layout with the region polygons (features `kind: 'region'`, property `code`). */
-  layoutPath?: string;
   /** Overrides for tests and benchmarks. */
   historyFlushMs?: number;
   recoveryMs?: number;
@@ -49,36 +60,86 @@ export interface StreamOptions {
  * socket.io gateway) and (history writer), plus MQTT ingestion and retention.
  */
 export async function createStream(opts: StreamOptions): Promise<Stream> {
-  const { store, config, services, tags, log } = opts;
-  const regionRows = await store.db.selectFrom('region').select(['regionid', 'regioncode']).execute();
-  const shapes = readRegionShapes(
-    opts.layoutPath ?? path.resolve('map-styles/demo-plant.geojson'),
-    new Map(regionRows.map((r) => [r.regioncode, r.regionid])),
-  );
-  const live = createLiveCache(createRegionLocator(shapes));
-  const bus = createBus();
+  const { store, config, identity, tags, log } = opts;
+  const bus = opts.bus;
+  const locator = createRegionLocator(await opts.regions.shapes());
+  const live = createLiveCache(locator);
+  // Regions are data: an edited fence places the next fix at once, without a restart.
+  let reloading: Promise<void> | null = null;
+  let reloadAgain = false;
+  const reloadRegions = () => {
+    if (reloading) {
+      reloadAgain = true;
+      return;
+    }
+    reloading = (async () => {
+      do {
+        reloadAgain = false;
+        try {
+          locator.setShapes(await opts.regions.shapes());
+        } catch (err) {
+          log.error({ err }, 'stream: reloading region polygons failed; keeping the previous ones');
+        }
+      } while (reloadAgain);
+    })().finally(() => {
+      reloading = null;
+    });
+  };
+  const regionSub = bus.on('region.changed').subscribe(reloadRegions);
   const ingest = createIngest({ tags, live, bus, log });
+  // The built-in live data: tag values, positions, region changes.
+  const topics = createTopicRegistry();
+  const tagsLive = tagChannel({ bus, live, tags, log });
+  topics.addSource(tagsLive.source);
+  tagsLive.resolvers.forEach((r) => topics.addResolver(r));
+  const positions = positionChannel({ bus, live, log });
+  topics.addSource(positions.source);
+  topics.addResolver(positions.resolver);
+  const regions = regionChannel({ bus });
+  topics.addSource(regions.source);
+  topics.addResolver(regions.resolver);
+
   const gateway = createGateway({
     httpServer: opts.httpServer,
-    authenticate: (token) => services.auth.authenticate(token),
-    scopeOf: (userid) => services.org.getUserScope(userid),
-    tags,
-    live,
+    authenticate: identity.authenticate,
+    scopeOf: identity.scopeOf,
+    accessOf: identity.accessOf,
+    topics,
     log,
     recoveryMs: opts.recoveryMs,
     recoveryMaxItems: opts.recoveryMaxItems,
   });
-  const broadcaster = startBroadcaster({ bus, gateway, tickMs: config.broadcastTickMs, log });
+  const broadcaster = startBroadcaster({ topics, gateway, tickMs: config.broadcastTickMs, log });
+
+  // Sessions hold their sockets: an ended session closes them at once; changed rights or regions re-scope them.
+  const rescopeFailed = (err: unknown) => log.error({ err }, 'stream: re-scoping sockets failed');
+  let rescopeAll: NodeJS.Timeout | null = null;
+  const sessionSubs = [
+    bus.on('session.revoked').subscribe((e) => {
+      gateway.endSessions(e.userid, { sessionId: e.sessionId, keep: e.keep }, 'signedOut');
+    }),
+    bus.on('user.changed').subscribe((e) => void gateway.rescope(e.userids).catch(rescopeFailed)),
+    // The region or department tree changed: every scope (expanded to descendants) may differ.
+    ...(['region.changed', 'dept.changed'] as const).map((name) =>
+      bus.on(name).subscribe(() => {
+        rescopeAll ??= setTimeout(() => {
+          rescopeAll = null;
+          void gateway.rescope('all').catch(rescopeFailed);
+        }, 100);
+      }),
+    ),
+  ];
   const history = await createHistoryWriter({ store, bus, log, flushMs: opts.historyFlushMs });
   const retention = startRetention({ deleteBefore: (before) => history.deleteBefore(before), days: config.retentionDays, log });
   const mqtt = config.mqttUrl ? startMqttSource({ url: config.mqttUrl, ingest, log }) : null;
-  log.info({ regions: shapes.length, history: history.stats().mode, tickMs: config.broadcastTickMs, mqtt: config.mqttUrl ?? null, retentionDays: config.retentionDays }, 'stream: started');
+  log.info({ regions: locator.size(), history: history.stats().mode, tickMs: config.broadcastTickMs, mqtt: config.mqttUrl ?? null, retentionDays: config.retentionDays }, 'stream: started');
 
   let closing: Promise<void> | null = null;
   return {
     ingest,
     live,
     bus,
+    topics,
     gateway,
     history,
     retention,
@@ -86,6 +147,12 @@ export async function createStream(opts: StreamOptions): Promise<Stream> {
     mqtt,
     close() {
       closing ??= (async () => {
+        regionSub.unsubscribe();
+        sessionSubs.forEach((sub) => sub.unsubscribe());
+        if (rescopeAll) {
+          clearTimeout(rescopeAll);
+        }
+        await reloading;
         await mqtt?.close().catch((err: unknown) => log.warn({ err }, 'mqtt: close failed'));
         ingest.close();
         broadcaster.stop();

@@ -1,4 +1,5 @@
-import { MAX_EPOCH_MS, MAX_TAG_ID_LENGTH, MIN_EPOCH_MS } from '../../shared/contracts/stream.js';
+import { MAX_EPOCH_MS, MIN_EPOCH_MS } from '../../shared/contracts/stream.js';
+import { MAX_TAG_ID_LENGTH } from '../../shared/contracts/topics.js';
 
 /*
  * Hand-written checks equal to the zod schemas `sampleItem` and `positionItem`

@@ -96,10 +96,10 @@ export const logOff = defineContract({
 /** Password rule: 8–64 characters with at least one letter and one digit. */
 export const newPasswordSchema = z
   .string()
-  .min(8, '至少 8 位 / at least 8 characters')
+  .min(8, 'auth.passwordMin8')
   .max(64)
-  .regex(/[A-Za-z]/, '需包含字母 / needs a letter')
-  .regex(/\d/, '需包含数字 / needs a digit');
+  .regex(/[A-Za-z]/, 'auth.passwordLetter')
+  .regex(/\d/, 'auth.passwordDigit');
 
 export const changePasswordNew = defineContract({
   method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkAreaGeometry } from '../domain/geometry.js';
 import { defineContract, permissionCodes } from './contract.js';
 import { listOf, pageInput } from './envelope.js';
 
@@ -46,7 +47,64 @@ export const deptItem = z.object({
 });
 export type DeptItem = z.infer<typeof deptItem>;
 
-/** Region item (seed 1 §3.6). */
+/** What a region is on the plant; fences and maps treat kinds differently (a muster point, a restricted zone). */
+export const regionKinds = [
+  'plant',
+  'area',
+  'unit',
+  'tank_farm',
+  'warehouse',
+  'loading',
+  'utility',
+  'building',
+  'office',
+  'control_room',
+  'gate',
+  'road',
+  'restricted',
+  'muster_point',
+] as const;
+export type RegionKind = (typeof regionKinds)[number];
+
+/** The seed's responsible-person roles of a region (seed 2 §6). */
+export const regionResponsibleRoles = [
+  'hiddenDanger',
+  'specialEquipment',
+  'inspection',
+  'workPermit',
+  'alarm',
+  'hazardChief',
+  'areaSupervisor',
+  'administrator',
+] as const;
+
+export const regionResponsible = z.object({
+  role: z.enum(regionResponsibleRoles),
+  userids: z.array(z.coerce.number().int().positive()).max(50),
+});
+
+const lonLat = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]);
+const ring = z.array(lonLat).min(4).max(5000);
+
+/**
+ * A region's polygon: GeoJSON Polygon or MultiPolygon in WGS-84, rings closed
+ * and not crossing themselves (a self-crossing fence has no clear inside).
+ */
+export const areaGeometry = z
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('Polygon'), coordinates: z.array(ring).min(1).max(50) }),
+    z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(ring).min(1).max(50)).min(1).max(50) }),
+  ])
+  .superRefine((g, ctx) => {
+    const problem = checkAreaGeometry(g);
+    if (problem) {
+      const [a, b] = problem.vertices ?? [0, 0];
+      ctx.addIssue({ code: 'custom', path: ['coordinates', ...problem.ring], message: problem.code, params: { a, b } });
+    }
+  });
+export type AreaGeometry = z.infer<typeof areaGeometry>;
+
+/** Region item (seed 1 §3.6, fields of seed 2 §3). The polygon travels in RegionGeometryList only. */
 export const regionItem = z.object({
   regionid: z.number().int(),
   regionname: z.string(),
@@ -54,8 +112,39 @@ export const regionItem = z.object({
   regioncode: z.string(),
   regionparentid: z.number().int(),
   sort: z.number().int(),
+  fullname: z.string(),
+  fullcode: z.string(),
+  /** Initials in pinyin for quick search, e.g. GQ for 罐区. */
+  pinyincode: z.string(),
+  description: z.string(),
+  /** NFC card number fixed at the region (inspection check-in). */
+  nfccard: z.string(),
+  /** 1: the tree opens this region by default. */
+  defaultexpand: z.number().int(),
+  responsibles: z.array(regionResponsible),
+  kind: z.enum(regionKinds),
+  /** Floors of a building region; [] for outdoor areas. */
+  floors: z.array(z.number().int()),
+  hasGeometry: z.boolean(),
 });
 export type RegionItem = z.infer<typeof regionItem>;
+
+/** A region as a GeoJSON feature: what maps draw and fences test. */
+export const regionFeature = z.object({
+  type: z.literal('Feature'),
+  id: z.number().int(),
+  properties: z.object({
+    regionid: z.number().int(),
+    regioncode: z.string(),
+    regionname: z.string(),
+    regionname_en: z.string(),
+    regionparentid: z.number().int(),
+    kind: z.enum(regionKinds),
+    floors: z.array(z.number().int()),
+  }),
+  geometry: areaGeometry,
+});
+export type RegionFeature = z.infer<typeof regionFeature>;
 
 export const postItem = z.object({
   postid: z.number().int(),
@@ -93,7 +182,7 @@ export type AccountItem = z.infer<typeof accountItem>;
 
 const businessKey = { businessCode: z.string().optional(), businessType: z.coerce.number().int().optional() };
 const id = z.coerce.number().int().positive();
-const code = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_.-]+$/, '只能包含字母、数字、_ . - / letters, digits, _ . - only');
+const code = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_.-]+$/, 'validation.codeChars');
 const name = z.string().trim().min(1).max(100);
 
 export const getJsonMenus = defineContract({
@@ -201,6 +290,11 @@ export const regionGetList = defineContract({
   permission: 'authenticated',
 });
 
+/**
+ * Creates or edits a region. The seed 2 §3 fields, kind, floors and polygon
+ * are optional: left out, an edit keeps what the region has (so a form that
+ * knows only the name never clears a fence); `geometry: null` removes the polygon.
+ */
 export const regionSave = defineContract({
   method: 'POST',
   path: '/UAPI/Org/RegionSave',
@@ -211,7 +305,35 @@ export const regionSave = defineContract({
     regionname_en: z.string().trim().max(100).default(''),
     regioncode: code,
     sort: z.coerce.number().int().default(0),
+    fullname: z.string().trim().max(200).optional(),
+    fullcode: z.string().trim().max(200).optional(),
+    pinyincode: z.string().trim().max(50).optional(),
+    description: z.string().trim().max(1000).optional(),
+    nfccard: z.string().trim().max(64).optional(),
+    defaultexpand: z.coerce.number().int().min(0, 'validation.zeroOrOne').max(1, 'validation.zeroOrOne').optional(),
+    responsibles: z.array(regionResponsible).max(regionResponsibleRoles.length).optional(),
+    kind: z.enum(regionKinds).optional(),
+    floors: z.array(z.number().int().min(-10).max(300)).max(200).optional(),
+    geometry: areaGeometry.nullable().optional(),
   }),
+  output: regionItem,
+  permission: 'org:manage',
+});
+
+/** Polygons of the caller's regions (data isolation applies), as a GeoJSON FeatureCollection. */
+export const regionGeometryList = defineContract({
+  method: 'POST',
+  path: '/UAPI/Region/GeometryList',
+  input: z.object({}),
+  output: z.object({ type: z.literal('FeatureCollection'), features: z.array(regionFeature) }),
+  permission: 'authenticated',
+});
+
+/** Redraws (or with null removes) one region's polygon: what the map editor saves. */
+export const regionGeometrySave = defineContract({
+  method: 'POST',
+  path: '/UAPI/Region/GeometrySave',
+  input: z.object({ regionid: id, geometry: areaGeometry.nullable() }),
   output: regionItem,
   permission: 'org:manage',
 });
@@ -268,10 +390,10 @@ export const accountSave = defineContract({
     userid: id.optional(),
     loginname: code,
     username: name,
-    phone: z.string().trim().max(20).regex(/^[0-9+\- ]*$/, '电话号码格式错误 / invalid phone number').default(''),
+    phone: z.string().trim().max(20).regex(/^[0-9+\- ]*$/, 'validation.phone').default(''),
     deptid: id,
     postid: id.nullable().optional(),
-    roleids: z.array(z.coerce.number().int().positive()).min(1, '至少一个角色 / at least one role'),
+    roleids: z.array(z.coerce.number().int().positive()).min(1, 'org.oneRoleAtLeast'),
     /** Required when creating; the user must change it at first sign-in. */
     initialPassword: z.string().min(8).max(64).optional(),
   }),

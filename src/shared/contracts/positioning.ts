@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './contract.js';
 import { listOf } from './envelope.js';
-import { MAX_TAG_ID_LENGTH } from './stream.js';
+import { MAX_TAG_ID_LENGTH } from './topics.js';
 
 /** Trajectories are kept at least 30 days (AQ 3064.3-2025, DOMAIN.md §4); one call may span that much. */
 export const TRAJECTORY_MAX_RANGE_MS = 30 * 24 * 3600 * 1000;
@@ -34,9 +34,9 @@ export const trajectory = defineContract({
     })
     .superRefine((q, ctx) => {
       if (q.to <= q.from) {
-        ctx.addIssue({ code: 'custom', path: ['to'], message: '结束时间必须晚于开始时间 / to must be after from' });
+        ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.endAfterStart' });
       } else if (q.to - q.from > TRAJECTORY_MAX_RANGE_MS) {
-        ctx.addIssue({ code: 'custom', path: ['to'], message: '查询范围最长 30 天 / the range may span at most 30 days' });
+        ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.rangeAtMostDays', params: { days: 30 } });
       }
     }),
   output: listOf(trajectoryPoint),

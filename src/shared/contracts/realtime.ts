@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineContract } from './contract.js';
-import { listOf, pageInput } from './envelope.js';
+import type { MessageCode } from '../messages/catalog.js';
+import type { MessageParams } from '../messages/define.js';
+import { fieldIssue, listOf, pageInput } from './envelope.js';
 
 /** What a tag (data item) measures; decides its unit, its limits and how the simulator moves it. */
 export const tagKinds = ['level', 'pressure', 'temperature', 'flow', 'lel', 'ppm', 'discrete'] as const;
@@ -17,7 +19,7 @@ export const tagId = z
   .trim()
   .min(1)
   .max(128)
-  .regex(/^[A-Za-z0-9_.-]+$/, '只能包含字母、数字、_ . - / letters, digits, _ . - only');
+  .regex(/^[A-Za-z0-9_.-]+$/, 'validation.codeChars');
 
 /** Spreadsheet cells and form fields send numbers as text and empty cells as ''; both mean the same as a number or null. */
 const nullableNumber = z
@@ -68,7 +70,7 @@ const tagFieldsObject = z.object({
     .transform((v): number =>
       v === undefined || v === '' ? 1 : v === true || v === 1 || v === '1' ? 1 : v === false || v === 0 || v === '0' ? 0 : -1,
     )
-    .pipe(z.number().int().min(0, '只能是 0 或 1 / must be 0 or 1').max(1)),
+    .pipe(z.number().int().min(0, 'validation.zeroOrOne').max(1, 'validation.zeroOrOne')),
 });
 export type TagFields = z.output<typeof tagFieldsObject>;
 
@@ -78,9 +80,9 @@ export type TagFields = z.output<typeof tagFieldsObject>;
  * IEC 62682 limit alarms), the later one of a wrong pair is named; the
  * deadband must fit in the range.
  */
-export function checkTagFields(t: TagFields, addIssue: (path: string, message: string) => void): void {
+export function checkTagFields(t: TagFields, addIssue: (path: string, code: MessageCode, params: MessageParams) => void): void {
   if (!(t.range_lo < t.range_hi)) {
-    addIssue('range_hi', `量程上限必须大于下限 / range_hi (${t.range_hi}) must be greater than range_lo (${t.range_lo})`);
+    addIssue('range_hi', 'realtime.rangeOrder', { hi: t.range_hi, lo: t.range_lo });
   }
   let prev: { key: LimitKey; value: number } | null = null;
   for (const key of limitKeys) {
@@ -89,18 +91,20 @@ export function checkTagFields(t: TagFields, addIssue: (path: string, message: s
       continue;
     }
     if (prev && value < prev.value) {
-      addIssue(key, `报警限值顺序应为 LL ≤ L ≤ H ≤ HH / ${key} (${value}) must be ≥ ${prev.key} (${prev.value})`);
+      addIssue(key, 'realtime.limitOrder', { key, value, prevKey: prev.key, prevValue: prev.value });
     }
     prev = { key, value };
   }
   if (t.range_lo < t.range_hi && t.deadband > t.range_hi - t.range_lo) {
-    addIssue('deadband', `死区不能大于量程 / deadband (${t.deadband}) must not exceed the range span`);
+    addIssue('deadband', 'realtime.deadbandTooBig', { deadband: t.deadband });
   }
 }
 
-export const tagFields = tagFieldsObject.superRefine((t, ctx) =>
-  checkTagFields(t, (path, message) => ctx.addIssue({ code: 'custom', path: [path], message })),
-);
+/** Reports a cross-field rule as a zod issue carrying a message code and its parameters. */
+const issueAdder = (ctx: z.RefinementCtx) => (path: string, message: MessageCode, params: MessageParams) =>
+  ctx.addIssue({ code: 'custom', path: [path], message, params });
+
+export const tagFields = tagFieldsObject.superRefine((t, ctx) => checkTagFields(t, issueAdder(ctx)));
 
 export const tagItem = z.object({
   id: z.string(),
@@ -157,7 +161,7 @@ export const tagSave = defineContract({
       /** When given, replaces the tag's classifications. */
       classids: z.array(z.coerce.number().int().positive()).max(100).optional(),
     })
-    .superRefine((t, ctx) => checkTagFields(t, (path, message) => ctx.addIssue({ code: 'custom', path: [path], message }))),
+    .superRefine((t, ctx) => checkTagFields(t, issueAdder(ctx))),
   output: tagItem,
   permission: 'realtime:manage',
 });
@@ -177,8 +181,8 @@ export const tagImportRowError = z.object({
   /** 0-based index of the row in `rows`. */
   row: z.number().int(),
   id: z.string(),
-  message: z.string(),
-  controls: z.array(z.string()),
+  /** The row's problems, each naming its field. */
+  issues: z.array(fieldIssue),
 });
 export type TagImportRowError = z.infer<typeof tagImportRowError>;
 
@@ -257,9 +261,9 @@ export const history = defineContract({
     })
     .superRefine((q, ctx) => {
       if (q.to <= q.from) {
-        ctx.addIssue({ code: 'custom', path: ['to'], message: '结束时间必须晚于开始时间 / to must be after from' });
+        ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.endAfterStart' });
       } else if (q.to - q.from > HISTORY_MAX_RANGE_MS) {
-        ctx.addIssue({ code: 'custom', path: ['to'], message: '查询范围最长 30 天 / the range may span at most 30 days' });
+        ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.rangeAtMostDays', params: { days: 30 } });
       }
     }),
   output: z.object({

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { defineContract } from './contract.js';
 import { listOf } from './envelope.js';
+import { MAX_TAG_ID_LENGTH } from './topics.js';
 
 /*
- * The live stream: what devices send in (ingest items), what browsers get out
- * (socket.io events), and the ingest calls. One declaration for server and client.
+ * The live stream's input: what devices send in (ingest items) and the ingest
+ * calls. What browsers get out (topics, channels, socket events) is declared
+ * in topics.ts.
  *
  * Transport: socket.io on the portal's own origin, path `/socket.io`, handshake
  * `auth: { token: <access token> }`. The server enables connection-state
@@ -27,7 +29,6 @@ export type Quality = (typeof Quality)[keyof typeof Quality];
  */
 export const MIN_EPOCH_MS = 946_684_800_000;
 export const MAX_EPOCH_MS = 4_102_444_800_000;
-export const MAX_TAG_ID_LENGTH = 128;
 
 /** One process value from a device, gateway or the simulator. */
 export const sampleItem = z.object({
@@ -145,124 +146,3 @@ export const ingestKeyRevoke = defineContract({
   output: ingestKeyItem,
   permission: 'system:config',
 });
-
-// ---------------------------------------------------------------------------
-// Topics
-// ---------------------------------------------------------------------------
-
-/**
- * Topics a client subscribes to:
- * - `tag/<tagId>`: values of one tag (permission realtime:read);
- * - `tags/<groupId>`: every tag of a tag group of the realtime module's classification (realtime:read);
- * - `position/person`, `position/vehicle`: positions (positioning:read).
- * Data isolation applies: tags and positions outside the user's regions are never sent.
- */
-export type Topic = `tag/${string}` | `tags/${string}` | 'position/person' | 'position/vehicle';
-
-export const tagTopic = (tagId: string): Topic => `tag/${tagId}`;
-export const tagGroupTopic = (groupId: string): Topic => `tags/${groupId}`;
-
-export type ParsedTopic = { kind: 'tag'; id: string } | { kind: 'tags'; id: string } | { kind: 'position'; target: PositionKind };
-
-/** Reads a topic name; null when it is not one of the forms above. */
-export function parseTopic(topic: string): ParsedTopic | null {
-  if (topic.startsWith('tag/') && topic.length > 4 && topic.length <= 4 + MAX_TAG_ID_LENGTH) {
-    return { kind: 'tag', id: topic.slice(4) };
-  }
-  if (topic.startsWith('tags/') && topic.length > 5 && topic.length <= 5 + MAX_TAG_ID_LENGTH) {
-    return { kind: 'tags', id: topic.slice(5) };
-  }
-  if (topic === 'position/person') {
-    return { kind: 'position', target: 'person' };
-  }
-  if (topic === 'position/vehicle') {
-    return { kind: 'position', target: 'vehicle' };
-  }
-  return null;
-}
-
-// ---------------------------------------------------------------------------
-// Socket events (named area.verb)
-// ---------------------------------------------------------------------------
-
-/** Largest number of topics (plus tag ids) one subscribe call may carry. */
-export const MAX_SUBSCRIBE_TOPICS = 20_000;
-
-/**
- * `stream.subscribe` payload. `tags` is a shorthand for `tag/<id>` topics (a
- * dashboard binding hundreds of tags). Subscribing is additive and idempotent.
- * Right after the ack the server sends the current values of the newly
- * subscribed tags and positions (one `tag.batch` / `position.batch`), so a
- * client needs no separate first load.
- */
-export const subscribePayload = z.object({
-  topics: z.array(z.string()).max(MAX_SUBSCRIBE_TOPICS).default([]),
-  tags: z.array(z.string()).max(MAX_SUBSCRIBE_TOPICS).optional(),
-});
-export type SubscribePayload = z.input<typeof subscribePayload>;
-
-/** Ack of subscribe/unsubscribe. `denied`: topics refused (unknown, malformed, no permission, outside the user's regions). */
-export const subscribeAck = z.object({
-  ok: z.boolean(),
-  denied: z.array(z.string()),
-  /** Set when the whole call was refused (malformed payload). */
-  error: z.string().optional(),
-});
-export type SubscribeAck = z.infer<typeof subscribeAck>;
-
-/** `stream.unsubscribe` payload: the same shapes as subscribe. */
-export const unsubscribePayload = subscribePayload;
-export type UnsubscribePayload = SubscribePayload;
-
-/** One tag value on the wire: [tagId, t (epoch ms), v, q (Quality)]. */
-export type TagValueTuple = [tagId: string, t: number, v: number, q: number];
-
-/**
- * `tag.batch`: the latest value of each changed subscribed tag since the last
- * batch, at most one per tag per broadcast tick (BROADCAST_TICK_MS, default 100 ms).
- * Intermediate values of a tick are coalesced away; a slow client gets the latest
- * state once it catches up. Full-resolution data is in History.
- */
-export interface TagBatch {
-  /** Server time the batch was built, epoch ms. */
-  t: number;
-  v: TagValueTuple[];
-}
-
-/** One position on the wire: [tagId, t, lon, lat, floor (null outdoors), kind (0 person, 1 vehicle)]. */
-export type PositionTuple = [tagId: string, t: number, lon: number, lat: number, floor: number | null, kind: 0 | 1];
-
-/** `position.batch`: the latest fix of each moved person/vehicle since the last batch, filtered to the user's regions. */
-export interface PositionBatch {
-  t: number;
-  p: PositionTuple[];
-}
-
-/**
- * `stream.heartbeat`: server time every few seconds. It keeps the client's
- * recovery offset fresh (a client that only watches quiet tags could otherwise
- * hold an offset the server has already forgotten, and lose recovery); clients
- * may also use it to estimate clock skew.
- */
-export interface StreamHeartbeat {
-  t: number;
-}
-
-/**
- * Events the server sends. With connection-state recovery on, socket.io appends
- * its offset as a last extra argument; listeners just ignore it.
- */
-export interface ServerToClientEvents {
-  'tag.batch': (batch: TagBatch) => void;
-  'position.batch': (batch: PositionBatch) => void;
-  'stream.heartbeat': (beat: StreamHeartbeat) => void;
-}
-
-/** Events the client sends; both answer through the socket.io ack callback. */
-export interface ClientToServerEvents {
-  'stream.subscribe': (payload: SubscribePayload, ack: (res: SubscribeAck) => void) => void;
-  'stream.unsubscribe': (payload: UnsubscribePayload, ack: (res: SubscribeAck) => void) => void;
-}
-
-/** socket.io path on the portal origin. */
-export const STREAM_PATH = '/socket.io';

@@ -109,3 +109,85 @@ export function polygonArea(polygon: PolygonCoords): number {
   };
   return polygon.reduce((acc, ring, k) => acc + (k === 0 ? ringArea(ring) : -ringArea(ring)), 0);
 }
+
+/** Why an area geometry is refused: a message code (src/shared/messages/org.ts) and where. */
+export interface GeometryProblem {
+  code: 'geometry.notClosed' | 'geometry.tooFewPoints' | 'geometry.selfIntersects' | 'geometry.zeroArea';
+  /** Index path of the ring inside the geometry, e.g. [0] or [1, 0] for a MultiPolygon. */
+  ring: number[];
+  /** 1-based vertex numbers of the two crossing edges' starts, for a self-intersection. */
+  vertices?: [number, number];
+}
+
+const samePoint = (a: LonLat, b: LonLat) => a[0] === b[0] && a[1] === b[1];
+
+/** Orientation of (a, b, c): >0 counter-clockwise, <0 clockwise, 0 collinear. */
+function orient(a: LonLat, b: LonLat, c: LonLat): number {
+  return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+}
+
+function onSegment(a: LonLat, b: LonLat, p: LonLat): boolean {
+  return Math.min(a[0], b[0]) <= p[0] && p[0] <= Math.max(a[0], b[0]) && Math.min(a[1], b[1]) <= p[1] && p[1] <= Math.max(a[1], b[1]);
+}
+
+/** Whether segments ab and cd share any point (touching counts). */
+export function segmentsIntersect(a: LonLat, b: LonLat, c: LonLat, d: LonLat): boolean {
+  const o1 = orient(a, b, c);
+  const o2 = orient(a, b, d);
+  const o3 = orient(c, d, a);
+  const o4 = orient(c, d, b);
+  if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0))) {
+    return true;
+  }
+  return (o1 === 0 && onSegment(a, b, c)) || (o2 === 0 && onSegment(a, b, d)) || (o3 === 0 && onSegment(c, d, a)) || (o4 === 0 && onSegment(c, d, b));
+}
+
+/**
+ * First pair of non-adjacent edges of a closed ring that cross or touch, as
+ * 0-based edge indexes; null for a simple ring. O(n²), fine for fences of a
+ * few hundred vertices.
+ */
+export function ringSelfIntersection(ring: Ring): [number, number] | null {
+  const n = ring.length - 1; // edges of a closed ring
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      // Adjacent edges share a vertex by construction; the first and last edges too.
+      if (j === i + 1 || (i === 0 && j === n - 1)) {
+        continue;
+      }
+      if (segmentsIntersect(ring[i], ring[i + 1], ring[j], ring[j + 1])) {
+        return [i, j];
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Checks a region's polygon the way a map editor needs: every ring closed
+ * (first position repeated last), at least 3 distinct corners, not crossing
+ * itself, and not flat. Returns the first problem, or null.
+ */
+export function checkAreaGeometry(g: PolygonGeometry | MultiPolygonGeometry): GeometryProblem | null {
+  const polygons = g.type === 'Polygon' ? [g.coordinates] : g.coordinates;
+  for (let p = 0; p < polygons.length; p++) {
+    for (let r = 0; r < polygons[p].length; r++) {
+      const ring = polygons[p][r];
+      const path = g.type === 'Polygon' ? [r] : [p, r];
+      if (ring.length < 4) {
+        return { code: 'geometry.tooFewPoints', ring: path };
+      }
+      if (!samePoint(ring[0], ring[ring.length - 1])) {
+        return { code: 'geometry.notClosed', ring: path };
+      }
+      const crossing = ringSelfIntersection(ring);
+      if (crossing) {
+        return { code: 'geometry.selfIntersects', ring: path, vertices: [crossing[0] + 1, crossing[1] + 1] };
+      }
+    }
+    if (polygonArea(polygons[p]) < 1) {
+      return { code: 'geometry.zeroArea', ring: g.type === 'Polygon' ? [0] : [p, 0] };
+    }
+  }
+  return null;
+}

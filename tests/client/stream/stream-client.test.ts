@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { firstValueFrom, filter, take, toArray } from 'rxjs';
 import { Server, type Socket } from 'socket.io';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SubscribePayload, TagBatch } from '../../../src/shared/contracts/stream.js';
+import type { ChannelBatch, SubscribePayload, TagValueTuple } from '../../../src/shared/contracts/topics.js';
 
 /*
  * The stream core against a real socket.io server that speaks the protocol of
@@ -68,7 +68,7 @@ beforeEach(async () => {
     for (const event of ['stream.subscribe', 'stream.unsubscribe'] as const) {
       socket.on(event, (payload: SubscribePayload, ack: (r: { ok: boolean; denied: string[] }) => void) => {
         received.push({ event, payload });
-        const denied = (payload.tags ?? []).filter((t) => t.startsWith('secret')).map((t) => `tag/${t}`);
+        const denied = (payload.tags ?? []).filter((t: string) => t.startsWith('secret')).map((t: string) => `tag/${t}`);
         ack({ ok: true, denied });
       });
     }
@@ -100,7 +100,7 @@ async function until(check: () => boolean, ms = 5000) {
   }
 }
 
-const batch = (v: TagBatch['v']): TagBatch => ({ t: Date.now(), v });
+const batch = (items: TagValueTuple[]): ChannelBatch<TagValueTuple> => ({ t: Date.now(), items });
 const tagsOf = (r: Received) => [...(r.payload.tags ?? [])].sort();
 
 describe('StreamClient', () => {
@@ -240,7 +240,7 @@ describe('StreamClient', () => {
     const sub = c.tag$('T1').subscribe();
     await until(() => received.length === 1 && c.status.state === 'live');
     const t = Date.now() - 3000;
-    sockets[0].emit('tag.batch', { t: Date.now(), v: [['T1', t, 1, 0]] });
+    sockets[0].emit('tag.batch', { t: Date.now(), items: [['T1', t, 1, 0]] });
     await until(() => c.newestValueAge() !== null);
     expect(c.newestValueAge()).toBeGreaterThanOrEqual(2900);
     sub.unsubscribe();

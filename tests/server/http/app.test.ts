@@ -22,7 +22,7 @@ describe('HTTP core: envelope, validation, limits', () => {
     expect(r.status).toBe(400);
     const body = await r.json();
     expect(body.IsSuccess).toBe(false);
-    expect(body.error.message).toMatch(/Malformed JSON/);
+    expect(body.error.code).toBe('common.malformedJson');
   });
 
   it('a missing field and a wrong type are 400s naming the field', async () => {
@@ -34,6 +34,22 @@ describe('HTTP core: envelope, validation, limits', () => {
     const body = await wrongType.json();
     expect(body.error.controls).toEqual(['refreshToken']);
     expect(body.error.message).toMatch(/refreshToken/);
+  });
+
+  it('renders an error in the language the caller asks for, with its code and field problems as data', async () => {
+    const ask = (lang?: string) =>
+      fetch(`${ts.url}/oaa/api/token/refresh`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(lang ? { 'accept-language': lang } : {}) },
+        body: '{"refreshToken": 42}',
+      }).then((r) => r.json());
+    const en = await ask('en-US,en;q=0.9');
+    const zh = await ask('zh-CN');
+    const none = await ask();
+    expect(en.error).toMatchObject({ code: 'common.invalidInput', controls: ['refreshToken'], issues: [{ field: 'refreshToken', code: 'validation.expectedType' }] });
+    expect(en.error.message).toBe('Invalid input: refreshToken: Wrong type, expected string');
+    expect(zh.error.message).toBe('参数错误：refreshToken：类型错误，应为 string');
+    expect(none.error.message).toBe(zh.error.message);
   });
 
   it('an oversize body is a 413 envelope and the server stays up', async () => {

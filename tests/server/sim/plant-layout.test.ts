@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { demoTagDefs } from '../../../src/server/modules/realtime/realtime.seed.js';
+import { demoTagDefs } from '../../../src/server/demo/demo-plant.js';
 import { loadDemoLayout, parsePlantLayout, toLocal, toLonLat } from '../../../src/server/sim/plant-layout.js';
 import { deriveTags } from '../../../src/server/sim/plant-tags.js';
 import { buildRoadNetwork } from '../../../src/server/sim/road-network.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoTagDefs } from '../../../src/server/modules/realtime/realtime.seed.js';
+import { demoTagDefs } from '../../../src/server/demo/demo-plant.js';
 import { INCIDENT_OFFSETS_S } from '../../../src/server/sim/incidents.js';
 import { type PlantLayout, distance, insideRegion, loadDemoLayout, toLocal } from '../../../src/server/sim/plant-layout.js';
 import type { TagDef } from '../../../src/server/sim/plant-tags.js';

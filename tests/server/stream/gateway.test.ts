@@ -199,7 +199,7 @@ describe('socket.io gateway', () => {
     await a.subscribe({ tags: [tagTF.id, tagPlantWide.id] });
     await b.subscribe({ tags: [tagPlantWide.id, tagTF.id] });
     const rooms = ts.server.stream.gateway.io.of('/').adapter.rooms;
-    const shared = [...rooms.entries()].filter(([name, ids]) => name.startsWith('t:') && ids.has(a.socket.id!) && ids.has(b.socket.id!));
+    const shared = [...rooms.entries()].filter(([name, ids]) => name.startsWith('tag|') && ids.has(a.socket.id!) && ids.has(b.socket.id!));
     expect(shared).toHaveLength(1);
   });
 });

@@ -1,14 +1,16 @@
 import { io, type Socket } from 'socket.io-client';
 import type { Envelope } from '../../../src/shared/contracts/envelope.js';
+import type { IngestResult } from '../../../src/shared/contracts/stream.js';
 import type {
   ClientToServerEvents,
-  IngestResult,
   PositionTuple,
+  RegionChangeItem,
   ServerToClientEvents,
+  StreamCloseReason,
   SubscribeAck,
   SubscribePayload,
   TagValueTuple,
-} from '../../../src/shared/contracts/stream.js';
+} from '../../../src/shared/contracts/topics.js';
 
 export const INGEST_KEY = 'test-ingest-key-0123456789';
 export type StreamClient = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -28,6 +30,11 @@ export interface RecordingClient {
   socket: StreamClient;
   values: TagValueTuple[];
   positions: PositionTuple[];
+  regions: RegionChangeItem[];
+  /** Topics the server stopped serving (`stream.denied`). */
+  denied: string[];
+  /** Why the server ended the connection (`stream.closed`), when it did. */
+  closed: StreamCloseReason | null;
   batches: number;
   subscribe(p: SubscribePayload): Promise<SubscribeAck>;
   unsubscribe(p: SubscribePayload): Promise<SubscribeAck>;
@@ -46,6 +53,9 @@ export async function connectClient(baseUrl: string, token: string, opts: { webs
     socket,
     values: [],
     positions: [],
+    regions: [],
+    denied: [],
+    closed: null,
     batches: 0,
     subscribe: (p) => socket.timeout(5000).emitWithAck('stream.subscribe', p),
     unsubscribe: (p) => socket.timeout(5000).emitWithAck('stream.unsubscribe', p),
@@ -53,9 +63,14 @@ export async function connectClient(baseUrl: string, token: string, opts: { webs
   };
   socket.on('tag.batch', (b) => {
     client.batches++;
-    client.values.push(...b.v);
+    client.values.push(...b.items);
   });
-  socket.on('position.batch', (b) => client.positions.push(...b.p));
+  socket.on('position.batch', (b) => client.positions.push(...b.items));
+  socket.on('region.changed', (b) => client.regions.push(...b.items));
+  socket.on('stream.denied', (r) => client.denied.push(...r.topics));
+  socket.on('stream.closed', (r) => {
+    client.closed = r.reason;
+  });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', (err) => reject(err));

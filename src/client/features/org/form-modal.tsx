@@ -2,7 +2,7 @@ import { Form, Modal, message, type FormInstance } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../app/i18n';
-import { isValidationError, showSaveError } from './form-rules';
+import { isValidationError, showSaveError } from '../../ui/form-rules';
 import { orgNs } from './locales';
 
 export interface FormModalProps<V> {

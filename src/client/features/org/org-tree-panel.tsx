@@ -21,7 +21,7 @@ import { deptDelete, deptSave, regionDelete, regionSave } from '../../../shared/
 import { api } from '../../app/api';
 import { useLang, type Lang } from '../../app/i18n';
 import { FormModal } from './form-modal';
-import { zodRule } from './form-rules';
+import { zodRule } from '../../ui/form-rules';
 import { orgNs } from './locales';
 import { allKeys, filterUnitTree, keysToDepth, localName, selfAndDescendants, unitTree, type OrgUnit, type UnitNode } from './org-units';
 

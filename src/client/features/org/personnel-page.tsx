@@ -19,7 +19,7 @@ import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';
 import { useSession } from '../../app/session-store';
 import { FormModal } from './form-modal';
-import { zodRule } from './form-rules';
+import { zodRule } from '../../ui/form-rules';
 import { orgNs } from './locales';
 import { deptToUnit, localName, unitTree } from './org-units';
 import { useCanManage } from './use-can-manage';

@@ -7,7 +7,7 @@ import { postDelete, postList, postSave, type PostItem } from '../../../shared/c
 import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';
 import { FormModal } from './form-modal';
-import { zodRule } from './form-rules';
+import { zodRule } from '../../ui/form-rules';
 import { orgNs } from './locales';
 import { localName, unitTree, type OrgUnit } from './org-units';
 import { useLoad } from '../../ui/use-load';

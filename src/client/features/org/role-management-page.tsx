@@ -9,7 +9,7 @@ import { roleDelete, roleList, roleSave, roleWebMenuGetList, type MenuItem, type
 import { flattenTree } from '../../../shared/tree';
 import { api } from '../../app/api';
 import { useLang, type Lang } from '../../app/i18n';
-import { isValidationError, showSaveError, zodRule } from './form-rules';
+import { isValidationError, showSaveError, zodRule } from '../../ui/form-rules';
 import { orgNs } from './locales';
 import { localName } from './org-units';
 import { permissionLabels } from './permission-labels';

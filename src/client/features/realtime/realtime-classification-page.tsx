@@ -25,7 +25,7 @@ import { classDelete, classList, classSave, classSetTags, type TagClassItem } fr
 import { flattenTree } from '../../../shared/tree';
 import { api } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
-import { isValidationError, showSaveError, zodRule } from './form-rules';
+import { isValidationError, showSaveError, zodRule } from '../../ui/form-rules';
 import { realtimeNs } from './locales';
 import { classTree, loadAllTags, tagLabel, useCanManageRealtime, type ClassNode } from './tag-data';
 import { useLoad } from '../../ui/use-load';

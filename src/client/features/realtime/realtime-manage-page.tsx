@@ -37,13 +37,14 @@ import { classList, tagDelete, tagList, tagSave, type TagItem, type TagKind } fr
 import { api } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
 import { downloadText } from './csv';
-import { isValidationError, showSaveError, zodRule } from './form-rules';
+import { isValidationError, showSaveError, zodRule } from '../../ui/form-rules';
 import { realtimeNs } from './locales';
 import { classTreeOptions, kindOptions, loadAllTags, regionTreeOptions, tagLabel, useCanManageRealtime } from './tag-data';
 import { TagImportModal } from './tag-import-modal';
 import { tagsCsv, templateCsv } from './tag-import';
 import { useLoad } from '../../ui/use-load';
-import { localMessage, zodErrors } from './zod-messages';
+import { renderMessage } from '../../../shared/messages/catalog';
+import { issueMessage } from '../../../shared/messages/zod-issues';
 import './realtime.css';
 
 interface TagForm {
@@ -188,12 +189,15 @@ export function RealTimeDataManagePage() {
         classids: v.classids ?? [],
       };
       // The contract's own rules (limit order, range, deadband) before anything is sent, each on its field.
-      const checked = tagSave.input.safeParse(payload, { error: zodErrors[lang] });
+      const checked = tagSave.input.safeParse(payload, { reportInput: true });
       if (!checked.success) {
         form.setFields(
           checked.error.issues
             .filter((i) => formFields.includes(String(i.path[0]) as keyof TagForm))
-            .map((i) => ({ name: String(i.path[0]) as keyof TagForm, errors: [localMessage(i.message, lang)] })),
+            .map((i) => {
+              const m = issueMessage(i);
+              return { name: String(i.path[0]) as keyof TagForm, errors: [renderMessage(lang, m.code, m.params)] };
+            }),
         );
         return;
       }

@@ -8,9 +8,9 @@ import { TAG_IMPORT_MAX_ROWS, tagImport } from '../../../shared/contracts/realti
 import { api, ApiError } from '../../app/api';
 import { useLang } from '../../app/i18n';
 import { parseCsv } from './csv';
-import { localMessage } from './zod-messages';
+import { renderIssues, type FieldIssue } from '../../../shared/messages/catalog';
 import { realtimeNs } from './locales';
-import { checkImportRow, sheetToRows, type ParsedSheet, type RowProblem } from './tag-import';
+import { checkImportRow, sheetToRows, type ParsedSheet } from './tag-import';
 
 type ImportResult = z.output<typeof tagImport.output>;
 
@@ -20,8 +20,8 @@ interface PreviewRow {
   id: string;
   name: string;
   kind: string;
-  local: RowProblem[];
-  server: RowProblem[];
+  local: FieldIssue[];
+  server: FieldIssue[];
 }
 
 /** Reads an .xlsx (read-excel-file, loaded on demand) or .csv file into sheet rows. */
@@ -81,11 +81,9 @@ export function TagImportModal({ open, onClose, onImported }: { open: boolean; o
     if (!sheet) {
       return [];
     }
-    const serverByRow = new Map<number, RowProblem[]>();
+    const serverByRow = new Map<number, FieldIssue[]>();
     for (const e of result?.errors ?? []) {
-      const list = serverByRow.get(e.row) ?? [];
-      list.push({ message: localMessage(e.message, lang), controls: e.controls });
-      serverByRow.set(e.row, list);
+      serverByRow.set(e.row, [...(serverByRow.get(e.row) ?? []), ...e.issues]);
     }
     return sheet.rows.map((row, index) => ({
       index,
@@ -93,10 +91,10 @@ export function TagImportModal({ open, onClose, onImported }: { open: boolean; o
       id: typeof row.id === 'string' ? row.id : '',
       name: typeof row.name === 'string' ? row.name : '',
       kind: typeof row.kind === 'string' ? row.kind : '',
-      local: checkImportRow(row, lang),
+      local: checkImportRow(row),
       server: serverByRow.get(index) ?? [],
     }));
-  }, [sheet, result, lang]);
+  }, [sheet, result]);
   const localErrors = rows.filter((r) => r.local.length > 0).length;
   const canSend = Boolean(sheet) && !fileError && rows.length > 0;
 
@@ -112,7 +110,7 @@ export function TagImportModal({ open, onClose, onImported }: { open: boolean; o
         onImported();
       }
     } catch (err) {
-      setFileError(err instanceof ApiError ? localMessage(err.message, lang) : String(err));
+      setFileError(err instanceof ApiError ? err.text(lang) : String(err));
     } finally {
       setSending(false);
     }
@@ -127,17 +125,16 @@ export function TagImportModal({ open, onClose, onImported }: { open: boolean; o
       title: t('import.errors'),
       key: 'errors',
       render: (_, r) => {
-        // After an import the server's verdict; a local finding it does not already say is kept (the server may only say "invalid input").
-        const problems = result
-          ? [...r.server, ...r.local.filter((l) => !r.server.some((sv) => sv.message.includes(l.message.replace(/^[^:]+: /, ''))))]
-          : r.local;
+        // After an import the server's verdict, plus any local finding it does not already report.
+        const same = (a: FieldIssue, b: FieldIssue) => a.field === b.field && a.code === b.code;
+        const problems = result ? [...r.server, ...r.local.filter((l) => !r.server.some((sv) => same(sv, l)))] : r.local;
         if (problems.length === 0) {
           return <Tag color="success">{t('import.ok')}</Tag>;
         }
         return (
           <ul className="pw-rt-errors" data-testid="import-row-error">
             {problems.map((p, i) => (
-              <li key={i}>{p.message}</li>
+              <li key={i}>{renderIssues(lang, [p])}</li>
             ))}
           </ul>
         );

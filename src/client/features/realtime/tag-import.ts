@@ -1,7 +1,7 @@
 import { tagFields, type TagItem } from '../../../shared/contracts/realtime';
-import type { Lang } from '../../app/i18n';
 import { toCsv, type CsvCell } from './csv';
-import { localMessage, zodErrors } from './zod-messages';
+import type { FieldIssue } from '../../../shared/messages/catalog';
+import { fieldIssues } from '../../../shared/messages/zod-issues';
 
 /**
  * The spreadsheet columns of a tag import, in template order. A header cell
@@ -149,25 +149,14 @@ export function sheetToRows(data: readonly (readonly unknown[])[]): ParsedSheet 
   return { rows, lineNumbers, unknownColumns, missingId: !keys.includes('id') };
 }
 
-export interface RowProblem {
-  message: string;
-  controls: string[];
-}
-
 /**
  * Checks a row with the contract's own schema, as the server will, so the
  * preview shows the same problems before anything is sent. A row naming its
  * region by `regioncode` is checked by the server only (codes are resolved there).
  */
-export function checkImportRow(row: Record<string, unknown>, lang: Lang): RowProblem[] {
-  const result = tagFields.safeParse(row, { error: zodErrors[lang] });
-  if (result.success) {
-    return [];
-  }
-  return result.error.issues.map((issue) => ({
-    message: `${issue.path.join('.') || 'row'}: ${localMessage(issue.message, lang)}`,
-    controls: issue.path.map(String).slice(0, 1),
-  }));
+export function checkImportRow(row: Record<string, unknown>): FieldIssue[] {
+  const result = tagFields.safeParse(row, { reportInput: true });
+  return result.success ? [] : fieldIssues(result.error.issues);
 }
 
 /** The import template: bilingual headers and one example row. */

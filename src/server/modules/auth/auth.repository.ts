@@ -1,4 +1,8 @@
-import type { Db, Tx } from '../../store/db.js';
+import type { Selectable } from 'kysely';
+import { lockKeyInTransaction, type Db, type Tx } from '../../store/db.js';
+import type { Database } from '../../store/schema.js';
+
+export type RefreshTokenRow = Selectable<Database['refresh_token']>;
 
 /** The only place SQL of the identity area lives. */
 export function createAuthRepository(db: Db) {
@@ -24,11 +28,11 @@ export function createAuthRepository(db: Db) {
       tx.insertInto('refresh_token').values(row).execute(),
     refreshTokenByHash: (tx: Tx | Db, token_hash: string) =>
       tx.selectFrom('refresh_token').selectAll().where('token_hash', '=', token_hash).executeTakeFirst(),
-    /** Marks a token rotated; false when someone else rotated it first. */
-    async markReplaced(tx: Tx, id: number, at: number): Promise<boolean> {
+    /** Marks a token rotated, keeping its sealed successor; false when someone else rotated it first. */
+    async markReplaced(tx: Tx, id: number, at: number, successor: string): Promise<boolean> {
       const r = await tx
         .updateTable('refresh_token')
-        .set({ replaced_at: at })
+        .set({ replaced_at: at, successor })
         .where('id', '=', id)
         .where('replaced_at', 'is', null)
         .where('revoked_at', 'is', null)
@@ -37,6 +41,14 @@ export function createAuthRepository(db: Db) {
     },
     revokeFamily: (tx: Tx | Db, family_id: string, at: number) =>
       tx.updateTable('refresh_token').set({ revoked_at: at }).where('family_id', '=', family_id).where('revoked_at', 'is', null).execute(),
+    revokeOtherFamilies: (tx: Tx | Db, userid: number, keepFamily: string, at: number) =>
+      tx
+        .updateTable('refresh_token')
+        .set({ revoked_at: at })
+        .where('userid', '=', userid)
+        .where('family_id', '!=', keepFamily)
+        .where('revoked_at', 'is', null)
+        .execute(),
     async familyRevoked(family_id: string): Promise<boolean> {
       const live = await db
         .selectFrom('refresh_token')
@@ -49,5 +61,46 @@ export function createAuthRepository(db: Db) {
     setPassword: (tx: Tx, userid: number, password_hash: string) =>
       tx.updateTable('users').set({ password_hash, is_need_change_password: 0 }).where('userid', '=', userid).execute(),
     systemConfig: () => db.selectFrom('system_config').selectAll().execute(),
+
+    /** Records a sign-in body's nonce; false when it was used before (the primary key decides, also between servers). */
+    async claimNonce(nonce: string, expires_at: number): Promise<boolean> {
+      const r = await db
+        .insertInto('login_nonce')
+        .values({ nonce, expires_at })
+        .onConflict((oc) => oc.column('nonce').doNothing())
+        .executeTakeFirst();
+      return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+
+    /**
+     * Reserves one sign-in attempt of `key` unless `max` attempts are already
+     * counted since `since`: checked and written under a lock on the key, so
+     * parallel attempts (on any server of the store) cannot all pass the check
+     * before one of them is counted. Returns the attempt's id, or the time the
+     * oldest counted attempt leaves the window.
+     */
+    async reserveAttempt(key: string, attempt_id: string, now: number, since: number, max: number): Promise<{ reserved: true } | { reserved: false; freeAt: number }> {
+      return db.transaction().execute(async (tx) => {
+        await lockKeyInTransaction(tx, `login_attempt:${key}`);
+        await tx.deleteFrom('login_attempt').where('key', '=', key).where('at', '<=', since).execute();
+        const counted = await tx
+          .selectFrom('login_attempt')
+          .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('at').as('oldest')])
+          .where('key', '=', key)
+          .executeTakeFirstOrThrow();
+        if (Number(counted.n) >= max) {
+          return { reserved: false, freeAt: Number(counted.oldest) };
+        }
+        await tx.insertInto('login_attempt').values({ key, at: now, attempt_id }).execute();
+        return { reserved: true };
+      });
+    },
+    /** The password was right: the reserved attempt is not a failure. */
+    releaseAttempt: (attempt_id: string) => db.deleteFrom('login_attempt').where('attempt_id', '=', attempt_id).execute(),
+    /** Drops attempts older than the window and nonces past their expiry. */
+    async pruneLoginState(attemptsBefore: number, now: number): Promise<void> {
+      await db.deleteFrom('login_attempt').where('at', '<=', attemptsBefore).execute();
+      await db.deleteFrom('login_nonce').where('expires_at', '<', now).execute();
+    },
   };
 }

@@ -9,6 +9,7 @@ import {
   refreshToken,
 } from '../../../shared/contracts/auth.js';
 import { bearerToken } from '../../http/app.js';
+import { NO_STORE_HEADERS } from '../../http/security-headers.js';
 import type { ServerModule } from '../index.js';
 
 export const authModule: ServerModule = {
@@ -17,8 +18,14 @@ export const authModule: ServerModule = {
     const auth = services.auth;
     http.route(getServerTime, async () => ({ serverTime: Date.now() }));
     http.route(getPublicKey, async () => ({ publicKey: auth.publicKey(), algorithm: 'RSA-OAEP-256' as const }));
-    http.route(loginSecure, (input, ctx) => auth.login(input.data, ctx.ip));
-    http.route(refreshToken, (input, ctx) => auth.refresh(input.refreshToken, ctx.ip));
+    http.route(loginSecure, (input, ctx) => {
+      ctx.reply.headers(NO_STORE_HEADERS);
+      return auth.login(input.data, ctx.ip);
+    });
+    http.route(refreshToken, (input, ctx) => {
+      ctx.reply.headers(NO_STORE_HEADERS);
+      return auth.refresh(input.refreshToken, ctx.ip);
+    });
     http.route(getUserInfo, (_input, ctx) => auth.userInfo(ctx.user!));
     http.route(logOff, async (_input, ctx) => {
       await auth.logOff(ctx.user!, bearerToken(ctx.req) ?? '');

@@ -1,22 +1,34 @@
 import { createHash, generateKeyPairSync, privateDecrypt, randomBytes, randomUUID, constants } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { z } from 'zod';
 import { loginSecurePlain, type UserInfo } from '../../../shared/contracts/auth.js';
 import { REFRESH_TOKEN_ERROR } from '../../../shared/contracts/envelope.js';
+import { fieldIssues } from '../../../shared/messages/zod-issues.js';
 import type { Config } from '../../config.js';
 import type { AuthUser } from '../../http/app.js';
 import { AppError, badRequest, forbidden, tooMany, unauthorized } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../security/password.js';
+import { createSealer } from '../../security/seal.js';
 import { audit, type Actor } from '../../store/audit.js';
 import type { Db, Store, Tx } from '../../store/db.js';
 import { demoUsers } from '../../store/seed-demo.js';
 import type { OrgService } from '../org/org.service.js';
-import { createAuthRepository } from './auth.repository.js';
+import { transactThenPublish, type DomainEvents } from '../../stream/bus.js';
+import { createAuthRepository, type RefreshTokenRow } from './auth.repository.js';
 
 /** A sign-in body older or newer than this (against server time) is refused. */
 const LOGIN_TIME_WINDOW_MS = 120_000;
 /** How long an access-token family's revocation state is trusted before asking the store again. */
 const REVOCATION_CACHE_MS = 5_000;
+/**
+ * A rotated refresh token presented again within this time gets the answer the
+ * first presentation got (the same successor) instead of a reuse revocation:
+ * two tabs of one browser refresh at the same moment with the token they
+ * share, and the slower one must not sign the user out. Long enough for a slow
+ * network round trip, short enough that a stolen copy is still caught as reuse.
+ */
+const REFRESH_REPEAT_GRACE_MS = 10_000;
+/** How often expired nonces and attempts outside the window are deleted. */
+const LOGIN_PRUNE_INTERVAL_MS = 60_000;
 const ISSUER = 'plantwatch';
 
 export interface Tokens {
@@ -45,57 +57,7 @@ export interface AuthService {
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-/** Counts failed sign-ins per (account, address) in a sliding window. */
-class LoginLimiter {
-  private failures = new Map<string, number[]>();
-  constructor(
-    private max: number,
-    private windowMs: number,
-  ) {}
-  /** Milliseconds until the key may try again; 0 when allowed. */
-  blockedFor(key: string, now: number): number {
-    const recent = (this.failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
-    this.failures.set(key, recent);
-    return recent.length >= this.max ? recent[0] + this.windowMs - now : 0;
-  }
-  fail(key: string, now: number): void {
-    const list = this.failures.get(key) ?? [];
-    list.push(now);
-    this.failures.set(key, list);
-    if (this.failures.size > 100_000) {
-      // Bounded memory under a spray of random names: drop the oldest keys.
-      for (const k of [...this.failures.keys()].slice(0, 50_000)) {
-        this.failures.delete(k);
-      }
-    }
-  }
-  reset(key: string): void {
-    this.failures.delete(key);
-  }
-}
-
-/** Nonces of accepted sign-in bodies, kept for the time window so a body can't be replayed. */
-class NonceCache {
-  private seen = new Map<string, number>();
-  /** False when the nonce was seen already. */
-  claim(nonce: string, now: number): boolean {
-    if (this.seen.size > 10_000) {
-      for (const [n, exp] of this.seen) {
-        if (exp < now) {
-          this.seen.delete(n);
-        }
-      }
-    }
-    const exp = this.seen.get(nonce);
-    if (exp !== undefined && exp >= now) {
-      return false;
-    }
-    this.seen.set(nonce, now + 2 * LOGIN_TIME_WINDOW_MS);
-    return true;
-  }
-}
-
-export async function createAuthService(store: Store, config: Config, org: OrgService): Promise<AuthService> {
+export async function createAuthService(store: Store, config: Config, org: OrgService, events: DomainEvents): Promise<AuthService> {
   const repo = createAuthRepository(store.db);
   const jwtSecret = new TextEncoder().encode(
     process.env.JWT_SECRET || (await repo.secret('jwt', () => randomBytes(32).toString('base64'))),
@@ -109,20 +71,39 @@ export async function createAuthService(store: Store, config: Config, org: OrgSe
       });
     }),
   ) as { publicKey: string; privateKey: string };
-  const limiter = new LoginLimiter(config.loginMaxAttempts, config.loginWindowSeconds * 1000);
-  const nonces = new NonceCache();
-  const revoked = new Map<string, { revoked: boolean; at: number }>();
+  const loginWindowMs = config.loginWindowSeconds * 1000;
+  let lastPrune = 0;
+  // Successors of rotated refresh tokens are kept encrypted: the store alone does not give a live token away.
+  const successors = createSealer(jwtSecret, 'refresh-successor');
+  const revoked = new Map<string, { revoked: boolean; at: number; userid: number }>();
+  // Another request (or node, once the bus is shared) ended sessions of this user: ask the store again at the next call.
+  events.on('session.revoked').subscribe(({ userid }) => {
+    for (const [fid, e] of revoked) {
+      if (e.userid === userid && !e.revoked) {
+        revoked.delete(fid);
+      }
+    }
+  });
 
-  async function issue(userid: number, loginname: string, familyId: string, tx: Tx | Db = store.db): Promise<Tokens> {
-    const now = Date.now();
-    const accessToken = await new SignJWT({ ln: loginname, fid: familyId })
+  const signAccess = (userid: number, loginname: string, familyId: string) =>
+    new SignJWT({ ln: loginname, fid: familyId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(userid))
       .setIssuer(ISSUER)
       .setIssuedAt()
-      .setExpirationTime(Math.floor(now / 1000) + config.accessTokenTtl)
+      .setExpirationTime(Math.floor(Date.now() / 1000) + config.accessTokenTtl)
       .sign(jwtSecret);
-    const refreshToken = randomBytes(32).toString('base64url');
+  const newRefreshToken = () => randomBytes(32).toString('base64url');
+
+  async function issue(
+    userid: number,
+    loginname: string,
+    familyId: string,
+    tx: Tx | Db = store.db,
+    refreshToken: string = newRefreshToken(),
+  ): Promise<Tokens> {
+    const now = Date.now();
+    const accessToken = await signAccess(userid, loginname, familyId);
     await repo.insertRefreshToken(tx, {
       userid,
       family_id: familyId,
@@ -133,14 +114,43 @@ export async function createAuthService(store: Store, config: Config, org: OrgSe
     return { accessToken, refreshToken, expiresIn: config.accessTokenTtl };
   }
 
-  async function familyRevoked(fid: string): Promise<boolean> {
+  /**
+   * The answer to a refresh token presented again within REFRESH_REPEAT_GRACE_MS
+   * of its rotation: its successor (followed while that was rotated within the
+   * window too) and a new access token; null when outside the window or the
+   * family has been revoked since.
+   */
+  async function repeatedRefresh(tx: Tx, row: RefreshTokenRow, now: number): Promise<Tokens | null> {
+    let current = row;
+    for (let hop = 0; hop < 3; hop++) {
+      if (current.revoked_at !== null || current.replaced_at === null || current.successor === null || now - current.replaced_at > REFRESH_REPEAT_GRACE_MS) {
+        return null;
+      }
+      const token = successors.open(current.successor, current.token_hash);
+      const next = token === null ? undefined : await repo.refreshTokenByHash(tx, sha256(token));
+      if (token === null || !next || next.revoked_at !== null || next.expires_at < now) {
+        return null;
+      }
+      if (next.replaced_at === null) {
+        const user = await repo.userById(next.userid, tx);
+        if (!user || user.enabled !== 1) {
+          return null;
+        }
+        return { accessToken: await signAccess(user.userid, user.loginname, next.family_id), refreshToken: token, expiresIn: config.accessTokenTtl };
+      }
+      current = next;
+    }
+    return null;
+  }
+
+  async function familyRevoked(fid: string, userid: number): Promise<boolean> {
     const now = Date.now();
     const cached = revoked.get(fid);
     if (cached && (cached.revoked || now - cached.at < REVOCATION_CACHE_MS)) {
       return cached.revoked;
     }
     const r = await repo.familyRevoked(fid);
-    revoked.set(fid, { revoked: r, at: now });
+    revoked.set(fid, { revoked: r, at: now, userid });
     if (revoked.size > 50_000) {
       revoked.clear();
     }
@@ -156,11 +166,11 @@ export async function createAuthService(store: Store, config: Config, org: OrgSe
       );
       plain = JSON.parse(buf.toString('utf8'));
     } catch {
-      throw badRequest('登录数据无法解密，请刷新页面重试 / The sign-in body could not be decrypted; reload the page and try again', ['data']);
+      throw badRequest('auth.undecryptable', ['data']);
     }
     const parsed = loginSecurePlain.safeParse(plain);
     if (!parsed.success) {
-      throw badRequest(`登录数据不完整 / Incomplete sign-in body: ${z.prettifyError(parsed.error)}`, ['data']);
+      throw new AppError(400, 'auth.incompleteBody', ['data'], {}, fieldIssues(parsed.error.issues));
     }
     return parsed.data;
   }
@@ -175,12 +185,12 @@ export async function createAuthService(store: Store, config: Config, org: OrgSe
       }
       const userid = Number(payload.sub);
       const fid = typeof payload.fid === 'string' ? payload.fid : '';
-      if (!Number.isInteger(userid) || !fid || (await familyRevoked(fid))) {
+      if (!Number.isInteger(userid) || !fid || (await familyRevoked(fid, userid))) {
         throw unauthorized();
       }
       const user = await repo.userById(userid);
       if (!user || user.enabled !== 1) {
-        throw unauthorized('账号已停用 / Account disabled');
+        throw unauthorized('auth.accountDisabled');
       }
       const access = await org.getAccess(userid);
       return {
@@ -192,6 +202,7 @@ export async function createAuthService(store: Store, config: Config, org: OrgSe
         permissions: new Set(access.permissions),
         mustChangePassword: user.is_need_change_password === 1,
         sessionId: fid,
+        expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : undefined,
       };
     },
 
@@ -201,33 +212,40 @@ export async function createAuthService(store: Store, config: Config, org: OrgSe
       const body = decrypt(cipherB64);
       const now = Date.now();
       if (Math.abs(now - body.serverTime) > LOGIN_TIME_WINDOW_MS) {
-        throw badRequest('登录请求已过期，请重试 / The sign-in request is stale; try again', ['serverTime']);
+        throw badRequest('auth.staleRequest', ['serverTime']);
       }
-      if (!nonces.claim(body.nonce, now)) {
-        throw badRequest('重复的登录请求 / This sign-in request was already used', ['nonce']);
+      if (now - lastPrune > LOGIN_PRUNE_INTERVAL_MS) {
+        lastPrune = now;
+        await repo.pruneLoginState(now - loginWindowMs, now);
       }
+      // In the store, not in memory: a captured body stays refused after a restart and on every server of the store.
+      if (!(await repo.claimNonce(body.nonce, now + 2 * LOGIN_TIME_WINDOW_MS))) {
+        throw badRequest('auth.replayedRequest', ['nonce']);
+      }
+      // The attempt is counted before the password is checked, so parallel attempts cannot slip past the limit.
+      // Only a right password takes it back; a success does not wipe earlier failures, or one lucky attempt among
+      // parallel ones would open the limit again for the rest.
       const key = `${body.loginname.toLowerCase()}|${ip}`;
-      const wait = limiter.blockedFor(key, now);
-      if (wait > 0) {
-        const minutes = Math.ceil(wait / 60_000);
-        throw tooMany(`登录失败次数过多，请 ${minutes} 分钟后再试 / Too many failed sign-in attempts; try again in ${minutes} min`);
+      const attemptId = randomUUID();
+      const slot = await repo.reserveAttempt(key, attemptId, now, now - loginWindowMs, config.loginMaxAttempts);
+      if (!slot.reserved) {
+        throw tooMany('auth.tooManyAttempts', { minutes: Math.max(1, Math.ceil((slot.freeAt + loginWindowMs - now) / 60_000)) });
       }
       const user = await repo.userByLoginname(body.loginname);
       const valid = user ? await verifyPassword(user.password_hash, body.password) : await verifyPassword(dummyHash, body.password);
       const actor: Actor = { userid: user?.userid ?? null, loginname: body.loginname };
       if (!user || !valid) {
-        limiter.fail(key, now);
         await audit(store.db, actor, 'login.failed', 'session', '', { ip });
-        throw new AppError(400, '用户名或密码错误 / Wrong login name or password', ['password']);
+        throw badRequest('auth.wrongPassword', ['password']);
       }
+      await repo.releaseAttempt(attemptId);
       if (user.enabled !== 1) {
-        throw forbidden('账号已停用，请联系管理员 / Account disabled; contact your administrator');
+        throw forbidden('auth.accountDisabled');
       }
       const access = await org.getAccess(user.userid);
       if (access.roles.length === 0) {
-        throw forbidden('账号未分配角色，请联系管理员 / No role assigned to this account; contact your administrator');
+        throw forbidden('auth.noRole');
       }
-      limiter.reset(key);
       const tokens = await store.db.transaction().execute(async (tx) => {
         const t = await issue(user.userid, user.loginname, randomUUID(), tx);
         await audit(tx, actor, 'login', 'session', '', { ip });
@@ -240,23 +258,35 @@ export async function createAuthService(store: Store, config: Config, org: OrgSe
       const hash = sha256(refreshToken);
       // The transaction returns null instead of throwing so that a reuse revocation commits.
       const tokens = await store.db.transaction().execute(async (tx): Promise<Tokens | null> => {
-        const row = await repo.refreshTokenByHash(tx, hash);
+        let row = await repo.refreshTokenByHash(tx, hash);
         const now = Date.now();
         if (!row || row.expires_at < now) {
           return null;
         }
-        if (row.revoked_at !== null || row.replaced_at !== null) {
-          // A rotated token presented again: someone holds a copy. End the whole session family.
-          await repo.revokeFamily(tx, row.family_id, now);
-          revoked.set(row.family_id, { revoked: true, at: now });
-          await audit(tx, { userid: row.userid, loginname: '' }, 'token.reuse', 'session', row.family_id, { ip });
-          return null;
+        if (row.revoked_at === null && row.replaced_at === null) {
+          const user = await repo.userById(row.userid, tx);
+          if (!user || user.enabled !== 1) {
+            return null;
+          }
+          const next = newRefreshToken();
+          if (await repo.markReplaced(tx, row.id, now, successors.seal(next, hash))) {
+            return issue(user.userid, user.loginname, row.family_id, tx, next);
+          }
+          // A parallel refresh rotated it between our read and our update (PostgreSQL): answer as that one did.
+          row = await repo.refreshTokenByHash(tx, hash);
+          if (!row) {
+            return null;
+          }
         }
-        const user = await repo.userById(row.userid, tx);
-        if (!user || user.enabled !== 1 || !(await repo.markReplaced(tx, row.id, now))) {
-          return null;
+        const again = await repeatedRefresh(tx, row, now);
+        if (again) {
+          return again;
         }
-        return issue(user.userid, user.loginname, row.family_id, tx);
+        // A rotated token presented again after the grace window (or a revoked one): someone holds a copy. End the whole session family.
+        await repo.revokeFamily(tx, row.family_id, now);
+        revoked.set(row.family_id, { revoked: true, at: now, userid: row.userid });
+        await audit(tx, { userid: row.userid, loginname: '' }, 'token.reuse', 'session', row.family_id, { ip });
+        return null;
       });
       if (!tokens) {
         throw unauthorized(REFRESH_TOKEN_ERROR);
@@ -266,25 +296,29 @@ export async function createAuthService(store: Store, config: Config, org: OrgSe
 
     async logOff(user, _token) {
       const sessionId = user.sessionId;
-      await store.db.transaction().execute(async (tx) => {
+      await transactThenPublish(store.db, events, async (tx, emit) => {
         await repo.revokeFamily(tx, sessionId, Date.now());
         await audit(tx, user, 'logout', 'session', '', {});
+        emit('session.revoked', { userid: user.userid, sessionId });
       });
-      revoked.set(sessionId, { revoked: true, at: Date.now() });
+      revoked.set(sessionId, { revoked: true, at: Date.now(), userid: user.userid });
     },
 
     async changePassword(user, oldPassword, newPassword) {
       const row = await repo.userById(user.userid);
       if (!row || !(await verifyPassword(row.password_hash, oldPassword))) {
-        throw badRequest('原密码错误 / The current password is wrong', ['oldPassword']);
+        throw badRequest('auth.wrongCurrentPassword', ['oldPassword']);
       }
       if (oldPassword === newPassword) {
-        throw badRequest('新密码不能与原密码相同 / The new password must differ from the current one', ['newPassword']);
+        throw badRequest('auth.samePassword', ['newPassword']);
       }
       const hash = await hashPassword(newPassword);
-      await store.db.transaction().execute(async (tx) => {
+      await transactThenPublish(store.db, events, async (tx, emit) => {
         await repo.setPassword(tx, user.userid, hash);
+        // Whoever else signed in with the old password is signed out; this session stays.
+        await repo.revokeOtherFamilies(tx, user.userid, user.sessionId, Date.now());
         await audit(tx, user, 'password.change', 'users', user.userid, {});
+        emit('session.revoked', { userid: user.userid, keep: user.sessionId });
       });
     },
 

@@ -7,9 +7,8 @@ import {
   ingestSamples,
 } from '../../../shared/contracts/stream.js';
 import type { IngestResult } from '../../../shared/contracts/stream.js';
-import { bearerToken, fail, ok } from '../../http/app.js';
+import { bearerToken, fail, ok, requestLang } from '../../http/app.js';
 import type { ServerModule } from '../index.js';
-import { createIngestKeyService } from './ingest.service.js';
 
 /** Ingest bodies may be larger than ordinary calls: a gateway flushing a backlog sends many items at once. */
 const INGEST_BODY_LIMIT = 8 * 1024 * 1024;
@@ -29,8 +28,8 @@ export const ingestModule: ServerModule = {
       roles: ['admin'],
     },
   ],
-  register({ http, store, config, services }) {
-    const keys = createIngestKeyService(store, config);
+  register({ http, config, services }) {
+    const keys = services.ingestKeys;
 
     http.route(ingestKeyList, async () => {
       const items = await keys.list();
@@ -44,7 +43,7 @@ export const ingestModule: ServerModule = {
     const handler = (run: (body: unknown) => IngestResult) => async (req: FastifyRequest, reply: FastifyReply) => {
       const key = bearerToken(req);
       if (key === null || !(await keys.verify(key))) {
-        return reply.status(401).send(fail(401, '接入密钥无效 / Invalid or missing ingest key (Authorization: Bearer <key>)'));
+        return reply.status(401).send(fail(401, requestLang(req), 'ingest.invalidKey'));
       }
       return ok(run(req.body));
     };

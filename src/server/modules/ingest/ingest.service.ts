@@ -53,7 +53,7 @@ export function createIngestKeyService(store: Store, config: Config): IngestKeyS
       const row = await inTransaction(store.db, async (tx) => {
         const before = await repo.get(tx, id);
         if (!before) {
-          throw notFound('接入密钥不存在 / No such ingest key');
+          throw notFound('ingest.keyNotFound');
         }
         if (before.revoked_at === null) {
           await repo.revoke(tx, id, Date.now());

@@ -1,5 +1,6 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import type { Db, Tx } from '../../store/db.js';
+import type { Database } from '../../store/schema.js';
 
 /** Matches `needle` anywhere, ignoring ASCII case, the same on SQLite and PostgreSQL. */
 function containsText(column: string, needle: string): Expression<SqlBool> {
@@ -23,15 +24,13 @@ export interface DeptRow {
   sort: number;
 }
 
-export interface RegionRow {
-  regionid: number;
-  regionparentid: number;
-  regionname: string;
-  regionname_en: string;
-  regioncode: string;
-  c_id: number;
-  sort: number;
-}
+/** A region without its polygon (which only the map calls read), and whether it has one. */
+export type RegionRow = Omit<Selectable<Database['region']>, 'geometry'> & { has_geometry: number };
+export type RegionValues = Omit<Insertable<Database['region']>, 'regionid'>;
+/** A region with its polygon text, for maps and fences. */
+export type RegionShapeRow = Pick<Selectable<Database['region']>, 'regionid' | 'regioncode' | 'regionname' | 'regionname_en' | 'regionparentid' | 'kind' | 'floors'> & {
+  geometry: string;
+};
 
 export interface MenuRow {
   menuid: number;
@@ -89,7 +88,26 @@ export interface AuditFilter {
 }
 
 const deptColumns = ['deptid', 'parentdeptid', 'deptname', 'deptname_en', 'deptcode', 'c_id', 'sort'] as const;
-const regionColumns = ['regionid', 'regionparentid', 'regionname', 'regionname_en', 'regioncode', 'c_id', 'sort'] as const;
+const regionColumns = [
+  'regionid',
+  'regionparentid',
+  'regionname',
+  'regionname_en',
+  'regioncode',
+  'c_id',
+  'sort',
+  'fullname',
+  'fullcode',
+  'pinyincode',
+  'description',
+  'nfccard',
+  'defaultexpand',
+  'responsibles',
+  'kind',
+  'floors',
+  'updated_at',
+] as const;
+const hasGeometry = sql<number>`case when geometry is null then 0 else 1 end`.as('has_geometry');
 
 export type OrgRepository = ReturnType<typeof createOrgRepository>;
 
@@ -345,22 +363,37 @@ export function createOrgRepository(db: Db | Tx) {
       if (ids && !ids.length) {
         return [];
       }
-      let q = db.selectFrom('region').select(regionColumns).orderBy('regionparentid').orderBy('sort').orderBy('regionid');
+      let q = db.selectFrom('region').select([...regionColumns, hasGeometry]).orderBy('regionparentid').orderBy('sort').orderBy('regionid');
       if (ids) {
         q = q.where('regionid', 'in', ids);
       }
       return q.execute();
     },
     getRegion: (regionid: number): Promise<RegionRow | undefined> =>
-      db.selectFrom('region').select(regionColumns).where('regionid', '=', regionid).executeTakeFirst(),
+      db.selectFrom('region').select([...regionColumns, hasGeometry]).where('regionid', '=', regionid).executeTakeFirst(),
     regionByCode: (regioncode: string) =>
       db.selectFrom('region').select('regionid').where('regioncode', '=', regioncode).executeTakeFirst(),
-    async insertRegion(values: Omit<RegionRow, 'regionid'>): Promise<number> {
+    async insertRegion(values: RegionValues): Promise<number> {
       const r = await db.insertInto('region').values(values).returning('regionid').executeTakeFirstOrThrow();
       return r.regionid;
     },
-    async updateRegion(regionid: number, values: Omit<RegionRow, 'regionid'>) {
+    async updateRegion(regionid: number, values: Updateable<Database['region']>) {
       await db.updateTable('region').set(values).where('regionid', '=', regionid).execute();
+    },
+    /** Regions that have a polygon, with it; `ids` null for every region. */
+    async regionShapes(ids: number[] | null): Promise<RegionShapeRow[]> {
+      if (ids && !ids.length) {
+        return [];
+      }
+      let q = db
+        .selectFrom('region')
+        .select(['regionid', 'regioncode', 'regionname', 'regionname_en', 'regionparentid', 'kind', 'floors', 'geometry'])
+        .where('geometry', 'is not', null)
+        .orderBy('regionid');
+      if (ids) {
+        q = q.where('regionid', 'in', ids);
+      }
+      return (await q.execute()) as RegionShapeRow[];
     },
     async regionChildCount(regionid: number): Promise<number> {
       const r = await db
@@ -550,6 +583,10 @@ export function createOrgRepository(db: Db | Tx) {
         .where('roleid', '=', roleid)
         .executeTakeFirstOrThrow();
       return Number(r.n);
+    },
+    async roleHolderIds(roleid: number): Promise<number[]> {
+      const rows = await db.selectFrom('user_role').select('userid').where('roleid', '=', roleid).execute();
+      return rows.map((r) => r.userid);
     },
     async deleteRole(roleid: number) {
       await db.deleteFrom('role_permission').where('roleid', '=', roleid).execute();

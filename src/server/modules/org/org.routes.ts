@@ -18,6 +18,8 @@ import {
   postList,
   postSave,
   regionDelete,
+  regionGeometryList,
+  regionGeometrySave,
   regionGetList,
   regionSave,
   roleDelete,
@@ -65,6 +67,8 @@ export const orgModule: ServerModule = {
 
     http.route(regionGetList, (input, ctx) => org.regionList(caller(ctx), input));
     http.route(regionSave, (input, ctx) => org.saveRegion(caller(ctx), input));
+    http.route(regionGeometryList, (_in, ctx) => org.regionGeometry(caller(ctx)));
+    http.route(regionGeometrySave, (input, ctx) => org.saveRegionGeometry(caller(ctx), input));
     http.route(regionDelete, async (input, ctx) => {
       await org.deleteRegion(caller(ctx), input);
       return {};

@@ -16,8 +16,11 @@ import {
   type postList,
   type postSave,
   type regionDelete,
+  type regionGeometryList,
+  type regionGeometrySave,
   type regionGetList,
   type regionSave,
+  type RegionFeature,
   type roleDelete,
   type roleSave,
   type userScope,
@@ -31,12 +34,15 @@ import {
 } from '../../../shared/contracts/org.js';
 import type { Config } from '../../config.js';
 import type { AuthUser } from '../../http/app.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { AppError, badRequest, conflict, forbidden, invalidInput, notFound } from '../../http/errors.js';
+import type { MessageCode } from '../../../shared/messages/catalog.js';
+import { fieldIssues } from '../../../shared/messages/zod-issues.js';
 import { hashPassword } from '../../security/password.js';
 import { audit, type Actor } from '../../store/audit.js';
 import { inTransaction, type Store } from '../../store/db.js';
+import { transactThenPublish, type DomainEvents } from '../../stream/bus.js';
 import { builtInRoles } from '../../store/seed-base.js';
-import { createOrgRepository, isUniqueViolation, type MenuRow, type OrgRepository } from './org.repository.js';
+import { createOrgRepository, isUniqueViolation, type MenuRow, type OrgRepository, type RegionRow, type RegionShapeRow } from './org.repository.js';
 
 type In<C extends Contract> = z.output<C['input']>;
 type Out<C extends Contract> = z.input<C['output']>;
@@ -84,6 +90,11 @@ export interface OrgService {
 
   regionList(caller: AuthUser, input: In<typeof regionGetList>): Promise<RegionItem[]>;
   saveRegion(caller: AuthUser, input: In<typeof regionSave>): Promise<RegionItem>;
+  /** Polygons of the caller's regions. */
+  regionGeometry(caller: AuthUser): Promise<Out<typeof regionGeometryList>>;
+  saveRegionGeometry(caller: AuthUser, input: In<typeof regionGeometrySave>): Promise<RegionItem>;
+  /** Every region polygon, for the stream's region locator (no caller: isolation is applied downstream). */
+  regionShapes(): Promise<RegionFeature[]>;
   deleteRegion(caller: AuthUser, input: In<typeof regionDelete>): Promise<void>;
 
   postList(caller: AuthUser, input: In<typeof postList>): Promise<PostItem[]>;
@@ -114,7 +125,7 @@ export interface OrgService {
 const ADMIN_ROLE = 'admin';
 const builtInRoleCodes = new Set<string>(builtInRoles.map((r) => r.rolecode));
 
-const outsideScope = () => forbidden('不在您的数据权限范围内 / Outside your data-isolation scope');
+const outsideScope = () => forbidden('common.outsideScope');
 const actorOf = (u: AuthUser): Actor => ({ userid: u.userid, loginname: u.loginname });
 const unique = (ids: number[]) => [...new Set(ids)];
 const offsetOf = (p: { page: number; pageSize: number }) => (p.page - 1) * p.pageSize;
@@ -122,17 +133,17 @@ const offsetOf = (p: { page: number; pageSize: number }) => (p.page - 1) * p.pag
 function checkNewPassword(password: string, field: string): void {
   const r = newPasswordSchema.safeParse(password);
   if (!r.success) {
-    throw badRequest(`密码强度不足 / Password too weak — ${r.error.issues.map((i) => i.message).join('; ')}`, [field]);
+    throw new AppError(400, 'auth.passwordTooWeak', [field], {}, fieldIssues(r.error.issues).map((i) => ({ ...i, field })));
   }
 }
 
 /** Turns a unique-constraint race (two saves at once) into the same 409 the up-front check gives. */
-async function uniqueAs<T>(message: string, field: string, fn: () => Promise<T>): Promise<T> {
+async function uniqueAs<T>(code: MessageCode, field: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
     if (!(err instanceof AppError) && isUniqueViolation(err)) {
-      throw conflict(message, [field]);
+      throw conflict(code, [field]);
     }
     throw err;
   }
@@ -204,10 +215,47 @@ function withAncestors(all: MenuRow[], granted: number[]): MenuRow[] {
   return all.filter((m) => visible.has(m.menuid));
 }
 
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** A stored region as the contracts carry it: JSON columns parsed, the polygon reduced to a flag. */
+function toRegionItem(r: RegionRow): RegionItem {
+  const { has_geometry, updated_at: _updated, c_id: _c, ...rest } = r;
+  return {
+    ...rest,
+    responsibles: parseJson(r.responsibles, []),
+    kind: r.kind as RegionItem['kind'],
+    floors: parseJson(r.floors, []),
+    hasGeometry: Number(has_geometry) === 1,
+  };
+}
+
+function toRegionFeature(r: RegionShapeRow): RegionFeature {
+  return {
+    type: 'Feature',
+    id: r.regionid,
+    properties: {
+      regionid: r.regionid,
+      regioncode: r.regioncode,
+      regionname: r.regionname,
+      regionname_en: r.regionname_en,
+      regionparentid: r.regionparentid,
+      kind: r.kind as RegionItem['kind'],
+      floors: parseJson(r.floors, []),
+    },
+    geometry: JSON.parse(r.geometry) as RegionFeature['geometry'],
+  };
+}
+
 const deptTreePairs = async (r: OrgRepository) => (await r.deptTree()).map((d): [number, number] => [d.deptid, d.parentdeptid]);
 const regionTreePairs = async (r: OrgRepository) => (await r.regionTree()).map((d): [number, number] => [d.regionid, d.regionparentid]);
 
-export function createOrgService(store: Store, _config: Config): OrgService {
+export function createOrgService(store: Store, _config: Config, events: Pick<DomainEvents, 'publish'>): OrgService {
   const db = store.db;
   const repo = createOrgRepository(db);
 
@@ -236,14 +284,14 @@ export function createOrgService(store: Store, _config: Config): OrgService {
   async function assertMayManageUser(r: OrgRepository, caller: AuthUser, scope: UserScope, userid: number) {
     const target = await r.account(userid);
     if (!target) {
-      throw notFound('账号不存在 / Account not found');
+      throw notFound('org.accountNotFound');
     }
     if (!inDepts(scope, target.deptid)) {
       throw outsideScope();
     }
     const roles = await r.rolesByIds(target.roleids);
     if (roles.some((x) => x.rolecode === ADMIN_ROLE) && !caller.roles.includes(ADMIN_ROLE)) {
-      throw forbidden('只有系统管理员可以修改管理员账号 / Only administrators may change an administrator account');
+      throw forbidden('org.adminAccountAdminOnly');
     }
     return target;
   }
@@ -278,7 +326,7 @@ export function createOrgService(store: Store, _config: Config): OrgService {
     },
     async isolationRegions(caller) {
       const scope = await getUserScope(caller.userid);
-      return repo.listRegions(scope.all ? null : scope.regionids);
+      return (await repo.listRegions(scope.all ? null : scope.regionids)).map(toRegionItem);
     },
 
     async deptList(caller) {
@@ -288,12 +336,12 @@ export function createOrgService(store: Store, _config: Config): OrgService {
 
     async saveDept(caller, input) {
       const scope = await getUserScope(caller.userid);
-      const deptid = await uniqueAs('部门编码已存在 / Department code already exists', 'deptcode', () =>
-        inTransaction(db, async (tx) => {
+      const deptid = await uniqueAs('org.deptCodeExists', 'deptcode', () =>
+        transactThenPublish(db, events, async (tx, emit) => {
           const r = createOrgRepository(tx);
           const existing = input.deptid ? await r.getDept(input.deptid) : undefined;
           if (input.deptid && !existing) {
-            throw notFound('部门不存在 / Department not found');
+            throw notFound('org.deptNotFound');
           }
           if (existing && !inDepts(scope, existing.deptid)) {
             throw outsideScope();
@@ -302,13 +350,11 @@ export function createOrgService(store: Store, _config: Config): OrgService {
           if (input.parentdeptid !== 0) {
             const parent = await r.getDept(input.parentdeptid);
             if (!parent) {
-              throw badRequest('上级部门不存在 / Parent department does not exist', ['parentdeptid']);
+              throw badRequest('org.parentDeptMissing', ['parentdeptid']);
             }
             c_id = parent.c_id;
             if (existing && withDescendants([existing.deptid], await deptTreePairs(r)).includes(parent.deptid)) {
-              throw badRequest('部门不能挂在自身或其下级部门之下 / A department cannot be placed under itself or its sub-departments', [
-                'parentdeptid',
-              ]);
+              throw badRequest('org.deptUnderItself', ['parentdeptid']);
             }
           }
           if (!existing || existing.parentdeptid !== input.parentdeptid) {
@@ -319,7 +365,7 @@ export function createOrgService(store: Store, _config: Config): OrgService {
           }
           const dup = await r.deptByCode(input.deptcode);
           if (dup && dup.deptid !== existing?.deptid) {
-            throw conflict('部门编码已存在 / Department code already exists', ['deptcode']);
+            throw conflict('org.deptCodeExists', ['deptcode']);
           }
           const values = {
             parentdeptid: input.parentdeptid,
@@ -344,6 +390,7 @@ export function createOrgService(store: Store, _config: Config): OrgService {
             id,
             existing ? { before: existing, after: values } : values,
           );
+          emit('dept.changed', { deptids: [id] });
           return id;
         }),
       );
@@ -352,27 +399,28 @@ export function createOrgService(store: Store, _config: Config): OrgService {
 
     async deleteDept(caller, input) {
       const scope = await getUserScope(caller.userid);
-      await inTransaction(db, async (tx) => {
+      await transactThenPublish(db, events, async (tx, emit) => {
         const r = createOrgRepository(tx);
         const dept = await r.getDept(input.deptid);
         if (!dept) {
-          throw notFound('部门不存在 / Department not found');
+          throw notFound('org.deptNotFound');
         }
         if (!inDepts(scope, dept.deptid)) {
           throw outsideScope();
         }
         const dep = await r.deptDependants(dept.deptid);
         if (dep.children > 0) {
-          throw conflict('该部门下还有子部门，不能删除 / The department still has sub-departments', ['deptid']);
+          throw conflict('org.deptHasChildren', ['deptid']);
         }
         if (dep.users > 0) {
-          throw conflict('该部门下还有人员，不能删除 / The department still has users', ['deptid']);
+          throw conflict('org.deptHasUsers', ['deptid']);
         }
         if (dep.posts > 0) {
-          throw conflict('该部门下还有岗位，不能删除 / The department still has posts', ['deptid']);
+          throw conflict('org.deptHasPosts', ['deptid']);
         }
         await r.deleteDept(dept.deptid);
         await audit(tx, actorOf(caller), 'delete', 'dept', dept.deptid, dept);
+        emit('dept.changed', { deptids: [dept.deptid] });
       });
     },
 
@@ -380,26 +428,26 @@ export function createOrgService(store: Store, _config: Config): OrgService {
       switch (input.isallregionid) {
         case 1:
           if (!caller.permissions.has('org:read')) {
-            throw forbidden('没有权限 / Permission denied: org:read');
+            throw forbidden('common.permissionDenied', { permission: 'org:read' });
           }
-          return repo.listRegions(null);
+          return (await repo.listRegions(null)).map(toRegionItem);
         // 2 asks for the regions of the user's departments; departments are not mapped to regions
         // here, so it gets the user's own region scope, like 0 and 3.
         default: {
           const scope = await getUserScope(caller.userid);
-          return repo.listRegions(scope.all ? null : scope.regionids);
+          return (await repo.listRegions(scope.all ? null : scope.regionids)).map(toRegionItem);
         }
       }
     },
 
     async saveRegion(caller, input) {
       const scope = await getUserScope(caller.userid);
-      const regionid = await uniqueAs('区域编码已存在 / Region code already exists', 'regioncode', () =>
-        inTransaction(db, async (tx) => {
+      const regionid = await uniqueAs('org.regionCodeExists', 'regioncode', () =>
+        transactThenPublish(db, events, async (tx, emit) => {
           const r = createOrgRepository(tx);
           const existing = input.regionid ? await r.getRegion(input.regionid) : undefined;
           if (input.regionid && !existing) {
-            throw notFound('区域不存在 / Region not found');
+            throw notFound('org.regionNotFound');
           }
           if (existing && !inRegions(scope, existing.regionid)) {
             throw outsideScope();
@@ -408,13 +456,11 @@ export function createOrgService(store: Store, _config: Config): OrgService {
           if (input.regionparentid !== 0) {
             const parent = await r.getRegion(input.regionparentid);
             if (!parent) {
-              throw badRequest('上级区域不存在 / Parent region does not exist', ['regionparentid']);
+              throw badRequest('org.parentRegionMissing', ['regionparentid']);
             }
             c_id = parent.c_id;
             if (existing && withDescendants([existing.regionid], await regionTreePairs(r)).includes(parent.regionid)) {
-              throw badRequest('区域不能挂在自身或其下级区域之下 / A region cannot be placed under itself or its sub-regions', [
-                'regionparentid',
-              ]);
+              throw badRequest('org.regionUnderItself', ['regionparentid']);
             }
           }
           if (!existing || existing.regionparentid !== input.regionparentid) {
@@ -424,8 +470,10 @@ export function createOrgService(store: Store, _config: Config): OrgService {
           }
           const dup = await r.regionByCode(input.regioncode);
           if (dup && dup.regionid !== existing?.regionid) {
-            throw conflict('区域编码已存在 / Region code already exists', ['regioncode']);
+            throw conflict('org.regionCodeExists', ['regioncode']);
           }
+          // The optional fields are written only when given, so an edit that leaves them out keeps them.
+          const json = (v: unknown) => (v === undefined ? undefined : JSON.stringify(v));
           const values = {
             regionparentid: input.regionparentid,
             regionname: input.regionname,
@@ -433,6 +481,17 @@ export function createOrgService(store: Store, _config: Config): OrgService {
             regioncode: input.regioncode,
             c_id,
             sort: input.sort,
+            fullname: input.fullname,
+            fullcode: input.fullcode,
+            pinyincode: input.pinyincode,
+            description: input.description,
+            nfccard: input.nfccard,
+            defaultexpand: input.defaultexpand,
+            responsibles: json(input.responsibles),
+            kind: input.kind,
+            floors: json(input.floors),
+            geometry: input.geometry === undefined ? undefined : input.geometry === null ? null : JSON.stringify(input.geometry),
+            updated_at: Date.now(),
           };
           let id: number;
           if (existing) {
@@ -449,28 +508,63 @@ export function createOrgService(store: Store, _config: Config): OrgService {
             id,
             existing ? { before: existing, after: values } : values,
           );
+          emit('region.changed', { regions: [{ regionid: id, parentid: input.regionparentid }], action: existing ? 'update' : 'create' });
           return id;
         }),
       );
-      return (await repo.getRegion(regionid))!;
+      return toRegionItem((await repo.getRegion(regionid))!);
+    },
+
+    async regionGeometry(caller) {
+      const scope = await getUserScope(caller.userid);
+      return { type: 'FeatureCollection' as const, features: (await repo.regionShapes(scope.all ? null : scope.regionids)).map(toRegionFeature) };
+    },
+
+    async saveRegionGeometry(caller, input) {
+      const scope = await getUserScope(caller.userid);
+      await transactThenPublish(db, events, async (tx, emit) => {
+        const r = createOrgRepository(tx);
+        const region = await r.getRegion(input.regionid);
+        if (!region) {
+          throw notFound('org.regionNotFound');
+        }
+        if (!inRegions(scope, region.regionid)) {
+          throw outsideScope();
+        }
+        const [before] = await r.regionShapes([region.regionid]);
+        const geometry = input.geometry === null ? null : JSON.stringify(input.geometry);
+        await r.updateRegion(region.regionid, { geometry, updated_at: Date.now() });
+        await audit(tx, actorOf(caller), 'geometry', 'region', region.regionid, {
+          regioncode: region.regioncode,
+          before: before ? (JSON.parse(before.geometry) as unknown) : null,
+          after: input.geometry,
+        });
+        emit('region.changed', { regions: [{ regionid: region.regionid, parentid: region.regionparentid }], action: 'update' });
+      });
+      return toRegionItem((await repo.getRegion(input.regionid))!);
+    },
+
+    async regionShapes() {
+      return (await repo.regionShapes(null)).map(toRegionFeature);
     },
 
     async deleteRegion(caller, input) {
       const scope = await getUserScope(caller.userid);
-      await inTransaction(db, async (tx) => {
+      await transactThenPublish(db, events, async (tx, emit) => {
         const r = createOrgRepository(tx);
         const region = await r.getRegion(input.regionid);
         if (!region) {
-          throw notFound('区域不存在 / Region not found');
+          throw notFound('org.regionNotFound');
         }
         if (!inRegions(scope, region.regionid)) {
           throw outsideScope();
         }
         if ((await r.regionChildCount(region.regionid)) > 0) {
-          throw conflict('该区域下还有子区域，不能删除 / The region still has sub-regions', ['regionid']);
+          throw conflict('org.regionHasChildren', ['regionid']);
         }
         await r.deleteRegion(region.regionid);
         await audit(tx, actorOf(caller), 'delete', 'region', region.regionid, region);
+        emit('region.changed', { regions: [{ regionid: region.regionid, parentid: region.regionparentid }], action: 'delete' });
       });
     },
 
@@ -489,28 +583,28 @@ export function createOrgService(store: Store, _config: Config): OrgService {
         const r = createOrgRepository(tx);
         const existing = input.postid ? await r.getPost(input.postid) : undefined;
         if (input.postid && !existing) {
-          throw notFound('岗位不存在 / Post not found');
+          throw notFound('org.postNotFound');
         }
         if (existing && !inDepts(scope, existing.deptid)) {
           throw outsideScope();
         }
         const dept = await r.getDept(input.deptid);
         if (!dept) {
-          throw badRequest('部门不存在 / Department does not exist', ['deptid']);
+          throw badRequest('org.deptNotFound', ['deptid']);
         }
         if (!inDepts(scope, dept.deptid)) {
           throw outsideScope();
         }
         const dup = await r.postByName(dept.deptid, input.postname);
         if (dup && dup.postid !== existing?.postid) {
-          throw conflict('该部门已有同名岗位 / The department already has a post of this name', ['postname']);
+          throw conflict('org.postNameExists', ['postname']);
         }
         const values = { postname: input.postname, postname_en: input.postname_en, deptid: dept.deptid, c_id: dept.c_id };
         let id: number;
         if (existing) {
           id = existing.postid;
           if (existing.deptid !== dept.deptid && (await r.postHolderCount(id)) > 0) {
-            throw conflict('岗位仍有人员，不能移到其他部门 / Users still hold this post; it cannot move to another department', ['deptid']);
+            throw conflict('org.postHeldCannotMove', ['deptid']);
           }
           await r.updatePost(id, values);
         } else {
@@ -535,13 +629,13 @@ export function createOrgService(store: Store, _config: Config): OrgService {
         const r = createOrgRepository(tx);
         const post = await r.getPost(input.postid);
         if (!post) {
-          throw notFound('岗位不存在 / Post not found');
+          throw notFound('org.postNotFound');
         }
         if (!inDepts(scope, post.deptid)) {
           throw outsideScope();
         }
         if ((await r.postHolderCount(post.postid)) > 0) {
-          throw conflict('该岗位还有人员，不能删除 / Users still hold this post', ['postid']);
+          throw conflict('org.postHeld', ['postid']);
         }
         await r.deletePost(post.postid);
         await audit(tx, actorOf(caller), 'delete', 'post', post.postid, post);
@@ -560,12 +654,10 @@ export function createOrgService(store: Store, _config: Config): OrgService {
 
     async saveAccount(caller, input) {
       if (input.userid === undefined && input.initialPassword === undefined) {
-        throw badRequest('新建账号需要初始密码 / A new account needs an initial password', ['initialPassword']);
+        throw badRequest('org.newAccountNeedsPassword', ['initialPassword']);
       }
       if (input.userid !== undefined && input.initialPassword !== undefined) {
-        throw badRequest('修改账号不能设置密码，请用重置密码 / Use AccountResetPassword to change an existing password', [
-          'initialPassword',
-        ]);
+        throw badRequest('org.useResetPassword', ['initialPassword']);
       }
       if (input.initialPassword !== undefined) {
         checkNewPassword(input.initialPassword, 'initialPassword');
@@ -573,13 +665,13 @@ export function createOrgService(store: Store, _config: Config): OrgService {
       const passwordHash = input.initialPassword === undefined ? null : await hashPassword(input.initialPassword);
       const scope = await getUserScope(caller.userid);
       const roleids = unique(input.roleids);
-      const userid = await uniqueAs('登录名已存在 / Login name already exists', 'loginname', () =>
-        inTransaction(db, async (tx) => {
+      const userid = await uniqueAs('org.loginnameExists', 'loginname', () =>
+        transactThenPublish(db, events, async (tx, emit) => {
           const r = createOrgRepository(tx);
           const existing = input.userid ? await assertMayManageUser(r, caller, scope, input.userid) : undefined;
           const dept = await r.getDept(input.deptid);
           if (!dept) {
-            throw badRequest('部门不存在 / Department does not exist', ['deptid']);
+            throw badRequest('org.deptNotFound', ['deptid']);
           }
           if (!inDepts(scope, dept.deptid)) {
             throw outsideScope();
@@ -588,23 +680,23 @@ export function createOrgService(store: Store, _config: Config): OrgService {
           if (postid !== null) {
             const post = await r.getPost(postid);
             if (!post || post.deptid !== dept.deptid) {
-              throw badRequest('岗位不存在或不属于所选部门 / The post does not exist or belongs to another department', ['postid']);
+              throw badRequest('org.postNotInDept', ['postid']);
             }
           }
           const dup = await r.userByLoginname(input.loginname);
           if (dup && dup.userid !== existing?.userid) {
-            throw conflict('登录名已存在 / Login name already exists', ['loginname']);
+            throw conflict('org.loginnameExists', ['loginname']);
           }
           const roles = await r.rolesByIds(roleids);
           if (roles.length !== roleids.length) {
-            throw badRequest('角色不存在 / Role does not exist', ['roleids']);
+            throw badRequest('org.roleNotFound', ['roleids']);
           }
           const grantsAdmin = roles.some((x) => x.rolecode === ADMIN_ROLE);
           if (grantsAdmin && !caller.roles.includes(ADMIN_ROLE)) {
-            throw forbidden('只有系统管理员可以授予管理员角色 / Only administrators may grant the administrator role');
+            throw forbidden('org.grantAdminAdminOnly');
           }
           if (existing?.userid === caller.userid && caller.roles.includes(ADMIN_ROLE) && !grantsAdmin) {
-            throw badRequest('不能撤销自己的管理员角色 / You cannot remove your own administrator role', ['roleids']);
+            throw badRequest('org.cannotDropOwnAdmin', ['roleids']);
           }
           const values = {
             loginname: input.loginname,
@@ -630,6 +722,7 @@ export function createOrgService(store: Store, _config: Config): OrgService {
           await r.replaceUserRoles(id, roleids);
           const after = { ...values, roleids };
           await audit(tx, actorOf(caller), existing ? 'update' : 'create', 'users', id, existing ? { before: existing, after } : after);
+          emit('user.changed', { userids: [id] });
           return id;
         }),
       );
@@ -638,16 +731,18 @@ export function createOrgService(store: Store, _config: Config): OrgService {
 
     async setAccountEnabled(caller, input) {
       if (input.userid === caller.userid && input.enabled === 0) {
-        throw badRequest('不能停用自己的账号 / You cannot disable your own account', ['userid']);
+        throw badRequest('org.cannotDisableSelf', ['userid']);
       }
       const scope = await getUserScope(caller.userid);
-      await inTransaction(db, async (tx) => {
+      await transactThenPublish(db, events, async (tx, emit) => {
         const r = createOrgRepository(tx);
         const target = await assertMayManageUser(r, caller, scope, input.userid);
         await r.setEnabled(target.userid, input.enabled);
         if (input.enabled === 0) {
           await r.revokeRefreshTokens(target.userid, Date.now());
+          emit('session.revoked', { userid: target.userid });
         }
+        emit('user.changed', { userids: [target.userid] });
         await audit(tx, actorOf(caller), input.enabled ? 'enable' : 'disable', 'users', target.userid, { loginname: target.loginname });
       });
     },
@@ -656,11 +751,12 @@ export function createOrgService(store: Store, _config: Config): OrgService {
       checkNewPassword(input.newPassword, 'newPassword');
       const passwordHash = await hashPassword(input.newPassword);
       const scope = await getUserScope(caller.userid);
-      await inTransaction(db, async (tx) => {
+      await transactThenPublish(db, events, async (tx, emit) => {
         const r = createOrgRepository(tx);
         const target = await assertMayManageUser(r, caller, scope, input.userid);
         await r.setPassword(target.userid, passwordHash, true);
         await r.revokeRefreshTokens(target.userid, Date.now());
+        emit('session.revoked', { userid: target.userid });
         await audit(tx, actorOf(caller), 'password.reset', 'users', target.userid, { loginname: target.loginname });
       });
     },
@@ -673,32 +769,32 @@ export function createOrgService(store: Store, _config: Config): OrgService {
       // org:manage must not be a way to hand out more than the caller holds.
       const beyond = permissions.filter((p) => !caller.permissions.has(p));
       if (beyond.length) {
-        throw forbidden(`不能授予自己没有的权限 / You cannot grant permissions you do not hold: ${beyond.join(', ')}`);
+        throw forbidden('org.cannotGrantBeyond', { permissions: beyond.join(', ') });
       }
-      const roleid = await uniqueAs('角色编码已存在 / Role code already exists', 'rolecode', () =>
-        inTransaction(db, async (tx) => {
+      const roleid = await uniqueAs('org.roleCodeExists', 'rolecode', () =>
+        transactThenPublish(db, events, async (tx, emit) => {
           const r = createOrgRepository(tx);
           const [existing] = input.roleid ? await r.listRoles([input.roleid]) : [];
           if (input.roleid && !existing) {
-            throw notFound('角色不存在 / Role not found');
+            throw notFound('org.roleNotFound');
           }
           if (existing && builtInRoleCodes.has(existing.rolecode) && input.rolecode !== existing.rolecode) {
-            throw badRequest('内置角色的编码不能修改 / The code of a built-in role cannot be changed', ['rolecode']);
+            throw badRequest('org.builtInRoleCode', ['rolecode']);
           }
           if (existing?.rolecode === ADMIN_ROLE) {
             if (!caller.roles.includes(ADMIN_ROLE)) {
-              throw forbidden('只有系统管理员可以修改管理员角色 / Only administrators may change the administrator role');
+              throw forbidden('org.adminRoleAdminOnly');
             }
             if (existing.permissions.some((p) => !permissions.includes(p))) {
-              throw badRequest('管理员角色必须保留全部权限 / The administrator role keeps every permission', ['permissions']);
+              throw badRequest('org.adminRoleKeepsAll', ['permissions']);
             }
           }
           const dup = await r.roleByCode(input.rolecode);
           if (dup && dup.roleid !== existing?.roleid) {
-            throw conflict('角色编码已存在 / Role code already exists', ['rolecode']);
+            throw conflict('org.roleCodeExists', ['rolecode']);
           }
           if ((await r.existingMenuIds(menuids)).length !== menuids.length) {
-            throw badRequest('菜单不存在 / Menu does not exist', ['menuids']);
+            throw badRequest('org.menuNotFound', ['menuids']);
           }
           const values = {
             rolecode: input.rolecode,
@@ -716,6 +812,9 @@ export function createOrgService(store: Store, _config: Config): OrgService {
           await r.replaceRoleGrants(id, permissions, menuids);
           const after = { ...values, permissions, menuids };
           await audit(tx, actorOf(caller), existing ? 'update' : 'create', 'role', id, existing ? { before: existing, after } : after);
+          if (existing) {
+            emit('user.changed', { userids: await r.roleHolderIds(id) });
+          }
           return id;
         }),
       );
@@ -727,15 +826,15 @@ export function createOrgService(store: Store, _config: Config): OrgService {
         const r = createOrgRepository(tx);
         const [role] = await r.listRoles([input.roleid]);
         if (!role) {
-          throw notFound('角色不存在 / Role not found');
+          throw notFound('org.roleNotFound');
         }
         // Built-in roles come back at the next start (syncBaseData), so deleting one would only strip its grants.
         if (builtInRoleCodes.has(role.rolecode)) {
-          throw conflict('内置角色不能删除 / A built-in role cannot be deleted', ['roleid']);
+          throw conflict('org.builtInRoleDelete', ['roleid']);
         }
         const holders = await r.roleHolderCount(role.roleid);
         if (holders > 0) {
-          throw conflict(`仍有 ${holders} 个账号使用该角色，不能删除 / ${holders} account(s) still hold this role`, ['roleid']);
+          throw conflict('org.roleHeld', ['roleid'], { count: holders });
         }
         await r.deleteRole(role.roleid);
         await audit(tx, actorOf(caller), 'delete', 'role', role.roleid, role);
@@ -746,7 +845,7 @@ export function createOrgService(store: Store, _config: Config): OrgService {
       const scope = await getUserScope(caller.userid);
       const target = await repo.account(input.userid);
       if (!target) {
-        throw notFound('账号不存在 / Account not found');
+        throw notFound('org.accountNotFound');
       }
       if (!inDepts(scope, target.deptid)) {
         throw outsideScope();
@@ -761,16 +860,17 @@ export function createOrgService(store: Store, _config: Config): OrgService {
       const regionids = unique(input.regionids).sort((a, b) => a - b);
       // Nobody hands out data they cannot see themselves.
       if (input.isolation_all === 1 && !scope.all) {
-        throw forbidden('只有可查看全部数据的用户才能授予全部数据权限 / Only a user who sees all data may grant it');
+        throw forbidden('org.grantAllNeedsAll');
       }
-      await inTransaction(db, async (tx) => {
+      await transactThenPublish(db, events, async (tx, emit) => {
         const r = createOrgRepository(tx);
         const target = await assertMayManageUser(r, caller, scope, input.userid);
+        emit('user.changed', { userids: [target.userid] });
         if ((await r.listDepts(deptids)).length !== deptids.length) {
-          throw badRequest('部门不存在 / Department does not exist', ['deptids']);
+          throw badRequest('org.deptNotFound', ['deptids']);
         }
         if ((await r.listRegions(regionids)).length !== regionids.length) {
-          throw badRequest('区域不存在 / Region does not exist', ['regionids']);
+          throw badRequest('org.regionNotFound', ['regionids']);
         }
         if (!deptids.every((d) => inDepts(scope, d)) || !regionids.every((x) => inRegions(scope, x))) {
           throw outsideScope();
@@ -800,19 +900,19 @@ export function createOrgService(store: Store, _config: Config): OrgService {
     async createAdministrator(input, actor) {
       const loginname = accountSave.input.shape.loginname.safeParse(input.loginname);
       if (!loginname.success) {
-        throw badRequest(`登录名无效 / Invalid login name — ${loginname.error.issues.map((i) => i.message).join('; ')}`, ['loginname']);
+        throw invalidInput(fieldIssues(loginname.error.issues).map((i) => ({ ...i, field: 'loginname' })));
       }
       const username = accountSave.input.shape.username.safeParse(input.username);
       if (!username.success) {
-        throw badRequest(`姓名无效 / Invalid user name — ${username.error.issues.map((i) => i.message).join('; ')}`, ['username']);
+        throw invalidInput(fieldIssues(username.error.issues).map((i) => ({ ...i, field: 'username' })));
       }
       checkNewPassword(input.password, 'password');
       const passwordHash = await hashPassword(input.password);
-      return uniqueAs(`登录名已存在 / Login name already exists: ${loginname.data}`, 'loginname', () =>
+      return uniqueAs('org.loginnameExists', 'loginname', () =>
         inTransaction(db, async (tx) => {
           const r = createOrgRepository(tx);
           if (await r.userByLoginname(loginname.data)) {
-            throw conflict(`登录名已存在 / Login name already exists: ${loginname.data}`, ['loginname']);
+            throw conflict('org.loginnameExists', ['loginname']);
           }
           const adminRole = await r.roleByCode(ADMIN_ROLE);
           if (!adminRole) {

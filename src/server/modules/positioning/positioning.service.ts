@@ -3,7 +3,7 @@ import type { AuthUser } from '../../http/app.js';
 import type { Store } from '../../store/db.js';
 import { queryTrajectory } from '../../stream/history-repository.js';
 import type { LiveCache } from '../../stream/live-cache.js';
-import { positionVisible, toRegionScope } from '../../stream/region-scope.js';
+import { inScope, toRegionScope } from '../../stream/region-scope.js';
 import type { OrgService } from '../org/org.service.js';
 
 export interface PositioningService {
@@ -18,7 +18,7 @@ export function createPositioningService(store: Store, deps: { org: OrgService; 
         deps.org.getUserScope(user.userid).then(toRegionScope),
       ]);
       // Data isolation: each fix is placed in its region with the same polygons the live stream uses.
-      const visible = scope.all ? points : points.filter((p) => positionVisible(scope, deps.live.regions.locate(p.lon, p.lat)));
+      const visible = scope.all ? points : points.filter((p) => inScope(scope, deps.live.regions.locate(p.lon, p.lat)));
       return visible.map((p) => ({ t: p.t, lon: p.lon, lat: p.lat, floor: p.floor }));
     },
   };

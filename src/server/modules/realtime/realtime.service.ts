@@ -16,11 +16,14 @@ import {
   type tagSave,
   tagFields,
 } from '../../../shared/contracts/realtime.js';
-import { type AuthUser, describeZodError } from '../../http/app.js';
+import type { AuthUser } from '../../http/app.js';
+import type { FieldIssue } from '../../../shared/messages/catalog.js';
+import { fieldIssues } from '../../../shared/messages/zod-issues.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { type Actor, audit } from '../../store/audit.js';
 import { type Store, inTransaction } from '../../store/db.js';
 import { querySampleHistory } from '../../stream/history-repository.js';
+import type { DomainEvents } from '../../stream/bus.js';
 import type { LatestSample } from '../../stream/live-cache.js';
 import { type OrgService, withDescendants } from '../org/org.service.js';
 import { type TagRow, type TagValues, createRealtimeRepository, isDuplicateKey } from './realtime.repository.js';
@@ -38,6 +41,7 @@ export interface RealtimeDeps {
   org: Pick<OrgService, 'getUserScope'>;
   registry: RealtimeTagRegistry;
   live: LiveValues;
+  events: Pick<DomainEvents, 'publish'>;
 }
 
 export interface RealtimeService {
@@ -59,7 +63,7 @@ const actorOf = (u: AuthUser): Actor => ({ userid: u.userid, loginname: u.loginn
 /** Who sees what: null = every region; otherwise the scope's regions. Tags without a region are visible to all readers. */
 type Visible = (regionid: number | null) => boolean;
 
-const outsideScope = () => forbidden('超出数据权限范围 / Outside your data-isolation scope');
+const outsideScope = () => forbidden('common.outsideScope');
 
 function toValues(t: z.output<typeof tagFields>, regionid: number | null): TagValues {
   return {
@@ -114,7 +118,7 @@ export function createRealtimeService(store: Store, deps: RealtimeDeps): Realtim
   async function classItem(id: number, visible: Visible): Promise<TagClassItem> {
     const c = await repo.getClass(id);
     if (!c) {
-      throw notFound('分类不存在 / Classification not found');
+      throw notFound('realtime.classNotFound');
     }
     const members = (await repo.classMembersWithRegion(id)).filter((m) => visible(m.regionid));
     return { ...c, tagids: members.map((m) => m.tag_id) };
@@ -157,16 +161,16 @@ export function createRealtimeService(store: Store, deps: RealtimeDeps): Realtim
         const r = createRealtimeRepository(tx);
         const existing = await r.getTag(input.id);
         if (input.isNew && existing) {
-          throw conflict(`位号已存在 / Tag ${input.id} already exists`, ['id']);
+          throw conflict('realtime.tagExists', ['id'], { id: input.id });
         }
         if (!input.isNew && !existing) {
-          throw notFound(`位号不存在 / Tag ${input.id} not found`);
+          throw notFound('realtime.tagNotFound', { id: input.id });
         }
         if (existing && !visible(existing.regionid)) {
           throw outsideScope();
         }
         if (input.regionid !== null && !(await r.existingRegionIds([input.regionid])).length) {
-          throw badRequest('区域不存在 / Region does not exist', ['regionid']);
+          throw badRequest('org.regionNotFound', ['regionid']);
         }
         // A global tag (no region) is visible to every reader, so only a user who sees everything may make one.
         if (input.regionid === null ? !all : !visible(input.regionid)) {
@@ -175,7 +179,7 @@ export function createRealtimeService(store: Store, deps: RealtimeDeps): Realtim
         if (input.classids) {
           const known = new Set((await r.listClasses()).map((c) => c.id));
           if (input.classids.some((c) => !known.has(c))) {
-            throw badRequest('分类不存在 / Classification does not exist', ['classids']);
+            throw badRequest('realtime.classNotFound', ['classids']);
           }
         }
         const values = toValues(input, input.regionid);
@@ -188,7 +192,7 @@ export function createRealtimeService(store: Store, deps: RealtimeDeps): Realtim
           }
         } catch (err) {
           if (isDuplicateKey(err)) {
-            throw conflict(`位号已存在 / Tag ${input.id} already exists`, ['id']);
+            throw conflict('realtime.tagExists', ['id'], { id: input.id });
           }
           throw err;
         }
@@ -209,6 +213,7 @@ export function createRealtimeService(store: Store, deps: RealtimeDeps): Realtim
       if (input.classids) {
         await registry.reloadGroups();
       }
+      deps.events.publish('tag.changed', { ids: [row.id] });
       return toItem(row);
     },
 
@@ -221,7 +226,7 @@ export function createRealtimeService(store: Store, deps: RealtimeDeps): Realtim
         const found = new Set(rows.map((x) => x.id));
         const missing = ids.filter((id) => !found.has(id));
         if (missing.length) {
-          throw notFound(`位号不存在 / Tags not found: ${missing.slice(0, 10).join(', ')}`);
+          throw notFound('realtime.tagsNotFound', { ids: missing.slice(0, 10).join(', ') });
         }
         if (rows.some((x) => !visible(x.regionid))) {
           throw outsideScope();
@@ -236,13 +241,14 @@ export function createRealtimeService(store: Store, deps: RealtimeDeps): Realtim
         registry.remove(id);
       }
       await registry.reloadGroups();
+      deps.events.publish('tag.changed', { ids });
       return { deleted };
     },
 
     async tagImport(caller, input) {
       const { visible, all } = await visibility(caller);
       const errors: TagImportRowError[] = [];
-      const rowError = (row: number, id: string, message: string, controls: string[]) => errors.push({ row, id, message, controls });
+      const rowError = (row: number, id: string, issues: FieldIssue[]) => errors.push({ row, id, issues });
 
       // Spreadsheets name regions by code; resolve every code once.
       const codes = [
@@ -264,7 +270,7 @@ export function createRealtimeService(store: Store, deps: RealtimeDeps): Realtim
         if (code && (raw.regionid === undefined || raw.regionid === null || raw.regionid === '')) {
           const regionid = regionByCode.get(code);
           if (regionid === undefined) {
-            rowError(index, id, `区域编码不存在 / Unknown region code ${code}`, ['regioncode']);
+            rowError(index, id, [{ field: 'regioncode', code: 'realtime.unknownRegionCode', params: { code } }]);
             continue;
           }
           row.regionid = regionid;
@@ -272,19 +278,18 @@ export function createRealtimeService(store: Store, deps: RealtimeDeps): Realtim
         delete row.regioncode;
         const parsed = tagFields.safeParse(row);
         if (!parsed.success) {
-          const { message, controls } = describeZodError(parsed.error);
-          rowError(index, id, message, controls);
+          rowError(index, id, fieldIssues(parsed.error.issues));
           continue;
         }
         const t = parsed.data;
         const first = seen.get(t.id);
         if (first !== undefined) {
-          rowError(index, t.id, `位号与第 ${first + 1} 行重复 / Same id as row ${first + 1}`, ['id']);
+          rowError(index, t.id, [{ field: 'id', code: 'realtime.duplicateRow', params: { row: first + 1 } }]);
           continue;
         }
         seen.set(t.id, index);
         if (t.regionid === null ? !all : !visible(t.regionid)) {
-          rowError(index, t.id, '超出数据权限范围 / Outside your data-isolation scope', ['regionid']);
+          rowError(index, t.id, [{ field: 'regionid', code: 'common.outsideScope' }]);
           continue;
         }
         valid.push({ index, values: toValues(t, t.regionid) });
@@ -296,12 +301,12 @@ export function createRealtimeService(store: Store, deps: RealtimeDeps): Realtim
       const existing = new Map((await repo.getTags(valid.map((v) => v.values.id))).map((r) => [r.id, r]));
       const accepted = valid.filter(({ index, values }) => {
         if (values.regionid !== null && !knownRegions.has(values.regionid)) {
-          rowError(index, values.id, '区域不存在 / Region does not exist', ['regionid']);
+          rowError(index, values.id, [{ field: 'regionid', code: 'org.regionNotFound' }]);
           return false;
         }
         const old = existing.get(values.id);
         if (old && !visible(old.regionid)) {
-          rowError(index, values.id, '超出数据权限范围 / Outside your data-isolation scope', ['id']);
+          rowError(index, values.id, [{ field: 'id', code: 'common.outsideScope' }]);
           return false;
         }
         return true;
@@ -330,6 +335,9 @@ export function createRealtimeService(store: Store, deps: RealtimeDeps): Realtim
         return r.getTags(accepted.map((a) => a.values.id));
       });
       syncRegistry(rows);
+      if (rows.length > 0) {
+        deps.events.publish('tag.changed', { ids: rows.map((r) => r.id) });
+      }
       return { created, updated, rejected: input.rows.length - accepted.length, errors };
     },
 
@@ -353,7 +361,7 @@ export function createRealtimeService(store: Store, deps: RealtimeDeps): Realtim
         return !row || !visible(row.regionid);
       });
       if (refused.length) {
-        throw badRequest(`位号不存在或无权查看 / Unknown or not visible: ${refused.slice(0, 10).join(', ')}`, ['tags']);
+        throw badRequest('realtime.tagsNotVisible', ['tags'], { ids: refused.slice(0, 10).join(', ') });
       }
       // Samples come at most once a second per tag, so a shorter bucket would only add empty ones.
       const span = input.to - input.from;
@@ -380,16 +388,16 @@ export function createRealtimeService(store: Store, deps: RealtimeDeps): Realtim
         const r = createRealtimeRepository(tx);
         const existing = input.id !== undefined ? await r.getClass(input.id) : undefined;
         if (input.id !== undefined && !existing) {
-          throw notFound('分类不存在 / Classification not found');
+          throw notFound('realtime.classNotFound');
         }
         if (input.parentid !== 0) {
           const parent = await r.getClass(input.parentid);
           if (!parent) {
-            throw badRequest('上级分类不存在 / Parent classification does not exist', ['parentid']);
+            throw badRequest('realtime.parentClassMissing', ['parentid']);
           }
           const pairs: [number, number][] = (await r.listClasses()).map((c) => [c.id, c.parentid]);
           if (existing && withDescendants([existing.id], pairs).includes(input.parentid)) {
-            throw badRequest('分类不能挂在自身或其下级之下 / A classification cannot be placed under itself or its sub-classifications', [
+            throw badRequest('realtime.classUnderItself', [
               'parentid',
             ]);
           }
@@ -421,10 +429,10 @@ export function createRealtimeService(store: Store, deps: RealtimeDeps): Realtim
         const r = createRealtimeRepository(tx);
         const existing = await r.getClass(input.id);
         if (!existing) {
-          throw notFound('分类不存在 / Classification not found');
+          throw notFound('realtime.classNotFound');
         }
         if ((await r.childClassCount(input.id)) > 0) {
-          throw conflict('该分类下还有子分类，不能删除 / The classification still has sub-classifications', ['id']);
+          throw conflict('realtime.classHasChildren', ['id']);
         }
         const members = await r.membersOf(input.id);
         await r.deleteClass(input.id);
@@ -441,12 +449,12 @@ export function createRealtimeService(store: Store, deps: RealtimeDeps): Realtim
         const r = createRealtimeRepository(tx);
         const existing = await r.getClass(input.id);
         if (!existing) {
-          throw notFound('分类不存在 / Classification not found');
+          throw notFound('realtime.classNotFound');
         }
         const rows = new Map((await r.getTags(wanted)).map((t) => [t.id, t]));
         const refused = wanted.filter((id) => !rows.has(id) || !visible(rows.get(id)!.regionid));
         if (refused.length) {
-          throw badRequest(`位号不存在或无权查看 / Unknown or not visible: ${refused.slice(0, 10).join(', ')}`, ['tagids']);
+          throw badRequest('realtime.tagsNotVisible', ['tagids'], { ids: refused.slice(0, 10).join(', ') });
         }
         const before = await r.classMembersWithRegion(input.id);
         // Members the caller cannot see stay: a limited user edits only the part of the class they see.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../../src/client/features/realtime/csv.js';
 import { checkImportRow, headerKey, importColumns, sheetToRows, templateCsv } from '../../../../src/client/features/realtime/tag-import.js';
+import { renderIssues } from '../../../../src/shared/messages/catalog.js';
 
 describe('headerKey', () => {
   it('reads field keys, Chinese titles and the template form', () => {
@@ -55,22 +56,24 @@ describe('checkImportRow', () => {
   const good = { id: 'TF-A.TK-101.LT', name: '液位', kind: 'level', range_lo: 0, range_hi: 20, ll: 1, l: 2, h: 16, hh: 18, deadband: 0.5 };
 
   it('passes a valid row', () => {
-    expect(checkImportRow(good, 'zh')).toEqual([]);
+    expect(checkImportRow(good)).toEqual([]);
   });
 
-  it('names the fields of cross-field problems, in the chosen language', () => {
-    const problems = checkImportRow({ ...good, h: 19 }, 'en');
-    expect(problems).toHaveLength(1);
-    expect(problems[0].controls).toEqual(['hh']);
-    expect(problems[0].message).toMatch(/^hh: hh \(18\) must be ≥ h \(19\)/);
-    const zh = checkImportRow({ ...good, range_hi: -1 }, 'zh');
-    expect(zh.map((p) => p.controls[0])).toContain('range_hi');
-    expect(zh[0].message).toContain('量程上限必须大于下限');
+  it('names the fields of cross-field problems, as codes rendered in either language', () => {
+    const problems = checkImportRow({ ...good, h: 19 });
+    expect(problems).toEqual([{ field: 'hh', code: 'realtime.limitOrder', params: { key: 'hh', value: 18, prevKey: 'h', prevValue: 19 } }]);
+    expect(renderIssues('en', problems)).toBe('hh: Limits must be ordered LL ≤ L ≤ H ≤ HH: hh (18) must be ≥ h (19)');
+    const zh = checkImportRow({ ...good, range_hi: -1 });
+    expect(zh.map((p) => p.field)).toContain('range_hi');
+    expect(renderIssues('zh', zh)).toContain('量程上限（-1）必须大于下限（0）');
   });
 
-  it('reports a missing id and an unknown kind', () => {
-    const problems = checkImportRow({ name: 'x', kind: 'bogus', range_lo: 0, range_hi: 1 }, 'en');
-    expect(problems.map((p) => p.controls[0]).sort()).toEqual(['id', 'kind']);
+  it('reports a missing id as required and an unknown kind as one of the kinds', () => {
+    const problems = checkImportRow({ name: 'x', kind: 'bogus', range_lo: 0, range_hi: 1 });
+    expect(problems.map((p) => [p.field, p.code]).sort()).toEqual([
+      ['id', 'validation.required'],
+      ['kind', 'validation.oneOf'],
+    ]);
   });
 });
 
@@ -79,16 +82,6 @@ describe('templateCsv', () => {
     const [header, example] = parseCsv(templateCsv());
     expect(header.map(headerKey)).toEqual(importColumns.map((c) => c.key));
     const row = sheetToRows([header, example]).rows[0];
-    expect(checkImportRow(row, 'en')).toEqual([]);
-  });
-});
-
-describe('localMessage', () => {
-  it('picks the language of each part of a server message', async () => {
-    const { localMessage } = await import('../../../../src/client/features/realtime/zod-messages.js');
-    const msg = '参数错误 / Invalid input — hh: 报警限值顺序应为 LL ≤ L ≤ H ≤ HH / hh (18) must be ≥ h (19)';
-    expect(localMessage(msg, 'zh')).toBe('参数错误 — hh: 报警限值顺序应为 LL ≤ L ≤ H ≤ HH');
-    expect(localMessage(msg, 'en')).toBe('Invalid input — hh (18) must be ≥ h (19)');
-    expect(localMessage('plain', 'en')).toBe('plain');
+    expect(checkImportRow(row)).toEqual([]);
   });
 });

@@ -40,7 +40,7 @@ describe.each(dialects)('org accounts (%s)', (dialect) => {
     const r = await call(t.url, refreshToken, { refreshToken: token });
     expect(r.httpStatus).toBe(401);
     expect(r.body.IsSuccess).toBe(false);
-    expect(r.body.error.message).toBe(REFRESH_TOKEN_ERROR);
+    expect(r.body.error.code).toBe(REFRESH_TOKEN_ERROR);
   };
 
   const newAccount = (loginname: string, extra: Record<string, unknown> = {}) => ({

@@ -73,7 +73,7 @@ describe.each(dialects)('admin:create CLI (%s)', (dialect) => {
       expect(weak.code).toBe(1);
       expect(weak.stderr).toMatch(/Password too weak/);
       expect(dup.code).toBe(1);
-      expect(dup.stderr).toMatch(/already exists: root/);
+      expect(dup.stderr).toMatch(/Login name already exists/);
       expect(missing.code).toBe(1);
       expect(missing.stderr).toMatch(/--username, --password/);
     },

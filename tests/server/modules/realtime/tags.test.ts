@@ -129,7 +129,8 @@ describe.each(dialects)('realtime tags (%s)', (dialect) => {
       const hh = await call(t.url, tagSave, { ...base, isNew: true, h: 8, hh: 7 }, admin);
       expectRefused(hh, 400, ['hh']);
       expect(hh.body.error.controls).toEqual(['hh']);
-      expect(hh.body.error.message).toMatch(/hh \(7\) must be ≥ h \(8\)/);
+      expect(hh.body.error.issues).toContainEqual({ field: 'hh', code: 'realtime.limitOrder', params: { key: 'hh', value: 7, prevKey: 'h', prevValue: 8 } });
+      expect(hh.body.error.message).toMatch(/hh（7）不能小于 h（8）/);
       expectRefused(await call(t.url, tagSave, { ...base, isNew: true, ll: 3, l: 2 }, admin), 400, ['l']);
       expectRefused(await call(t.url, tagSave, { ...base, isNew: true, range_lo: 10, range_hi: 10 }, admin), 400, ['range_hi']);
       expectRefused(await call(t.url, tagSave, { ...base, isNew: true, name: '' }, admin), 400, ['name']);
@@ -213,7 +214,7 @@ describe.each(dialects)('realtime tags (%s)', (dialect) => {
       const r = await call(t.url, tagImport, { rows: rows() }, admin);
       expect(r.body.IsSuccess).toBe(true);
       expect(r.body.data).toMatchObject({ created: 0, updated: 0, rejected: 6 });
-      expect(r.body.data!.errors.map((e) => [e.row, e.id, e.controls])).toEqual([
+      expect(r.body.data!.errors.map((e) => [e.row, e.id, e.issues.map((i) => i.field)])).toEqual([
         [1, 'IMP.BAD-LIMITS.PT', ['hh']],
         [2, 'IMP.NO-NAME.PT', ['name']],
         [4, 'IMP.UNKNOWN-REGION.PT', ['regioncode']],

@@ -1,0 +1,34 @@
+/**
+ * Headers every HTTP response of the server carries: Fastify's (app.ts) and
+ * socket.io's own (handshake, long-polling), which Fastify never sees.
+ * `connect-src 'self'`: the page talks to its own origin only, websockets
+ * included (CSP Level 3 lets 'self' match ws:/wss: of the same host).
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'SAMEORIGIN',
+  'Referrer-Policy': 'same-origin',
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; worker-src 'self' blob:; child-src 'self' blob:; connect-src 'self'",
+};
+
+/**
+ * Responses that carry tokens are never stored by a browser or a proxy
+ * (RFC 6749 §5.1: Cache-Control no-store, and Pragma no-cache for HTTP/1.0 caches).
+ */
+export const NO_STORE_HEADERS: Readonly<Record<string, string>> = {
+  'Cache-Control': 'no-store',
+  Pragma: 'no-cache',
+};
+
+/** What this needs of engine.io's server (`io.engine`): its `headers` event, emitted before each handshake, polling and upgrade response is written. */
+export interface EngineHeaders {
+  on(event: 'headers', listener: (headers: Record<string, unknown>, req: unknown) => void): unknown;
+}
+
+/** Gives socket.io's HTTP responses the same security headers as the rest; call once with `io.engine`. */
+export function secureEngineHeaders(engine: EngineHeaders): void {
+  engine.on('headers', (headers) => {
+    Object.assign(headers, SECURITY_HEADERS);
+  });
+}
