@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import { createHttpApp } from './http/app.js';
 import { secureEngineHeaders } from './http/security-headers.js';
 import { createMetrics, registerMetricsRoute, startMetricsServer } from './metrics/metrics.js';
+import { createAlarmService } from './modules/alarms/alarm.service.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { createIngestKeyService } from './modules/ingest/ingest.service.js';
 import { modules, type Services } from './modules/index.js';
@@ -79,7 +80,10 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
   secureEngineHeaders(stream.gateway.io.engine);
   const realtime = createRealtimeService(store, { org, registry, live: stream.live, events: bus });
   const ingestKeys = createIngestKeyService(store, config);
-  const services: Services = { org, auth, ingest: stream.ingest, live: stream.live, realtime, ingestKeys };
+  const alarms = await createAlarmService({ db: store.db, bus, tags, org, log: http.app.log });
+  stream.topics.addSource(alarms.channel.source);
+  stream.topics.addResolver(alarms.channel.resolver);
+  const services: Services = { org, auth, ingest: stream.ingest, live: stream.live, realtime, ingestKeys, alarms };
   for (const m of modules) {
     m.register({ http, store, config, services });
   }
@@ -113,6 +117,8 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
       closed = true;
       simulator?.stop();
       await metricsServer?.close();
+      // Alarm changes already found are stored before the stream stops.
+      await alarms.close();
       // Sockets first: the HTTP server's close would otherwise wait for open websockets.
       await stream.close();
       await http.app.close();

@@ -2,6 +2,8 @@ import type { Config } from '../config.js';
 import type { HttpApp } from '../http/app.js';
 import type { Store } from '../store/db.js';
 import type { MenuSeed } from '../store/seed-base.js';
+import { alarmModule } from './alarms/alarm.routes.js';
+import type { AlarmService } from './alarms/alarm.service.js';
 import { authModule } from './auth/auth.routes.js';
 import type { AuthService } from './auth/auth.service.js';
 import { orgModule } from './org/org.routes.js';
@@ -25,6 +27,8 @@ export interface Services {
   realtime: RealtimeService;
   /** Ingest keys: devices' credentials for HTTP ingest (and for scraping /metrics). */
   ingestKeys: IngestKeyService;
+  /** Alarm engine and operations (ISA-18.2). */
+  alarms: AlarmService;
 }
 
 export interface ModuleContext {
@@ -42,4 +46,4 @@ export interface ServerModule {
   register(ctx: ModuleContext): void;
 }
 
-export const modules: ServerModule[] = [authModule, orgModule, ingestModule, positioningModule, realtimeModule];
+export const modules: ServerModule[] = [authModule, orgModule, ingestModule, positioningModule, realtimeModule, alarmModule];

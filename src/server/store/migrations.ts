@@ -323,6 +323,59 @@ function authHardening(): Migration {
   };
 }
 
+/**
+ * Alarm occurrences (issue 9): one row per occurrence, from activation until
+ * the alarm is back to normal (closed_at). At most one open occurrence per
+ * alarm (partial unique index), so a restart or a second writer can never
+ * open a duplicate. `fsm` is the ISA-18.2 state (src/shared/domain/alarm-state.ts)
+ * as JSON. Built-in roles that exist already get the new alarm permissions.
+ */
+function alarms(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('alarm_occurrence')
+        .addColumn('id', idType(dialect), (c) => c.primaryKey())
+        .addColumn('alarm_key', 'text', (c) => c.notNull())
+        .addColumn('source', 'text', (c) => c.notNull())
+        .addColumn('source_name', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('unit', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('priority', 'integer', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('fsm', 'text', (c) => c.notNull())
+        .addColumn('limit_value', 'double precision')
+        .addColumn('value', 'double precision')
+        .addColumn('peak', 'double precision')
+        .addColumn('activated_at', 'bigint', (c) => c.notNull())
+        .addColumn('acked_at', 'bigint')
+        .addColumn('acked_by', 'text')
+        .addColumn('ack_comment', 'text')
+        .addColumn('returned_at', 'bigint')
+        .addColumn('closed_at', 'bigint')
+        .addColumn('shelved_until', 'bigint')
+        .addColumn('shelved_by', 'text')
+        .addColumn('shelve_reason', 'text')
+        .addColumn('regionid', 'integer')
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await sql`CREATE UNIQUE INDEX alarm_occurrence_open ON alarm_occurrence (alarm_key) WHERE closed_at IS NULL`.execute(db);
+      await db.schema.createIndex('alarm_occurrence_activated').on('alarm_occurrence').columns(['activated_at']).execute();
+      await db.schema.createIndex('alarm_occurrence_source').on('alarm_occurrence').columns(['source', 'activated_at']).execute();
+      const grants: [string, string[]][] = [
+        ['admin', ['alarm:ack', 'alarm:shelve', 'alarm:admin']],
+        ['supervisor', ['alarm:ack', 'alarm:shelve', 'alarm:admin']],
+        ['operator', ['alarm:ack', 'alarm:shelve']],
+      ];
+      for (const [rolecode, permissions] of grants) {
+        for (const permission of permissions) {
+          await sql`INSERT INTO role_permission (roleid, permission) SELECT roleid, ${permission} FROM role WHERE rolecode = ${rolecode}`.execute(db);
+        }
+      }
+    },
+  };
+}
+
 /** All migrations in order. Add new ones at the end; never edit a landed one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
@@ -332,6 +385,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       '0003_stream_history': streamHistory(dialect),
       '0004_region_geometry': regionGeometry(),
       '0030_auth_hardening': authHardening(),
+      '0060_alarms': alarms(dialect),
     }),
   };
 }

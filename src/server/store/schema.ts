@@ -158,4 +158,30 @@ export interface Database {
     created_by: string;
     revoked_at: number | null;
   };
+  alarm_occurrence: {
+    id: Generated<number>;
+    alarm_key: string;
+    source: string;
+    source_name: Generated<string>;
+    unit: Generated<string>;
+    type: string;
+    priority: number;
+    state: string;
+    /** JSON AlarmState (src/shared/domain/alarm-state.ts). */
+    fsm: string;
+    limit_value: number | null;
+    value: number | null;
+    peak: number | null;
+    activated_at: number;
+    acked_at: number | null;
+    acked_by: string | null;
+    ack_comment: string | null;
+    returned_at: number | null;
+    closed_at: number | null;
+    shelved_until: number | null;
+    shelved_by: string | null;
+    shelve_reason: string | null;
+    regionid: number | null;
+    updated_at: number;
+  };
 }

@@ -16,6 +16,9 @@ export const permissionCodes = [
   'realtime:read',
   'realtime:manage',
   'positioning:read',
+  'alarm:ack',
+  'alarm:shelve',
+  'alarm:admin',
 ] as const;
 export type PermissionCode = (typeof permissionCodes)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alarmItem } from './alarms.js';
 
 /*
  * Domain events: what services announce after a change has committed, named
@@ -33,6 +34,8 @@ export const domainEvents = {
   }),
   /** What these users may do or see changed (roles, permissions, data-isolation scope, enabled): open sockets are re-scoped. */
   'user.changed': z.object({ userids: z.array(z.number().int()) }),
+  /** Alarm occurrences changed (opened, acknowledged, shelved, returned, closed), in order; persisted before this is published. */
+  'alarm.changed': z.object({ alarms: z.array(alarmItem) }),
 } as const;
 
 export type DomainEventName = keyof typeof domainEvents;

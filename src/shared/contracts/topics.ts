@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alarmItem } from './alarms.js';
 import type { Permission } from './contract.js';
 
 /*
@@ -85,6 +86,8 @@ export const channels = {
   tag: channel({ event: 'tag.batch', item: tagValueTuple, coalesce: 'latest', key: (i) => i[0], time: (i) => i[1], isolation: 'keyRegion' }),
   position: channel({ event: 'position.batch', item: positionTuple, coalesce: 'latest', key: (i) => i[0], time: (i) => i[1], isolation: 'itemRegion' }),
   region: channel({ event: 'region.changed', item: regionChangeItem, coalesce: 'ordered', key: (i) => String(i.regionid), isolation: 'namedRegion' }),
+  /** Alarm occurrences as they change, in order; after a resync the client reloads `UAPI/Alarm/RealTimeList`. */
+  alarm: channel({ event: 'alarm.changed', item: alarmItem, coalesce: 'ordered', key: (i) => String(i.id), isolation: 'namedRegion' }),
 };
 
 export type ChannelName = keyof typeof channels;
@@ -146,13 +149,15 @@ export const topics = {
   },
   /** Changes of the regions the subscriber sees (polygons, names, kinds). */
   region: { pattern: 'region', match: /^region$/, channel: 'region', permission: 'authenticated', route: 'all' },
+  /** Changes of the alarms in the subscriber's regions. */
+  alarm: { pattern: 'alarm', match: /^alarm$/, channel: 'alarm', permission: 'realtime:read', route: 'all' },
 } satisfies Record<string, TopicDecl>;
 
 export type TopicKind = keyof typeof topics;
 const topicKinds = Object.keys(topics) as TopicKind[];
 
 /** Topic names a client may use, as types (one line per topic kind). */
-export type TopicName = `tag/${string}` | `tags/${string}` | `position/${'person' | 'vehicle'}` | 'region';
+export type TopicName = `tag/${string}` | `tags/${string}` | `position/${'person' | 'vehicle'}` | 'region' | 'alarm';
 /** The channel a topic name's items travel on. */
 export type ChannelOfTopic<N extends TopicName> = N extends `tag/${string}` | `tags/${string}`
   ? 'tag'
@@ -160,7 +165,9 @@ export type ChannelOfTopic<N extends TopicName> = N extends `tag/${string}` | `t
     ? 'position'
     : N extends 'region'
       ? 'region'
-      : never;
+      : N extends 'alarm'
+        ? 'alarm'
+        : never;
 
 export interface ParsedTopic {
   kind: TopicKind;

@@ -13,5 +13,6 @@ export const alarmMessages = defineMessages({
   'alarm.alreadySuppressed': { zh: '该报警已被抑制', en: 'The alarm is suppressed already' },
   'alarm.notOutOfService': { zh: '该报警未停用', en: 'The alarm is not out of service' },
   'alarm.alreadyOutOfService': { zh: '该报警已停用', en: 'The alarm is out of service already' },
+  'alarm.notFound': { zh: '报警 {id} 不存在或已恢复正常', en: 'Alarm {id} does not exist or is back to normal' },
   'alarm.overlayFirst': { zh: '请先解除停用或抑制', en: 'Return it to service or end its suppression first' },
 });

@@ -1,3 +1,4 @@
+import type { AlarmItem } from '../../../src/shared/contracts/alarms.js';
 import { io, type Socket } from 'socket.io-client';
 import type { Envelope } from '../../../src/shared/contracts/envelope.js';
 import type { IngestResult } from '../../../src/shared/contracts/stream.js';
@@ -31,6 +32,7 @@ export interface RecordingClient {
   values: TagValueTuple[];
   positions: PositionTuple[];
   regions: RegionChangeItem[];
+  alarms: AlarmItem[];
   /** Topics the server stopped serving (`stream.denied`). */
   denied: string[];
   /** Why the server ended the connection (`stream.closed`), when it did. */
@@ -54,6 +56,7 @@ export async function connectClient(baseUrl: string, token: string, opts: { webs
     values: [],
     positions: [],
     regions: [],
+    alarms: [],
     denied: [],
     closed: null,
     batches: 0,
@@ -67,6 +70,7 @@ export async function connectClient(baseUrl: string, token: string, opts: { webs
   });
   socket.on('position.batch', (b) => client.positions.push(...b.items));
   socket.on('region.changed', (b) => client.regions.push(...b.items));
+  socket.on('alarm.changed', (b) => client.alarms.push(...b.items));
   socket.on('stream.denied', (r) => client.denied.push(...r.topics));
   socket.on('stream.closed', (r) => {
     client.closed = r.reason;

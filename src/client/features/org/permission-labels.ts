@@ -7,6 +7,9 @@ export const permissionLabels: Record<PermissionCode, { zh: string; en: string }
   'system:config': { zh: '系统配置', en: 'System configuration' },
   'audit:read': { zh: '查看审计日志', en: 'View the audit log' },
   'realtime:read': { zh: '查看实时数据与报警', en: 'View real-time data and alarms' },
-  'realtime:manage': { zh: '处理报警、配置位号', en: 'Handle alarms, configure tags' },
+  'realtime:manage': { zh: '配置位号及其报警限值', en: 'Configure tags and their alarm limits' },
   'positioning:read': { zh: '查看人员车辆定位', en: 'View people and vehicle positions' },
+  'alarm:ack': { zh: '确认报警', en: 'Acknowledge alarms' },
+  'alarm:shelve': { zh: '搁置与解除搁置报警', en: 'Shelve and unshelve alarms' },
+  'alarm:admin': { zh: '报警停用与抑制', en: 'Take alarms out of service, suppress them' },
 };

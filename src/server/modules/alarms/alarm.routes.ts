@@ -1,0 +1,53 @@
+import { alarmAcknowledge, alarmHistoryList, alarmRealTimeList, alarmShelve, alarmUnshelve } from '../../../shared/contracts/alarms.js';
+import type { AuthUser, RequestContext } from '../../http/app.js';
+import { unauthorized } from '../../http/errors.js';
+import type { MenuSeed } from '../../store/seed-base.js';
+import type { ServerModule } from '../index.js';
+
+function caller(ctx: RequestContext): AuthUser {
+  if (!ctx.user) {
+    throw unauthorized();
+  }
+  return ctx.user;
+}
+
+const MAJOR_HAZARD = '/No.88/MajorHazard';
+
+/** Pages of the seed's /alarmData group (spec 3), beside the real-time data pages. */
+export const alarmMenus: MenuSeed[] = [
+  {
+    href: '/alarmData/realTimeAlarm',
+    name: '实时报警',
+    name_en: 'Real-time alarms',
+    parent: MAJOR_HAZARD,
+    type: 2,
+    eightyEightType: 1,
+    icon: 'alert',
+    sort: 0,
+    roles: ['admin', 'supervisor', 'operator', 'inspector'],
+  },
+  {
+    href: '/alarmData/historyAlarm',
+    name: '历史报警',
+    name_en: 'Alarm history',
+    parent: MAJOR_HAZARD,
+    type: 2,
+    eightyEightType: 1,
+    icon: 'history',
+    sort: 3,
+    roles: ['admin', 'supervisor', 'operator', 'inspector'],
+  },
+];
+
+export const alarmModule: ServerModule = {
+  name: 'alarms',
+  menus: alarmMenus,
+  register({ http, services }) {
+    const a = services.alarms;
+    http.route(alarmRealTimeList, (input, ctx) => a.realTimeList(caller(ctx), input));
+    http.route(alarmHistoryList, (input, ctx) => a.historyList(caller(ctx), input));
+    http.route(alarmAcknowledge, (input, ctx) => a.acknowledge(caller(ctx), input));
+    http.route(alarmShelve, (input, ctx) => a.shelve(caller(ctx), input));
+    http.route(alarmUnshelve, (input, ctx) => a.unshelve(caller(ctx), input));
+  },
+};

@@ -1,0 +1,559 @@
+import type { Subscription } from 'rxjs';
+import type { z } from 'zod';
+import {
+  MAX_SHELVE_MINUTES,
+  type AlarmItem,
+  type AlarmPriority,
+  type AlarmType,
+  type alarmAcknowledge,
+  type alarmHistoryList,
+  type alarmRealTimeList,
+  type alarmShelve,
+  type alarmUnshelve,
+} from '../../../shared/contracts/alarms.js';
+import { evaluateCondition, initialCondition, type ConditionConfig, type ConditionState } from '../../../shared/domain/alarm-condition.js';
+import {
+  alarmTransition,
+  initialAlarmState,
+  shelfExpired,
+  type AlarmEvent,
+  type AlarmRefusal,
+  type AlarmState,
+} from '../../../shared/domain/alarm-state.js';
+import type { AuthUser } from '../../http/app.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { audit } from '../../store/audit.js';
+import type { Db, Tx } from '../../store/db.js';
+import type { Emit, StreamBus } from '../../stream/bus.js';
+import { transactThenPublish } from '../../stream/bus.js';
+import type { ChannelSource, TopicResolver } from '../../stream/channels.js';
+import type { TagMeta, TagRegistry } from '../../stream/tag-registry.js';
+import type { OrgService } from '../org/org.service.js';
+
+type In<C extends { input: z.ZodType }> = z.output<C['input']>;
+
+export interface AlarmLog {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * The alarm engine and the alarm service (issue 9, DOMAIN.md §3).
+ *
+ * The engine rides the ingest pipeline: it evaluates every good-quality sample
+ * of a tag against the tag's limits (alarm-condition.ts, with deadband), and
+ * each activation or return goes through the ISA-18.2 state machine
+ * (alarm-state.ts). Every change is written in a transaction, with the audit
+ * row of an operator's action, and only then published (`alarm.changed`,
+ * topic `alarm`): what a client sees is in the store. Engine changes and
+ * operator actions run one at a time on one queue, so the in-memory state and
+ * the store never disagree. At start the open occurrences are read back, so a
+ * restart neither loses nor duplicates one (a partial unique index allows one
+ * open occurrence per alarm).
+ */
+export interface AlarmService {
+  realTimeList(caller: AuthUser, input: In<typeof alarmRealTimeList>): Promise<{ list: AlarmItem[]; serverTime: number }>;
+  historyList(caller: AuthUser, input: In<typeof alarmHistoryList>): Promise<{ list: AlarmItem[]; total: number }>;
+  acknowledge(caller: AuthUser, input: In<typeof alarmAcknowledge>): Promise<{ acknowledged: number[] }>;
+  shelve(caller: AuthUser, input: In<typeof alarmShelve>): Promise<{ shelved: number[] }>;
+  unshelve(caller: AuthUser, input: In<typeof alarmUnshelve>): Promise<{ unshelved: number[] }>;
+  /** The `alarm` channel and topic, for the stream's topic registry. */
+  channel: { source: ChannelSource<'alarm'>; resolver: TopicResolver<'alarm'> };
+  /** Waits until every queued change is stored (tests, shutdown). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Default priorities until the rationalisation ledger sets them: HH/LL high, H/L medium, discrete high. */
+const defaultPriority: Record<AlarmType, AlarmPriority> = { hh: 2, ll: 2, h: 3, l: 3, discrete: 2, comm: 3, external: 3 };
+const limitTypes = ['hh', 'h', 'l', 'll'] as const;
+const SHELF_CHECK_MS = 1000;
+
+interface OpenAlarm {
+  item: AlarmItem;
+  fsm: AlarmState;
+}
+
+type Row = {
+  id: number;
+  alarm_key: string;
+  source: string;
+  source_name: string;
+  unit: string;
+  type: string;
+  priority: number;
+  state: string;
+  fsm: string;
+  limit_value: number | null;
+  value: number | null;
+  peak: number | null;
+  activated_at: number;
+  acked_at: number | null;
+  acked_by: string | null;
+  ack_comment: string | null;
+  returned_at: number | null;
+  closed_at: number | null;
+  shelved_until: number | null;
+  shelved_by: string | null;
+  shelve_reason: string | null;
+  regionid: number | null;
+  updated_at: number;
+};
+
+function toItem(r: Row): AlarmItem {
+  const fsm = JSON.parse(r.fsm) as AlarmState;
+  return {
+    id: r.id,
+    alarmKey: r.alarm_key,
+    source: r.source,
+    sourceName: r.source_name,
+    type: r.type as AlarmType,
+    priority: r.priority,
+    state: fsm.state,
+    active: fsm.active,
+    acked: fsm.acked,
+    limit: r.limit_value,
+    unit: r.unit,
+    value: r.value,
+    peak: r.peak,
+    activatedAt: r.activated_at,
+    ackedAt: r.acked_at,
+    ackedBy: r.acked_by,
+    ackComment: r.ack_comment,
+    returnedAt: r.returned_at,
+    closedAt: r.closed_at,
+    shelvedUntil: r.shelved_until,
+    shelvedBy: r.shelved_by,
+    shelveReason: r.shelve_reason,
+    regionid: r.regionid,
+    updatedAt: r.updated_at,
+  };
+}
+
+/** One alarm condition of a tag: its type and its condition configuration. */
+function conditionsOf(tag: TagMeta): { type: AlarmType; cfg: ConditionConfig }[] {
+  const out: { type: AlarmType; cfg: ConditionConfig }[] = [];
+  if (tag.kind === 'discrete') {
+    const v = tag.h ?? tag.hh;
+    if (v !== null) {
+      out.push({ type: 'discrete', cfg: { kind: 'discrete', limit: v, deadband: 0, onDelayMs: 0, offDelayMs: 0 } });
+    }
+    return out;
+  }
+  for (const type of limitTypes) {
+    const limit = tag[type];
+    if (limit !== null) {
+      out.push({ type, cfg: { kind: type === 'hh' || type === 'h' ? 'high' : 'low', limit, deadband: tag.deadband, onDelayMs: 0, offDelayMs: 0 } });
+    }
+  }
+  return out;
+}
+
+const alarmKeyOf = (tagId: string, type: AlarmType) => `tag:${tagId}:${type}`;
+
+/** A condition change the engine found, waiting for its transaction. */
+interface ConditionChange {
+  key: string;
+  tagId: string;
+  type: AlarmType;
+  change: 'activate' | 'clear';
+  value: number;
+  t: number;
+  limit: number | null;
+  regionid: number | null;
+}
+
+export interface AlarmServiceDeps {
+  db: Db;
+  bus: StreamBus;
+  tags: TagRegistry;
+  org: Pick<OrgService, 'getUserScope'>;
+  log: AlarmLog;
+  /** Overrides for tests. */
+  now?: () => number;
+  maxShelveMs?: number;
+}
+
+export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmService> {
+  const { db, bus, log } = deps;
+  const now = deps.now ?? Date.now;
+  const rules = { maxShelveMs: deps.maxShelveMs ?? MAX_SHELVE_MINUTES * 60_000 };
+
+  /** Open occurrences by alarm key, as stored. */
+  const open = new Map<string, OpenAlarm>();
+  /** Condition state per alarm key (deadband, delays). */
+  const conds = new Map<string, ConditionState>();
+  /** Furthest value beyond the limit per open alarm key, written with the next change. */
+  const peaks = new Map<string, number>();
+
+  for (const r of (await db.selectFrom('alarm_occurrence').selectAll().where('closed_at', 'is', null).execute()) as Row[]) {
+    const item = toItem(r);
+    const fsm = JSON.parse(r.fsm) as AlarmState;
+    open.set(r.alarm_key, { item, fsm });
+    conds.set(r.alarm_key, { active: fsm.active, pendingSince: null });
+    if (r.peak !== null) {
+      peaks.set(r.alarm_key, r.peak);
+    }
+  }
+  if (open.size > 0) {
+    log.info({ open: open.size }, 'alarms: open occurrences restored');
+  }
+
+  // One queue for engine changes and operator actions.
+  let queue: Promise<unknown> = Promise.resolve();
+  const run = <T>(fn: () => Promise<T>): Promise<T> => {
+    const p = queue.then(fn);
+    queue = p.catch(() => undefined);
+    return p;
+  };
+
+  // ---------------------------------------------------------------- engine
+  let pending: ConditionChange[] = [];
+  let flushQueued = false;
+
+  const flush = () =>
+    run(async () => {
+      flushQueued = false;
+      const batch = pending;
+      pending = [];
+      if (batch.length === 0) {
+        return;
+      }
+      try {
+        await applyConditionChanges(batch);
+      } catch (err) {
+        // Nothing was stored: forget the conditions, so the next sample finds the change again.
+        for (const c of batch) {
+          conds.delete(c.key);
+        }
+        log.error({ err, changes: batch.length }, 'alarms: storing alarm changes failed; they are raised again by the next samples');
+      }
+    });
+
+  async function applyConditionChanges(batch: ConditionChange[]) {
+    const names = await sourceNames([...new Set(batch.map((c) => c.tagId))]);
+    const after = new Map<string, OpenAlarm | null>();
+    await transactThenPublish(db, bus, async (tx, emit) => {
+      const changed: AlarmItem[] = [];
+      for (const c of batch) {
+        const cur = after.has(c.key) ? after.get(c.key) : open.get(c.key);
+        const next = await conditionChange(tx, c, cur ?? null, names);
+        after.set(c.key, next.open);
+        changed.push(...next.items);
+      }
+      emitChanged(emit, changed);
+    });
+    commit(after);
+  }
+
+  function commit(after: Map<string, OpenAlarm | null>) {
+    for (const [key, v] of after) {
+      if (v) {
+        open.set(key, v);
+      } else {
+        open.delete(key);
+        peaks.delete(key);
+      }
+    }
+  }
+
+  async function sourceNames(ids: string[]): Promise<Map<string, { name: string; unit: string }>> {
+    if (ids.length === 0) {
+      return new Map();
+    }
+    const rows = await db.selectFrom('tag').select(['id', 'name', 'unit']).where('id', 'in', ids).execute();
+    return new Map(rows.map((r) => [r.id, { name: r.name, unit: r.unit }]));
+  }
+
+  /** Applies one activation or return inside the transaction; returns the alarm's open occurrence after it and the changed items. */
+  async function conditionChange(
+    tx: Tx,
+    c: ConditionChange,
+    cur: OpenAlarm | null,
+    names: Map<string, { name: string; unit: string }>,
+  ): Promise<{ open: OpenAlarm | null; items: AlarmItem[] }> {
+    const fsm = cur?.fsm ?? initialAlarmState;
+    const tr = alarmTransition(fsm, { type: c.change }, c.t, rules);
+    if (!tr.ok) {
+      return { open: cur, items: [] };
+    }
+    const items: AlarmItem[] = [];
+    let current = cur;
+    if (current && tr.closesOccurrence) {
+      // Returned (and acknowledged) or superseded by a new activation: the occurrence ends.
+      const closedFsm = tr.opensOccurrence ? { ...fsm, state: 'normal' as const, active: false, acked: true } : tr.next;
+      items.push(await updateRow(tx, current, closedFsm, { closed_at: c.t, returned_at: current.item.returnedAt ?? c.t, peak: peaks.get(c.key) ?? current.item.peak }));
+      current = null;
+    }
+    if (tr.opensOccurrence) {
+      const name = names.get(c.tagId);
+      const row = (await tx
+        .insertInto('alarm_occurrence')
+        .values({
+          alarm_key: c.key,
+          source: c.tagId,
+          source_name: name?.name ?? c.tagId,
+          unit: name?.unit ?? '',
+          type: c.type,
+          priority: defaultPriority[c.type],
+          state: tr.next.state,
+          fsm: JSON.stringify(tr.next),
+          limit_value: c.limit,
+          value: c.value,
+          peak: c.value,
+          activated_at: c.t,
+          regionid: c.regionid,
+          updated_at: now(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow());
+      peaks.set(c.key, c.value);
+      const item = toItem(row);
+      items.push(item);
+      return { open: { item, fsm: tr.next }, items };
+    }
+    if (current) {
+      const patch: Partial<Row> = {};
+      if (c.change === 'clear') {
+        patch.returned_at = c.t;
+        patch.peak = peaks.get(c.key) ?? current.item.peak;
+      }
+      const item = await updateRow(tx, current, tr.next, patch);
+      items.push(item);
+      return { open: item.closedAt === null ? { item, fsm: tr.next } : null, items };
+    }
+    return { open: null, items };
+  }
+
+  /** Writes an occurrence's new state (and closes it when the state machine is back to normal). */
+  async function updateRow(tx: Tx, cur: OpenAlarm, fsm: AlarmState, patch: Partial<Row>): Promise<AlarmItem> {
+    const t = now();
+    const values: Partial<Row> = {
+      state: fsm.state,
+      fsm: JSON.stringify(fsm),
+      shelved_until: fsm.shelf?.until ?? null,
+      shelved_by: fsm.shelf?.by ?? null,
+      shelve_reason: fsm.shelf?.reason ?? null,
+      updated_at: t,
+      ...patch,
+    };
+    if (fsm.state === 'normal' && values.closed_at === undefined) {
+      values.closed_at = t;
+    }
+    const row = (await tx.updateTable('alarm_occurrence').set(values).where('id', '=', cur.item.id).returningAll().executeTakeFirstOrThrow());
+    return toItem(row);
+  }
+
+  function emitChanged(emit: Emit, items: AlarmItem[]) {
+    if (items.length > 0) {
+      emit('alarm.changed', { alarms: items });
+    }
+  }
+
+  const sampleSub: Subscription = bus.samples$.subscribe((b) => {
+    for (let i = 0; i < b.n; i++) {
+      if (b.q[i] !== 0) {
+        continue; // Bad or uncertain quality never raises or clears a limit alarm.
+      }
+      const tag = deps.tags.get(b.tag[i]);
+      if (!tag) {
+        continue;
+      }
+      const v = b.v[i];
+      const t = b.t[i];
+      for (const { type, cfg } of conditionsOf(tag)) {
+        const key = alarmKeyOf(tag.id, type);
+        const st = conds.get(key) ?? initialCondition;
+        const r = evaluateCondition(cfg, st, v, t);
+        if (r.state !== st) {
+          conds.set(key, r.state);
+        }
+        if (r.state.active && open.has(key)) {
+          const peak = peaks.get(key);
+          const further = cfg.kind === 'low' ? peak === undefined || v < peak : peak === undefined || v > peak;
+          if (further) {
+            peaks.set(key, v);
+          }
+        }
+        if (r.change) {
+          pending.push({ key, tagId: tag.id, type, change: r.change, value: v, t, limit: cfg.kind === 'discrete' ? null : cfg.limit, regionid: tag.regionid });
+        }
+      }
+    }
+    if (pending.length > 0 && !flushQueued) {
+      flushQueued = true;
+      void flush();
+    }
+  });
+
+  // Expired shelves: an alarm still active comes back unacknowledged (ISA-18.2 §11.7.3).
+  const shelfTimer = setInterval(() => {
+    const t = now();
+    const expired = [...open.values()].filter((o) => shelfExpired(o.fsm, t));
+    if (expired.length > 0) {
+      void run(() => operate(null, expired.map((o) => o.item.id), { type: 'unshelve', by: 'system', auto: true }, 'alarm.unshelveExpired', {})).catch((err: unknown) =>
+        log.error({ err }, 'alarms: ending expired shelves failed'),
+      );
+    }
+  }, SHELF_CHECK_MS);
+  shelfTimer.unref();
+
+  // ---------------------------------------------------------------- operator actions
+
+  async function scopeOf(caller: AuthUser): Promise<{ all: boolean; regions: Set<number> }> {
+    const s = await deps.org.getUserScope(caller.userid);
+    return { all: s.all, regions: new Set(s.regionids) };
+  }
+  const visible = (scope: { all: boolean; regions: Set<number> }, regionid: number | null) => regionid === null || scope.all || scope.regions.has(regionid);
+
+  /**
+   * Applies an operator's event to each named open occurrence, in one
+   * transaction with an audit row each. Occurrences the event does not apply
+   * to (acknowledged meanwhile by someone else) are skipped; when none applies
+   * the refusal of the first is the answer.
+   */
+  async function operate(
+    caller: AuthUser | null,
+    ids: number[],
+    event: AlarmEvent,
+    action: string,
+    detail: Record<string, unknown>,
+    patchOf?: (cur: OpenAlarm) => Partial<Row>,
+  ): Promise<number[]> {
+    const byId = new Map([...open.values()].map((o) => [o.item.id, o]));
+    const targets: OpenAlarm[] = [];
+    const scope = caller ? await scopeOf(caller) : null;
+    for (const id of ids) {
+      const o = byId.get(id);
+      if (!o || (scope && !visible(scope, o.item.regionid))) {
+        throw notFound('alarm.notFound', { id });
+      }
+      targets.push(o);
+    }
+    const t = now();
+    let firstRefusal: AlarmRefusal | null = null;
+    const done: number[] = [];
+    const after = new Map<string, OpenAlarm | null>();
+    await transactThenPublish(db, bus, async (tx, emit) => {
+      const items: AlarmItem[] = [];
+      for (const o of targets) {
+        const tr = alarmTransition(o.fsm, event, t, rules);
+        if (!tr.ok) {
+          firstRefusal ??= tr.refusal;
+          continue;
+        }
+        const item = await updateRow(tx, o, tr.next, patchOf?.(o) ?? {});
+        after.set(o.item.alarmKey, item.closedAt === null ? { item, fsm: tr.next } : null);
+        items.push(item);
+        done.push(o.item.id);
+        await audit(tx, caller ? { userid: caller.userid, loginname: caller.loginname } : { userid: null, loginname: 'system' }, action, 'alarm', o.item.id, {
+          alarm: o.item.alarmKey,
+          source: o.item.sourceName,
+          from: o.fsm.state,
+          to: tr.next.state,
+          ...detail,
+        });
+      }
+      emitChanged(emit, items);
+    });
+    commit(after);
+    if (done.length === 0 && firstRefusal) {
+      throw badRequest(firstRefusal, ['ids']);
+    }
+    return done;
+  }
+
+  const channel: AlarmService['channel'] = {
+    source: {
+      channel: 'alarm',
+      regionOf: (_key, item) => item.regionid,
+      start(feed) {
+        const sub = bus.on('alarm.changed').subscribe((e) => e.alarms.forEach((a) => feed.push(a)));
+        return () => sub.unsubscribe();
+      },
+    },
+    resolver: { kind: 'alarm', resolve: () => ({ filter: 'all' }) },
+  };
+
+  return {
+    channel,
+    async realTimeList(caller, input) {
+      const scope = await scopeOf(caller);
+      const list = [...open.values()]
+        .map((o) => o.item)
+        .filter((a) => visible(scope, a.regionid))
+        .filter((a) => !input.priority || input.priority.includes(a.priority))
+        .filter((a) => input.regionid === undefined || a.regionid === input.regionid)
+        .sort((a, b) => a.priority - b.priority || b.activatedAt - a.activatedAt);
+      return { list, serverTime: now() };
+    },
+    async historyList(caller, input) {
+      const scope = await scopeOf(caller);
+      let q = db.selectFrom('alarm_occurrence').where('activated_at', '>=', input.from).where('activated_at', '<', input.to);
+      if (!scope.all) {
+        const regions = [...scope.regions];
+        q = q.where((eb) => (regions.length ? eb.or([eb('regionid', 'is', null), eb('regionid', 'in', regions)]) : eb('regionid', 'is', null)));
+      }
+      if (input.source) {
+        q = q.where('source', '=', input.source);
+      }
+      if (input.priority?.length) {
+        q = q.where('priority', 'in', input.priority);
+      }
+      if (input.regionid !== undefined) {
+        q = q.where('regionid', '=', input.regionid);
+      }
+      const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const rows = (await q
+        .selectAll()
+        .orderBy('activated_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(input.pageSize)
+        .offset((input.pageIndex - 1) * input.pageSize)
+        .execute()) as Row[];
+      return { list: rows.map(toItem), total };
+    },
+    async acknowledge(caller, input) {
+      const comment = input.comment?.trim() || null;
+      const acknowledged = await run(() =>
+        operate(caller, input.ids, { type: 'ack', by: caller.loginname }, 'alarm.ack', { comment }, () => ({
+          acked_at: now(),
+          acked_by: caller.loginname,
+          ack_comment: comment,
+        })),
+      );
+      return { acknowledged };
+    },
+    async shelve(caller, input) {
+      if (input.reason.trim() === '') {
+        throw badRequest('alarm.reasonRequired', ['reason']);
+      }
+      if (input.minutes * 60_000 > rules.maxShelveMs) {
+        throw badRequest('alarm.shelveTooLong', ['minutes'], { hours: rules.maxShelveMs / 3_600_000 });
+      }
+      const until = now() + input.minutes * 60_000;
+      const shelved = await run(() =>
+        operate(caller, input.ids, { type: 'shelve', kind: input.kind, until, by: caller.loginname, reason: input.reason }, 'alarm.shelve', {
+          minutes: input.minutes,
+          kind: input.kind,
+          reason: input.reason.trim(),
+        }),
+      );
+      return { shelved };
+    },
+    async unshelve(caller, input) {
+      const unshelved = await run(() => operate(caller, input.ids, { type: 'unshelve', by: caller.loginname, auto: false }, 'alarm.unshelve', {}));
+      return { unshelved };
+    },
+    idle: async () => {
+      await flush();
+      await queue;
+    },
+    async close() {
+      sampleSub.unsubscribe();
+      clearInterval(shelfTimer);
+      await flush();
+      await queue;
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { alarmStates } from '../domain/alarm-state.js';
+import { defineContract } from './contract.js';
+
+/*
+ * Alarm management (ISA-18.2, DOMAIN.md §3; seed 3 §2 /alarmData). The engine
+ * opens an occurrence when an alarm condition activates and closes it when the
+ * alarm is back to normal (returned and acknowledged). The list call is the
+ * truth; topic `alarm` carries every change in order.
+ */
+
+/** Seed priorities: 1 紧急 urgent, 2 高 high, 3 中 medium, 4 低 low. */
+export const alarmPriorities = [1, 2, 3, 4] as const;
+export type AlarmPriority = (typeof alarmPriorities)[number];
+
+/** What raised the alarm: a tag's limit, a discrete tag, a source gone silent, another module. */
+export const alarmTypes = ['hh', 'h', 'l', 'll', 'discrete', 'comm', 'external'] as const;
+export type AlarmType = (typeof alarmTypes)[number];
+
+/** Longest a shelf may last, minutes (DOMAIN.md §3: 8 h). */
+export const MAX_SHELVE_MINUTES = 8 * 60;
+/** Most alarms one acknowledge or shelve call may name. */
+export const MAX_ALARMS_PER_CALL = 500;
+
+/** One alarm occurrence as lists, the topic and exports show it. */
+export const alarmItem = z.object({
+  id: z.number().int(),
+  /** The alarm this occurrence belongs to: `tag:<tagId>:<type>`. */
+  alarmKey: z.string(),
+  /** Tag (or other source) id. */
+  source: z.string(),
+  sourceName: z.string(),
+  type: z.enum(alarmTypes),
+  priority: z.number().int().min(1).max(4),
+  state: z.enum(alarmStates),
+  /** Whether the condition is active now. */
+  active: z.boolean(),
+  acked: z.boolean(),
+  /** Limit crossed (null for discrete and communication alarms). */
+  limit: z.number().nullable(),
+  unit: z.string(),
+  /** Value at activation. */
+  value: z.number().nullable(),
+  /** Furthest value beyond the limit while active. */
+  peak: z.number().nullable(),
+  activatedAt: z.number(),
+  ackedAt: z.number().nullable(),
+  ackedBy: z.string().nullable(),
+  ackComment: z.string().nullable(),
+  returnedAt: z.number().nullable(),
+  /** Back to normal: the occurrence is closed. */
+  closedAt: z.number().nullable(),
+  shelvedUntil: z.number().nullable(),
+  shelvedBy: z.string().nullable(),
+  shelveReason: z.string().nullable(),
+  regionid: z.number().int().nullable(),
+  updatedAt: z.number(),
+});
+export type AlarmItem = z.infer<typeof alarmItem>;
+
+const alarmIds = z.array(z.number().int().positive()).min(1).max(MAX_ALARMS_PER_CALL);
+
+/** Open occurrences (annunciated or shelved) the caller may see: the live list's truth after a reconnect. */
+export const alarmRealTimeList = defineContract({
+  method: 'POST',
+  path: '/UAPI/Alarm/RealTimeList',
+  input: z.object({
+    priority: z.array(z.number().int().min(1).max(4)).optional(),
+    regionid: z.number().int().positive().optional(),
+  }),
+  output: z.object({ list: z.array(alarmItem), serverTime: z.number() }),
+  permission: 'realtime:read',
+});
+
+/** Closed and open occurrences over a time range (by activation), newest first. */
+export const alarmHistoryList = defineContract({
+  method: 'POST',
+  path: '/UAPI/Alarm/HistoryList',
+  input: z
+    .object({
+      from: z.number(),
+      to: z.number(),
+      source: z.string().max(128).optional(),
+      priority: z.array(z.number().int().min(1).max(4)).optional(),
+      regionid: z.number().int().positive().optional(),
+      pageIndex: z.number().int().min(1).default(1),
+      pageSize: z.number().int().min(1).max(500).default(50),
+    })
+    .superRefine((v, ctx) => {
+      if (v.to <= v.from) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.endAfterStart' });
+      }
+    }),
+  output: z.object({ list: z.array(alarmItem), total: z.number().int() }),
+  permission: 'realtime:read',
+});
+
+export const alarmAcknowledge = defineContract({
+  method: 'POST',
+  path: '/UAPI/Alarm/Acknowledge',
+  input: z.object({ ids: alarmIds, comment: z.string().trim().max(500).optional() }),
+  output: z.object({ acknowledged: z.array(z.number().int()) }),
+  permission: 'alarm:ack',
+});
+
+export const alarmShelve = defineContract({
+  method: 'POST',
+  path: '/UAPI/Alarm/Shelve',
+  input: z.object({
+    ids: alarmIds,
+    /** Timed shelf length; a one-shot shelf ends when the alarm returns, at the latest after this. */
+    minutes: z.number().int().min(1),
+    kind: z.enum(['timed', 'oneShot']).default('timed'),
+    reason: z.string().trim().max(500),
+  }),
+  output: z.object({ shelved: z.array(z.number().int()) }),
+  permission: 'alarm:shelve',
+});
+
+export const alarmUnshelve = defineContract({
+  method: 'POST',
+  path: '/UAPI/Alarm/Unshelve',
+  input: z.object({ ids: alarmIds }),
+  output: z.object({ unshelved: z.array(z.number().int()) }),
+  permission: 'alarm:shelve',
+});

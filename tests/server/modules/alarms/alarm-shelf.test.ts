@@ -1,0 +1,70 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAlarmService, type AlarmService } from '../../../../src/server/modules/alarms/alarm.service.js';
+import { migrateToLatest, openStore, type Store } from '../../../../src/server/store/db.js';
+import { createBus, type StreamBus } from '../../../../src/server/stream/bus.js';
+import { createMemoryTagRegistry } from '../../../../src/server/stream/memory-tag-registry.js';
+import type { AuthUser } from '../../../../src/server/http/app.js';
+
+/**
+ * Shelf expiry on the engine with a controlled clock (real store, real bus):
+ * an alarm still active when its shelf expires comes back unacknowledged
+ * (ISA-18.2 §11.7.3); a one-shot shelf ends when the alarm returns.
+ */
+describe('alarm shelves expire', () => {
+  let store: Store;
+  let bus: StreamBus;
+  let alarms: AlarmService;
+  let clock = 1_800_000_000_000;
+  const tags = createMemoryTagRegistry([{ id: 'T1', regionid: null, kind: 'level', ll: null, l: null, h: 80, hh: null, deadband: 1 }]);
+  const who = { userid: 1, loginname: 'admin', permissions: new Set<string>() } as unknown as AuthUser;
+  const sample = async (v: number) => {
+    bus.publishSamples({ n: 1, tag: ['T1'], t: Float64Array.of(clock), v: Float64Array.of(v), q: Uint8Array.of(0), source: 'test' });
+    await alarms.idle();
+  };
+  const current = async () => (await alarms.realTimeList(who, {})).list[0];
+
+  beforeEach(async () => {
+    store = openStore({ dataDir: ':memory:' });
+    await migrateToLatest(store);
+    bus = createBus();
+    alarms = await createAlarmService({
+      db: store.db,
+      bus,
+      tags,
+      org: { getUserScope: async () => ({ all: true, regionids: [], deptids: [] }) },
+      log: { info: () => {}, error: () => {} },
+      now: () => clock,
+    });
+  });
+  afterEach(async () => {
+    await alarms.close();
+    await store.close();
+  });
+
+  it('a timed shelf that expires while the alarm is active re-annunciates it, audited as the system', async () => {
+    await sample(85);
+    const a = await current();
+    await alarms.shelve(who, { ids: [a.id], minutes: 1, kind: 'timed', reason: '检修' });
+    expect((await current()).state).toBe('shelved');
+    clock += 61_000;
+    await new Promise((r) => setTimeout(r, 1300)); // the engine checks shelves every second
+    await alarms.idle();
+    expect(await current()).toMatchObject({ id: a.id, state: 'unack', acked: false, shelvedUntil: null });
+    const audit = await store.db.selectFrom('audit_log').selectAll().where('entity_id', '=', String(a.id)).orderBy('id').execute();
+    expect(audit.map((r) => [r.action, r.loginname])).toEqual([
+      ['alarm.shelve', 'admin'],
+      ['alarm.unshelveExpired', 'system'],
+    ]);
+  });
+
+  it('a one-shot shelf ends when the alarm returns, and the occurrence closes', async () => {
+    await sample(85);
+    const a = await current();
+    await alarms.shelve(who, { ids: [a.id], minutes: 60, kind: 'oneShot', reason: '临时' });
+    await sample(70);
+    expect((await alarms.realTimeList(who, {})).list).toHaveLength(0);
+    const row = await store.db.selectFrom('alarm_occurrence').selectAll().where('id', '=', a.id).executeTakeFirstOrThrow();
+    expect(row.state).toBe('normal');
+    expect(row.closed_at).toBe(clock);
+  });
+});
