@@ -5,11 +5,13 @@ import { feedback } from './feedback';
 import { antdLocale, useLang } from './i18n';
 import { router } from './router';
 import { antdThemeConfig, useShellTheme } from './theme';
+import { AlarmBanner } from '../features/alarms/alarm-banner';
 import { registerNavbarExtra } from '../shell/navbar-extras';
 import { ConnectionIndicator } from '../stream/connection-indicator';
 
-// The live-data connection state sits in the navbar of every signed-in page.
+// The live-data connection state and the alarm banner sit in the navbar of every signed-in page.
 registerNavbarExtra({ key: 'live-connection', component: ConnectionIndicator });
+registerNavbarExtra({ key: 'alarm-banner', component: AlarmBanner });
 
 /** Hands antd's context-aware message, notification and modal to code outside React. */
 function FeedbackBridge() {

@@ -25,5 +25,8 @@ export const pageRoutes: PageRoute[] = [
   page('/realTimeData/manage', { zh: '实时数据管理', en: 'Real-time data management' }, () => import('../features/realtime/realtime-manage-page'), 'RealTimeDataManagePage'),
   page('/realTimeData/detailsView', { zh: '实时数据查看', en: 'Real-time data view' }, () => import('../features/realtime/realtime-details-page'), 'RealTimeDataDetailsPage'),
   page('/realTimeData/history', { zh: '历史数据查看', en: 'History' }, () => import('../features/realtime/realtime-history-page'), 'RealTimeDataHistoryPage'),
+  // Alarms (features/alarms).
+  page('/alarmData/realTimeAlarm', { zh: '实时报警', en: 'Real-time alarms' }, () => import('../features/alarms/real-time-alarm-page'), 'RealTimeAlarmPage'),
+  page('/alarmData/historyAlarm', { zh: '历史报警', en: 'Alarm history' }, () => import('../features/alarms/history-alarm-page'), 'HistoryAlarmPage'),
   page('/realTimeData/calssificationManage', { zh: '实时数据分类管理', en: 'Classification' }, () => import('../features/realtime/realtime-classification-page'), 'RealTimeDataClassificationPage'),
 ];

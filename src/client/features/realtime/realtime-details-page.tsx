@@ -30,7 +30,7 @@ import {
   valueDecimals,
 } from './tag-data';
 import { TagTrails, TRAIL_MINUTES } from './tag-trails';
-import { useFillHeight } from './use-fill-height';
+import { useFillHeight } from '../../ui/use-fill-height';
 import { useLoad } from '../../ui/use-load';
 import './realtime.css';
 

@@ -185,6 +185,12 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
   const conds = new Map<string, ConditionState>();
   /** Furthest value beyond the limit per open alarm key, written with the next change. */
   const peaks = new Map<string, number>();
+  /**
+   * Time of the newest sample evaluated per tag. A sample older than that (a
+   * gateway's buffered backlog, a redelivery) goes to the history but does
+   * not drive the live alarm state: the newer value already decided it.
+   */
+  const lastT = new Map<string, number>();
 
   for (const r of (await db.selectFrom('alarm_occurrence').selectAll().where('closed_at', 'is', null).execute()) as Row[]) {
     const item = toItem(r);
@@ -361,6 +367,10 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       }
       const v = b.v[i];
       const t = b.t[i];
+      if (t < (lastT.get(tag.id) ?? -Infinity)) {
+        continue;
+      }
+      lastT.set(tag.id, t);
       for (const { type, cfg } of conditionsOf(tag)) {
         const key = alarmKeyOf(tag.id, type);
         const st = conds.get(key) ?? initialCondition;

@@ -68,3 +68,34 @@ describe('alarm shelves expire', () => {
     expect(row.closed_at).toBe(clock);
   });
 });
+
+describe('late samples', () => {
+  it('a sample older than the newest one evaluated for its tag changes no alarm', async () => {
+    const store = openStore({ dataDir: ':memory:' });
+    await migrateToLatest(store);
+    const bus = createBus();
+    const tags = createMemoryTagRegistry([{ id: 'T2', regionid: null, kind: 'level', ll: null, l: null, h: 80, hh: null, deadband: 1 }]);
+    const alarms = await createAlarmService({
+      db: store.db,
+      bus,
+      tags,
+      org: { getUserScope: async () => ({ all: true, regionids: [], deptids: [] }) } as never,
+      log: { info: () => {}, error: () => {} },
+    });
+    const who = { userid: 1, loginname: 'admin' } as unknown as AuthUser;
+    const at = async (t: number, v: number) => {
+      bus.publishSamples({ n: 1, tag: ['T2'], t: Float64Array.of(t), v: Float64Array.of(v), q: Uint8Array.of(0), source: 'test' });
+      await alarms.idle();
+    };
+    try {
+      await at(2000, 90);
+      await at(1000, 10); // buffered backlog arriving late: the alarm stays
+      expect((await alarms.realTimeList(who, {})).list.map((a) => a.active)).toEqual([true]);
+      await at(3000, 10);
+      expect((await alarms.realTimeList(who, {})).list.map((a) => [a.active, a.state])).toEqual([[false, 'rtnUnack']]);
+    } finally {
+      await alarms.close();
+      await store.close();
+    }
+  });
+});

@@ -1,0 +1,122 @@
+import { Form, Input, Modal, Radio, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { alarmAcknowledge, alarmShelve, alarmUnshelve, MAX_SHELVE_MINUTES } from '../../../shared/contracts/alarms';
+import { api } from '../../app/api';
+import { feedback, notify } from '../../app/feedback';
+import { useLang } from '../../app/i18n';
+import { useSession } from '../../app/session-store';
+import { isValidationError, showSaveError } from '../../ui/form-rules';
+import { alarmsNs } from './locales';
+
+/** What the user may do with alarms (the server checks again). */
+export function useAlarmRights(): { ack: boolean; shelve: boolean } {
+  const perms = useSession((s) => s.user?.permissions);
+  return { ack: perms?.includes('alarm:ack') ?? false, shelve: perms?.includes('alarm:shelve') ?? false };
+}
+
+/** Acknowledges at once (one tap on a phone, one click at the big screen); the server answers which it acknowledged. */
+export async function acknowledge(ids: number[], comment?: string): Promise<number> {
+  const { acknowledged } = await api(alarmAcknowledge, { ids, comment });
+  return acknowledged.length;
+}
+
+export async function unshelve(ids: number[]): Promise<number> {
+  const { unshelved } = await api(alarmUnshelve, { ids });
+  return unshelved.length;
+}
+
+const DURATIONS = [1, 5, 15, 30, 60, 120, 240, MAX_SHELVE_MINUTES];
+
+interface ShelveValues {
+  minutes: number;
+  kind: 'timed' | 'oneShot';
+  reason: string;
+}
+
+/** The shelve dialog: duration up to the maximum, kind, and a required reason. */
+export function ShelveDialog({ ids, open, onClose }: { ids: number[]; open: boolean; onClose: (done: boolean) => void }) {
+  const { t } = useTranslation(alarmsNs);
+  const lang = useLang();
+  const [form] = Form.useForm<ShelveValues>();
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    let values: ShelveValues;
+    try {
+      values = await form.validateFields();
+    } catch (err) {
+      if (isValidationError(err)) {
+        return;
+      }
+      throw err;
+    }
+    setSaving(true);
+    try {
+      const { shelved } = await api(alarmShelve, { ids, ...values }, { silent: true });
+      notify(t('shelve.done', { n: shelved.length }));
+      form.resetFields();
+      onClose(true);
+    } catch (err) {
+      showSaveError(err, { form, fields: ['minutes', 'kind', 'reason'], message: feedback.message, lang });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={t('shelve.title')}
+      okText={t('action.shelve')}
+      confirmLoading={saving}
+      onOk={() => void submit()}
+      onCancel={() => onClose(false)}
+      destroyOnHidden
+      data-testid="shelve-dialog"
+    >
+      <Form form={form} layout="vertical" initialValues={{ minutes: 30, kind: 'timed', reason: '' }}>
+        <Form.Item name="minutes" label={t('shelve.minutes')} rules={[{ required: true }]}>
+          <Select
+            data-testid="shelve-minutes"
+            options={DURATIONS.map((m) => ({ value: m, label: m < 60 ? t('shelve.minutesOption', { n: m }) : t('shelve.hoursOption', { n: m / 60 }) }))}
+          />
+        </Form.Item>
+        <Form.Item name="kind" label={t('shelve.kind')}>
+          <Radio.Group
+            options={[
+              { value: 'timed', label: t('shelve.timed') },
+              { value: 'oneShot', label: t('shelve.oneShot') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="reason" label={t('shelve.reason')} rules={[{ required: true, whitespace: true, message: t('shelve.reasonRequired') }]}>
+          <Input.TextArea rows={3} maxLength={500} data-testid="shelve-reason" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** The acknowledge dialog with an optional comment, for acknowledging a selection. */
+export function AckDialog({ ids, open, onClose }: { ids: number[]; open: boolean; onClose: (done: boolean) => void }) {
+  const { t } = useTranslation(alarmsNs);
+  const [comment, setComment] = useState('');
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    setSaving(true);
+    try {
+      const n = await acknowledge(ids, comment.trim() || undefined);
+      notify(t('ack.done', { n }));
+      setComment('');
+      onClose(true);
+    } catch {
+      // api() has shown the refusal in the user's language.
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal open={open} title={t('ack.title')} okText={t('action.ack')} confirmLoading={saving} onOk={() => void submit()} onCancel={() => onClose(false)} destroyOnHidden>
+      <Input.TextArea rows={3} maxLength={500} placeholder={t('ack.comment')} value={comment} onChange={(e) => setComment(e.target.value)} data-testid="ack-comment" />
+    </Modal>
+  );
+}

@@ -1,0 +1,97 @@
+import { Button, Card, DatePicker, Input, Select, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { alarmHistoryList, type AlarmItem } from '../../../shared/contracts/alarms';
+import { formatDate } from '../../../shared/time';
+import { api } from '../../app/api';
+import { useLoad } from '../../ui/use-load';
+import { alarmsNs, priorityColors } from './locales';
+import './alarms.css';
+
+interface Query {
+  range: [Dayjs, Dayjs];
+  source: string;
+  priority: number[];
+  pageIndex: number;
+  pageSize: number;
+}
+
+const fmt = (v: number | null, unit: string) => (v === null ? '—' : `${Number(v.toFixed(3))}${unit ? ` ${unit}` : ''}`);
+
+/** `/alarmData/historyAlarm`: occurrences by activation time, tag and priority, newest first, paged on the server. */
+export function HistoryAlarmPage() {
+  const { t } = useTranslation(alarmsNs);
+  const [draft, setDraft] = useState<Query>(() => ({ range: [dayjs().subtract(24, 'hour'), dayjs()], source: '', priority: [], pageIndex: 1, pageSize: 50 }));
+  const [query, setQuery] = useState(draft);
+  const load = useCallback(
+    (signal: AbortSignal) =>
+      api(
+        alarmHistoryList,
+        {
+          from: query.range[0].valueOf(),
+          to: query.range[1].valueOf(),
+          source: query.source.trim() || undefined,
+          priority: query.priority.length ? query.priority : undefined,
+          pageIndex: query.pageIndex,
+          pageSize: query.pageSize,
+        },
+        { signal },
+      ),
+    [query],
+  );
+  const result = useLoad(load);
+  const columns: ColumnsType<AlarmItem> = [
+    { title: t('col.priority'), dataIndex: 'priority', width: 76, render: (p: number) => <Tag color={priorityColors[p]}>{t(`priority.${p}`)}</Tag> },
+    { title: t('col.activatedAt'), dataIndex: 'activatedAt', width: 168, render: (v: number) => formatDate(v) },
+    { title: t('col.source'), dataIndex: 'sourceName', width: 200, ellipsis: true },
+    { title: t('col.type'), dataIndex: 'type', width: 100, render: (ty: AlarmItem['type']) => t(`type.${ty}`) },
+    { title: t('col.value'), dataIndex: 'value', width: 110, render: (v: number | null, a) => fmt(v, a.unit) },
+    { title: t('col.peak'), dataIndex: 'peak', width: 110, render: (v: number | null, a) => fmt(v, a.unit) },
+    { title: t('col.state'), dataIndex: 'state', width: 130, render: (s: AlarmItem['state']) => t(`state.${s}`) },
+    { title: t('col.acked'), dataIndex: 'ackedBy', width: 170, render: (by: string | null, a) => (by ? `${by} ${a.ackedAt ? formatDate(a.ackedAt, 'MM-DD HH:mm') : ''}` : '—') },
+    { title: t('col.comment'), dataIndex: 'ackComment', width: 160, ellipsis: true, render: (c: string | null) => c ?? '—' },
+    { title: t('col.returnedAt'), dataIndex: 'returnedAt', width: 168, render: (v: number | null) => (v ? formatDate(v) : '—') },
+    { title: t('col.closedAt'), dataIndex: 'closedAt', width: 168, render: (v: number | null) => (v ? formatDate(v) : '—') },
+  ];
+  return (
+    <Card size="small" data-testid="history-alarm-page">
+      <div className="pw-alarm-toolbar">
+        <DatePicker.RangePicker
+          showTime
+          value={draft.range}
+          onChange={(r) => r?.[0] && r[1] && setDraft((d) => ({ ...d, range: [r[0]!, r[1]!] }))}
+          allowClear={false}
+        />
+        <Input allowClear placeholder={t('history.source')} value={draft.source} onChange={(e) => setDraft((d) => ({ ...d, source: e.target.value }))} style={{ width: 180 }} />
+        <Select
+          mode="multiple"
+          allowClear
+          placeholder={t('filter.priority')}
+          value={draft.priority}
+          onChange={(priority: number[]) => setDraft((d) => ({ ...d, priority }))}
+          options={[1, 2, 3, 4].map((p) => ({ value: p, label: t(`priority.${p}`) }))}
+        />
+        <Button type="primary" onClick={() => setQuery({ ...draft, pageIndex: 1 })}>
+          {t('action.search')}
+        </Button>
+      </div>
+      <Table<AlarmItem>
+        size="small"
+        rowKey="id"
+        loading={result.loading}
+        dataSource={result.data?.list ?? []}
+        columns={columns}
+        scroll={{ x: 1500 }}
+        pagination={{
+          current: query.pageIndex,
+          pageSize: query.pageSize,
+          total: result.data?.total ?? 0,
+          showTotal: (total) => t('total', { total }),
+          onChange: (pageIndex, pageSize) => setQuery((q) => ({ ...q, pageIndex, pageSize })),
+        }}
+      />
+    </Card>
+  );
+}

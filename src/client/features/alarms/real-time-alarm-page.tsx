@@ -1,0 +1,270 @@
+import { CheckOutlined, PauseCircleOutlined, PlayCircleOutlined, ReloadOutlined, SoundOutlined, MutedOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Input, Select, Space, Table, Tag, Tooltip, TreeSelect, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AlarmItem } from '../../../shared/contracts/alarms';
+import { regionGetList, type RegionItem } from '../../../shared/contracts/org';
+import { alarmStates } from '../../../shared/domain/alarm-state';
+import { listToTree, type TreeNode } from '../../../shared/tree';
+import { formatDate } from '../../../shared/time';
+import { api } from '../../app/api';
+import { notify } from '../../app/feedback';
+import { pick, useLang, type Lang } from '../../app/i18n';
+import { useFillHeight } from '../../ui/use-fill-height';
+import { useLoad } from '../../ui/use-load';
+import { acknowledge, AckDialog, ShelveDialog, unshelve, useAlarmRights } from './alarm-actions';
+import { reloadAlarms, sortAlarms, useAlarmFeed, useAlarmStore } from './alarm-store';
+import { alarmsNs, priorityColors } from './locales';
+import './alarms.css';
+
+interface Filters {
+  priority: number[];
+  state?: AlarmItem['state'];
+  regionid?: number;
+  keyword: string;
+}
+
+interface RegionOption {
+  value: number;
+  title: string;
+  children: RegionOption[];
+}
+
+function regionOptions(regions: readonly RegionItem[], lang: Lang): RegionOption[] {
+  const to = (n: TreeNode<RegionItem>): RegionOption => ({ value: n.regionid, title: pick(lang, n.regionname, n.regionname_en), children: n.children.map(to) });
+  return listToTree(regions, { id: 'regionid', parent: 'regionparentid' }).map(to);
+}
+
+const fmt = (v: number | null, unit: string) => (v === null ? '—' : `${Number(v.toFixed(3))}${unit ? ` ${unit}` : ''}`);
+
+/**
+ * `/alarmData/realTimeAlarm`: the open alarms the user may see, live. Priority
+ * colours, unacknowledged rows blink, filters, multi-select acknowledge,
+ * shelve and unshelve, sound on or muted. The list is the store fed by
+ * `UAPI/Alarm/RealTimeList` and topic `alarm` (alarm-store.ts).
+ */
+export function RealTimeAlarmPage() {
+  const { t } = useTranslation(alarmsNs);
+  const lang = useLang();
+  useAlarmFeed();
+  const byId = useAlarmStore((s) => s.byId);
+  const loaded = useAlarmStore((s) => s.loaded);
+  const muted = useAlarmStore((s) => s.muted);
+  const setMuted = useAlarmStore((s) => s.setMuted);
+  const rights = useAlarmRights();
+  const [filters, setFilters] = useState<Filters>({ priority: [], keyword: '' });
+  const keyword = useDeferredValue(filters.keyword.trim().toLowerCase());
+  const [selected, setSelected] = useState<number[]>([]);
+  const [dialog, setDialog] = useState<'ack' | 'shelve' | null>(null);
+  const tableRef = useRef<HTMLDivElement>(null);
+  const height = useFillHeight(tableRef, 48);
+
+  const loadRegions = useCallback((signal: AbortSignal) => api(regionGetList, { isallregionid: 0 }, { signal }), []);
+  const regions = useLoad(loadRegions);
+  const regionName = useMemo(() => new Map((regions.data ?? []).map((r) => [r.regionid, pick(lang, r.regionname, r.regionname_en)])), [regions.data, lang]);
+  const regionTree = useMemo(() => regionOptions(regions.data ?? [], lang), [regions.data, lang]);
+  const regionWithChildren = useMemo(() => {
+    if (filters.regionid === undefined) {
+      return null;
+    }
+    const set = new Set([filters.regionid]);
+    const all = regions.data ?? [];
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const r of all) {
+        if (set.has(r.regionparentid) && !set.has(r.regionid)) {
+          set.add(r.regionid);
+          grew = true;
+        }
+      }
+    }
+    return set;
+  }, [filters.regionid, regions.data]);
+
+  const rows = useMemo(() => {
+    const list = [...byId.values()].filter(
+      (a) =>
+        (filters.priority.length === 0 || filters.priority.includes(a.priority)) &&
+        (!filters.state || a.state === filters.state) &&
+        (!regionWithChildren || (a.regionid !== null && regionWithChildren.has(a.regionid))) &&
+        (!keyword || a.source.toLowerCase().includes(keyword) || a.sourceName.toLowerCase().includes(keyword)),
+    );
+    return sortAlarms(list);
+  }, [byId, filters.priority, filters.state, regionWithChildren, keyword]);
+
+  // Selections of alarms that closed meanwhile drop out.
+  const selectedOpen = useMemo(() => selected.filter((id) => byId.has(id)), [selected, byId]);
+  const selectedItems = selectedOpen.map((id) => byId.get(id)!);
+  const canUnshelve = selectedItems.some((a) => a.state === 'shelved');
+
+  const ackOne = async (id: number) => {
+    try {
+      notify(t('ack.done', { n: await acknowledge([id]) }));
+    } catch {
+      // api() showed the refusal.
+    }
+  };
+
+  const columns: ColumnsType<AlarmItem> = [
+    {
+      title: t('col.priority'),
+      dataIndex: 'priority',
+      width: 76,
+      render: (p: number) => (
+        <Tag color={priorityColors[p]} style={{ marginInlineEnd: 0 }}>
+          {t(`priority.${p}`)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('col.state'),
+      dataIndex: 'state',
+      width: 130,
+      render: (s: AlarmItem['state'], a) => (
+        <span data-testid={`alarm-state-${a.id}`}>
+          {t(`state.${s}`)}
+          {s === 'shelved' && a.shelvedUntil ? <Typography.Text type="secondary"> · {formatDate(a.shelvedUntil, 'HH:mm')}</Typography.Text> : null}
+        </span>
+      ),
+    },
+    { title: t('col.activatedAt'), dataIndex: 'activatedAt', width: 168, render: (v: number) => formatDate(v) },
+    {
+      title: t('col.source'),
+      dataIndex: 'sourceName',
+      width: 220,
+      ellipsis: true,
+      render: (name: string, a) => (
+        <Tooltip title={a.source}>
+          <span>{name}</span>
+        </Tooltip>
+      ),
+    },
+    { title: t('col.type'), dataIndex: 'type', width: 100, render: (ty: AlarmItem['type']) => t(`type.${ty}`) },
+    { title: t('col.value'), dataIndex: 'value', width: 110, render: (v: number | null, a) => fmt(v, a.unit) },
+    { title: t('col.limit'), dataIndex: 'limit', width: 100, render: (v: number | null, a) => fmt(v, a.unit) },
+    { title: t('col.peak'), dataIndex: 'peak', width: 100, render: (v: number | null, a) => fmt(v, a.unit) },
+    { title: t('col.region'), dataIndex: 'regionid', width: 120, render: (r: number | null) => (r === null ? '—' : (regionName.get(r) ?? r)) },
+    {
+      title: t('col.acked'),
+      dataIndex: 'ackedBy',
+      width: 170,
+      render: (by: string | null, a) => (by ? `${by} ${a.ackedAt ? formatDate(a.ackedAt, 'HH:mm:ss') : ''}` : '—'),
+    },
+    {
+      title: '',
+      key: 'actions',
+      width: 96,
+      fixed: 'right',
+      render: (_: unknown, a) =>
+        rights.ack && (a.state === 'unack' || a.state === 'rtnUnack') ? (
+          <Button size="small" type="primary" icon={<CheckOutlined />} onClick={() => void ackOne(a.id)} data-testid={`ack-${a.id}`}>
+            {t('action.ack')}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  const closeDialog = (done: boolean) => {
+    setDialog(null);
+    if (done) {
+      setSelected([]);
+    }
+  };
+
+  return (
+    <Card size="small" className="pw-alarm-page" data-testid="real-time-alarm-page">
+      <div className="pw-alarm-toolbar">
+        <Select
+          mode="multiple"
+          allowClear
+          placeholder={t('filter.priority')}
+          value={filters.priority}
+          onChange={(priority: number[]) => setFilters((f) => ({ ...f, priority }))}
+          options={[1, 2, 3, 4].map((p) => ({ value: p, label: t(`priority.${p}`) }))}
+          data-testid="filter-priority"
+        />
+        <Select
+          allowClear
+          placeholder={t('filter.state')}
+          value={filters.state}
+          onChange={(state?: AlarmItem['state']) => setFilters((f) => ({ ...f, state }))}
+          options={alarmStates.filter((s) => s !== 'normal').map((s) => ({ value: s, label: t(`state.${s}`) }))}
+        />
+        <TreeSelect
+          allowClear
+          treeDefaultExpandAll
+          placeholder={t('filter.region')}
+          value={filters.regionid}
+          onChange={(regionid?: number) => setFilters((f) => ({ ...f, regionid }))}
+          treeData={regionTree}
+          style={{ minWidth: 160 }}
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('filter.keyword')}
+          value={filters.keyword}
+          onChange={(e) => setFilters((f) => ({ ...f, keyword: e.target.value }))}
+          style={{ width: 200 }}
+        />
+        <Space wrap>
+          {rights.ack && (
+            <Button type="primary" icon={<CheckOutlined />} disabled={selectedOpen.length === 0} onClick={() => setDialog('ack')} data-testid="ack-selected">
+              {t('action.ackSelected', { n: selectedOpen.length })}
+            </Button>
+          )}
+          {rights.shelve && (
+            <Button icon={<PauseCircleOutlined />} disabled={selectedOpen.length === 0} onClick={() => setDialog('shelve')} data-testid="shelve-selected">
+              {t('action.shelve')}
+            </Button>
+          )}
+          {rights.shelve && (
+            <Button
+              icon={<PlayCircleOutlined />}
+              disabled={!canUnshelve}
+              onClick={() =>
+                void unshelve(selectedItems.filter((a) => a.state === 'shelved').map((a) => a.id))
+                  .then((n) => {
+                    notify(t('shelve.undone', { n }));
+                    setSelected([]);
+                  })
+                  .catch(() => undefined)
+              }
+              data-testid="unshelve-selected"
+            >
+              {t('action.unshelve')}
+            </Button>
+          )}
+          <Button icon={muted ? <MutedOutlined /> : <SoundOutlined />} onClick={() => setMuted(!muted)} data-testid="alarm-mute">
+            {muted ? t('action.unmute') : t('action.mute')}
+          </Button>
+          <Button icon={<ReloadOutlined />} onClick={() => void reloadAlarms()}>
+            {t('action.refresh')}
+          </Button>
+        </Space>
+        <Typography.Text type="secondary" style={{ marginInlineStart: 'auto' }} data-testid="alarm-total">
+          {t('total', { total: rows.length })}
+        </Typography.Text>
+      </div>
+      <div ref={tableRef}>
+        <Table<AlarmItem>
+          virtual
+          size="small"
+          rowKey="id"
+          dataSource={rows}
+          columns={columns}
+          loading={!loaded}
+          pagination={false}
+          scroll={{ x: 1400, y: height }}
+          rowSelection={rights.ack || rights.shelve ? { selectedRowKeys: selectedOpen, onChange: (keys) => setSelected(keys as number[]) } : undefined}
+          rowClassName={(a) => (a.state === 'unack' || a.state === 'rtnUnack' ? 'pw-alarm-row-unack' : a.state === 'shelved' ? 'pw-alarm-row-shelved' : '')}
+          onRow={(a) => ({ 'data-testid': `alarm-row-${a.alarmKey}` }) as React.HTMLAttributes<HTMLElement>}
+          locale={{ emptyText: <Empty description={t('empty')} /> }}
+        />
+      </div>
+      <AckDialog ids={selectedOpen} open={dialog === 'ack'} onClose={closeDialog} />
+      <ShelveDialog ids={selectedOpen} open={dialog === 'shelve'} onClose={closeDialog} />
+    </Card>
+  );
+}
