@@ -79,7 +79,7 @@ describe('late samples', () => {
       db: store.db,
       bus,
       tags,
-      org: { getUserScope: async () => ({ all: true, regionids: [], deptids: [] }) } as never,
+      org: { getUserScope: async () => ({ all: true, regionids: [], deptids: [] }) },
       log: { info: () => {}, error: () => {} },
     });
     const who = { userid: 1, loginname: 'admin' } as unknown as AuthUser;
