@@ -30,7 +30,7 @@ import type { TagMeta } from '../src/server/stream/tag-registry.js';
 import type { AlarmItem } from '../src/shared/contracts/alarms.js';
 import { getPublicKey, getServerTime, loginSecure } from '../src/shared/contracts/auth.js';
 import type { Envelope } from '../src/shared/contracts/envelope.js';
-import type { ClientToServerEvents, ServerToClientEvents } from '../src/shared/contracts/topics.js';
+import type { ClientToServerEvents, ServerToClientEvents, SubscribeAck } from '../src/shared/contracts/topics.js';
 import { encryptLoginBody, loginNonce } from '../src/shared/login-crypto.js';
 
 const { values: args } = parseArgs({
@@ -78,7 +78,7 @@ async function runClient() {
     }
   });
   await new Promise<void>((resolve) => s.once('connect', () => resolve()));
-  const ack = await s.timeout(5000).emitWithAck('stream.subscribe', { topics: ['alarm'] });
+  const ack: SubscribeAck = await s.timeout(5000).emitWithAck('stream.subscribe', { topics: ['alarm'] });
   process.send?.({ type: 'ready', ok: ack.ok });
   process.on('message', (m: { type: string }) => {
     if (m.type === 'report') {
