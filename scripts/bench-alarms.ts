@@ -78,7 +78,7 @@ async function runClient() {
     }
   });
   await new Promise<void>((resolve) => s.once('connect', () => resolve()));
-  const ack: SubscribeAck = await s.timeout(5000).emitWithAck('stream.subscribe', { topics: ['alarm'] });
+  const ack = (await s.timeout(5000).emitWithAck('stream.subscribe', { topics: ['alarm'] })) as SubscribeAck;
   process.send?.({ type: 'ready', ok: ack.ok });
   process.on('message', (m: { type: string }) => {
     if (m.type === 'report') {
