@@ -26,4 +26,8 @@ export const pageRoutes: PageRoute[] = [
   page('/realTimeData/detailsView', { zh: '实时数据查看', en: 'Real-time data view' }, () => import('../features/realtime/realtime-details-page'), 'RealTimeDataDetailsPage'),
   page('/realTimeData/history', { zh: '历史数据查看', en: 'History' }, () => import('../features/realtime/realtime-history-page'), 'RealTimeDataHistoryPage'),
   page('/realTimeData/calssificationManage', { zh: '实时数据分类管理', en: 'Classification' }, () => import('../features/realtime/realtime-classification-page'), 'RealTimeDataClassificationPage'),
+
+  // Regions on the plant map (features/regions).
+  page('/systemConfig/RegionConfig', { zh: '区域配置', en: 'Regions' }, () => import('../features/regions/region-config-page'), 'RegionConfigPage'),
+  page('/MapDisplay', { zh: '厂区地图', en: 'Plant map' }, () => import('../features/regions/map-display-page'), 'MapDisplayPage'),
 ];

@@ -158,4 +158,6 @@ export interface Database {
     created_by: string;
     revoked_at: number | null;
   };
+  /** Site plan and base map settings, JSON per key (migration 0040). */
+  map_setting: { key: string; value: string; updated_at: number };
 }

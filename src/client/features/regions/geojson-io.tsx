@@ -1,0 +1,3 @@
+export function GeoJsonButtons(_props: { parentid: number; canManage: boolean; onImported: () => void }) {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function SitePlanButton() {
+  return null;
+}
