@@ -153,6 +153,8 @@ export function RegionConfigPage() {
   const [selected, setSelected] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
   const [search, setSearch] = useState('');
+  /** Opened tree nodes; null until the user folds one: everything open. */
+  const [expanded, setExpanded] = useState<number[] | null>(null);
   const [mode, setMode] = useState<EditMode>('view');
   const [vertices, setVertices] = useState<LonLat[]>([]);
   const [selectedVertex, setSelectedVertex] = useState<number | null>(null);
@@ -480,7 +482,8 @@ export function RegionConfigPage() {
               treeData={treeData}
               selectedKeys={selected !== null ? [selected] : []}
               onSelect={(keys) => keys.length > 0 && handleSelect(Number(keys[0]))}
-              defaultExpandAll
+              expandedKeys={expanded ?? list.map((r) => r.regionid)}
+              onExpand={(keys) => setExpanded(keys.map(Number))}
               height={320}
               blockNode
               data-testid="region-tree"
