@@ -564,7 +564,7 @@ export function RegionConfigPage() {
                 {t('headCount', { p: counts[current.regionid].people, v: counts[current.regionid].vehicles })}
               </Tag>
             )}
-            <GeoJsonButtons parentid={current?.regionid ?? 0} canManage={canManage} onImported={() => regions.reload()} />
+            <GeoJsonButtons parentid={current?.regionid ?? 0} parents={parentTree} canManage={canManage} onImported={() => regions.reload()} />
             {canManage && <SitePlanButton />}
           </Space>
         </Space>
