@@ -110,7 +110,8 @@ export function PlantMap({
     return showRegions ? { ...base, layers: base.layers.filter((l) => !DEMO_REGION_LAYERS.has(l.id)) } : base;
   }, [language, tilted, showRegions]);
   const firstSymbol = useMemo(() => mapStyle.layers.find((l) => l.type === 'symbol')?.id, [mapStyle]);
-  const firstLayer = mapStyle.layers.find((l) => l.type !== 'background')?.id;
+  // The site plan lies on the site's ground fill, under fences, tanks and labels.
+  const firstLayer = mapStyle.layers.find((l) => l.type !== 'background' && l.id !== 'site-fill')?.id;
   const shapes = useRegionShapes();
   const regions = useMemo(
     () => (showRegions && shapes ? regionCollection(shapes, language, highlightRegionId, regionNotes) : null),
