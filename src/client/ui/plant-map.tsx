@@ -38,6 +38,8 @@ export interface PlantMapProps {
   interactiveLayerIds?: string[];
   /** The topmost feature under a click on one of the interactive layers. */
   onFeatureClick?: (feature: maplibregl.MapGeoJSONFeature, event: MapLayerMouseEvent) => void;
+  /** Any click on the map (e.g. picking a position). */
+  onClick?: (event: MapLayerMouseEvent) => void;
   /** Container style; the map fills its parent by default. */
   style?: CSSProperties;
   /** Label language first shown; the other follows in smaller type. Default 'zh'. */
@@ -95,6 +97,7 @@ export function PlantMap({
   onLoad,
   interactiveLayerIds,
   onFeatureClick,
+  onClick,
   style,
   language = 'zh',
   initialViewState,
@@ -125,12 +128,13 @@ export function PlantMap({
   const handleLoad = useCallback((e: { target: maplibregl.Map }) => onLoad?.(e.target), [onLoad]);
   const handleClick = useCallback(
     (e: MapLayerMouseEvent) => {
+      onClick?.(e);
       const feature = e.features?.[0];
       if (feature && onFeatureClick) {
         onFeatureClick(feature, e);
       }
     },
-    [onFeatureClick],
+    [onFeatureClick, onClick],
   );
   const handleMouseEnter = useCallback(() => setCursor('pointer'), []);
   const handleMouseLeave = useCallback(() => setCursor(undefined), []);
@@ -158,7 +162,7 @@ export function PlantMap({
       cursor={cursor}
       onLoad={handleLoad}
       onPitch={handlePitch}
-      onClick={layerIds ? handleClick : undefined}
+      onClick={layerIds || onClick ? handleClick : undefined}
       onMouseEnter={layerIds ? handleMouseEnter : undefined}
       onMouseLeave={layerIds ? handleMouseLeave : undefined}
       style={{ width: '100%', height: '100%' }}
