@@ -18,7 +18,8 @@ if (maplibregl.getWorkerUrl() !== workerUrl) {
  * Chinese (and any CJK) characters are drawn by the browser from these local fonts, so the
  * shipped glyph PBFs need only Latin ranges: Windows, macOS, then Linux families.
  */
-const CJK_FONT_FAMILY = '"Microsoft YaHei", "PingFang SC", "Hiragino Sans GB", "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei", sans-serif';
+const CJK_FONT_FAMILY =
+  '"Microsoft YaHei", "PingFang SC", "Hiragino Sans GB", "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei", sans-serif';
 
 const [[west, south], [east, north]] = plantMeta.bounds;
 /** Keep the camera near the plant: the site plus about its own size around it. */
@@ -61,10 +62,27 @@ const DEMO_REGION_LAYERS = new Set(['region-fill', 'region-outline', 'region-gro
 export const REGION_SOURCE_ID = 'store-regions';
 export const REGION_FILL_LAYER = 'store-region-fill';
 
-const REGION_COLOR = ['match', ['get', 'kind'], 'restricted', '#d4380d', 'muster_point', '#389e0d', 'road', '#8c8c8c', 'plant', '#595959', '#1d6fd6'] as const;
+const REGION_COLOR = [
+  'match',
+  ['get', 'kind'],
+  'restricted',
+  '#d4380d',
+  'muster_point',
+  '#389e0d',
+  'road',
+  '#8c8c8c',
+  'plant',
+  '#595959',
+  '#1d6fd6',
+] as const;
 
 /** Store regions as a FeatureCollection for the map: label and highlight folded into properties. */
-function regionCollection(features: readonly RegionFeature[], language: Language, highlight: number | null | undefined, notes: Readonly<Record<number, string>> | undefined) {
+function regionCollection(
+  features: readonly RegionFeature[],
+  language: Language,
+  highlight: number | null | undefined,
+  notes: Readonly<Record<number, string>> | undefined,
+) {
   return {
     type: 'FeatureCollection' as const,
     features: features.map((f) => {
@@ -141,69 +159,72 @@ export function PlantMap({
 
   return (
     <div data-testid="plant-map" data-region-codes={regionCodes} style={{ width: '100%', height: '100%', position: 'relative', ...style }}>
-    <Map
-      mapLib={maplibregl}
-      mapStyle={mapStyle}
-      localIdeographFontFamily={CJK_FONT_FAMILY}
-      initialViewState={
-        initialViewState ?? {
-          bounds: [west, south, east, north],
-          fitBoundsOptions: { padding: 24 },
-          bearing: plantMeta.bearing,
-          pitch: plantMeta.pitch,
+      <Map
+        mapLib={maplibregl}
+        mapStyle={mapStyle}
+        localIdeographFontFamily={CJK_FONT_FAMILY}
+        initialViewState={
+          initialViewState ?? {
+            bounds: [west, south, east, north],
+            fitBoundsOptions: { padding: 24 },
+            bearing: plantMeta.bearing,
+            pitch: plantMeta.pitch,
+          }
         }
-      }
-      minZoom={plantMeta.min_zoom}
-      maxZoom={plantMeta.max_zoom}
-      maxPitch={70}
-      maxBounds={MAX_BOUNDS}
-      attributionControl={false}
-      interactiveLayerIds={layerIds}
-      cursor={cursor}
-      onLoad={handleLoad}
-      onPitch={handlePitch}
-      onClick={layerIds || onClick ? handleClick : undefined}
-      onMouseEnter={layerIds ? handleMouseEnter : undefined}
-      onMouseLeave={layerIds ? handleMouseLeave : undefined}
-      style={{ width: '100%', height: '100%' }}
-      ref={ref}
-    >
-      <SitePlanLayer beforeId={firstLayer} />
-      {regions && (
-        <Source id={REGION_SOURCE_ID} type="geojson" data={regions}>
-          <Layer
-            id={REGION_FILL_LAYER}
-            type="fill"
-            beforeId={firstSymbol}
-            filter={['==', ['get', 'group'], 0]}
-            paint={{ 'fill-color': REGION_COLOR as never, 'fill-opacity': ['case', ['==', ['get', 'selected'], 1], 0.35, ['==', ['get', 'kind'], 'restricted'], 0.22, 0.1] }}
-          />
-          <Layer
-            id="store-region-line"
-            type="line"
-            beforeId={firstSymbol}
-            paint={{
-              'line-color': ['case', ['==', ['get', 'selected'], 1], '#faad14', REGION_COLOR as never],
-              'line-width': ['case', ['==', ['get', 'selected'], 1], 3.5, ['==', ['get', 'group'], 1], 1.2, 1.6],
-            }}
-          />
-          <Layer
-            id="store-region-label"
-            type="symbol"
-            minzoom={14.5}
-            layout={{
-              'text-field': ['get', 'label'],
-              'text-font': ['Noto Sans Bold'],
-              'text-size': 12,
-              'text-max-width': 12,
-              'text-allow-overlap': false,
-            }}
-            paint={{ 'text-color': '#1f2d3d', 'text-halo-color': 'rgba(255,255,255,0.9)', 'text-halo-width': 1.4 }}
-          />
-        </Source>
-      )}
-      {children}
-    </Map>
+        minZoom={plantMeta.min_zoom}
+        maxZoom={plantMeta.max_zoom}
+        maxPitch={70}
+        maxBounds={MAX_BOUNDS}
+        attributionControl={false}
+        interactiveLayerIds={layerIds}
+        cursor={cursor}
+        onLoad={handleLoad}
+        onPitch={handlePitch}
+        onClick={layerIds || onClick ? handleClick : undefined}
+        onMouseEnter={layerIds ? handleMouseEnter : undefined}
+        onMouseLeave={layerIds ? handleMouseLeave : undefined}
+        style={{ width: '100%', height: '100%' }}
+        ref={ref}
+      >
+        <SitePlanLayer beforeId={firstLayer} />
+        {regions && (
+          <Source id={REGION_SOURCE_ID} type="geojson" data={regions}>
+            <Layer
+              id={REGION_FILL_LAYER}
+              type="fill"
+              beforeId={firstSymbol}
+              filter={['==', ['get', 'group'], 0]}
+              paint={{
+                'fill-color': REGION_COLOR as never,
+                'fill-opacity': ['case', ['==', ['get', 'selected'], 1], 0.35, ['==', ['get', 'kind'], 'restricted'], 0.22, 0.1],
+              }}
+            />
+            <Layer
+              id="store-region-line"
+              type="line"
+              beforeId={firstSymbol}
+              paint={{
+                'line-color': ['case', ['==', ['get', 'selected'], 1], '#faad14', REGION_COLOR as never],
+                'line-width': ['case', ['==', ['get', 'selected'], 1], 3.5, ['==', ['get', 'group'], 1], 1.2, 1.6],
+              }}
+            />
+            <Layer
+              id="store-region-label"
+              type="symbol"
+              minzoom={14.5}
+              layout={{
+                'text-field': ['get', 'label'],
+                'text-font': ['Noto Sans Bold'],
+                'text-size': 12,
+                'text-max-width': 12,
+                'text-allow-overlap': false,
+              }}
+              paint={{ 'text-color': '#1f2d3d', 'text-halo-color': 'rgba(255,255,255,0.9)', 'text-halo-width': 1.4 }}
+            />
+          </Source>
+        )}
+        {children}
+      </Map>
     </div>
   );
 }

@@ -17,7 +17,17 @@ interface ParentNode {
 }
 
 /** Export the caller's regions as GeoJSON; import a FeatureCollection (all or nothing) under a chosen parent. */
-export function GeoJsonButtons({ parentid, parents, canManage, onImported }: { parentid: number; parents: ParentNode[]; canManage: boolean; onImported: () => void }) {
+export function GeoJsonButtons({
+  parentid,
+  parents,
+  canManage,
+  onImported,
+}: {
+  parentid: number;
+  parents: ParentNode[];
+  canManage: boolean;
+  onImported: () => void;
+}) {
   const { t } = useTranslation(regionsNs);
   const lang = useLang();
   const [msg, holder] = message.useMessage();
@@ -59,7 +69,11 @@ export function GeoJsonButtons({ parentid, parents, canManage, onImported }: { p
     setBusy(true);
     setProblems([]);
     try {
-      const r = await api(regionGeoJsonImport, { parentid: parent, collection: file.collection as RegionFeatureCollection }, { silent: true });
+      const r = await api(
+        regionGeoJsonImport,
+        { parentid: parent, collection: file.collection as RegionFeatureCollection },
+        { silent: true },
+      );
       void msg.success(t('importDone', r));
       setOpen(false);
       setFile(null);
@@ -67,7 +81,11 @@ export function GeoJsonButtons({ parentid, parents, canManage, onImported }: { p
       await reloadRegionShapes();
     } catch (err) {
       // Each refused feature by its index and field, in the user's language.
-      setProblems(err instanceof ApiError && err.issues.length > 0 ? err.issues.map((i) => `${i.field}: ${renderMessage(lang, i.code, i.params)}`) : [errorText(err)]);
+      setProblems(
+        err instanceof ApiError && err.issues.length > 0
+          ? err.issues.map((i) => `${i.field}: ${renderMessage(lang, i.code, i.params)}`)
+          : [errorText(err)],
+      );
     } finally {
       setBusy(false);
     }
@@ -101,8 +119,21 @@ export function GeoJsonButtons({ parentid, parents, canManage, onImported }: { p
       >
         <Space direction="vertical" style={{ width: '100%' }}>
           <Typography.Text>{t('importParent')}</Typography.Text>
-          <TreeSelect style={{ width: '100%' }} treeData={parents} value={parent} onChange={(v: number) => setParent(v)} treeDefaultExpandAll showSearch treeNodeFilterProp="title" />
-          <input type="file" accept=".geojson,.json,application/geo+json,application/json" onChange={(e) => void handleFile(e.target.files?.[0])} data-testid="geojson-file" />
+          <TreeSelect
+            style={{ width: '100%' }}
+            treeData={parents}
+            value={parent}
+            onChange={(v: number) => setParent(v)}
+            treeDefaultExpandAll
+            showSearch
+            treeNodeFilterProp="title"
+          />
+          <input
+            type="file"
+            accept=".geojson,.json,application/geo+json,application/json"
+            onChange={(e) => void handleFile(e.target.files?.[0])}
+            data-testid="geojson-file"
+          />
           {problems.length > 0 && (
             <Alert
               type="error"

@@ -35,7 +35,10 @@ export function MapDisplayPage() {
   }, [canSeeCounts]);
 
   const notes = useMemo(
-    () => Object.fromEntries(counts.filter((c) => c.people + c.vehicles > 0).map((c) => [c.regionid, t('headCount', { p: c.people, v: c.vehicles })])),
+    () =>
+      Object.fromEntries(
+        counts.filter((c) => c.people + c.vehicles > 0).map((c) => [c.regionid, t('headCount', { p: c.people, v: c.vehicles })]),
+      ),
     [counts, t],
   );
 

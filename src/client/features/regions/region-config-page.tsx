@@ -206,7 +206,10 @@ export function RegionConfigPage() {
     return list.filter((r) => hit.has(r.regionid));
   }, [list, search]);
   const treeData = useMemo(() => regionTreeData(visible, lang, noteOf), [visible, lang, noteOf]);
-  const parentTree = useMemo(() => [{ key: 0, value: 0, title: t('topLevel'), children: regionTreeData(list, lang, () => undefined) }], [list, lang, t]);
+  const parentTree = useMemo(
+    () => [{ key: 0, value: 0, title: t('topLevel'), children: regionTreeData(list, lang, () => undefined) }],
+    [list, lang, t],
+  );
 
   const resetShape = useCallback((g: AreaGeometry | undefined) => {
     setVertices(editableRing(g));
@@ -436,13 +439,24 @@ export function RegionConfigPage() {
         </Button>
       )}
       {mode === 'edit' && (
-        <Button icon={<DeleteOutlined />} disabled={selectedVertex === null || vertices.length <= 3} data-testid="shape-delete-vertex" onClick={handleDeleteVertex}>
+        <Button
+          icon={<DeleteOutlined />}
+          disabled={selectedVertex === null || vertices.length <= 3}
+          data-testid="shape-delete-vertex"
+          onClick={handleDeleteVertex}
+        >
           {t('deleteVertex')}
         </Button>
       )}
       {shapeChanged && (
         <>
-          <Button type="primary" loading={savingShape || saving} disabled={vertices.length < 3 || mode === 'draw'} data-testid="shape-save" onClick={handleSaveShape}>
+          <Button
+            type="primary"
+            loading={savingShape || saving}
+            disabled={vertices.length < 3 || mode === 'draw'}
+            data-testid="shape-save"
+            onClick={handleSaveShape}
+          >
             {t('saveShape')}
           </Button>
           <Button data-testid="shape-cancel" onClick={() => resetShape(creating ? undefined : currentShape)}>
@@ -451,7 +465,15 @@ export function RegionConfigPage() {
         </>
       )}
       <Typography.Text type="secondary" data-testid="shape-hint">
-        {mode === 'draw' ? t('drawHint') : mode === 'edit' ? t('editHint') : vertices.length >= 3 ? t('vertices', { n: vertices.length }) : editing ? t('noShape') : ''}
+        {mode === 'draw'
+          ? t('drawHint')
+          : mode === 'edit'
+            ? t('editHint')
+            : vertices.length >= 3
+              ? t('vertices', { n: vertices.length })
+              : editing
+                ? t('noShape')
+                : ''}
       </Typography.Text>
     </Space>
   );
@@ -474,20 +496,27 @@ export function RegionConfigPage() {
             </Space>
           }
         >
-          <Input.Search allowClear placeholder={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} style={{ marginBottom: 8 }} />
+          <Input.Search
+            allowClear
+            placeholder={t('search')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            style={{ marginBottom: 8 }}
+          />
           {list.length === 0 && !regions.loading ? (
             <Empty />
           ) : (
-            <Tree<TreeData>
-              treeData={treeData}
-              selectedKeys={selected !== null ? [selected] : []}
-              onSelect={(keys) => keys.length > 0 && handleSelect(Number(keys[0]))}
-              expandedKeys={expanded ?? list.map((r) => r.regionid)}
-              onExpand={(keys) => setExpanded(keys.map(Number))}
-              height={320}
-              blockNode
-              data-testid="region-tree"
-            />
+            <div style={{ maxHeight: '40vh', overflow: 'auto' }}>
+              <Tree<TreeData>
+                treeData={treeData}
+                selectedKeys={selected !== null ? [selected] : []}
+                onSelect={(keys) => keys.length > 0 && handleSelect(Number(keys[0]))}
+                expandedKeys={expanded ?? list.map((r) => r.regionid)}
+                onExpand={(keys) => setExpanded(keys.map(Number))}
+                blockNode
+                data-testid="region-tree"
+              />
+            </div>
           )}
         </Card>
         <Card
@@ -560,15 +589,27 @@ export function RegionConfigPage() {
           {toolbar}
           <Space wrap>
             {current && counts[current.regionid] && (
-              <Tag color="blue" data-testid="region-headcount" data-people={counts[current.regionid].people} data-vehicles={counts[current.regionid].vehicles}>
+              <Tag
+                color="blue"
+                data-testid="region-headcount"
+                data-people={counts[current.regionid].people}
+                data-vehicles={counts[current.regionid].vehicles}
+              >
                 {t('headCount', { p: counts[current.regionid].people, v: counts[current.regionid].vehicles })}
               </Tag>
             )}
-            <GeoJsonButtons parentid={current?.regionid ?? 0} parents={parentTree} canManage={canManage} onImported={() => regions.reload()} />
+            <GeoJsonButtons
+              parentid={current?.regionid ?? 0}
+              parents={parentTree}
+              canManage={canManage}
+              onImported={() => regions.reload()}
+            />
             {canManage && <SitePlanButton />}
           </Space>
         </Space>
-        {shapeError && <Alert type="error" showIcon message={shapeError} data-testid="shape-error" closable onClose={() => setShapeError(null)} />}
+        {shapeError && (
+          <Alert type="error" showIcon message={shapeError} data-testid="shape-error" closable onClose={() => setShapeError(null)} />
+        )}
         <div className="region-config-canvas">
           <PlantMap language={lang} highlightRegionId={mode === 'view' ? selected : null} regionNotes={mapNotes}>
             <ShapeEditor

@@ -75,9 +75,21 @@ export function ShapeEditor({ vertices, mode, selectedVertex, onChange, onSelect
       type: 'FeatureCollection' as const,
       features:
         vertices.length >= 3
-          ? [{ type: 'Feature' as const, properties: {}, geometry: { type: 'Polygon' as const, coordinates: [closeRing(vertices).map((p) => [...p])] } }]
+          ? [
+              {
+                type: 'Feature' as const,
+                properties: {},
+                geometry: { type: 'Polygon' as const, coordinates: [closeRing(vertices).map((p) => [...p])] },
+              },
+            ]
           : vertices.length === 2
-            ? [{ type: 'Feature' as const, properties: {}, geometry: { type: 'LineString' as const, coordinates: vertices.map((p) => [...p]) } }]
+            ? [
+                {
+                  type: 'Feature' as const,
+                  properties: {},
+                  geometry: { type: 'LineString' as const, coordinates: vertices.map((p) => [...p]) },
+                },
+              ]
             : [],
     }),
     [vertices],
@@ -117,7 +129,12 @@ export function ShapeEditor({ vertices, mode, selectedVertex, onChange, onSelect
   return (
     <>
       <Source id="region-draft" type="geojson" data={data}>
-        <Layer id="region-draft-fill" type="fill" filter={['==', ['geometry-type'], 'Polygon']} paint={{ 'fill-color': color, 'fill-opacity': 0.18 }} />
+        <Layer
+          id="region-draft-fill"
+          type="fill"
+          filter={['==', ['geometry-type'], 'Polygon']}
+          paint={{ 'fill-color': color, 'fill-opacity': 0.18 }}
+        />
         <Layer id="region-draft-line" type="line" paint={{ 'line-color': color, 'line-width': 2.5 }} />
       </Source>
       {mode !== 'view' &&

@@ -61,7 +61,11 @@ export function SitePlanButton() {
       const token = useSession.getState().accessToken;
       const res = await fetch(SITE_PLAN_UPLOAD_PATH, {
         method: 'POST',
-        headers: { 'content-type': file.type || 'application/octet-stream', 'accept-language': acceptLanguage(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          'content-type': file.type || 'application/octet-stream',
+          'accept-language': acceptLanguage(),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body: file,
       });
       const body = (await res.json()) as Envelope<SitePlanInfo>;
@@ -131,7 +135,13 @@ export function SitePlanButton() {
     <Space direction="vertical" style={{ width: '100%' }}>
       <Typography.Text type="secondary">{t('sitePlanIntro')}</Typography.Text>
       <Space wrap>
-        <input type="file" accept="image/png,image/jpeg" disabled={busy} onChange={(e) => void handleUpload(e.target.files?.[0])} data-testid="site-plan-file" />
+        <input
+          type="file"
+          accept="image/png,image/jpeg"
+          disabled={busy}
+          onChange={(e) => void handleUpload(e.target.files?.[0])}
+          data-testid="site-plan-file"
+        />
         {plan?.present && (
           <Popconfirm title={t('confirmDeletePlan')} onConfirm={handleDelete}>
             <Button danger size="small">
@@ -146,7 +156,12 @@ export function SitePlanButton() {
           <Typography.Text>{t('pickHint')}</Typography.Text>
           <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
             <div style={{ position: 'relative', flex: '1 1 280px', minWidth: 0 }}>
-              <img src={planUrl} alt={t('sitePlan')} onClick={handleImageClick} style={{ width: '100%', cursor: 'crosshair', display: 'block', border: '1px solid #e5e6eb' }} />
+              <img
+                src={planUrl}
+                alt={t('sitePlan')}
+                onClick={handleImageClick}
+                style={{ width: '100%', cursor: 'crosshair', display: 'block', border: '1px solid #e5e6eb' }}
+              />
               {points.map((p, i) =>
                 p.px !== null && p.py !== null ? (
                   <span
@@ -189,10 +204,26 @@ export function SitePlanButton() {
             dataSource={points.map((p, i) => ({ ...p, i }))}
             scroll={{ x: true }}
             columns={[
-              { title: '#', key: 'sel', render: (_, r) => <Radio checked={active === r.i} onChange={() => setActive(r.i)}>{r.i + 1}</Radio> },
+              {
+                title: '#',
+                key: 'sel',
+                render: (_, r) => (
+                  <Radio checked={active === r.i} onChange={() => setActive(r.i)}>
+                    {r.i + 1}
+                  </Radio>
+                ),
+              },
               { title: t('pixel'), key: 'px', render: (_, r) => (r.px !== null ? `${r.px}, ${r.py}` : '—') },
-              { title: t('lon'), key: 'lon', render: (_, r) => <InputNumber size="small" value={r.lon} step={0.0001} onChange={(v) => setPoint(r.i, { lon: v })} /> },
-              { title: t('lat'), key: 'lat', render: (_, r) => <InputNumber size="small" value={r.lat} step={0.0001} onChange={(v) => setPoint(r.i, { lat: v })} /> },
+              {
+                title: t('lon'),
+                key: 'lon',
+                render: (_, r) => <InputNumber size="small" value={r.lon} step={0.0001} onChange={(v) => setPoint(r.i, { lon: v })} />,
+              },
+              {
+                title: t('lat'),
+                key: 'lat',
+                render: (_, r) => <InputNumber size="small" value={r.lat} step={0.0001} onChange={(v) => setPoint(r.i, { lat: v })} />,
+              },
               {
                 title: t('residual'),
                 key: 'res',
@@ -204,7 +235,11 @@ export function SitePlanButton() {
             ]}
           />
           <Space wrap>
-            <Button size="small" disabled={points.length >= 20} onClick={() => setPoints((ps) => [...ps, { px: null, py: null, lon: null, lat: null }])}>
+            <Button
+              size="small"
+              disabled={points.length >= 20}
+              onClick={() => setPoints((ps) => [...ps, { px: null, py: null, lon: null, lat: null }])}
+            >
               {t('addPoint')}
             </Button>
             <Button type="primary" loading={busy} onClick={() => void handlePlace()} data-testid="site-plan-place">
@@ -243,7 +278,14 @@ export function SitePlanButton() {
       <Button icon={<PictureOutlined />} onClick={() => setOpen(true)} data-testid="site-plan-open">
         {t('sitePlan')}
       </Button>
-      <Modal open={open} title={t('sitePlan')} onCancel={() => setOpen(false)} footer={null} width="min(1000px, calc(100vw - 16px))" destroyOnHidden>
+      <Modal
+        open={open}
+        title={t('sitePlan')}
+        onCancel={() => setOpen(false)}
+        footer={null}
+        width="min(1000px, calc(100vw - 16px))"
+        destroyOnHidden
+      >
         <Tabs
           items={[
             { key: 'plan', label: t('sitePlan'), children: planTab },
