@@ -29,4 +29,8 @@ export const pageRoutes: PageRoute[] = [
   page('/alarmData/realTimeAlarm', { zh: '实时报警', en: 'Real-time alarms' }, () => import('../features/alarms/real-time-alarm-page'), 'RealTimeAlarmPage'),
   page('/alarmData/historyAlarm', { zh: '历史报警', en: 'Alarm history' }, () => import('../features/alarms/history-alarm-page'), 'HistoryAlarmPage'),
   page('/realTimeData/calssificationManage', { zh: '实时数据分类管理', en: 'Classification' }, () => import('../features/realtime/realtime-classification-page'), 'RealTimeDataClassificationPage'),
+
+  // Regions on the plant map (features/regions).
+  page('/systemConfig/RegionConfig', { zh: '区域配置', en: 'Regions' }, () => import('../features/regions/region-config-page'), 'RegionConfigPage'),
+  page('/MapDisplay', { zh: '厂区地图', en: 'Plant map' }, () => import('../features/regions/map-display-page'), 'MapDisplayPage'),
 ];

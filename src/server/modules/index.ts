@@ -15,6 +15,7 @@ import type { IngestKeyService } from './ingest/ingest.service.js';
 import { positioningModule } from './positioning/positioning.routes.js';
 import { realtimeModule } from './realtime/realtime.routes.js';
 import type { RealtimeService } from './realtime/realtime.service.js';
+import { regionsModule } from './regions/regions.routes.js';
 
 export interface Services {
   org: OrgService;
@@ -46,4 +47,4 @@ export interface ServerModule {
   register(ctx: ModuleContext): void;
 }
 
-export const modules: ServerModule[] = [authModule, orgModule, ingestModule, positioningModule, realtimeModule, alarmModule];
+export const modules: ServerModule[] = [authModule, orgModule, ingestModule, positioningModule, realtimeModule, regionsModule, alarmModule];

@@ -376,6 +376,23 @@ function alarms(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Map settings of the plant (issue 6 part 4): the uploaded site plan (file name,
+ * size, control points, fit) and the online base map preset, one JSON value per key.
+ */
+function mapSetting(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('map_setting')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  };
+}
+
 /** All migrations in order. Add new ones at the end; never edit a landed one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
@@ -385,6 +402,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       '0003_stream_history': streamHistory(dialect),
       '0004_region_geometry': regionGeometry(),
       '0030_auth_hardening': authHardening(),
+      '0040_map_setting': mapSetting(),
       '0060_alarms': alarms(dialect),
     }),
   };

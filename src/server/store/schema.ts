@@ -184,4 +184,6 @@ export interface Database {
     regionid: number | null;
     updated_at: number;
   };
+  /** Site plan and base map settings, JSON per key (migration 0040). */
+  map_setting: { key: string; value: string; updated_at: number };
 }

@@ -1,0 +1,144 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'Plantwatch@2026';
+const ZONE_CODE = 'E2E-RZ';
+
+async function signIn(page: Page, loginname = 'admin') {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(loginname);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/Gateway\/home/);
+}
+
+/** Calls the API with the signed-in user's access token, as the page's own client does. */
+async function callApi<T>(page: Page, path: string, data: unknown): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('Admin-Token'));
+  const res = await page.request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
+  const body = await res.json();
+  expect(body.IsSuccess, JSON.stringify(body.error)).toBe(true);
+  return body.data as T;
+}
+
+/** The map canvas of the RegionConfig page and its centre in page pixels. */
+async function mapCentre(page: Page) {
+  const canvas = page.getByTestId('region-config').locator('canvas.maplibregl-canvas');
+  await expect(canvas).toBeVisible({ timeout: 20_000 });
+  const box = (await canvas.boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Clicks corners on the map one by one (apart in time, so two clicks never make a double-click). */
+async function clickCorners(page: Page, corners: [number, number][]) {
+  for (const [x, y] of corners) {
+    await page.mouse.click(x, y);
+    await page.waitForTimeout(400);
+  }
+}
+
+type Feature = { properties: { regioncode: string; regionid: number }; geometry: { type: string; coordinates: number[][][] } };
+
+test('an administrator draws a restricted zone; positions sent inside it are counted there at once and it shows on another plant map', async ({ page, context }) => {
+  await signIn(page);
+
+  // Another plant map, open before the zone exists: it must pick the zone up without a reload.
+  const other = await context.newPage();
+  await other.goto('/MapDisplay');
+  const otherMap = other.getByTestId('plant-map');
+  await expect(otherMap).toHaveAttribute('data-region-codes', /TF-A/, { timeout: 20_000 });
+  expect(await otherMap.getAttribute('data-region-codes')).not.toContain(ZONE_CODE);
+
+  await page.goto('/systemConfig/RegionConfig');
+  await expect(page.getByTestId('region-tree')).toBeVisible({ timeout: 15_000 });
+  const c = await mapCentre(page);
+
+  await page.getByTestId('region-add').click();
+  await page.getByTestId('region-name').fill('E2E 受限区');
+  await page.getByTestId('region-code').fill(ZONE_CODE);
+  await page.getByTestId('shape-draw').click();
+  await clickCorners(page, [
+    [c.x - 50, c.y - 40],
+    [c.x + 50, c.y - 40],
+    [c.x + 50, c.y + 40],
+    [c.x - 50, c.y + 40],
+  ]);
+  await expect(page.getByTestId('shape-vertex')).toHaveCount(4);
+  await page.getByTestId('shape-finish').click();
+  // Reshape: drag one corner outwards; the polygon stays simple.
+  const corner = page.getByTestId('shape-vertex').nth(2);
+  const cb = (await corner.boundingBox())!;
+  await page.mouse.move(cb.x + cb.width / 2, cb.y + cb.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(cb.x + cb.width / 2 + 15, cb.y + cb.height / 2 + 10, { steps: 5 });
+  await page.mouse.up();
+  await page.getByTestId('shape-save').click();
+  await expect(page.getByTestId('region-tree')).toContainText(ZONE_CODE);
+  await expect(page.getByTestId('shape-error')).toHaveCount(0);
+
+  // The stored polygon, and a point inside it (its corners' average: the shape is convex).
+  const fc = await callApi<{ features: Feature[] }>(page, '/UAPI/Region/GeometryList', {});
+  const zone = fc.features.find((f) => f.properties.regioncode === ZONE_CODE)!;
+  expect(zone.geometry.type).toBe('Polygon');
+  const ring = zone.geometry.coordinates[0].slice(0, -1);
+  expect(ring.length).toBe(4);
+  const inside = [ring.reduce((s, p) => s + p[0], 0) / ring.length, ring.reduce((s, p) => s + p[1], 0) / ring.length];
+
+  // A gateway sends three people into the zone over the ingest HTTP API, with an ingest key.
+  const key = await callApi<{ key: string }>(page, '/UAPI/Ingest/KeyCreate', { name: 'e2e region zone' });
+  const now = Date.now();
+  const sent = await page.request.post('/ingest/v1/positions', {
+    headers: { authorization: `Bearer ${key.key}` },
+    data: [1, 2, 3].map((i) => ({ tagId: `E2E-RZ-P${i}`, t: now, lon: inside[0], lat: inside[1], kind: 'person' })),
+  });
+  expect(sent.status()).toBe(200);
+  expect((await sent.json()).data.accepted).toBe(3);
+
+  // Counted in the zone by HeadCount, without a restart.
+  await expect
+    .poll(async () => {
+      const counts = await callApi<{ items: { regionid: number; people: number }[] }>(page, '/UAPI/Region/HeadCount', {});
+      return counts.items.find((i) => i.regionid === zone.properties.regionid)?.people ?? 0;
+    })
+    .toBeGreaterThanOrEqual(3);
+  // And on the page: select the zone in the tree.
+  await page.getByTestId('region-tree').getByText(ZONE_CODE).click();
+  await expect
+    .poll(async () => Number(await page.getByTestId('region-headcount').getAttribute('data-people')), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(3);
+
+  // The other plant map drew the new zone from the region topic.
+  await expect(otherMap).toHaveAttribute('data-region-codes', new RegExp(ZONE_CODE), { timeout: 10_000 });
+
+  // A polygon that crosses itself is refused with the message naming the edges.
+  await page.getByTestId('shape-draw').click();
+  await clickCorners(page, [
+    [c.x - 40, c.y - 30],
+    [c.x + 40, c.y + 30],
+    [c.x + 40, c.y - 30],
+    [c.x - 40, c.y + 30],
+  ]);
+  await page.getByTestId('shape-finish').click();
+  await page.getByTestId('shape-save').click();
+  await expect(page.getByTestId('shape-error')).toContainText(/自相交|crosses itself/);
+  // Nothing changed on the server.
+  const still = await callApi<{ features: Feature[] }>(page, '/UAPI/Region/GeometryList', {});
+  expect(still.features.find((f) => f.properties.regioncode === ZONE_CODE)!.geometry.coordinates[0]).toEqual(zone.geometry.coordinates[0]);
+});
+
+for (const lang of ['zh', 'en'] as const) {
+  for (const width of [1440, 390]) {
+    test(`screenshot of RegionConfig at ${width} px (${lang})`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+      await page.addInitScript((l) => localStorage.setItem('language', l), lang);
+      await signIn(page);
+      await page.goto('/systemConfig/RegionConfig');
+      await expect(page.getByTestId('region-tree')).toBeVisible({ timeout: 15_000 });
+      await page.getByTestId('region-tree').getByText('TF-A', { exact: false }).first().click();
+      await expect(page.getByTestId('region-form')).toBeVisible();
+      await expect(page.getByTestId('plant-map')).toHaveAttribute('data-region-codes', /TF-A/, { timeout: 20_000 });
+      // Let the map finish drawing its tiles of vector data.
+      await page.waitForTimeout(1500);
+      await page.screenshot({ path: `docs/screenshots/region-config-${width}-${lang}.png`, fullPage: width < 800 });
+    });
+  }
+}

@@ -1,0 +1,110 @@
+import { createReadStream } from 'node:fs';
+import type { FastifyRequest } from 'fastify';
+import {
+  baseMapGet,
+  baseMapSave,
+  regionGeoJsonExport,
+  regionGeoJsonImport,
+  regionHeadCount,
+  SITE_PLAN_IMAGE_PATH,
+  SITE_PLAN_MAX_BYTES,
+  SITE_PLAN_UPLOAD_PATH,
+  sitePlanDelete,
+  sitePlanGet,
+  sitePlanPlace,
+} from '../../../shared/contracts/regions.js';
+import { bearerToken, checkPermission, ok, type AuthUser } from '../../http/app.js';
+import { AppError, forbidden, unauthorized } from '../../http/errors.js';
+import type { ServerModule } from '../index.js';
+import { createRegionMapService } from './regions.service.js';
+
+/** The region pages: the region map editor (seed 2 §2.3) and a plain plant map. */
+export const regionsModule: ServerModule = {
+  name: 'regions',
+  menus: [
+    {
+      href: '/systemConfig/RegionConfig',
+      name: '区域配置',
+      name_en: 'Regions',
+      parent: '/No.88/SystemManagement',
+      type: 2,
+      eightyEightType: 0,
+      icon: 'environment',
+      sort: 8,
+      roles: ['admin', 'supervisor'],
+    },
+    {
+      href: '/MapDisplay',
+      name: '厂区地图',
+      name_en: 'Plant map',
+      parent: '/No.88/SystemManagement',
+      type: 2,
+      eightyEightType: 0,
+      icon: 'global',
+      sort: 9,
+      roles: ['admin', 'supervisor', 'operator', 'inspector'],
+    },
+  ],
+  register({ http, store, config, services }) {
+    const maps = createRegionMapService(store, config, { org: services.org, live: services.live });
+
+    http.route(regionHeadCount, async (_in, ctx) => {
+      const items = await maps.headCount(ctx.user!);
+      return { items, total: items.length };
+    });
+    http.route(regionGeoJsonExport, (_in, ctx) => services.org.exportRegions(ctx.user!));
+    http.route(regionGeoJsonImport, (input, ctx) => services.org.importRegions(ctx.user!, input));
+
+    http.route(sitePlanGet, () => maps.sitePlan());
+    http.route(sitePlanPlace, (input, ctx) => maps.placeSitePlan(ctx.user!, input.points));
+    http.route(sitePlanDelete, (_in, ctx) => maps.deleteSitePlan(ctx.user!));
+    http.route(baseMapGet, () => maps.baseMap());
+    http.route(baseMapSave, (input, ctx) => maps.saveBaseMap(ctx.user!, input));
+
+    // The image travels as raw bytes, so these two are plain routes that check the token themselves.
+    const userOf = async (req: FastifyRequest, permission: 'authenticated' | 'system:config'): Promise<AuthUser> => {
+      const token = bearerToken(req);
+      if (!token) {
+        throw unauthorized();
+      }
+      const user = await services.auth.authenticate(token);
+      checkPermission(permission, user);
+      if (user.mustChangePassword) {
+        throw forbidden('common.changePasswordFirst');
+      }
+      return user;
+    };
+
+    void http.app.register(async (scope) => {
+      // Any declared type reaches the handler, which judges the bytes (PNG or JPEG) rather than the header.
+      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: SITE_PLAN_MAX_BYTES }, (_req, body, done) => done(null, body));
+      scope.post(
+        SITE_PLAN_UPLOAD_PATH,
+        {
+          config: { permission: 'system:config' },
+          bodyLimit: SITE_PLAN_MAX_BYTES,
+          // Refused before the body is read when the length is declared.
+          onRequest: async (req) => {
+            if (Number(req.headers['content-length'] ?? 0) > SITE_PLAN_MAX_BYTES) {
+              throw new AppError(413, 'map.sitePlanTooLarge', ['file'], { mb: SITE_PLAN_MAX_BYTES / 1024 / 1024 });
+            }
+          },
+        },
+        async (req) => {
+          const user = await userOf(req, 'system:config');
+          const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+          return ok(await maps.uploadSitePlan(user, body));
+        },
+      );
+    });
+
+    http.app.get(SITE_PLAN_IMAGE_PATH, { config: { permission: 'authenticated' } }, async (req, reply) => {
+      await userOf(req, 'authenticated');
+      const file = await maps.sitePlanFile();
+      if (!file) {
+        throw new AppError(404, 'map.sitePlanMissing');
+      }
+      return reply.type(file.mime).header('Cache-Control', 'private, max-age=3600').send(createReadStream(file.path));
+    });
+  },
+};
