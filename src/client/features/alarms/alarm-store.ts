@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import { alarmRealTimeList, type AlarmItem } from '../../../shared/contracts/alarms';
 import { api } from '../../app/api';
 import { streamClient } from '../../stream/stream-client';
+import { applyList, mergeAlarms } from './alarm-merge';
 
 const MUTE_KEY = 'alarmSoundMuted';
 
@@ -34,29 +35,14 @@ export const useAlarmStore = create<AlarmStoreState>()((set) => ({
   },
 }));
 
-/** Last change time of ids that closed, so an older list answer does not bring them back. */
-const closed = new Map<number, number>();
+/** The last change time of closed alarms, beside the store's open ones. */
+let closed: ReadonlyMap<number, number> = new Map();
 
-const newlyAnnunciated = (prev: AlarmItem | undefined, next: AlarmItem) => next.state === 'unack' && prev?.state !== 'unack' && next.priority <= 2;
-
-function apply(items: readonly AlarmItem[], fromStream: boolean) {
+function apply(items: readonly AlarmItem[]) {
   const cur = useAlarmStore.getState();
-  const byId = new Map(cur.byId);
-  let chime = false;
-  for (const a of items) {
-    const prev = byId.get(a.id);
-    if ((prev && prev.updatedAt > a.updatedAt) || (closed.get(a.id) ?? -1) >= a.updatedAt) {
-      continue;
-    }
-    if (a.closedAt !== null) {
-      byId.delete(a.id);
-      closed.set(a.id, a.updatedAt);
-      continue;
-    }
-    chime ||= fromStream && newlyAnnunciated(prev, a);
-    byId.set(a.id, a);
-  }
-  useAlarmStore.setState({ byId, chime: chime ? cur.chime + 1 : cur.chime });
+  const next = mergeAlarms({ byId: cur.byId, closed }, items, true);
+  closed = next.closed;
+  useAlarmStore.setState({ byId: next.byId, chime: next.chime ? cur.chime + 1 : cur.chime });
 }
 
 let users = 0;
@@ -67,16 +53,9 @@ let loading: Promise<void> | null = null;
 export function reloadAlarms(): Promise<void> {
   loading ??= api(alarmRealTimeList, {}, { silent: true })
     .then(({ list, serverTime }) => {
-      const listed = new Set(list.map((a) => a.id));
-      // Open alarms the list no longer has closed while we were away (unless the stream brought them after the list was made).
-      const { byId } = useAlarmStore.getState();
-      const gone = [...byId.values()].filter((a) => !listed.has(a.id) && a.updatedAt <= serverTime);
-      for (const a of gone) {
-        closed.set(a.id, a.updatedAt);
-      }
-      useAlarmStore.setState({ byId: new Map([...byId].filter(([id]) => !gone.some((g) => g.id === id))) });
-      apply(list, false);
-      useAlarmStore.setState({ loaded: true });
+      const next = applyList({ byId: useAlarmStore.getState().byId, closed }, list, serverTime);
+      closed = next.closed;
+      useAlarmStore.setState({ byId: next.byId, loaded: true });
     })
     .catch(() => undefined)
     .finally(() => {
@@ -96,7 +75,7 @@ function startAlarmFeed(): () => void {
   if (users === 1) {
     const client = streamClient();
     subs = [
-      client.topic$('alarm').subscribe((items) => apply(items, true)),
+      client.topic$('alarm').subscribe((items) => apply(items)),
       client.channelResync$.subscribe((c) => {
         if (c === 'alarm') {
           void reloadAlarms();
@@ -110,7 +89,7 @@ function startAlarmFeed(): () => void {
     if (users === 0) {
       subs.forEach((s) => s.unsubscribe());
       subs = [];
-      closed.clear();
+      closed = new Map();
       useAlarmStore.setState({ byId: new Map(), loaded: false });
     }
   };

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { applyList, emptyAlarmSet, mergeAlarms } from '../../../../src/client/features/alarms/alarm-merge.js';
+import type { AlarmItem } from '../../../../src/shared/contracts/alarms.js';
+
+const alarm = (id: number, updatedAt: number, over: Partial<AlarmItem> = {}): AlarmItem => ({
+  id,
+  alarmKey: `tag:T${id}:h`,
+  source: `T${id}`,
+  sourceName: `T${id}`,
+  type: 'h',
+  priority: 3,
+  state: 'unack',
+  active: true,
+  acked: false,
+  limit: 8,
+  unit: 'm',
+  value: 9,
+  peak: 9,
+  activatedAt: 1000,
+  ackedAt: null,
+  ackedBy: null,
+  ackComment: null,
+  returnedAt: null,
+  closedAt: null,
+  shelvedUntil: null,
+  shelvedBy: null,
+  shelveReason: null,
+  regionid: null,
+  updatedAt,
+  ...over,
+});
+
+/** The live alarm list in every tab: the list call and topic `alarm` race, and neither may bring back a stale or closed alarm. */
+describe('merging alarm changes', () => {
+  it('keeps the newer of two versions whatever order they arrive in', () => {
+    const acked = alarm(1, 20, { state: 'ack', acked: true });
+    const a = mergeAlarms(emptyAlarmSet, [acked], true);
+    const b = mergeAlarms(a, [alarm(1, 10)], true);
+    expect(b.byId.get(1)?.state).toBe('ack');
+  });
+
+  it('a closed alarm leaves and an older list answer does not bring it back', () => {
+    const open = mergeAlarms(emptyAlarmSet, [alarm(1, 10)], true);
+    const closed = mergeAlarms(open, [alarm(1, 30, { state: 'normal', closedAt: 30 })], true);
+    expect(closed.byId.has(1)).toBe(false);
+    const afterList = applyList(closed, [alarm(1, 10)], 25);
+    expect(afterList.byId.has(1)).toBe(false);
+  });
+
+  it('a list answer removes alarms it no longer has, but not ones the stream brought after it was made', () => {
+    const held = mergeAlarms(emptyAlarmSet, [alarm(1, 10), alarm(2, 50)], true);
+    const next = applyList(held, [], 40);
+    expect([...next.byId.keys()]).toEqual([2]);
+  });
+
+  it('chimes only for a high-priority alarm newly annunciated on the stream', () => {
+    expect(mergeAlarms(emptyAlarmSet, [alarm(1, 10, { priority: 2 })], true).chime).toBe(true);
+    expect(mergeAlarms(emptyAlarmSet, [alarm(1, 10, { priority: 3 })], true).chime).toBe(false);
+    expect(mergeAlarms(emptyAlarmSet, [alarm(1, 10, { priority: 1 })], false).chime).toBe(false);
+    const held = mergeAlarms(emptyAlarmSet, [alarm(1, 10, { priority: 1 })], true);
+    expect(mergeAlarms(held, [alarm(1, 11, { priority: 1, value: 9.5 })], true).chime).toBe(false);
+  });
+});
