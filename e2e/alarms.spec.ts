@@ -154,11 +154,14 @@ test('on a phone the operator acknowledges an alarm with one tap, in English', a
   const phone = await ctx.newPage();
   await signIn(phone, 'operator');
   await phone.evaluate(() => localStorage.setItem('language', 'en'));
-  await phone.goto('/alarmData/realTimeAlarm');
+  await phone.goto('/alarmData/mobileAlarm');
   await expect(phone.getByTestId('alarm-banner')).toBeVisible();
-  const ack = phone.getByTestId(`ack-${id}`);
+  const ack = phone.getByTestId(`mobile-ack-${id}`);
   await ack.scrollIntoViewIfNeeded();
   await ack.tap();
-  await expect(phone.getByTestId(`alarm-state-${id}`)).toHaveText(/^Acknowledged/, { timeout: 5000 });
+  // Acknowledged, it leaves the unacknowledged view; under "all" it shows its new state.
+  await expect(ack).toHaveCount(0, { timeout: 5000 });
+  await phone.getByText(/^All \(/).tap();
+  await expect(phone.getByTestId(`mobile-alarm-state-${id}`)).toHaveText('Acknowledged');
   await ctx.close();
 });

@@ -27,6 +27,17 @@ export const alarmMenus: MenuSeed[] = [
     roles: ['admin', 'supervisor', 'operator', 'inspector'],
   },
   {
+    href: '/alarmData/mobileAlarm',
+    name: '移动端报警',
+    name_en: 'Alarms (phone)',
+    parent: MAJOR_HAZARD,
+    type: 2,
+    eightyEightType: 1,
+    icon: 'alert',
+    sort: 1,
+    roles: ['admin', 'supervisor', 'operator', 'inspector'],
+  },
+  {
     href: '/alarmData/historyAlarm',
     name: '历史报警',
     name_en: 'Alarm history',
