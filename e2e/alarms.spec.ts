@@ -40,7 +40,7 @@ async function callApi<T>(request: APIRequestContext, token: string, path: strin
 }
 
 /** Signs the administrator in on `page`, creates tank `id` (H 8, HH 9) in region TF and an ingest key; returns a sender of its values and the token. */
-async function prepareTank(page: Page, request: APIRequestContext, id: string) {
+async function prepareTank(page: Page, request: APIRequestContext, id: string, aheadMs = 10 * 60_000) {
   await signIn(page, 'admin');
   const token = (await page.evaluate(() => localStorage.getItem('Admin-Token')))!;
   const regions = await callApi<{ regionid: number; regioncode: string }[]>(request, token, regionGetList.path, { isallregionid: 1 });
@@ -66,7 +66,7 @@ async function prepareTank(page: Page, request: APIRequestContext, id: string) {
   });
   const { key } = await callApi<{ key: string }>(request, token, ingestKeyCreate.path, { name: `e2e ${id}` });
   // Stamped ahead of the simulator (which picks the new tag up): its older samples then change no alarm.
-  let t = Date.now() + 10 * 60_000;
+  let t = Date.now() + aheadMs;
   const send = async (v: number) => {
     t += 1000;
     const res = await request.post('/ingest/v1/samples', { data: [{ tag: id, t, v, q: 0 }], headers: { authorization: `Bearer ${key}` } });
@@ -164,4 +164,24 @@ test('on a phone the operator acknowledges an alarm with one tap, in English', a
   await phone.getByText(/^All \(/).tap();
   await expect(phone.getByTestId(`mobile-alarm-state-${id}`)).toHaveText('Acknowledged');
   await ctx.close();
+});
+
+test('the alarm audit shows the figures of the last 24 hours and leads to the alarms behind them', async ({ page, request }) => {
+  const tank = 'E2E.ALM.LT3';
+  // Stamped now, so the occurrence falls in the audit's window (the simulator may return it to normal later: it still counts).
+  const { send, openId } = await prepareTank(page, request, tank, -1000);
+  // Each send is a second later than the last: should the simulator's first sample be newer, the next send passes it.
+  await expect
+    .poll(async () => {
+      await send(9.5);
+      return openId('hh');
+    })
+    .toBeGreaterThan(0);
+  await page.goto('/alarmAduit/alarmAduit');
+  const audit = page.getByTestId('alarm-audit-page');
+  await expect(audit.getByText('报警总数')).toBeVisible();
+  await expect(audit.getByText(/最频繁的 10 个报警/)).toBeVisible();
+  await audit.getByText('查看报警').click();
+  await expect(page).toHaveURL(/\/alarmData\/historyAlarm\?from=\d+&to=\d+/);
+  await expect(page.getByTestId('history-alarm-page').getByText(`端到端储罐液位 ${tank}`).first()).toBeVisible();
 });

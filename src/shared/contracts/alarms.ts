@@ -124,3 +124,49 @@ export const alarmUnshelve = defineContract({
   output: z.object({ unshelved: z.array(z.number().int()) }),
   permission: 'alarm:shelve',
 });
+
+const keyed = z.object({ alarmKey: z.string(), sourceName: z.string() });
+
+/** EEMUA 191 / ISA-18.2 performance figures over a window (src/shared/domain/alarm-kpi.ts). */
+export const alarmKpi = z.object({
+  from: z.number(),
+  to: z.number(),
+  operatorPositions: z.number().int(),
+  total: z.number().int(),
+  avgPer10Min: z.number(),
+  peakPer10Min: z.number(),
+  peakAt: z.number().nullable(),
+  intervals: z.array(z.number().int()),
+  floodEpisodes: z.array(z.object({ from: z.number(), to: z.number(), alarms: z.number().int() })),
+  floodTimePct: z.number(),
+  priority: z.object({ low: z.number(), medium: z.number(), high: z.number(), lowPct: z.number(), mediumPct: z.number(), highPct: z.number() }),
+  stale: z.array(keyed.extend({ activatedAt: z.number() })),
+  chattering: z.array(keyed.extend({ activations: z.number().int() })),
+  top10: z.array(keyed.extend({ count: z.number().int(), sharePct: z.number() })),
+  top10SharePct: z.number(),
+  shelvedNow: z.number().int(),
+});
+
+/** Longest window the audit figures are computed over. */
+export const MAX_KPI_DAYS = 31;
+
+export const alarmAuditKpi = defineContract({
+  method: 'POST',
+  path: '/UAPI/Alarm/AuditKpi',
+  input: z
+    .object({
+      from: z.number(),
+      to: z.number(),
+      operatorPositions: z.number().int().min(1).max(50).default(1),
+      regionid: z.number().int().positive().optional(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.to <= v.from) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.endAfterStart' });
+      } else if (v.to - v.from > MAX_KPI_DAYS * 24 * 3600_000) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.rangeAtMostDays', params: { days: MAX_KPI_DAYS } });
+      }
+    }),
+  output: alarmKpi,
+  permission: 'realtime:read',
+});

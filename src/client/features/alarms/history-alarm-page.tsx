@@ -3,6 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { alarmHistoryList, type AlarmItem } from '../../../shared/contracts/alarms';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
@@ -23,7 +24,19 @@ const fmt = (v: number | null, unit: string) => (v === null ? '—' : `${Number(
 /** `/alarmData/historyAlarm`: occurrences by activation time, tag and priority, newest first, paged on the server. */
 export function HistoryAlarmPage() {
   const { t } = useTranslation(alarmsNs);
-  const [draft, setDraft] = useState<Query>(() => ({ range: [dayjs().subtract(24, 'hour'), dayjs()], source: '', priority: [], pageIndex: 1, pageSize: 50 }));
+  const [params] = useSearchParams();
+  // The audit page drills down here with ?from=&to=&source=.
+  const [draft, setDraft] = useState<Query>(() => {
+    const from = Number(params.get('from'));
+    const to = Number(params.get('to'));
+    return {
+      range: from > 0 && to > from ? [dayjs(from), dayjs(to)] : [dayjs().subtract(24, 'hour'), dayjs()],
+      source: params.get('source') ?? '',
+      priority: [],
+      pageIndex: 1,
+      pageSize: 50,
+    };
+  });
   const [query, setQuery] = useState(draft);
   const load = useCallback(
     (signal: AbortSignal) =>

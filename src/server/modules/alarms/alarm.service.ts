@@ -6,11 +6,13 @@ import {
   type AlarmPriority,
   type AlarmType,
   type alarmAcknowledge,
+  type alarmAuditKpi,
   type alarmHistoryList,
   type alarmRealTimeList,
   type alarmShelve,
   type alarmUnshelve,
 } from '../../../shared/contracts/alarms.js';
+import { computeAlarmKpi, type AlarmKpi, type KpiOccurrence } from '../../../shared/domain/alarm-kpi.js';
 import { evaluateCondition, initialCondition, type ConditionConfig, type ConditionState } from '../../../shared/domain/alarm-condition.js';
 import {
   alarmTransition,
@@ -57,6 +59,8 @@ export interface AlarmService {
   acknowledge(caller: AuthUser, input: In<typeof alarmAcknowledge>): Promise<{ acknowledged: number[] }>;
   shelve(caller: AuthUser, input: In<typeof alarmShelve>): Promise<{ shelved: number[] }>;
   unshelve(caller: AuthUser, input: In<typeof alarmUnshelve>): Promise<{ unshelved: number[] }>;
+  /** EEMUA 191 / ISA-18.2 figures over a window, of the alarms the caller may see. */
+  auditKpi(caller: AuthUser, input: In<typeof alarmAuditKpi>): Promise<AlarmKpi>;
   /** The `alarm` channel and topic, for the stream's topic registry. */
   channel: { source: ChannelSource<'alarm'>; resolver: TopicResolver<'alarm'> };
   /** Waits until every queued change is stored (tests, shutdown). */
@@ -496,6 +500,30 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         .filter((a) => input.regionid === undefined || a.regionid === input.regionid)
         .sort((a, b) => a.priority - b.priority || b.activatedAt - a.activatedAt);
       return { list, serverTime: now() };
+    },
+    async auditKpi(caller, input) {
+      const scope = await scopeOf(caller);
+      const fits = (a: { regionid: number | null }) => visible(scope, a.regionid) && (input.regionid === undefined || a.regionid === input.regionid);
+      const rows = await db
+        .selectFrom('alarm_occurrence')
+        .select(['alarm_key', 'source_name', 'priority', 'activated_at', 'returned_at', 'state', 'regionid'])
+        .where('activated_at', '>=', input.from)
+        .where('activated_at', '<', input.to)
+        .execute();
+      const toKpi = (r: { alarm_key: string; source_name: string; priority: number; activated_at: number; returned_at: number | null; state: string }): KpiOccurrence => ({
+        alarmKey: r.alarm_key,
+        sourceName: r.source_name,
+        priority: r.priority,
+        activatedAt: r.activated_at,
+        returnedAt: r.returned_at,
+        state: r.state,
+      });
+      const openNow = [...open.values()].map((o) => o.item).filter(fits);
+      return computeAlarmKpi(
+        rows.filter(fits).map(toKpi),
+        { from: input.from, to: input.to, operatorPositions: input.operatorPositions },
+        openNow.map((a) => ({ alarmKey: a.alarmKey, sourceName: a.sourceName, priority: a.priority, activatedAt: a.activatedAt, returnedAt: a.returnedAt, state: a.state })),
+      );
     },
     async historyList(caller, input) {
       const scope = await scopeOf(caller);

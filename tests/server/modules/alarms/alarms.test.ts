@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmAcknowledge, alarmHistoryList, alarmRealTimeList, alarmShelve, alarmUnshelve, type AlarmItem } from '../../../../src/shared/contracts/alarms.js';
+import { alarmAcknowledge, alarmAuditKpi, alarmHistoryList, alarmRealTimeList, alarmShelve, alarmUnshelve, type AlarmItem } from '../../../../src/shared/contracts/alarms.js';
 import { tagSave } from '../../../../src/shared/contracts/realtime.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
@@ -137,6 +137,19 @@ describe.each(dialects)('alarms on %s', (dialect) => {
     const hp = await call(ts.url, alarmHistoryList, { from: Date.now() - 3_600_000, to: Date.now() + 1000, source: PU }, operator);
     expect(hp.body.data!.total).toBe(0);
     expectRefused(await call(ts.url, alarmHistoryList, { from: 10, to: 5 }, operator), 400, ['to']);
+  });
+
+  it('the audit figures count only the alarms the caller may see, and refuse a backwards or too long range naming `to`', async () => {
+    const range = { from: Date.now() - 3_600_000, to: Date.now() + 1000 };
+    const all = await call(ts.url, alarmAuditKpi, range, admin);
+    expect(all.body.IsSuccess, JSON.stringify(all.body)).toBe(true);
+    const mine = await call(ts.url, alarmAuditKpi, range, operator);
+    const ours = (k: typeof all.body.data) => k!.top10.filter((t) => t.alarmKey.includes('ALM.')).map((t) => t.alarmKey).sort();
+    expect(ours(all.body.data)).toEqual([`tag:${PU}:h`, `tag:${PU}:hh`, `tag:${TF}:h`]);
+    expect(ours(mine.body.data)).toEqual([`tag:${TF}:h`]);
+    expect(all.body.data!.priority.high + all.body.data!.priority.medium).toBeGreaterThanOrEqual(3);
+    expectRefused(await call(ts.url, alarmAuditKpi, { from: 10, to: 5 }, admin), 400, ['to']);
+    expectRefused(await call(ts.url, alarmAuditKpi, { from: 0, to: 40 * 24 * 3_600_000 }, admin), 400, ['to']);
   });
 
   it('after a restart the open alarms are back, and the same values open no second occurrence', async () => {
