@@ -201,7 +201,10 @@ test('an administrator uploads a site plan, places it with three control points,
   await expect(dialog.getByTestId('site-plan-rms')).toContainText(/0\.00/);
   await page.keyboard.press('Escape');
 
+  // The map itself fetches the plan from our server, with the user's token.
+  const imageLoaded = page.waitForResponse((r) => r.url().includes('/UAPI/Map/SitePlanImage') && r.status() === 200);
   await page.goto('/MapDisplay');
+  await imageLoaded;
   await expect(page.getByTestId('plant-map')).toHaveAttribute('data-site-plan', /\d+/, { timeout: 15_000 });
   await page.waitForTimeout(1500);
   await page.screenshot({ path: 'docs/screenshots/map-display-site-plan.png' });

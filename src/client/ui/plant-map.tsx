@@ -6,7 +6,7 @@ import Map, { Layer, Source, type MapLayerMouseEvent, type MapRef, type ViewStat
 import type { RegionFeature } from '../../shared/contracts/org';
 import { type Language, PLANT_3D_PITCH, PLANT_INTERACTIVE_LAYERS, plantMeta, plantStyle } from './plant-layout';
 import { useRegionShapes } from './region-shapes';
-import { useBaseLayers } from './site-plan';
+import { useBaseLayers, withMapAuth } from './site-plan';
 import { SitePlanLayer } from './site-plan-layer';
 
 // MapLibre 6 derives its worker URL from import.meta.url, which a Vite build breaks
@@ -168,6 +168,7 @@ export function PlantMap({
     >
       <Map
         mapLib={maplibregl}
+        transformRequest={withMapAuth}
         mapStyle={mapStyle}
         localIdeographFontFamily={CJK_FONT_FAMILY}
         initialViewState={
