@@ -62,19 +62,32 @@ test('an administrator draws a restricted zone; positions sent inside it are cou
   await page.getByTestId('shape-draw').click();
   await clickCorners(page, [
     [c.x - 50, c.y - 40],
+    [c.x, c.y - 60],
     [c.x + 50, c.y - 40],
     [c.x + 50, c.y + 40],
     [c.x - 50, c.y + 40],
   ]);
-  await expect(page.getByTestId('shape-vertex')).toHaveCount(4);
+  await expect(page.getByTestId('shape-vertex')).toHaveCount(5);
   await page.getByTestId('shape-finish').click();
+  // Delete a corner: select it, then the button.
+  await page.getByTestId('shape-vertex').nth(1).click();
+  await page.getByTestId('shape-delete-vertex').click();
+  await expect(page.getByTestId('shape-vertex')).toHaveCount(4);
   // Reshape: drag one corner outwards; the polygon stays simple.
-  const corner = page.getByTestId('shape-vertex').nth(2);
-  const cb = (await corner.boundingBox())!;
-  await page.mouse.move(cb.x + cb.width / 2, cb.y + cb.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(cb.x + cb.width / 2 + 15, cb.y + cb.height / 2 + 10, { steps: 5 });
-  await page.mouse.up();
+  const drag = async (testId: string, index: number, dx: number, dy: number) => {
+    const b = (await page.getByTestId(testId).nth(index).boundingBox())!;
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(b.x + b.width / 2 + dx, b.y + b.height / 2 + dy, { steps: 5 });
+    await page.mouse.up();
+  };
+  const before = (await page.getByTestId('shape-vertex').nth(0).boundingBox())!;
+  await drag('shape-vertex', 2, 15, 10);
+  // Move the whole polygon with its centre handle: every corner follows.
+  await drag('shape-move', 0, 30, 20);
+  const after = (await page.getByTestId('shape-vertex').nth(0).boundingBox())!;
+  expect(Math.round(after.x - before.x)).toBeGreaterThan(20);
+  expect(Math.round(after.y - before.y)).toBeGreaterThan(10);
   await page.getByTestId('shape-save').click();
   await expect(page.getByTestId('region-tree')).toContainText(ZONE_CODE);
   await expect(page.getByTestId('shape-error')).toHaveCount(0);
