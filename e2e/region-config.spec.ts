@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Plantwatch@2026';
@@ -38,7 +39,10 @@ async function clickCorners(page: Page, corners: [number, number][]) {
 
 type Feature = { properties: { regioncode: string; regionid: number }; geometry: { type: string; coordinates: number[][][] } };
 
-test('an administrator draws a restricted zone; positions sent inside it are counted there at once and it shows on another plant map', async ({ page, context }) => {
+test('an administrator draws a restricted zone; positions sent inside it are counted there at once and it shows on another plant map', async ({
+  page,
+  context,
+}) => {
   await signIn(page);
 
   // Another plant map, open before the zone exists: it must pick the zone up without a reload.
@@ -58,19 +62,32 @@ test('an administrator draws a restricted zone; positions sent inside it are cou
   await page.getByTestId('shape-draw').click();
   await clickCorners(page, [
     [c.x - 50, c.y - 40],
+    [c.x, c.y - 60],
     [c.x + 50, c.y - 40],
     [c.x + 50, c.y + 40],
     [c.x - 50, c.y + 40],
   ]);
-  await expect(page.getByTestId('shape-vertex')).toHaveCount(4);
+  await expect(page.getByTestId('shape-vertex')).toHaveCount(5);
   await page.getByTestId('shape-finish').click();
+  // Delete a corner: select it, then the button.
+  await page.getByTestId('shape-vertex').nth(1).click();
+  await page.getByTestId('shape-delete-vertex').click();
+  await expect(page.getByTestId('shape-vertex')).toHaveCount(4);
   // Reshape: drag one corner outwards; the polygon stays simple.
-  const corner = page.getByTestId('shape-vertex').nth(2);
-  const cb = (await corner.boundingBox())!;
-  await page.mouse.move(cb.x + cb.width / 2, cb.y + cb.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(cb.x + cb.width / 2 + 15, cb.y + cb.height / 2 + 10, { steps: 5 });
-  await page.mouse.up();
+  const drag = async (testId: string, index: number, dx: number, dy: number) => {
+    const b = (await page.getByTestId(testId).nth(index).boundingBox())!;
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(b.x + b.width / 2 + dx, b.y + b.height / 2 + dy, { steps: 5 });
+    await page.mouse.up();
+  };
+  const before = (await page.getByTestId('shape-vertex').nth(0).boundingBox())!;
+  await drag('shape-vertex', 2, 15, 10);
+  // Move the whole polygon with its centre handle: every corner follows.
+  await drag('shape-move', 0, 30, 20);
+  const after = (await page.getByTestId('shape-vertex').nth(0).boundingBox())!;
+  expect(Math.round(after.x - before.x)).toBeGreaterThan(20);
+  expect(Math.round(after.y - before.y)).toBeGreaterThan(10);
   await page.getByTestId('shape-save').click();
   await expect(page.getByTestId('region-tree')).toContainText(ZONE_CODE);
   await expect(page.getByTestId('shape-error')).toHaveCount(0);
@@ -123,6 +140,96 @@ test('an administrator draws a restricted zone; positions sent inside it are cou
   // Nothing changed on the server.
   const still = await callApi<{ features: Feature[] }>(page, '/UAPI/Region/GeometryList', {});
   expect(still.features.find((f) => f.properties.regioncode === ZONE_CODE)!.geometry.coordinates[0]).toEqual(zone.geometry.coordinates[0]);
+});
+
+/** A PNG site plan of w×h pixels: a grey grid on white, drawn here so the test needs no file. */
+function planPng(w: number, h: number): Buffer {
+  const table = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) {
+      c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    }
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) {
+      c = table[(c ^ x) & 0xff] ^ (c >>> 8);
+    }
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const c = Buffer.alloc(4);
+    c.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, c]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr[8] = 8;
+  const raw = Buffer.alloc((w + 1) * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      raw[y * (w + 1) + 1 + x] = x % 40 === 0 || y % 40 === 0 ? 120 : 250;
+    }
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test('an administrator uploads a site plan, places it with three control points, and it becomes the base of every plant map', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/systemConfig/RegionConfig');
+  await expect(page.getByTestId('region-tree')).toBeVisible({ timeout: 15_000 });
+  await page.getByTestId('site-plan-open').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('site-plan-file').setInputFiles({ name: 'plan.png', mimeType: 'image/png', buffer: planPng(400, 300) });
+  const image = dialog.locator('img');
+  await expect(image).toBeVisible({ timeout: 15_000 });
+  const canvas = dialog.locator('canvas.maplibregl-canvas');
+  await expect(canvas).toBeVisible({ timeout: 20_000 });
+  const spots: [number, number][] = [
+    [0.1, 0.1],
+    [0.9, 0.1],
+    [0.1, 0.9],
+  ];
+  for (let i = 0; i < 3; i++) {
+    await dialog.getByRole('radio').nth(i).check();
+    const ib = (await image.boundingBox())!;
+    await page.mouse.click(ib.x + ib.width * spots[i][0], ib.y + ib.height * spots[i][1]);
+    const cb = (await canvas.boundingBox())!;
+    await page.mouse.click(cb.x + cb.width * (0.2 + spots[i][0] * 0.6), cb.y + cb.height * (0.2 + spots[i][1] * 0.6));
+  }
+  await dialog.getByTestId('site-plan-place').click();
+  // Three points fit exactly: the residual shown is zero metres.
+  await expect(dialog.getByTestId('site-plan-rms')).toContainText(/0\.00/);
+  await page.keyboard.press('Escape');
+
+  // The map itself fetches the plan from our server, with the user's token.
+  const imageLoaded = page.waitForResponse((r) => r.url().includes('/UAPI/Map/SitePlanImage') && r.status() === 200);
+  await page.goto('/MapDisplay');
+  await imageLoaded;
+  await expect(page.getByTestId('plant-map')).toHaveAttribute('data-site-plan', /\d+/, { timeout: 15_000 });
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: 'docs/screenshots/map-display-site-plan.png' });
+
+  // A file that is not an image is refused with the message.
+  await page.goto('/systemConfig/RegionConfig');
+  await page.getByTestId('site-plan-open').click();
+  await page
+    .getByRole('dialog')
+    .getByTestId('site-plan-file')
+    .setInputFiles({ name: 'plan.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+  await expect(page.getByRole('dialog').getByTestId('site-plan-error')).toContainText(/PNG/);
 });
 
 for (const lang of ['zh', 'en'] as const) {

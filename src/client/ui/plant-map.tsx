@@ -6,6 +6,7 @@ import Map, { Layer, Source, type MapLayerMouseEvent, type MapRef, type ViewStat
 import type { RegionFeature } from '../../shared/contracts/org';
 import { type Language, PLANT_3D_PITCH, PLANT_INTERACTIVE_LAYERS, plantMeta, plantStyle } from './plant-layout';
 import { useRegionShapes } from './region-shapes';
+import { useBaseLayers, withMapAuth } from './site-plan';
 import { SitePlanLayer } from './site-plan-layer';
 
 // MapLibre 6 derives its worker URL from import.meta.url, which a Vite build breaks
@@ -138,6 +139,7 @@ export function PlantMap({
     () => (showRegions && shapes ? regionCollection(shapes, language, highlightRegionId, regionNotes) : null),
     [shapes, showRegions, language, highlightRegionId, regionNotes],
   );
+  const base = useBaseLayers();
   const regionCodes = useMemo(() => (shapes ?? []).map((f) => f.properties.regioncode).join(','), [shapes]);
   const handlePitch = useCallback((e: ViewStateChangeEvent) => setTilted(e.viewState.pitch > PLANT_3D_PITCH), []);
   const [cursor, setCursor] = useState<string | undefined>(undefined);
@@ -158,9 +160,15 @@ export function PlantMap({
   const handleMouseLeave = useCallback(() => setCursor(undefined), []);
 
   return (
-    <div data-testid="plant-map" data-region-codes={regionCodes} style={{ width: '100%', height: '100%', position: 'relative', ...style }}>
+    <div
+      data-testid="plant-map"
+      data-region-codes={regionCodes}
+      data-site-plan={base.planUrl && base.plan?.corners ? base.plan.version : undefined}
+      style={{ width: '100%', height: '100%', position: 'relative', ...style }}
+    >
       <Map
         mapLib={maplibregl}
+        transformRequest={withMapAuth}
         mapStyle={mapStyle}
         localIdeographFontFamily={CJK_FONT_FAMILY}
         initialViewState={

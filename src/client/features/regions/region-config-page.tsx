@@ -36,6 +36,7 @@ import { listToTree, type TreeNode } from '../../../shared/tree';
 import { api, errorText } from '../../app/api';
 import { pick, useLang, type Lang } from '../../app/i18n';
 import { useSession } from '../../app/session-store';
+import { useTopic } from '../../stream/use-topic';
 import { isValidationError, showSaveError } from '../../ui/form-rules';
 import { PlantMap } from '../../ui/plant-map';
 import { reloadRegionShapes, useRegionShapes } from '../../ui/region-shapes';
@@ -129,6 +130,8 @@ export function RegionConfigPage() {
   const loadRegions = useCallback((signal: AbortSignal) => api(regionGetList, { isallregionid: 0 }, { signal }), []);
   const regions = useLoad(loadRegions);
   const shapes = useRegionShapes();
+  // Someone else added, renamed or deleted a region: the tree follows.
+  useTopic('region', regions.reload);
   const [counts, setCounts] = useState<Record<number, RegionHeadCountItem>>({});
 
   // Head counts follow people moving: refreshed every few seconds while the page is open.

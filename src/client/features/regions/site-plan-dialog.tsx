@@ -19,7 +19,7 @@ import { acceptLanguage, useLang } from '../../app/i18n';
 import { useSession } from '../../app/session-store';
 import { showSaveError } from '../../ui/form-rules';
 import { PlantMap } from '../../ui/plant-map';
-import { reloadBaseLayers, useBaseLayers } from '../../ui/site-plan';
+import { reloadBaseLayers, useBaseLayers, usePlanObjectUrl } from '../../ui/site-plan';
 import { regionsNs } from './locales';
 
 type Draft = { px: number | null; py: number | null; lon: number | null; lat: number | null };
@@ -31,8 +31,9 @@ export function SitePlanButton() {
   const { t } = useTranslation(regionsNs);
   const lang = useLang();
   const [msg, holder] = message.useMessage();
-  const { plan, planUrl, online } = useBaseLayers();
+  const { plan, planUrl: servedUrl, online } = useBaseLayers();
   const [open, setOpen] = useState(false);
+  const planUrl = usePlanObjectUrl(open ? servedUrl : null);
   const [points, setPoints] = useState<Draft[]>(emptyPoints);
   const [active, setActive] = useState(0);
   const [error, setError] = useState<string | null>(null);
