@@ -339,6 +339,7 @@ function alarms(dialect: Dialect): Migration {
         .addColumn('alarm_key', 'text', (c) => c.notNull())
         .addColumn('source', 'text', (c) => c.notNull())
         .addColumn('source_name', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('source_name_en', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('unit', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('type', 'text', (c) => c.notNull())
         .addColumn('priority', 'integer', (c) => c.notNull())

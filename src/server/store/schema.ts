@@ -163,6 +163,7 @@ export interface Database {
     alarm_key: string;
     source: string;
     source_name: Generated<string>;
+    source_name_en: Generated<string>;
     unit: Generated<string>;
     type: string;
     priority: number;

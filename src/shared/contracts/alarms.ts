@@ -30,6 +30,8 @@ export const alarmItem = z.object({
   /** Tag (or other source) id. */
   source: z.string(),
   sourceName: z.string(),
+  /** English name of the source ('' when it has none: show sourceName). */
+  sourceNameEn: z.string(),
   type: z.enum(alarmTypes),
   priority: z.number().int().min(1).max(4),
   state: z.enum(alarmStates),
@@ -125,7 +127,7 @@ export const alarmUnshelve = defineContract({
   permission: 'alarm:shelve',
 });
 
-const keyed = z.object({ alarmKey: z.string(), sourceName: z.string() });
+const keyed = z.object({ alarmKey: z.string(), sourceName: z.string(), sourceNameEn: z.string() });
 
 /** EEMUA 191 / ISA-18.2 performance figures over a window (src/shared/domain/alarm-kpi.ts). */
 export const alarmKpi = z.object({

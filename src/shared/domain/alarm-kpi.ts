@@ -24,6 +24,7 @@ export const CHATTER_WINDOW_MS = 60_000;
 export interface KpiOccurrence {
   alarmKey: string;
   sourceName: string;
+  sourceNameEn?: string;
   priority: number;
   activatedAt: number;
   returnedAt: number | null;
@@ -46,9 +47,9 @@ export interface AlarmKpi {
   floodTimePct: number;
   /** Counts and shares of low (4), medium (3) and high (1 and 2) priority. */
   priority: { low: number; medium: number; high: number; lowPct: number; mediumPct: number; highPct: number };
-  stale: { alarmKey: string; sourceName: string; activatedAt: number }[];
-  chattering: { alarmKey: string; sourceName: string; activations: number }[];
-  top10: { alarmKey: string; sourceName: string; count: number; sharePct: number }[];
+  stale: { alarmKey: string; sourceName: string; sourceNameEn: string; activatedAt: number }[];
+  chattering: { alarmKey: string; sourceName: string; sourceNameEn: string; activations: number }[];
+  top10: { alarmKey: string; sourceName: string; sourceNameEn: string; count: number; sharePct: number }[];
   top10SharePct: number;
   shelvedNow: number;
 }
@@ -100,9 +101,9 @@ export function computeAlarmKpi(
   const medium = inWindow.filter((o) => o.priority === 3).length;
   const high = inWindow.filter((o) => o.priority <= 2).length;
 
-  const byKey = new Map<string, { sourceName: string; times: number[] }>();
+  const byKey = new Map<string, { sourceName: string; sourceNameEn: string; times: number[] }>();
   for (const o of inWindow) {
-    const e = byKey.get(o.alarmKey) ?? { sourceName: o.sourceName, times: [] };
+    const e = byKey.get(o.alarmKey) ?? { sourceName: o.sourceName, sourceNameEn: o.sourceNameEn ?? '', times: [] };
     e.times.push(o.activatedAt);
     byKey.set(o.alarmKey, e);
   }
@@ -113,13 +114,13 @@ export function computeAlarmKpi(
       chatters = e.times[i + CHATTER_COUNT - 1] - e.times[i] <= CHATTER_WINDOW_MS;
     }
     if (chatters) {
-      chattering.push({ alarmKey, sourceName: e.sourceName, activations: e.times.length });
+      chattering.push({ alarmKey, sourceName: e.sourceName, sourceNameEn: e.sourceNameEn, activations: e.times.length });
     }
   }
   chattering.sort((a, b) => b.activations - a.activations || a.alarmKey.localeCompare(b.alarmKey));
 
   const top10 = [...byKey]
-    .map(([alarmKey, e]) => ({ alarmKey, sourceName: e.sourceName, count: e.times.length, sharePct: pct(e.times.length, total) }))
+    .map(([alarmKey, e]) => ({ alarmKey, sourceName: e.sourceName, sourceNameEn: e.sourceNameEn, count: e.times.length, sharePct: pct(e.times.length, total) }))
     .sort((a, b) => b.count - a.count || a.alarmKey.localeCompare(b.alarmKey))
     .slice(0, 10);
 
@@ -133,7 +134,7 @@ export function computeAlarmKpi(
     seen.add(key);
     const activeAtEnd = o.activatedAt < to && (o.returnedAt === null || o.returnedAt > to);
     if (activeAtEnd && to - o.activatedAt > STALE_AFTER_MS) {
-      stale.push({ alarmKey: o.alarmKey, sourceName: o.sourceName, activatedAt: o.activatedAt });
+      stale.push({ alarmKey: o.alarmKey, sourceName: o.sourceName, sourceNameEn: o.sourceNameEn ?? '', activatedAt: o.activatedAt });
     }
   }
   stale.sort((a, b) => a.activatedAt - b.activatedAt);

@@ -51,8 +51,8 @@ describe('alarm KPIs (EEMUA 191 / ISA-18.2) on a fixed log', () => {
   });
 
   it('chattering, stale, shelved and the top 10', () => {
-    expect(k.chattering).toEqual([{ alarmKey: 'C', sourceName: 'C', activations: 3 }]);
-    expect(k.stale).toEqual([{ alarmKey: 'G', sourceName: 'G', activatedAt: -30 * 60 * MIN }]);
+    expect(k.chattering).toEqual([{ alarmKey: 'C', sourceName: 'C', sourceNameEn: '', activations: 3 }]);
+    expect(k.stale).toEqual([{ alarmKey: 'G', sourceName: 'G', sourceNameEn: '', activatedAt: -30 * 60 * MIN }]);
     expect(k.shelvedNow).toBe(1);
     expect(k.top10.slice(0, 3).map((t) => [t.alarmKey, t.count, t.sharePct])).toEqual([
       ['E', 11, 42.3],

@@ -8,7 +8,8 @@ import { FLOOD_THRESHOLD, KPI_INTERVAL_MS } from '../../../shared/domain/alarm-k
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { useLoad } from '../../ui/use-load';
-import { alarmsNs } from './locales';
+import { useLang } from '../../app/i18n';
+import { alarmsNs, sourceNameOf } from './locales';
 import './alarms.css';
 
 const HISTORY = '/alarmData/historyAlarm';
@@ -21,6 +22,7 @@ const HISTORY = '/alarmData/historyAlarm';
  */
 export function AlarmAuditPage() {
   const { t } = useTranslation(alarmsNs);
+  const lang = useLang();
   const navigate = useNavigate();
   const [draft, setDraft] = useState<{ range: [Dayjs, Dayjs]; positions: number }>(() => ({ range: [dayjs().subtract(24, 'hour'), dayjs()], positions: 1 }));
   const [query, setQuery] = useState(draft);
@@ -135,7 +137,7 @@ export function AlarmAuditPage() {
                   locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
                   onRow={(r) => ({ onClick: () => drill(sourceOf(r.alarmKey)), style: { cursor: 'pointer' } })}
                   columns={[
-                    { title: t('col.source'), dataIndex: 'sourceName', ellipsis: true },
+                    { title: t('col.source'), dataIndex: 'sourceName', ellipsis: true, render: (_: string, r) => sourceNameOf(r, lang) },
                     { title: t('kpi.alarm'), dataIndex: 'alarmKey', render: (key: string) => t(`type.${key.split(':')[2] ?? 'external'}`) },
                     { title: t('kpi.count'), dataIndex: 'count', width: 80 },
                     { title: '%', dataIndex: 'sharePct', width: 70 },
@@ -153,7 +155,7 @@ export function AlarmAuditPage() {
                   locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
                   onRow={(r) => ({ onClick: () => drill(sourceOf(r.alarmKey)), style: { cursor: 'pointer' } })}
                   columns={[
-                    { title: t('col.source'), dataIndex: 'sourceName', ellipsis: true },
+                    { title: t('col.source'), dataIndex: 'sourceName', ellipsis: true, render: (_: string, r) => sourceNameOf(r, lang) },
                     { title: t('kpi.count'), dataIndex: 'activations', width: 80 },
                   ]}
                 />
@@ -166,7 +168,7 @@ export function AlarmAuditPage() {
                   dataSource={k.stale.slice(0, 20)}
                   locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
                   columns={[
-                    { title: t('col.source'), dataIndex: 'sourceName', ellipsis: true },
+                    { title: t('col.source'), dataIndex: 'sourceName', ellipsis: true, render: (_: string, r) => sourceNameOf(r, lang) },
                     { title: t('col.activatedAt'), dataIndex: 'activatedAt', render: (v: number) => formatDate(v, 'MM-DD HH:mm') },
                   ]}
                 />

@@ -7,7 +7,8 @@ import type { AlarmItem } from '../../../shared/contracts/alarms';
 import { useSession } from '../../app/session-store';
 import { useAlarmFeed, useAlarmStore } from './alarm-store';
 import { playAlarmTone } from './alarm-sound';
-import { alarmsNs, priorityColors } from './locales';
+import { useLang } from '../../app/i18n';
+import { alarmsNs, priorityColors, sourceNameOf } from './locales';
 import './alarms.css';
 
 export const REAL_TIME_ALARM_PAGE = '/alarmData/realTimeAlarm';
@@ -27,6 +28,7 @@ export function AlarmBanner() {
 
 function Banner() {
   const { t } = useTranslation(alarmsNs);
+  const lang = useLang();
   const navigate = useNavigate();
   useAlarmFeed();
   const byId = useAlarmStore((s) => s.byId);
@@ -76,7 +78,7 @@ function Banner() {
     };
   }, [highUnacked, flashPrefix]);
 
-  const tip = newest ? `${t('banner.unacked')}: ${total} · ${t('banner.newest', { text: `${newest.sourceName} ${t(`type.${newest.type}`)}` })}` : t('banner.none');
+  const tip = newest ? `${t('banner.unacked')}: ${total} · ${t('banner.newest', { text: `${sourceNameOf(newest, lang)} ${t(`type.${newest.type}`)}` })}` : t('banner.none');
   return (
     <Tooltip title={tip}>
       <button

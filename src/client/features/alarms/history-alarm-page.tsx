@@ -8,7 +8,8 @@ import { alarmHistoryList, type AlarmItem } from '../../../shared/contracts/alar
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { useLoad } from '../../ui/use-load';
-import { alarmsNs, priorityColors } from './locales';
+import { useLang } from '../../app/i18n';
+import { alarmsNs, priorityColors, sourceNameOf } from './locales';
 import './alarms.css';
 
 interface Query {
@@ -24,6 +25,7 @@ const fmt = (v: number | null, unit: string) => (v === null ? '—' : `${Number(
 /** `/alarmData/historyAlarm`: occurrences by activation time, tag and priority, newest first, paged on the server. */
 export function HistoryAlarmPage() {
   const { t } = useTranslation(alarmsNs);
+  const lang = useLang();
   const [params] = useSearchParams();
   // The audit page drills down here with ?from=&to=&source=.
   const [draft, setDraft] = useState<Query>(() => {
@@ -58,7 +60,7 @@ export function HistoryAlarmPage() {
   const columns: ColumnsType<AlarmItem> = [
     { title: t('col.priority'), dataIndex: 'priority', width: 76, render: (p: number) => <Tag color={priorityColors[p]}>{t(`priority.${p}`)}</Tag> },
     { title: t('col.activatedAt'), dataIndex: 'activatedAt', width: 168, render: (v: number) => formatDate(v) },
-    { title: t('col.source'), dataIndex: 'sourceName', width: 200, ellipsis: true },
+    { title: t('col.source'), dataIndex: 'sourceName', width: 200, ellipsis: true, render: (_: string, a) => sourceNameOf(a, lang) },
     { title: t('col.type'), dataIndex: 'type', width: 100, render: (ty: AlarmItem['type']) => t(`type.${ty}`) },
     { title: t('col.value'), dataIndex: 'value', width: 110, render: (v: number | null, a) => fmt(v, a.unit) },
     { title: t('col.peak'), dataIndex: 'peak', width: 110, render: (v: number | null, a) => fmt(v, a.unit) },

@@ -7,7 +7,8 @@ import { formatDate } from '../../../shared/time';
 import { notify } from '../../app/feedback';
 import { acknowledge, useAlarmRights } from './alarm-actions';
 import { sortAlarms, useAlarmFeed, useAlarmStore } from './alarm-store';
-import { alarmsNs, priorityColors } from './locales';
+import { useLang } from '../../app/i18n';
+import { alarmsNs, priorityColors, sourceNameOf } from './locales';
 import './alarms.css';
 
 const unacked = (a: AlarmItem) => a.state === 'unack' || a.state === 'rtnUnack';
@@ -19,6 +20,7 @@ const fmt = (v: number | null, unit: string) => (v === null ? '—' : `${Number(
  */
 export function MobileAlarmPage() {
   const { t } = useTranslation(alarmsNs);
+  const lang = useLang();
   useAlarmFeed();
   const byId = useAlarmStore((s) => s.byId);
   const loaded = useAlarmStore((s) => s.loaded);
@@ -69,7 +71,7 @@ export function MobileAlarmPage() {
                 {t(`priority.${a.priority}`)}
               </span>
               <Typography.Text strong ellipsis style={{ flex: 1 }}>
-                {a.sourceName}
+                {sourceNameOf(a, lang)}
               </Typography.Text>
               <span data-testid={`mobile-alarm-state-${a.id}`}>{t(`state.${a.state}`)}</span>
             </div>

@@ -15,7 +15,7 @@ import { useFillHeight } from '../../ui/use-fill-height';
 import { useLoad } from '../../ui/use-load';
 import { acknowledge, AckDialog, ShelveDialog, unshelve, useAlarmRights } from './alarm-actions';
 import { reloadAlarms, sortAlarms, useAlarmFeed, useAlarmStore } from './alarm-store';
-import { alarmsNs, priorityColors } from './locales';
+import { alarmsNs, priorityColors, sourceNameOf } from './locales';
 import './alarms.css';
 
 interface Filters {
@@ -89,7 +89,7 @@ export function RealTimeAlarmPage() {
         (filters.priority.length === 0 || filters.priority.includes(a.priority)) &&
         (!filters.state || a.state === filters.state) &&
         (!regionWithChildren || (a.regionid !== null && regionWithChildren.has(a.regionid))) &&
-        (!keyword || a.source.toLowerCase().includes(keyword) || a.sourceName.toLowerCase().includes(keyword)),
+        (!keyword || a.source.toLowerCase().includes(keyword) || a.sourceName.toLowerCase().includes(keyword) || a.sourceNameEn.toLowerCase().includes(keyword)),
     );
     return sortAlarms(list);
   }, [byId, filters.priority, filters.state, regionWithChildren, keyword]);
@@ -135,9 +135,9 @@ export function RealTimeAlarmPage() {
       dataIndex: 'sourceName',
       width: 220,
       ellipsis: true,
-      render: (name: string, a) => (
+      render: (_: string, a) => (
         <Tooltip title={a.source}>
-          <span>{name}</span>
+          <span>{sourceNameOf(a, lang)}</span>
         </Tooltip>
       ),
     },

@@ -83,6 +83,7 @@ type Row = {
   alarm_key: string;
   source: string;
   source_name: string;
+  source_name_en: string;
   unit: string;
   type: string;
   priority: number;
@@ -111,6 +112,7 @@ function toItem(r: Row): AlarmItem {
     alarmKey: r.alarm_key,
     source: r.source,
     sourceName: r.source_name,
+    sourceNameEn: r.source_name_en,
     type: r.type as AlarmType,
     priority: r.priority,
     state: fsm.state,
@@ -132,6 +134,12 @@ function toItem(r: Row): AlarmItem {
     regionid: r.regionid,
     updatedAt: r.updated_at,
   };
+}
+
+interface SourceName {
+  name: string;
+  name_en: string;
+  unit: string;
 }
 
 /** One alarm condition of a tag: its type and its condition configuration. */
@@ -267,12 +275,12 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     }
   }
 
-  async function sourceNames(ids: string[]): Promise<Map<string, { name: string; unit: string }>> {
+  async function sourceNames(ids: string[]): Promise<Map<string, SourceName>> {
     if (ids.length === 0) {
       return new Map();
     }
-    const rows = await db.selectFrom('tag').select(['id', 'name', 'unit']).where('id', 'in', ids).execute();
-    return new Map(rows.map((r) => [r.id, { name: r.name, unit: r.unit }]));
+    const rows = await db.selectFrom('tag').select(['id', 'name', 'name_en', 'unit']).where('id', 'in', ids).execute();
+    return new Map(rows.map((r) => [r.id, { name: r.name, name_en: r.name_en, unit: r.unit }]));
   }
 
   /** Applies one activation or return inside the transaction; returns the alarm's open occurrence after it and the changed items. */
@@ -280,7 +288,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     tx: Tx,
     c: ConditionChange,
     cur: OpenAlarm | null,
-    names: Map<string, { name: string; unit: string }>,
+    names: Map<string, SourceName>,
   ): Promise<{ open: OpenAlarm | null; items: AlarmItem[] }> {
     const fsm = cur?.fsm ?? initialAlarmState;
     const tr = alarmTransition(fsm, { type: c.change }, c.t, rules);
@@ -303,6 +311,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
           alarm_key: c.key,
           source: c.tagId,
           source_name: name?.name ?? c.tagId,
+          source_name_en: name?.name_en ?? '',
           unit: name?.unit ?? '',
           type: c.type,
           priority: defaultPriority[c.type],
@@ -506,13 +515,14 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       const fits = (a: { regionid: number | null }) => visible(scope, a.regionid) && (input.regionid === undefined || a.regionid === input.regionid);
       const rows = await db
         .selectFrom('alarm_occurrence')
-        .select(['alarm_key', 'source_name', 'priority', 'activated_at', 'returned_at', 'state', 'regionid'])
+        .select(['alarm_key', 'source_name', 'source_name_en', 'priority', 'activated_at', 'returned_at', 'state', 'regionid'])
         .where('activated_at', '>=', input.from)
         .where('activated_at', '<', input.to)
         .execute();
-      const toKpi = (r: { alarm_key: string; source_name: string; priority: number; activated_at: number; returned_at: number | null; state: string }): KpiOccurrence => ({
+      const toKpi = (r: { alarm_key: string; source_name: string; source_name_en: string; priority: number; activated_at: number; returned_at: number | null; state: string }): KpiOccurrence => ({
         alarmKey: r.alarm_key,
         sourceName: r.source_name,
+        sourceNameEn: r.source_name_en,
         priority: r.priority,
         activatedAt: r.activated_at,
         returnedAt: r.returned_at,
@@ -522,7 +532,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       return computeAlarmKpi(
         rows.filter(fits).map(toKpi),
         { from: input.from, to: input.to, operatorPositions: input.operatorPositions },
-        openNow.map((a) => ({ alarmKey: a.alarmKey, sourceName: a.sourceName, priority: a.priority, activatedAt: a.activatedAt, returnedAt: a.returnedAt, state: a.state })),
+        openNow.map((a) => ({ alarmKey: a.alarmKey, sourceName: a.sourceName, sourceNameEn: a.sourceNameEn, priority: a.priority, activatedAt: a.activatedAt, returnedAt: a.returnedAt, state: a.state })),
       );
     },
     async historyList(caller, input) {

@@ -7,6 +7,7 @@ const alarm = (id: number, updatedAt: number, over: Partial<AlarmItem> = {}): Al
   alarmKey: `tag:T${id}:h`,
   source: `T${id}`,
   sourceName: `T${id}`,
+  sourceNameEn: '',
   type: 'h',
   priority: 3,
   state: 'unack',
