@@ -77,9 +77,9 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
     log: http.app.log,
   });
   secureEngineHeaders(stream.gateway.io.engine);
-  const realtime = createRealtimeService(store, { org, registry, live: stream.live, events: bus });
+  const realtime = createRealtimeService(store, { org, registry, live: stream.live, events: bus, history: stream.history });
   const ingestKeys = createIngestKeyService(store, config);
-  const services: Services = { org, auth, ingest: stream.ingest, live: stream.live, realtime, ingestKeys };
+  const services: Services = { org, auth, ingest: stream.ingest, live: stream.live, realtime, ingestKeys, history: stream.history };
   for (const m of modules) {
     m.register({ http, store, config, services });
   }

@@ -130,7 +130,7 @@ function readIntRuns(r: Reader, out: Float64Array, from: number, n: number): voi
 }
 
 /** Integer epoch milliseconds, any order (chunks are written sorted, but the codec does not need it). */
-export function writeTimes(w: Writer, t: ArrayLike<number>, n: number): void {
+function writeTimes(w: Writer, t: ArrayLike<number>, n: number): void {
   if (n === 0) {
     return;
   }
@@ -346,7 +346,7 @@ function readXor(r: Reader, out: Float64Array, n: number): void {
 }
 
 /** A column of doubles: scaled decimal deltas when exact, else Gorilla XOR. */
-export function writeFloats(w: Writer, v: ArrayLike<number>, n: number): void {
+function writeFloats(w: Writer, v: ArrayLike<number>, n: number): void {
   if (n === 0) {
     return;
   }
@@ -505,4 +505,38 @@ export function decodePositions(buf: Uint8Array): PositionChunk {
   return { n, t, lon, lat, floor, kind };
 }
 
-export { Writer as ChunkWriter };
+const KIND_ROLLUP = 0x52;
+
+/** Minute rollups of one chunk: minute starts, counts, min, max, mean, first and last value. */
+export interface RollupColumns {
+  n: number;
+  m: ArrayLike<number>;
+  count: ArrayLike<number>;
+  min: ArrayLike<number>;
+  max: ArrayLike<number>;
+  avg: ArrayLike<number>;
+  first: ArrayLike<number>;
+  last: ArrayLike<number>;
+}
+
+export function encodeRollup(c: RollupColumns): Uint8Array {
+  const w = new Writer(16 + c.n * 12);
+  w.byte(VERSION);
+  w.byte(KIND_ROLLUP);
+  w.uvar(c.n);
+  writeTimes(w, c.m, c.n);
+  writeTimes(w, c.count, c.n);
+  for (const col of [c.min, c.max, c.avg, c.first, c.last]) {
+    writeFloats(w, col, c.n);
+  }
+  return w.done();
+}
+
+export function decodeRollup(buf: Uint8Array): { n: number; m: Float64Array; count: Float64Array; min: Float64Array; max: Float64Array; avg: Float64Array; first: Float64Array; last: Float64Array } {
+  const r = new Reader(buf);
+  const n = header(r, KIND_ROLLUP);
+  const m = readTimes(r, n);
+  const count = readTimes(r, n);
+  const [min, max, avg, first, last] = [0, 1, 2, 3, 4].map(() => readFloats(r, n));
+  return { n, m, count, min, max, avg, first, last };
+}

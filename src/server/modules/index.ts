@@ -1,3 +1,4 @@
+import type { Historian } from '../history/historian.js';
 import type { Config } from '../config.js';
 import type { HttpApp } from '../http/app.js';
 import type { Store } from '../store/db.js';
@@ -25,6 +26,8 @@ export interface Services {
   realtime: RealtimeService;
   /** Ingest keys: devices' credentials for HTTP ingest (and for scraping /metrics). */
   ingestKeys: IngestKeyService;
+  /** Chunked history: durable acknowledgement (sync), open windows for queries. */
+  history: Historian;
 }
 
 export interface ModuleContext {

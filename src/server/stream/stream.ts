@@ -6,7 +6,7 @@ import { startBroadcaster, type Broadcaster } from './broadcaster.js';
 import type { StreamBus } from './bus.js';
 import { createTopicRegistry, type TopicRegistry } from './channels.js';
 import { createGateway, type AccessOf, type Gateway } from './gateway.js';
-import { createHistoryWriter, type HistoryWriter } from './history-writer.js';
+import { createHistorian, journalDirOf, type Historian } from '../history/historian.js';
 import { createIngest, type Ingest, type StreamLog } from './ingest.js';
 import { createLiveCache, type LiveCache } from './live-cache.js';
 import { startMqttSource, type MqttSource } from './mqtt-source.js';
@@ -25,7 +25,7 @@ export interface Stream {
   /** Channel sources and topic resolvers; a module adds its own live data here (src/shared/contracts/topics.ts). */
   topics: TopicRegistry;
   gateway: Gateway;
-  history: HistoryWriter;
+  history: Historian;
   retention: RetentionJob;
   broadcaster: Broadcaster;
   mqtt: MqttSource | null;
@@ -129,7 +129,7 @@ export async function createStream(opts: StreamOptions): Promise<Stream> {
       }),
     ),
   ];
-  const history = await createHistoryWriter({ store, bus, log, flushMs: opts.historyFlushMs });
+  const history = await createHistorian({ store, bus, log, journalDir: journalDirOf(config.dataDir), tickMs: opts.historyFlushMs });
   const retention = startRetention({ deleteBefore: (before) => history.deleteBefore(before), days: config.retentionDays, log });
   const mqtt = config.mqttUrl ? startMqttSource({ url: config.mqttUrl, ingest, log }) : null;
   log.info({ regions: locator.size(), history: history.stats().mode, tickMs: config.broadcastTickMs, mqtt: config.mqttUrl ?? null, retentionDays: config.retentionDays }, 'stream: started');
