@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { Config } from '../config.js';
 import type { Authenticate } from '../http/app.js';
@@ -9,7 +10,7 @@ import { createGateway, type AccessOf, type Gateway } from './gateway.js';
 import { createHistorian, journalDirOf, type Historian } from '../history/historian.js';
 import { createIngest, type Ingest, type StreamLog } from './ingest.js';
 import { createLiveCache, type LiveCache } from './live-cache.js';
-import { startMqttSource, type MqttSource } from './mqtt-source.js';
+import { defaultMqttClientId, startMqttSource, type MqttSource } from './mqtt-source.js';
 import { positionChannel } from './position-channel.js';
 import { regionChannel } from './region-channel.js';
 import { createRegionLocator, type RegionShape } from './region-locator.js';
@@ -131,7 +132,17 @@ export async function createStream(opts: StreamOptions): Promise<Stream> {
   ];
   const history = await createHistorian({ store, bus, log, journalDir: journalDirOf(config.dataDir), tickMs: opts.historyFlushMs });
   const retention = startRetention({ deleteBefore: (before) => history.deleteBefore(before), days: config.retentionDays, log });
-  const mqtt = config.mqttUrl ? startMqttSource({ url: config.mqttUrl, ingest, log }) : null;
+  const mqtt = config.mqttUrl
+    ? startMqttSource({
+        url: config.mqttUrl,
+        ingest,
+        log,
+        durable: () => history.sync(),
+        // An in-memory store keeps nothing across a restart: a session of its own would only pile up at the broker.
+        clientId: config.mqttClientId ?? defaultMqttClientId(config.databaseUrl ?? (config.dataDir === ':memory:' ? `:memory:${randomUUID()}` : config.dataDir)),
+        sessionExpiry: !config.databaseUrl && config.dataDir === ':memory:' ? 0 : config.mqttSessionExpiry,
+      })
+    : null;
   log.info({ regions: locator.size(), history: history.stats().mode, tickMs: config.broadcastTickMs, mqtt: config.mqttUrl ?? null, retentionDays: config.retentionDays }, 'stream: started');
 
   let closing: Promise<void> | null = null;
