@@ -25,6 +25,21 @@ const IN_LIST = 500;
 const qs = (n: number) => new Array<string>(n).fill('?').join(',');
 const asBytes = (x: unknown): Uint8Array => (x instanceof Uint8Array ? x : new Uint8Array(x as ArrayBuffer));
 
+/**
+ * A transaction for a read-merge-write of chunks. Chunk writers (the historian
+ * sealing, the upgrade of row tables, another server on the same PostgreSQL)
+ * take turns: SQLite's write transactions are exclusive already, on PostgreSQL
+ * a transaction-level advisory lock serialises them, so no merge is lost.
+ */
+export function chunkTransaction<T>(c: SqlConn, fn: (tx: SqlConn) => Promise<T>): Promise<T> {
+  return c.transaction(async (tx) => {
+    if (tx.dialect === 'postgres') {
+      await tx.run("SELECT pg_advisory_xact_lock(hashtext('plantwatch.history.chunks'))", []);
+    }
+    return fn(tx);
+  });
+}
+
 /** Chunks of `ids` with windows in [wFrom, wTo), one column of blobs (`data` or `rollup`), ordered by window. */
 export async function readChunks(
   c: SqlConn,

@@ -5,7 +5,15 @@ import { consume, type StreamBus } from '../stream/bus.js';
 import type { HistoryWriter, HistoryWriterStats } from '../stream/history-writer.js';
 import { deleteBefore as deleteLegacyBefore, kyselyConn, type SqlConn } from '../stream/history-sql.js';
 import type { StreamLog } from '../stream/ingest.js';
-import { deleteChunksBefore, readChunks, upsertPositionChunks, upsertSampleChunks, type PositionChunkRow, type SampleChunkRow } from './chunk-store.js';
+import {
+  chunkTransaction,
+  deleteChunksBefore,
+  readChunks,
+  upsertPositionChunks,
+  upsertSampleChunks,
+  type PositionChunkRow,
+  type SampleChunkRow,
+} from './chunk-store.js';
 import { decodePositions, decodeSamples, encodePositions, encodeRollup, encodeSamples } from './codec.js';
 import { Journal, type JournalFs } from './journal.js';
 import { decodeRecord, encodePositionBatch, encodeSampleBatch, type PositionBatch, type SampleBatch } from './records.js';
@@ -92,7 +100,10 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
     if (Date.now() - lastFailureLog > 5000) {
       lastFailureLog = Date.now();
       const code = (err as { code?: string }).code;
-      log.error({ err, code, what }, code === 'ENOSPC' ? 'history: disk full; items kept in memory, retried' : 'history: write failed; items kept in memory, retried');
+      log.error(
+        { err, code, what },
+        code === 'ENOSPC' ? 'history: disk full; items kept in memory, retried' : 'history: write failed; items kept in memory, retried',
+      );
     }
   };
 
@@ -150,7 +161,10 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
       }
     }
     if (n > 0 || opened.tornBytes > 0) {
-      log.info({ items: n, records: opened.records.length, tornBytes: opened.tornBytes, dir: opts.journalDir }, 'history journal: replayed');
+      log.info(
+        { items: n, records: opened.records.length, tornBytes: opened.tornBytes, dir: opts.journalDir },
+        'history journal: replayed',
+      );
     }
   }
 
@@ -213,47 +227,62 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
 
   async function sealSampleWindow(w: number, win: Map<string, Series>): Promise<number> {
     const ids = [...win.keys()];
-    const stored = new Map((await readChunks(conn, 'sample', ids, w, w + 1)).map((r) => [r.id, r.blob]));
-    const rows: SampleChunkRow[] = [];
-    let items = 0;
-    for (const [id, s] of win) {
-      normalize(s);
-      const old = stored.get(id);
-      let merged = s;
-      if (old) {
-        const d = decodeSamples(old);
-        merged = mergeInto({ t: d.t, cols: [d.v, d.q] }, s);
+    return chunkTransaction(conn, async (tx) => {
+      const stored = new Map((await readChunks(tx, 'sample', ids, w, w + 1)).map((r) => [r.id, r.blob]));
+      const rows: SampleChunkRow[] = [];
+      let items = 0;
+      for (const [id, s] of win) {
+        normalize(s);
+        const old = stored.get(id);
+        let merged = s;
+        if (old) {
+          const d = decodeSamples(old);
+          merged = mergeInto({ t: d.t, cols: [d.v, d.q] }, s);
+        }
+        const n = merged.t.length;
+        const ru = minuteRollups(merged.t, merged.cols[0], n);
+        rows.push({
+          tag: id,
+          w,
+          n,
+          data: encodeSamples({ n, t: merged.t, v: merged.cols[0], q: merged.cols[1] }),
+          rollup: encodeRollup(ru),
+        });
+        items += s.t.length;
       }
-      const n = merged.t.length;
-      const ru = minuteRollups(merged.t, merged.cols[0], n);
-      rows.push({ tag: id, w, n, data: encodeSamples({ n, t: merged.t, v: merged.cols[0], q: merged.cols[1] }), rollup: encodeRollup(ru) });
-      items += s.t.length;
-    }
-    await conn.transaction((tx) => upsertSampleChunks(tx, rows));
-    stats.sealedChunks += rows.length;
-    return items;
+      await upsertSampleChunks(tx, rows);
+      stats.sealedChunks += rows.length;
+      return items;
+    });
   }
 
   async function sealPositionWindow(w: number, win: Map<string, Series>): Promise<number> {
     const ids = [...win.keys()];
-    const stored = new Map((await readChunks(conn, 'position', ids, w, w + 1)).map((r) => [r.id, r.blob]));
-    const rows: PositionChunkRow[] = [];
-    let items = 0;
-    for (const [id, s] of win) {
-      normalize(s);
-      const old = stored.get(id);
-      let merged = s;
-      if (old) {
-        const d = decodePositions(old);
-        merged = mergeInto({ t: d.t, cols: [d.lon, d.lat, d.floor, d.kind] }, s);
+    return chunkTransaction(conn, async (tx) => {
+      const stored = new Map((await readChunks(tx, 'position', ids, w, w + 1)).map((r) => [r.id, r.blob]));
+      const rows: PositionChunkRow[] = [];
+      let items = 0;
+      for (const [id, s] of win) {
+        normalize(s);
+        const old = stored.get(id);
+        let merged = s;
+        if (old) {
+          const d = decodePositions(old);
+          merged = mergeInto({ t: d.t, cols: [d.lon, d.lat, d.floor, d.kind] }, s);
+        }
+        const n = merged.t.length;
+        rows.push({
+          id,
+          w,
+          n,
+          data: encodePositions({ n, t: merged.t, lon: merged.cols[0], lat: merged.cols[1], floor: merged.cols[2], kind: merged.cols[3] }),
+        });
+        items += s.t.length;
       }
-      const n = merged.t.length;
-      rows.push({ id, w, n, data: encodePositions({ n, t: merged.t, lon: merged.cols[0], lat: merged.cols[1], floor: merged.cols[2], kind: merged.cols[3] }) });
-      items += s.t.length;
-    }
-    await conn.transaction((tx) => upsertPositionChunks(tx, rows));
-    stats.sealedChunks += rows.length;
-    return items;
+      await upsertPositionChunks(tx, rows);
+      stats.sealedChunks += rows.length;
+      return items;
+    });
   }
 
   let lastCheckpoint = Date.now();

@@ -203,22 +203,12 @@ export async function querySampleHistory(reader: HistoryReader, tagIds: readonly
       }
     }
   }
-  const legacy = (await legacyHas(reader.db, 'sample', ids)) ? await legacySampleHistory(reader.db, ids, from, to, points) : null;
+  const legacy = (await legacyHas(reader.db, 'sample', ids)) ? await legacySampleHistory(reader.db, ids, from, to, points, Date.now(), true) : null;
   if (legacy) {
     for (const item of legacy.items) {
-      for (const b of item.buckets) {
-        const per = buckets.get(item.tag);
-        const e = per?.get(Math.round((b.t - from) / bucketMs));
-        if (e) {
-          // Row data is older than chunked data of the same bucket (it was written before the upgrade).
-          e.min = Math.min(e.min, b.min);
-          e.max = Math.max(e.max, b.max);
-          e.means.unshift(b.avg);
-          e.counts.unshift(b.n);
-          e.n += b.n;
-        } else {
-          add(item.tag, Math.round((b.t - from) / bucketMs), b.min, b.max, b.avg, b.n, b.last, Number.NEGATIVE_INFINITY);
-        }
+      for (const b of item.buckets as (SampleBucket & { at: number })[]) {
+        // Minute parts are compared by the minute's start, raw parts by the sample's time, as above.
+        add(item.tag, Math.round((b.t - from) / bucketMs), b.min, b.max, b.avg, b.n, b.last, byMinute ? b.at - (b.at % ROLLUP_MS) : b.at);
       }
     }
   }

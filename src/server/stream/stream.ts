@@ -8,6 +8,7 @@ import type { StreamBus } from './bus.js';
 import { createTopicRegistry, type TopicRegistry } from './channels.js';
 import { createGateway, type AccessOf, type Gateway } from './gateway.js';
 import { createHistorian, journalDirOf, type Historian } from '../history/historian.js';
+import { startHistoryUpgrade, type UpgradeJob } from '../history/upgrade.js';
 import { createIngest, type Ingest, type StreamLog } from './ingest.js';
 import { createLiveCache, type LiveCache } from './live-cache.js';
 import { defaultMqttClientId, startMqttSource, type MqttSource } from './mqtt-source.js';
@@ -27,6 +28,8 @@ export interface Stream {
   topics: TopicRegistry;
   gateway: Gateway;
   history: Historian;
+  /** Moves the row tables of a store from before chunks into chunks, in the background (src/server/history/upgrade.ts). */
+  historyUpgrade: UpgradeJob;
   retention: RetentionJob;
   broadcaster: Broadcaster;
   mqtt: MqttSource | null;
@@ -131,6 +134,7 @@ export async function createStream(opts: StreamOptions): Promise<Stream> {
     ),
   ];
   const history = await createHistorian({ store, bus, log, journalDir: journalDirOf(config.dataDir), tickMs: opts.historyFlushMs });
+  const historyUpgrade = startHistoryUpgrade(history.conn, log);
   const retention = startRetention({ deleteBefore: (before) => history.deleteBefore(before), days: config.retentionDays, log });
   const mqtt = config.mqttUrl
     ? startMqttSource({
@@ -153,6 +157,7 @@ export async function createStream(opts: StreamOptions): Promise<Stream> {
     topics,
     gateway,
     history,
+    historyUpgrade,
     retention,
     broadcaster,
     mqtt,
@@ -169,6 +174,7 @@ export async function createStream(opts: StreamOptions): Promise<Stream> {
         broadcaster.stop();
         await gateway.close();
         await retention.stop();
+        await historyUpgrade.stop();
         await history.close();
         bus.close();
       })();
