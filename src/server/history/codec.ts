@@ -197,11 +197,16 @@ class BitWriter {
   private acc = 0;
   private nacc = 0;
   constructor(private readonly w: Writer) {}
-  /** Up to 32 bits of x (unsigned), most significant first. */
+  /** Up to 32 bits of x (unsigned), most significant first, filling the current byte a run at a time. */
   bits(x: number, n: number): void {
-    for (let k = n - 1; k >= 0; k--) {
-      this.acc = (this.acc << 1) | ((x >>> k) & 1);
-      if (++this.nacc === 8) {
+    while (n > 0) {
+      const room = 8 - this.nacc;
+      const take = n < room ? n : room;
+      const part = (x >>> (n - take)) & ((1 << take) - 1);
+      this.acc = (this.acc << take) | part;
+      this.nacc += take;
+      n -= take;
+      if (this.nacc === 8) {
         this.w.byte(this.acc & 0xff);
         this.acc = 0;
         this.nacc = 0;
@@ -221,17 +226,23 @@ class BitReader {
   private cur = 0;
   private left = 0;
   constructor(private readonly r: Reader) {}
+  /** Up to 32 bits, most significant first, taking whole runs of the current byte at a time. */
   bits(n: number): number {
     let x = 0;
-    for (let k = 0; k < n; k++) {
+    while (n > 0) {
       if (this.left === 0) {
         this.cur = this.r.byte();
         this.left = 8;
       }
-      this.left--;
-      x = ((x << 1) | ((this.cur >>> this.left) & 1)) >>> 0;
+      const take = n < this.left ? n : this.left;
+      const shift = this.left - take;
+      const part = (this.cur >>> shift) & ((1 << take) - 1);
+      // x * 2^take + part, kept unsigned for n = 32.
+      x = x * (1 << take) + part;
+      this.left -= take;
+      n -= take;
     }
-    return x;
+    return x >>> 0;
   }
 }
 

@@ -10,7 +10,7 @@ import {
 import { readChunks } from './chunk-store.js';
 import { decodePositions, decodeRollup, decodeSamples } from './codec.js';
 import type { Historian } from './historian.js';
-import { CHUNK_MS, combineMeans, mergeInto, minuteRollups, ROLLUP_MS, windowOf, type Series } from './series.js';
+import { CHUNK_MS, mergeInto, minuteRollups, ROLLUP_MS, windowOf, type Series } from './series.js';
 
 export type { SampleBucket, SampleHistory, TrajectoryPoint };
 
@@ -19,6 +19,9 @@ export interface HistoryReader {
   db: Db;
   historian: Pick<Historian, 'conn' | 'openSamples' | 'openPositions' | 'openWindows'>;
 }
+
+/** Scale of the overflow-free sums (exact: a power of two). */
+const SCALE = 2 ** -64;
 
 interface Minute {
   m: number;
@@ -35,7 +38,9 @@ async function legacyHas(db: Db, table: 'sample' | 'position', ids: readonly str
     return false;
   }
   const col = table === 'sample' ? 'tag_id' : 'target_id';
-  const { rows } = await sql<{ x: number }>`select 1 as x from ${sql.table(table)} where ${sql.ref(col)} in (${sql.join([...ids])}) limit 1`.execute(db);
+  const { rows } = await sql<{
+    x: number;
+  }>`select 1 as x from ${sql.table(table)} where ${sql.ref(col)} in (${sql.join([...ids])}) limit 1`.execute(db);
   return rows.length > 0;
 }
 
@@ -61,7 +66,13 @@ function windowSeries(blob: Uint8Array | undefined, open: Series | undefined): {
  * each chunk (a minute counts in the bucket its start falls in); shorter
  * buckets from the decoded samples. Open windows are read from memory.
  */
-export async function querySampleHistory(reader: HistoryReader, tagIds: readonly string[], from: number, to: number, points: number): Promise<SampleHistory> {
+export async function querySampleHistory(
+  reader: HistoryReader,
+  tagIds: readonly string[],
+  from: number,
+  to: number,
+  points: number,
+): Promise<SampleHistory> {
   const bucketMs = Math.max(1, Math.ceil((to - from) / Math.max(1, Math.floor(points))));
   const items = tagIds.map((tag) => ({ tag, buckets: [] as SampleBucket[] }));
   if (tagIds.length === 0 || to <= from) {
@@ -91,9 +102,13 @@ export async function querySampleHistory(reader: HistoryReader, tagIds: readonly
     return a === z ? undefined : { t: s.t.slice(a, z), cols: s.cols.map((c) => c.slice(a, z)), sorted: true };
   };
 
-  const buckets = new Map<string, Map<number, { min: number; max: number; means: number[]; counts: number[]; last: number; at: number; n: number }>>();
+  // Per bucket: the plain sum (SQL avg's result while finite) and a sum scaled by 2^-64, which cannot overflow.
+  const buckets = new Map<
+    string,
+    Map<number, { min: number; max: number; sum: number; scaled: number; last: number; at: number; n: number }>
+  >();
   /** `at`: time of `last` (the latest part gives the bucket's last value, whatever order parts are added in). */
-  const add = (id: string, b: number, min: number, max: number, mean: number, count: number, last: number, at: number) => {
+  const add = (id: string, b: number, min: number, max: number, sum: number, scaled: number, count: number, last: number, at: number) => {
     let per = buckets.get(id);
     if (!per) {
       per = new Map();
@@ -101,12 +116,12 @@ export async function querySampleHistory(reader: HistoryReader, tagIds: readonly
     }
     const e = per.get(b);
     if (!e) {
-      per.set(b, { min, max, means: [mean], counts: [count], last, at, n: count });
+      per.set(b, { min, max, sum, scaled, last, at, n: count });
     } else {
       e.min = Math.min(e.min, min);
       e.max = Math.max(e.max, max);
-      e.means.push(mean);
-      e.counts.push(count);
+      e.sum += sum;
+      e.scaled += scaled;
       if (at >= e.at) {
         e.last = last;
         e.at = at;
@@ -116,7 +131,7 @@ export async function querySampleHistory(reader: HistoryReader, tagIds: readonly
   };
   const addMinute = (id: string, x: Minute) => {
     if (x.m >= lo && x.m < to) {
-      add(id, Math.trunc((x.m - from) / bucketMs), x.min, x.max, x.avg, x.count, x.last, x.m);
+      add(id, Math.trunc((x.m - from) / bucketMs), x.min, x.max, x.avg * x.count, x.avg * SCALE * x.count, x.count, x.last, x.m);
     }
   };
   const addRaw = (id: string, t: ArrayLike<number>, v: ArrayLike<number>) => {
@@ -131,14 +146,23 @@ export async function querySampleHistory(reader: HistoryReader, tagIds: readonly
       let j = i;
       let mn = v[i];
       let mx = v[i];
-      const vals: number[] = [];
-      while (j < t.length && t[j] < to && Math.floor((t[j] - from) / bucketMs) === b) {
-        mn = Math.min(mn, v[j]);
-        mx = Math.max(mx, v[j]);
-        vals.push(v[j]);
+      let sum = 0;
+      let scaled = 0;
+      const end = Math.min(to, from + (b + 1) * bucketMs);
+      while (j < t.length && t[j] < end) {
+        const x = v[j];
+        if (x < mn) {
+          mn = x;
+        }
+        if (x > mx) {
+          mx = x;
+        }
+        sum += x;
+        scaled += x * SCALE;
         j++;
       }
-      add(id, b, mn, mx, combineMeans(vals, new Array<number>(vals.length).fill(1)), vals.length, v[j - 1], t[j - 1]);
+      const count = j - i;
+      add(id, b, mn, mx, sum, scaled, count, v[j - 1], t[j - 1]);
       i = j;
     }
   };
@@ -203,12 +227,24 @@ export async function querySampleHistory(reader: HistoryReader, tagIds: readonly
       }
     }
   }
-  const legacy = (await legacyHas(reader.db, 'sample', ids)) ? await legacySampleHistory(reader.db, ids, from, to, points, Date.now(), true) : null;
+  const legacy = (await legacyHas(reader.db, 'sample', ids))
+    ? await legacySampleHistory(reader.db, ids, from, to, points, Date.now(), true)
+    : null;
   if (legacy) {
     for (const item of legacy.items) {
       for (const b of item.buckets as (SampleBucket & { at: number })[]) {
         // Minute parts are compared by the minute's start, raw parts by the sample's time, as above.
-        add(item.tag, Math.round((b.t - from) / bucketMs), b.min, b.max, b.avg, b.n, b.last, byMinute ? b.at - (b.at % ROLLUP_MS) : b.at);
+        add(
+          item.tag,
+          Math.round((b.t - from) / bucketMs),
+          b.min,
+          b.max,
+          b.avg * b.n,
+          b.avg * SCALE * b.n,
+          b.n,
+          b.last,
+          byMinute ? b.at - (b.at % ROLLUP_MS) : b.at,
+        );
       }
     }
   }
@@ -219,7 +255,14 @@ export async function querySampleHistory(reader: HistoryReader, tagIds: readonly
     }
     // Minute parts from rollups and from open windows may interleave: order by bucket.
     for (const [b, e] of [...per.entries()].sort((x, y) => x[0] - y[0])) {
-      item.buckets.push({ t: from + b * bucketMs, min: e.min, max: e.max, avg: combineMeans(e.means, e.counts), last: e.last, n: e.n });
+      item.buckets.push({
+        t: from + b * bucketMs,
+        min: e.min,
+        max: e.max,
+        avg: Number.isFinite(e.sum) ? e.sum / e.n : e.scaled / e.n / SCALE,
+        last: e.last,
+        n: e.n,
+      });
     }
   }
   return { bucketMs, items };
@@ -230,7 +273,13 @@ export async function querySampleHistory(reader: HistoryReader, tagIds: readonly
  * more than `maxPoints`, the range is cut into `maxPoints` equal buckets and the
  * latest fix of each is returned: the path keeps its shape at any range.
  */
-export async function queryTrajectory(reader: HistoryReader, targetId: string, from: number, to: number, maxPoints = 10_000): Promise<TrajectoryPoint[]> {
+export async function queryTrajectory(
+  reader: HistoryReader,
+  targetId: string,
+  from: number,
+  to: number,
+  maxPoints = 10_000,
+): Promise<TrajectoryPoint[]> {
   const { historian } = reader;
   const wFrom = windowOf(from);
   const rows = await readChunks(historian.conn, 'position', [targetId], wFrom, to);

@@ -17,7 +17,7 @@ import { createBus, type StreamBus } from '../../../src/server/stream/bus.js';
 function fullDiskFs() {
   const state = { full: false };
   const fsx: JournalFs = {
-    open: realFs.open,
+    open: (file, flags) => realFs.open(file, flags),
     async writev(fh, bufs, position) {
       if (!state.full) {
         return realFs.writev(fh, bufs, position);
