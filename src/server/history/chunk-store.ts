@@ -73,7 +73,13 @@ export async function upsertSampleChunks(c: SqlConn, rows: readonly SampleChunkR
         `INSERT INTO sample_chunk (tag_id, w, n, data, rollup)
          SELECT * FROM unnest(?::text[], ?::bigint[], ?::int[], ?::bytea[], ?::bytea[])
          ON CONFLICT (tag_id, w) DO UPDATE SET n = excluded.n, data = excluded.data, rollup = excluded.rollup`,
-        [part.map((r) => r.tag), part.map((r) => r.w), part.map((r) => r.n), part.map((r) => Buffer.from(r.data)), part.map((r) => Buffer.from(r.rollup))],
+        [
+          part.map((r) => r.tag),
+          part.map((r) => r.w),
+          part.map((r) => r.n),
+          part.map((r) => Buffer.from(r.data)),
+          part.map((r) => Buffer.from(r.rollup)),
+        ],
       );
     }
     return;
@@ -83,7 +89,13 @@ export async function upsertSampleChunks(c: SqlConn, rows: readonly SampleChunkR
     const part = rows.slice(a, a + per);
     const params: unknown[] = [];
     for (const r of part) {
-      params.push(r.tag, r.w, r.n, Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength), Buffer.from(r.rollup.buffer, r.rollup.byteOffset, r.rollup.byteLength));
+      params.push(
+        r.tag,
+        r.w,
+        r.n,
+        Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength),
+        Buffer.from(r.rollup.buffer, r.rollup.byteOffset, r.rollup.byteLength),
+      );
     }
     await c.run(
       `INSERT INTO sample_chunk (tag_id, w, n, data, rollup) VALUES ${new Array<string>(part.length).fill('(?,?,?,?,?)').join(',')}
@@ -124,7 +136,8 @@ export async function upsertPositionChunks(c: SqlConn, rows: readonly PositionCh
 /** Deletes the chunks whose whole window ends at or before `before`; returns the items they held. */
 export async function deleteChunksBefore(c: SqlConn, before: number): Promise<{ samples: number; positions: number }> {
   const last = before - CHUNK_MS;
-  const count = async (tx: SqlConn, table: string) => Number((await tx.run(`SELECT coalesce(sum(n), 0) AS n FROM ${table} WHERE w <= CAST(? AS bigint)`, [last])).rows[0]?.n ?? 0);
+  const count = async (tx: SqlConn, table: string) =>
+    Number((await tx.run(`SELECT coalesce(sum(n), 0) AS n FROM ${table} WHERE w <= CAST(? AS bigint)`, [last])).rows[0]?.n ?? 0);
   return c.transaction(async (tx) => {
     const samples = await count(tx, 'sample_chunk');
     const positions = await count(tx, 'position_chunk');
@@ -137,6 +150,9 @@ export async function deleteChunksBefore(c: SqlConn, before: number): Promise<{ 
 /** Bytes and items per tag in chunks (storage figures). */
 export async function chunkStats(c: SqlConn): Promise<{ id: string; chunks: number; samples: number; bytes: number }[]> {
   const len = c.dialect === 'postgres' ? 'octet_length' : 'length';
-  const r = await c.run(`SELECT tag_id AS id, count(*) AS chunks, sum(n) AS samples, sum(${len}(data) + ${len}(rollup)) AS bytes FROM sample_chunk GROUP BY tag_id ORDER BY tag_id`, []);
+  const r = await c.run(
+    `SELECT tag_id AS id, count(*) AS chunks, sum(n) AS samples, sum(${len}(data) + ${len}(rollup)) AS bytes FROM sample_chunk GROUP BY tag_id ORDER BY tag_id`,
+    [],
+  );
   return r.rows.map((x) => ({ id: String(x.id), chunks: Number(x.chunks), samples: Number(x.samples), bytes: Number(x.bytes) }));
 }

@@ -167,7 +167,7 @@ function readTimes(r: Reader, n: number): Float64Array {
 }
 
 /** The smallest decimal scale at which every value is an exact integer, or -1. */
-function decimalScale(v: ArrayLike<number>, n: number): number {
+export function decimalScale(v: ArrayLike<number>, n: number): number {
   let p = 0;
   for (let i = 0; i < n; i++) {
     const x = v[i];
@@ -518,13 +518,19 @@ export function decodePositions(buf: Uint8Array): PositionChunk {
 
 const KIND_ROLLUP = 0x52;
 
-/** Minute rollups of one chunk: minute starts, counts, min, max, mean, first and last value. */
+/**
+ * Minute rollups of one chunk: minute starts, counts, min, max, sum, mean,
+ * first and last value. Sums are stored when all are finite (decimal data
+ * gives decimal sums, which the scaled encoding keeps small), means otherwise
+ * (sums of 1e308 overflow, means do not).
+ */
 export interface RollupColumns {
   n: number;
   m: ArrayLike<number>;
   count: ArrayLike<number>;
   min: ArrayLike<number>;
   max: ArrayLike<number>;
+  sum: ArrayLike<number>;
   avg: ArrayLike<number>;
   first: ArrayLike<number>;
   last: ArrayLike<number>;
@@ -537,17 +543,37 @@ export function encodeRollup(c: RollupColumns): Uint8Array {
   w.uvar(c.n);
   writeTimes(w, c.m, c.n);
   writeTimes(w, c.count, c.n);
-  for (const col of [c.min, c.max, c.avg, c.first, c.last]) {
+  let sums = true;
+  for (let i = 0; i < c.n; i++) {
+    sums &&= Number.isFinite(c.sum[i]);
+  }
+  w.byte(sums ? 0 : 1);
+  for (const col of [c.min, c.max, sums ? c.sum : c.avg, c.first, c.last]) {
     writeFloats(w, col, c.n);
   }
   return w.done();
 }
 
-export function decodeRollup(buf: Uint8Array): { n: number; m: Float64Array; count: Float64Array; min: Float64Array; max: Float64Array; avg: Float64Array; first: Float64Array; last: Float64Array } {
+export function decodeRollup(buf: Uint8Array): {
+  n: number;
+  m: Float64Array;
+  count: Float64Array;
+  min: Float64Array;
+  max: Float64Array;
+  sum: Float64Array;
+  avg: Float64Array;
+  first: Float64Array;
+  last: Float64Array;
+} {
   const r = new Reader(buf);
   const n = header(r, KIND_ROLLUP);
   const m = readTimes(r, n);
   const count = readTimes(r, n);
-  const [min, max, avg, first, last] = [0, 1, 2, 3, 4].map(() => readFloats(r, n));
-  return { n, m, count, min, max, avg, first, last };
+  const sums = r.byte() === 0;
+  const [min, max, x, first, last] = [0, 1, 2, 3, 4].map(() => readFloats(r, n));
+  const other = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    other[i] = sums ? x[i] / count[i] : x[i] * count[i];
+  }
+  return sums ? { n, m, count, min, max, sum: x, avg: other, first, last } : { n, m, count, min, max, sum: other, avg: x, first, last };
 }

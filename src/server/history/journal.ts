@@ -130,10 +130,12 @@ export class Journal {
     if (this.pendingBytes === 0) {
       return Promise.resolve();
     }
-    const run = this.ops.catch(() => {}).then(async () => {
-      this.scheduled = null;
-      await this.writeAll();
-    });
+    const run = this.ops
+      .catch(() => {})
+      .then(async () => {
+        this.scheduled = null;
+        await this.writeAll();
+      });
     this.scheduled = run;
     this.ops = run;
     return run;

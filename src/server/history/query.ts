@@ -28,6 +28,7 @@ interface Minute {
   count: number;
   min: number;
   max: number;
+  sum: number;
   avg: number;
   last: number;
 }
@@ -131,7 +132,18 @@ export async function querySampleHistory(
   };
   const addMinute = (id: string, x: Minute) => {
     if (x.m >= lo && x.m < to) {
-      add(id, Math.trunc((x.m - from) / bucketMs), x.min, x.max, x.avg * x.count, x.avg * SCALE * x.count, x.count, x.last, x.m);
+      const finite = Number.isFinite(x.sum);
+      add(
+        id,
+        Math.trunc((x.m - from) / bucketMs),
+        x.min,
+        x.max,
+        finite ? x.sum : x.avg * x.count,
+        finite ? x.sum * SCALE : x.avg * SCALE * x.count,
+        x.count,
+        x.last,
+        x.m,
+      );
     }
   };
   const addRaw = (id: string, t: ArrayLike<number>, v: ArrayLike<number>) => {
@@ -185,7 +197,7 @@ export async function querySampleHistory(
     if (byMinute && !openKeys.has(key)) {
       const d = decodeRollup(r.blob);
       for (let i = 0; i < d.n; i++) {
-        addMinute(r.id, { m: d.m[i], count: d.count[i], min: d.min[i], max: d.max[i], avg: d.avg[i], last: d.last[i] });
+        addMinute(r.id, { m: d.m[i], count: d.count[i], min: d.min[i], max: d.max[i], sum: d.sum[i], avg: d.avg[i], last: d.last[i] });
       }
       continue;
     }
@@ -220,7 +232,15 @@ export async function querySampleHistory(
       if (byMinute) {
         const ru = minuteRollups(s.t, s.v);
         for (let i = 0; i < ru.n; i++) {
-          addMinute(id, { m: ru.m[i], count: ru.count[i], min: ru.min[i], max: ru.max[i], avg: ru.avg[i], last: ru.last[i] });
+          addMinute(id, {
+            m: ru.m[i],
+            count: ru.count[i],
+            min: ru.min[i],
+            max: ru.max[i],
+            sum: ru.sum[i],
+            avg: ru.avg[i],
+            last: ru.last[i],
+          });
         }
       } else {
         addRaw(id, s.t, s.v);

@@ -1,3 +1,5 @@
+import { decimalScale } from './codec.js';
+
 /*
  * In-memory series of one tag (or target) in one window, and the pure
  * operations on them: sort with "the last received wins" for equal times
@@ -126,6 +128,7 @@ export interface MinuteRollups {
   count: number[];
   min: number[];
   max: number[];
+  sum: number[];
   avg: number[];
   first: number[];
   last: number[];
@@ -133,7 +136,10 @@ export interface MinuteRollups {
 
 /** Minute rollups of a sorted, unique series of values. */
 export function minuteRollups(t: ArrayLike<number>, v: ArrayLike<number>, n = t.length): MinuteRollups {
-  const r: MinuteRollups = { n: 0, m: [], count: [], min: [], max: [], avg: [], first: [], last: [] };
+  const r: MinuteRollups = { n: 0, m: [], count: [], min: [], max: [], sum: [], avg: [], first: [], last: [] };
+  // Decimal values are summed as integers at their scale: exact, and the sum is a short decimal again.
+  const p = decimalScale(v, n);
+  const pow = 10 ** Math.max(0, p);
   let i = 0;
   while (i < n) {
     const m = t[i] - (t[i] % ROLLUP_MS);
@@ -141,8 +147,12 @@ export function minuteRollups(t: ArrayLike<number>, v: ArrayLike<number>, n = t.
     let mn = v[i];
     let mx = v[i];
     let sum = 0;
+    let isum = 0;
     while (j < n && t[j] - m < ROLLUP_MS) {
       const x = v[j];
+      if (p >= 0) {
+        isum += Math.round(x * pow);
+      }
       if (x < mn) {
         mn = x;
       }
@@ -153,11 +163,17 @@ export function minuteRollups(t: ArrayLike<number>, v: ArrayLike<number>, n = t.
       j++;
     }
     const count = j - i;
-    const avg = Number.isFinite(sum) ? sum / count : combineMeans(Array.prototype.slice.call(v, i, j) as number[], new Array<number>(count).fill(1));
+    if (p >= 0 && Number.isSafeInteger(isum)) {
+      sum = isum / pow;
+    }
+    const avg = Number.isFinite(sum)
+      ? sum / count
+      : combineMeans(Array.prototype.slice.call(v, i, j) as number[], new Array<number>(count).fill(1));
     r.m.push(m);
     r.count.push(count);
     r.min.push(mn);
     r.max.push(mx);
+    r.sum.push(sum);
     r.avg.push(avg);
     r.first.push(v[i]);
     r.last.push(v[j - 1]);

@@ -25,7 +25,10 @@ export interface UpgradeProgress {
 
 async function nextId(c: SqlConn, table: 'sample' | 'position', prev: string | null): Promise<string | null> {
   const col = table === 'sample' ? 'tag_id' : 'target_id';
-  const r = await c.run(prev === null ? `SELECT min(${col}) AS id FROM ${table}` : `SELECT min(${col}) AS id FROM ${table} WHERE ${col} > ?`, prev === null ? [] : [prev]);
+  const r = await c.run(
+    prev === null ? `SELECT min(${col}) AS id FROM ${table}` : `SELECT min(${col}) AS id FROM ${table} WHERE ${col} > ?`,
+    prev === null ? [] : [prev],
+  );
   const id = r.rows[0]?.id;
   return typeof id === 'string' ? id : null;
 }
@@ -41,7 +44,9 @@ async function step(c: SqlConn, table: 'sample' | 'position', id: string): Promi
     const w0 = windowOf(Number(first.rows[0].t));
     const w1 = w0 + WINDOWS_PER_STEP * CHUNK_MS;
     const cols = table === 'sample' ? 't, v, q' : 't, lon, lat, floor, kind';
-    const rows = (await tx.run(`SELECT ${cols} FROM ${table} WHERE ${col} = ? AND t >= CAST(? AS bigint) AND t < CAST(? AS bigint)`, [id, w0, w1])).rows;
+    const rows = (
+      await tx.run(`SELECT ${cols} FROM ${table} WHERE ${col} = ? AND t >= CAST(? AS bigint) AND t < CAST(? AS bigint)`, [id, w0, w1])
+    ).rows;
     const byWindow = new Map<number, Series>();
     for (const r of rows) {
       const t = Number(r.t);
@@ -54,7 +59,9 @@ async function step(c: SqlConn, table: 'sample' | 'position', id: string): Promi
       push(
         s,
         t,
-        table === 'sample' ? [Number(r.v), Number(r.q)] : [Number(r.lon), Number(r.lat), r.floor === null ? Number.NaN : Number(r.floor), Number(r.kind)],
+        table === 'sample'
+          ? [Number(r.v), Number(r.q)]
+          : [Number(r.lon), Number(r.lat), r.floor === null ? Number.NaN : Number(r.floor), Number(r.kind)],
       );
     }
     const stored = new Map((await readChunks(tx, table, [id], w0, w1)).map((r) => [r.w, r.blob]));
@@ -72,7 +79,13 @@ async function step(c: SqlConn, table: 'sample' | 'position', id: string): Promi
           merged = mergeInto({ t: s.t, cols: s.cols }, chunk);
         }
         const n = merged.t.length;
-        return { tag: id, w, n, data: encodeSamples({ n, t: merged.t, v: merged.cols[0], q: merged.cols[1] }), rollup: encodeRollup(minuteRollups(merged.t, merged.cols[0], n)) };
+        return {
+          tag: id,
+          w,
+          n,
+          data: encodeSamples({ n, t: merged.t, v: merged.cols[0], q: merged.cols[1] }),
+          rollup: encodeRollup(minuteRollups(merged.t, merged.cols[0], n)),
+        };
       });
       await upsertSampleChunks(tx, out);
     } else {
@@ -88,7 +101,12 @@ async function step(c: SqlConn, table: 'sample' | 'position', id: string): Promi
           merged = mergeInto({ t: s.t, cols: s.cols }, chunk);
         }
         const n = merged.t.length;
-        return { id, w, n, data: encodePositions({ n, t: merged.t, lon: merged.cols[0], lat: merged.cols[1], floor: merged.cols[2], kind: merged.cols[3] }) };
+        return {
+          id,
+          w,
+          n,
+          data: encodePositions({ n, t: merged.t, lon: merged.cols[0], lat: merged.cols[1], floor: merged.cols[2], kind: merged.cols[3] }),
+        };
       });
       await upsertPositionChunks(tx, out);
     }
