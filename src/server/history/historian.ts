@@ -6,6 +6,7 @@ import type { HistoryWriter, HistoryWriterStats } from '../stream/history-writer
 import { deleteBefore as deleteLegacyBefore, kyselyConn, type SqlConn } from '../stream/history-sql.js';
 import type { StreamLog } from '../stream/ingest.js';
 import {
+  chunkStats,
   chunkTransaction,
   deleteChunksBefore,
   readChunks,
@@ -51,6 +52,15 @@ export interface Historian extends HistoryWriter {
   openWindows(kind: 'sample' | 'position', ids: readonly string[]): Set<string>;
   conn: SqlConn;
   stats(): HistorianStats;
+  /** Stored samples and chunk bytes, per tag and in total; computed at most once per `maxAgeMs`. */
+  storage(maxAgeMs?: number): Promise<StorageFigures>;
+}
+
+export interface StorageFigures {
+  at: number;
+  samples: number;
+  bytes: number;
+  tags: { id: string; chunks: number; samples: number; bytes: number }[];
 }
 
 export interface HistorianOptions {
@@ -414,8 +424,25 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
     return n;
   };
 
+  let storageCache: Promise<StorageFigures> | null = null;
+  let storageAt = 0;
+  const storage = (maxAgeMs = 60_000): Promise<StorageFigures> => {
+    if (!storageCache || Date.now() - storageAt > maxAgeMs) {
+      storageAt = Date.now();
+      storageCache = chunkStats(conn).then(
+        (tags) => ({ at: Date.now(), tags, samples: tags.reduce((a, x) => a + x.samples, 0), bytes: tags.reduce((a, x) => a + x.bytes, 0) }),
+        (err: unknown) => {
+          storageCache = null;
+          throw err;
+        },
+      );
+    }
+    return storageCache;
+  };
+
   return {
     conn,
+    storage,
     sync,
     sealAll: () => seal(true),
     async flush() {
