@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/config.js';
 import { decodeSamples } from '../../../src/server/history/codec.js';
 import { querySampleHistory } from '../../../src/server/history/query.js';
 import { createMemoryTagRegistry } from '../../../src/server/stream/memory-tag-registry.js';
+import { tagStorageStats } from '../../../src/shared/contracts/history.js';
+import { call, tokenFor } from '../../helpers/api.js';
 import { buildTag } from '../../helpers/factories.js';
 import { dialects, startTestServer, type TestServer } from '../../helpers/server.js';
 
@@ -75,6 +78,24 @@ describe.each(dialects)('late, out-of-order and repeated samples (%s)', (dialect
       expect(h.bucketMs).toBe(1000);
       expect(h.items[0].buckets.map((b) => [b.t, b.n, b.last])).toEqual(original[k].map((x) => [x.t, 1, x.v]));
     }
+  });
+
+  it('serves storage figures per tag (UAPI/Tag/StorageStats) to managers only', async () => {
+    await ts.server.stream.history.sealAll();
+    const admin = await tokenFor(ts.url, 'admin', DEFAULT_DEMO_PASSWORD);
+    const r = await call(ts.url, tagStorageStats, {}, admin);
+    expect(r.httpStatus).toBe(200);
+    const d = r.body.data!;
+    const mine = d.items.filter((x) => tags.some((t) => t.id === x.tag));
+    expect(mine).toHaveLength(3);
+    for (const x of mine) {
+      expect(x.samples).toBe(6 * 3600);
+      expect(x.bytes).toBeGreaterThan(0);
+      expect(x.bytesPerSample).toBeCloseTo(x.bytes / x.samples, 9);
+    }
+    expect(d.samples).toBe(d.items.reduce((a, x) => a + x.samples, 0));
+    const operator = await tokenFor(ts.url, 'operator', DEFAULT_DEMO_PASSWORD);
+    expect((await call(ts.url, tagStorageStats, {}, operator)).httpStatus).toBe(403);
   });
 
   it('a repeated time with a new value replaces the stored one', async () => {
