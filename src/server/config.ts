@@ -1,3 +1,4 @@
+import { DEFAULT_MQTT_TOPIC_PREFIX } from '../shared/contracts/stream.js';
 import path from 'node:path';
 
 export interface Config {
@@ -8,6 +9,12 @@ export interface Config {
   redisUrl?: string;
   /** MQTT broker to ingest from (topics plantwatch/v1/samples and plantwatch/v1/positions, QoS 1); none when unset. */
   mqttUrl?: string;
+  /** MQTT_CLIENT_ID: stable client id of the persistent session; default plantwatch-<host>-<hash of DATA_DIR or DATABASE_URL>. */
+  mqttClientId?: string;
+  /** MQTT_TOPIC_PREFIX: ingest topics are `<prefix>/samples` and `<prefix>/positions` (default plantwatch/v1). */
+  mqttTopicPrefix: string;
+  /** MQTT_SESSION_EXPIRY: seconds the broker keeps the session (and queues QoS 1 messages) while the server is away; default 7 days. */
+  mqttSessionExpiry: number;
   /** BROADCAST_TICK_MS: the stream sends at most one update per tag per tick (default 100 ms). */
   broadcastTickMs: number;
   /** INGEST_API_KEY: one more valid key for POST /ingest/v1/*, besides the keys administrators create. */
@@ -68,6 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     mqttUrl: env.MQTT_URL || undefined,
+    mqttClientId: env.MQTT_CLIENT_ID || undefined,
+    mqttSessionExpiry: Math.max(0, num(env.MQTT_SESSION_EXPIRY, 7 * 24 * 3600)),
+    mqttTopicPrefix: (env.MQTT_TOPIC_PREFIX || DEFAULT_MQTT_TOPIC_PREFIX).replace(/\/+$/, ''),
     broadcastTickMs: Math.max(10, num(env.BROADCAST_TICK_MS, 100)),
     ingestApiKey: env.INGEST_API_KEY || undefined,
     retentionDays: Math.max(30, num(env.RETENTION_DAYS, 30)),

@@ -78,12 +78,12 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
     log: http.app.log,
   });
   secureEngineHeaders(stream.gateway.io.engine);
-  const realtime = createRealtimeService(store, { org, registry, live: stream.live, events: bus });
+  const realtime = createRealtimeService(store, { org, registry, live: stream.live, events: bus, history: stream.history });
   const ingestKeys = createIngestKeyService(store, config);
   const alarms = await createAlarmService({ db: store.db, bus, tags, org, log: http.app.log });
   stream.topics.addSource(alarms.channel.source);
   stream.topics.addResolver(alarms.channel.resolver);
-  const services: Services = { org, auth, ingest: stream.ingest, live: stream.live, realtime, ingestKeys, alarms };
+  const services: Services = { org, auth, ingest: stream.ingest, live: stream.live, realtime, ingestKeys, alarms, history: stream.history };
   for (const m of modules) {
     m.register({ http, store, config, services });
   }

@@ -126,6 +126,52 @@ export function createMetrics(src: MetricsSources): Metrics {
     },
   });
 
+  // Historian (src/server/history): journal, open windows, storage figures (issue 8).
+  new Gauge({
+    name: 'plantwatch_history_journal_bytes',
+    help: 'Bytes appended to the history journal and fdatasync\'ed since start.',
+    registers: [registry],
+    collect() {
+      this.set(src.history.stats().journalBytes);
+    },
+  });
+  new Gauge({
+    name: 'plantwatch_history_open_items',
+    help: 'Samples and positions of open windows held in memory (and in the journal) until their window is sealed into chunks.',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    collect() {
+      const s = src.history.stats();
+      this.set({ kind: 'samples' }, s.openSamples);
+      this.set({ kind: 'positions' }, s.openPositions);
+    },
+  });
+  new Gauge({
+    name: 'plantwatch_history_write_failing',
+    help: '1 while the last journal or chunk write failed (disk full, database down; retried), else 0.',
+    registers: [registry],
+    collect() {
+      this.set(src.history.stats().failing ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'plantwatch_history_stored_bytes',
+    help: 'Bytes of encoded sample chunks (data and rollups) in the store, refreshed at most once a minute.',
+    registers: [registry],
+    async collect() {
+      this.set((await src.history.storage()).bytes);
+    },
+  });
+  new Gauge({
+    name: 'plantwatch_history_bytes_per_sample',
+    help: 'Encoded chunk bytes per stored sample, refreshed at most once a minute.',
+    registers: [registry],
+    async collect() {
+      const f = await src.history.storage();
+      this.set(f.samples > 0 ? f.bytes / f.samples : 0);
+    },
+  });
+
   // SQLite: waits for the write lock (held by the history writer thread or another connection).
   if (src.store.lockWaits() !== null) {
     new Counter({

@@ -1,3 +1,4 @@
+import type { Historian } from '../history/historian.js';
 import type { Config } from '../config.js';
 import type { HttpApp } from '../http/app.js';
 import type { Store } from '../store/db.js';
@@ -30,6 +31,8 @@ export interface Services {
   ingestKeys: IngestKeyService;
   /** Alarm engine and operations (ISA-18.2). */
   alarms: AlarmService;
+  /** Chunked history: durable acknowledgement (sync), open windows for queries. */
+  history: Historian;
 }
 
 export interface ModuleContext {

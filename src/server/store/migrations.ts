@@ -394,6 +394,40 @@ function mapSetting(): Migration {
   };
 }
 
+/**
+ * Chunked history (issue 8): per tag (per person or vehicle) and time window,
+ * one row holding the window's samples encoded by src/server/history/codec.ts,
+ * and for samples the window's minute rollups encoded the same way. The row
+ * tables of 0003 stay for stores upgraded from them until their rows are
+ * moved into chunks (src/server/history/upgrade.ts).
+ */
+function historyChunks(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      const blob = dialect === 'postgres' ? 'bytea' : 'blob';
+      await db.schema
+        .createTable('sample_chunk')
+        .addColumn('tag_id', 'text', (c) => c.notNull())
+        .addColumn('w', 'bigint', (c) => c.notNull())
+        .addColumn('n', 'integer', (c) => c.notNull())
+        .addColumn('data', blob, (c) => c.notNull())
+        .addColumn('rollup', blob, (c) => c.notNull())
+        .addPrimaryKeyConstraint('sample_chunk_pk', ['tag_id', 'w'])
+        .modifyEnd(dialect === 'sqlite' ? sql`without rowid` : sql``)
+        .execute();
+      await db.schema
+        .createTable('position_chunk')
+        .addColumn('target_id', 'text', (c) => c.notNull())
+        .addColumn('w', 'bigint', (c) => c.notNull())
+        .addColumn('n', 'integer', (c) => c.notNull())
+        .addColumn('data', blob, (c) => c.notNull())
+        .addPrimaryKeyConstraint('position_chunk_pk', ['target_id', 'w'])
+        .modifyEnd(dialect === 'sqlite' ? sql`without rowid` : sql``)
+        .execute();
+    },
+  };
+}
+
 /** All migrations in order. Add new ones at the end; never edit a landed one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
@@ -402,6 +436,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       '0002_realtime_tags': realtimeTags(dialect),
       '0003_stream_history': streamHistory(dialect),
       '0004_region_geometry': regionGeometry(),
+      '0010_history_chunks': historyChunks(dialect),
       '0030_auth_hardening': authHardening(),
       '0040_map_setting': mapSetting(),
       '0060_alarms': alarms(dialect),

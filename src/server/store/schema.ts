@@ -148,6 +148,10 @@ export interface Database {
   sample_1m: { tag_id: string; m: number; vmin: number; vmax: number; vsum: number; n: number; vlast: number; tlast: number };
   /** Position history, append-only; kind: 0 person, 1 vehicle; floor null outdoors. */
   position: { target_id: string; t: number; lon: number; lat: number; floor: number | null; kind: number };
+  /** Chunked history (migration 0010): one tag's samples over one window `w` (start, epoch ms), encoded (src/server/history/codec.ts). */
+  sample_chunk: { tag_id: string; w: number; n: number; data: Uint8Array; rollup: Uint8Array };
+  /** One person's or vehicle's fixes over one window, encoded. */
+  position_chunk: { target_id: string; w: number; n: number; data: Uint8Array };
   /** Ingest API keys; only the SHA-256 of the secret is kept. */
   ingest_key: {
     id: Generated<number>;

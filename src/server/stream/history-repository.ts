@@ -28,6 +28,7 @@ interface BucketRow {
   sm: number;
   n: number | string;
   last: number;
+  at: number | string;
 }
 
 /** Raw samples answer for the last minutes, which the rollups may not hold yet (minutes are written a little after they end). */
@@ -51,6 +52,8 @@ export async function querySampleHistory(
   to: number,
   points: number,
   now = Date.now(),
+  /** Adds `at` to each bucket: the time of its `last` (the minute's start when from rollups); for the chunk reader's merge. */
+  withAt = false,
 ): Promise<SampleHistory> {
   const bucketMs = Math.max(1, Math.ceil((to - from) / Math.max(1, Math.floor(points))));
   const items = tagIds.map((tag) => ({ tag, buckets: [] as SampleBucket[] }));
@@ -73,7 +76,7 @@ export async function querySampleHistory(
               group by tag_id, b
             )
             select agg.tag_id, agg.b, agg.mn, agg.mx, agg.sm, agg.n,
-              (select r.vlast from sample_1m r where r.tag_id = agg.tag_id and r.m = agg.ml) as last
+              (select r.vlast from sample_1m r where r.tag_id = agg.tag_id and r.m = agg.ml) as last, agg.ml as at
             from agg`.execute(db)
         ).rows
       : [];
@@ -89,7 +92,7 @@ export async function querySampleHistory(
               group by tag_id, b
             )
             select agg.tag_id, agg.b, agg.mn, agg.mx, agg.sm, agg.n,
-              (select s.v from sample s where s.tag_id = agg.tag_id and s.t = agg.tl limit 1) as last
+              (select s.v from sample s where s.tag_id = agg.tag_id and s.t = agg.tl limit 1) as last, agg.tl as at
             from agg`.execute(db)
         ).rows;
   // Tags without any rollup in the range (history written straight into `sample`
@@ -108,24 +111,25 @@ export async function querySampleHistory(
     )),
   ];
   // Merge the two sources per (tag, bucket); the raw part is always the later one.
-  const byKey = new Map<string, { tag: string; b: number; min: number; max: number; sum: number; n: number; last: number }>();
+  const byKey = new Map<string, { tag: string; b: number; min: number; max: number; sum: number; n: number; last: number; at: number }>();
   for (const r of [...rollupRows, ...rawRows]) {
     const b = Number(r.b);
     const key = `${r.tag_id}\u0000${b}`;
     const e = byKey.get(key);
     if (!e) {
-      byKey.set(key, { tag: r.tag_id, b, min: r.mn, max: r.mx, sum: r.sm, n: Number(r.n), last: r.last });
+      byKey.set(key, { tag: r.tag_id, b, min: r.mn, max: r.mx, sum: r.sm, n: Number(r.n), last: r.last, at: Number(r.at) });
     } else {
       e.min = Math.min(e.min, r.mn);
       e.max = Math.max(e.max, r.mx);
       e.sum += r.sm;
       e.n += Number(r.n);
       e.last = r.last;
+      e.at = Number(r.at);
     }
   }
   const byTag = new Map(items.map((i) => [i.tag, i.buckets]));
   for (const e of [...byKey.values()].sort((x, y) => x.b - y.b)) {
-    byTag.get(e.tag)?.push({ t: from + e.b * bucketMs, min: e.min, max: e.max, avg: e.sum / e.n, last: e.last, n: e.n });
+    byTag.get(e.tag)?.push({ t: from + e.b * bucketMs, min: e.min, max: e.max, avg: e.sum / e.n, last: e.last, n: e.n, ...(withAt ? { at: e.at } : {}) });
   }
   return { bucketMs, items };
 }

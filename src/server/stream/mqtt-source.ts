@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { connect, type MqttClient } from 'mqtt';
-import { MQTT_TOPIC_POSITIONS, MQTT_TOPIC_SAMPLES } from '../../shared/contracts/stream.js';
+import { mqttTopics } from '../../shared/contracts/stream.js';
 import type { Ingest, StreamLog } from './ingest.js';
 
 export interface MqttSource {
@@ -11,7 +11,7 @@ export interface MqttSource {
 
 /**
  * Subscribes to the ingest topics at QoS 1 and feeds every message through the
- * common ingest pipeline. A message is one JSON item or a JSON array of items;
+ * common ingest pipeline, acknowledging it once stored. A message is one JSON item or a JSON array of items;
  * a message that is not JSON is counted and logged, never fatal. The client
  * reconnects by itself (mqtt.js) when the broker goes away.
  *
@@ -19,27 +19,30 @@ export interface MqttSource {
  * shared subscription (`$share/plantwatch/<topic>`, MQTT 5 / broker support)
  * so each message is ingested once; not needed for one node.
  */
-export function startMqttSource(opts: { url: string; ingest: Ingest; log: StreamLog }): MqttSource {
+/** A client id that stays the same across restarts of one installation (its data folder or database), so the broker keeps its session. */
+export function defaultMqttClientId(key: string): string {
+  return `plantwatch-${os.hostname()}-${createHash('sha256').update(key).digest('hex').slice(0, 10)}`;
+}
+
+export function startMqttSource(opts: {
+  url: string;
+  ingest: Ingest;
+  log: StreamLog;
+  /** Resolves once everything ingested so far is durable; a message is acknowledged (PUBACK) only after it. */
+  durable: () => Promise<void>;
+  clientId: string;
+  /** Seconds the broker keeps the session while the server is away. */
+  sessionExpiry: number;
+  /** Topics `<prefix>/samples` and `<prefix>/positions`. */
+  topicPrefix?: string;
+}): MqttSource {
   const { ingest, log } = opts;
+  const topics = mqttTopics(opts.topicPrefix);
   let messages = 0;
   let badMessages = 0;
   let lastBadLog = 0;
-  const client: MqttClient = connect(opts.url, {
-    clientId: `plantwatch-${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
-    reconnectPeriod: 2000,
-    connectTimeout: 10_000,
-  });
-  client.on('connect', () => {
-    log.info({ url: opts.url }, 'mqtt: connected');
-    client.subscribe({ [MQTT_TOPIC_SAMPLES]: { qos: 1 }, [MQTT_TOPIC_POSITIONS]: { qos: 1 } }, (err) => {
-      if (err) {
-        log.error({ err }, 'mqtt: subscribe failed');
-      }
-    });
-  });
-  client.on('error', (err) => log.warn({ err: err.message }, 'mqtt: error'));
-  client.on('offline', () => log.warn({ url: opts.url }, 'mqtt: offline, reconnecting'));
-  client.on('message', (topic, payload) => {
+  let closed = false;
+  const handle = (topic: string, payload: Buffer) => {
     messages++;
     let body: unknown;
     try {
@@ -54,18 +57,58 @@ export function startMqttSource(opts: { url: string; ingest: Ingest; log: Stream
       return;
     }
     try {
-      if (topic === MQTT_TOPIC_SAMPLES) {
+      if (topic === topics.samples) {
         ingest.samples(body, 'mqtt');
-      } else if (topic === MQTT_TOPIC_POSITIONS) {
+      } else if (topic === topics.positions) {
         ingest.positions(body, 'mqtt');
       }
     } catch (err) {
       log.error({ err, topic }, 'mqtt: ingest failed');
     }
+  };
+  // Persistent session (clean: false, MQTT 5 session expiry) under a stable id: while the server is down the
+  // broker queues the QoS 1 messages for it. Each message is acknowledged only once its items are durable,
+  // so a message the server had not stored when it died is delivered again (and replaces itself if it was).
+  const client: MqttClient = connect(opts.url, {
+    clientId: opts.clientId,
+    clean: false,
+    protocolVersion: 5,
+    properties: { sessionExpiryInterval: opts.sessionExpiry },
+    reconnectPeriod: 2000,
+    connectTimeout: 10_000,
+    customHandleAcks: (topic, payload, _packet, ack) => {
+      handle(topic, payload);
+      const acknowledge = () => {
+        opts.durable().then(
+          () => ack(0),
+          () => {
+            // Not stored (disk full, database down): no PUBACK; try again shortly, the broker holds the message meanwhile.
+            if (!closed) {
+              setTimeout(acknowledge, 1000).unref();
+            }
+          },
+        );
+      };
+      acknowledge();
+    },
   });
+  client.on('connect', (connack) => {
+    log.info({ url: opts.url, clientId: opts.clientId, sessionPresent: connack.sessionPresent }, 'mqtt: connected');
+    if (connack.sessionPresent) {
+      return;
+    }
+    client.subscribe({ [topics.samples]: { qos: 1 }, [topics.positions]: { qos: 1 } }, (err) => {
+      if (err) {
+        log.error({ err }, 'mqtt: subscribe failed');
+      }
+    });
+  });
+  client.on('error', (err) => log.warn({ err: err.message }, 'mqtt: error'));
+  client.on('offline', () => log.warn({ url: opts.url }, 'mqtt: offline, reconnecting'));
   return {
     stats: () => ({ connected: client.connected, messages, badMessages }),
     async close() {
+      closed = true;
       await client.endAsync();
     },
   };

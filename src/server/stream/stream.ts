@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { Config } from '../config.js';
 import type { Authenticate } from '../http/app.js';
@@ -6,10 +7,11 @@ import { startBroadcaster, type Broadcaster } from './broadcaster.js';
 import type { StreamBus } from './bus.js';
 import { createTopicRegistry, type TopicRegistry } from './channels.js';
 import { createGateway, type AccessOf, type Gateway } from './gateway.js';
-import { createHistoryWriter, type HistoryWriter } from './history-writer.js';
+import { createHistorian, journalDirOf, type Historian } from '../history/historian.js';
+import { startHistoryUpgrade, type UpgradeJob } from '../history/upgrade.js';
 import { createIngest, type Ingest, type StreamLog } from './ingest.js';
 import { createLiveCache, type LiveCache } from './live-cache.js';
-import { startMqttSource, type MqttSource } from './mqtt-source.js';
+import { defaultMqttClientId, startMqttSource, type MqttSource } from './mqtt-source.js';
 import { positionChannel } from './position-channel.js';
 import { regionChannel } from './region-channel.js';
 import { createRegionLocator, type RegionShape } from './region-locator.js';
@@ -25,7 +27,9 @@ export interface Stream {
   /** Channel sources and topic resolvers; a module adds its own live data here (src/shared/contracts/topics.ts). */
   topics: TopicRegistry;
   gateway: Gateway;
-  history: HistoryWriter;
+  history: Historian;
+  /** Moves the row tables of a store from before chunks into chunks, in the background (src/server/history/upgrade.ts). */
+  historyUpgrade: UpgradeJob;
   retention: RetentionJob;
   broadcaster: Broadcaster;
   mqtt: MqttSource | null;
@@ -129,9 +133,21 @@ export async function createStream(opts: StreamOptions): Promise<Stream> {
       }),
     ),
   ];
-  const history = await createHistoryWriter({ store, bus, log, flushMs: opts.historyFlushMs });
+  const history = await createHistorian({ store, bus, log, journalDir: journalDirOf(config.dataDir), tickMs: opts.historyFlushMs });
+  const historyUpgrade = startHistoryUpgrade(history.conn, log);
   const retention = startRetention({ deleteBefore: (before) => history.deleteBefore(before), days: config.retentionDays, log });
-  const mqtt = config.mqttUrl ? startMqttSource({ url: config.mqttUrl, ingest, log }) : null;
+  const mqtt = config.mqttUrl
+    ? startMqttSource({
+        url: config.mqttUrl,
+        ingest,
+        log,
+        durable: () => history.sync(),
+        // An in-memory store keeps nothing across a restart: a session of its own would only pile up at the broker.
+        clientId: config.mqttClientId ?? defaultMqttClientId(config.databaseUrl ?? (config.dataDir === ':memory:' ? `:memory:${randomUUID()}` : config.dataDir)),
+        sessionExpiry: !config.databaseUrl && config.dataDir === ':memory:' ? 0 : config.mqttSessionExpiry,
+        topicPrefix: config.mqttTopicPrefix,
+      })
+    : null;
   log.info({ regions: locator.size(), history: history.stats().mode, tickMs: config.broadcastTickMs, mqtt: config.mqttUrl ?? null, retentionDays: config.retentionDays }, 'stream: started');
 
   let closing: Promise<void> | null = null;
@@ -142,6 +158,7 @@ export async function createStream(opts: StreamOptions): Promise<Stream> {
     topics,
     gateway,
     history,
+    historyUpgrade,
     retention,
     broadcaster,
     mqtt,
@@ -158,6 +175,7 @@ export async function createStream(opts: StreamOptions): Promise<Stream> {
         broadcaster.stop();
         await gateway.close();
         await retention.stop();
+        await historyUpgrade.stop();
         await history.close();
         bus.close();
       })();

@@ -82,8 +82,11 @@ export const ingestResult = z.object({
 export type IngestResult = z.infer<typeof ingestResult>;
 
 /** MQTT topics the server subscribes to (QoS 1); payload: one JSON item or a JSON array of items. */
-export const MQTT_TOPIC_SAMPLES = 'plantwatch/v1/samples';
-export const MQTT_TOPIC_POSITIONS = 'plantwatch/v1/positions';
+export const DEFAULT_MQTT_TOPIC_PREFIX = 'plantwatch/v1';
+/** The ingest topics under a prefix (MQTT_TOPIC_PREFIX; default plantwatch/v1). */
+export const mqttTopics = (prefix: string = DEFAULT_MQTT_TOPIC_PREFIX) => ({ samples: `${prefix}/samples`, positions: `${prefix}/positions` });
+export const MQTT_TOPIC_SAMPLES = mqttTopics().samples;
+export const MQTT_TOPIC_POSITIONS = mqttTopics().positions;
 
 /**
  * HTTP ingest. Authenticated with `Authorization: Bearer <ingest key>` (an

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/config.js';
-import { querySampleHistory, queryTrajectory, rebuildRollups } from '../../../src/server/stream/history-repository.js';
+import { querySampleHistory as query, queryTrajectory as trajectoryOf } from '../../../src/server/history/query.js';
+import { rebuildRollups } from '../../../src/server/stream/history-repository.js';
 import { createMemoryTagRegistry } from '../../../src/server/stream/memory-tag-registry.js';
 import { trajectory } from '../../../src/shared/contracts/positioning.js';
 import { call, tokenFor } from '../../helpers/api.js';
@@ -22,6 +23,11 @@ describe.each(dialects)('history (%s)', (dialect) => {
   afterAll(async () => {
     await ts?.close();
   });
+  const reader = () => ({ db: ts.server.store.db, historian: ts.server.stream.history });
+  const querySampleHistory = (_db: unknown, ids: string[], f: number, t: number, points: number, _now?: number) => query(reader(), ids, f, t, points);
+  const queryTrajectory = (_db: unknown, id: string, f: number, t: number, max?: number) => trajectoryOf(reader(), id, f, t, max);
+  const chunkCount = async (table: 'sample_chunk' | 'position_chunk') =>
+    Number((await ts.server.store.db.selectFrom(table).select((eb) => eb.fn.sum<number | string>('n').as('c')).executeTakeFirstOrThrow()).c ?? 0);
 
   it('writes big bursts in batches, all of them', async () => {
     const n = 30_000;
@@ -30,8 +36,8 @@ describe.each(dialects)('history (%s)', (dialect) => {
       expect(ts.server.stream.ingest.samples(items.slice(i, i + 5000), 'test').accepted).toBe(5000);
     }
     await ts.server.stream.history.flush();
-    const { c } = await ts.server.store.db.selectFrom('sample').select((eb) => eb.fn.countAll<number | string>().as('c')).executeTakeFirstOrThrow();
-    expect(Number(c)).toBe(n);
+    // The windows are long over: sealed into chunks, one per tag per 10 minutes.
+    expect(await chunkCount('sample_chunk')).toBe(n);
     const stats = ts.server.stream.history.stats();
     expect(stats.writtenSamples).toBe(n);
     expect(stats.dropped).toBe(0);
@@ -83,8 +89,9 @@ describe.each(dialects)('history (%s)', (dialect) => {
     const items = Array.from({ length: 7200 }, (_, i) => ({ tag: c.id, t: start + i * 1000, v: (i % 97) + (i % 3) * 0.25 }));
     ts.server.stream.ingest.samples(items, 'test');
     await ts.server.stream.history.flush();
-    const rollups = await ts.server.store.db.selectFrom('sample_1m').select((eb) => eb.fn.countAll<number | string>().as('c')).where('tag_id', '=', c.id).executeTakeFirstOrThrow();
-    expect(Number(rollups.c)).toBe(120);
+    const chunks = await ts.server.store.db.selectFrom('sample_chunk').select(['w', 'n']).where('tag_id', '=', c.id).orderBy('w').execute();
+    expect(chunks).toHaveLength(12);
+    expect(chunks.every((x) => Number(x.n) === 600)).toBe(true);
     const end = start + 7200_000;
     const expected = (w: number) => {
       const out: { t: number; min: number; max: number; avg: number; last: number; n: number }[] = [];
@@ -94,14 +101,20 @@ describe.each(dialects)('history (%s)', (dialect) => {
       }
       return out;
     };
-    const round = (list: { avg: number }[]) => list.map((x) => ({ ...x, avg: Math.round(x.avg * 1e6) / 1e6 }));
+    const round = <T extends { avg: number }>(list: T[]) => list.map((x) => ({ ...x, avg: Math.round(x.avg * 1e6) / 1e6 }));
     // Long after: all from rollups.
     const h = await querySampleHistory(ts.server.store.db, [c.id], start, end, 10, end + DAY);
     expect(h.bucketMs).toBe(720_000);
     expect(round(h.items[0].buckets)).toEqual(round(expected(720_000)));
-    // Right at the end: the last minutes come from the raw samples, the result is the same.
-    const live = await querySampleHistory(ts.server.store.db, [c.id], start, end, 10, end + 30_000);
-    expect(round(live.items[0].buckets)).toEqual(round(expected(720_000)));
+    // Open windows (in memory) answer the same as sealed ones.
+    const d = buildTag();
+    registry.set(d);
+    const nowWindow = Math.floor(Date.now() / 600_000) * 600_000 - 600_000;
+    const recent = items.map((x) => ({ ...x, tag: d.id, t: x.t - start + nowWindow - 7200_000 + 1_200_000 }));
+    ts.server.stream.ingest.samples(recent, 'test');
+    const live = await querySampleHistory(ts.server.store.db, [d.id], recent[0].t, recent[0].t + 7200_000, 10);
+    expect(ts.server.stream.history.stats().openSamples).toBeGreaterThan(0);
+    expect(round(live.items[0].buckets)).toEqual(round(expected(720_000)).map((x) => ({ ...x, t: x.t - start + recent[0].t })));
     // Short buckets read raw samples.
     const fine = await querySampleHistory(ts.server.store.db, [c.id], start, start + 600_000, 100, end + DAY);
     expect(fine.bucketMs).toBe(6000);
@@ -135,19 +148,43 @@ describe.each(dialects)('history (%s)', (dialect) => {
     expect(await querySampleHistory(db, [c.id], t0, t0 + 30 * DAY, 30, t0 + 60 * DAY)).toEqual(month);
   });
 
-  it('merges a late sample into its closed minute', async () => {
+  it('merges a late sample into its sealed chunk and replaces a repeated one', async () => {
     const c = buildTag();
     registry.set(c);
     const m0 = from + 11 * DAY;
     ts.server.stream.ingest.samples([{ tag: c.id, t: m0 + 1000, v: 5 }, { tag: c.id, t: m0 + 61_000, v: 6 }], 'test');
     await ts.server.stream.history.flush();
-    ts.server.stream.ingest.samples([{ tag: c.id, t: m0 + 2000, v: -1 }], 'test');
+    ts.server.stream.ingest.samples([{ tag: c.id, t: m0 + 2000, v: -1 }, { tag: c.id, t: m0 + 61_000, v: 7 }], 'test');
     await ts.server.stream.history.flush();
-    const rows = await ts.server.store.db.selectFrom('sample_1m').selectAll().where('tag_id', '=', c.id).orderBy('m').execute();
-    expect(rows).toEqual([
-      { tag_id: c.id, m: m0, vmin: -1, vmax: 5, vsum: 4, n: 2, vlast: -1, tlast: m0 + 2000 },
-      { tag_id: c.id, m: m0 + 60_000, vmin: 6, vmax: 6, vsum: 6, n: 1, vlast: 6, tlast: m0 + 61_000 },
+    expect(await ts.server.store.db.selectFrom('sample_chunk').select('n').where('tag_id', '=', c.id).execute()).toEqual([{ n: 3 }]);
+    const h = await querySampleHistory(null, [c.id], m0, m0 + 120_000, 2);
+    expect(h.items[0].buckets).toEqual([
+      { t: m0, min: -1, max: 5, avg: 2, last: -1, n: 2 },
+      { t: m0 + 60_000, min: 7, max: 7, avg: 7, last: 7, n: 1 },
     ]);
+  });
+
+  it('keeps a tag of 1e308 samples answering: avg stays finite on both dialects', async () => {
+    const c = buildTag();
+    registry.set(c);
+    const m0 = from + 13 * DAY;
+    ts.server.stream.ingest.samples(
+      Array.from({ length: 120 }, (_, i) => ({ tag: c.id, t: m0 + i * 1000, v: i % 2 ? 1e308 : -1e308 + 1e300 * (i % 3) })),
+      'test',
+    );
+    ts.server.stream.ingest.samples(
+      Array.from({ length: 10 }, (_, i) => ({ tag: c.id, t: m0 + 200_000 + i * 1000, v: 1e308 })),
+      'test',
+    );
+    await ts.server.stream.history.flush();
+    for (const points of [1, 4, 300]) {
+      const h = await querySampleHistory(null, [c.id], m0, m0 + 600_000, points);
+      for (const b of h.items[0].buckets) {
+        expect(Number.isFinite(b.avg)).toBe(true);
+      }
+    }
+    const tail = await querySampleHistory(null, [c.id], m0 + 180_000, m0 + 240_000, 1);
+    expect(tail.items[0].buckets).toEqual([{ t: m0 + 180_000, min: 1e308, max: 1e308, avg: 1e308, last: 1e308, n: 10 }]);
   });
 
   it('deletes history older than the retention period', async () => {
@@ -170,17 +207,18 @@ describe.each(dialects)('history (%s)', (dialect) => {
       .execute();
     const count = async () => Number((await db.selectFrom('sample').select((eb) => eb.fn.countAll<number | string>().as('c')).executeTakeFirstOrThrow()).c);
     const before = await count();
+    const chunksBefore = await chunkCount('sample_chunk');
     // The job clamps to 30 days whatever is configured; the burst above is 39+ days old too.
     const r = await ts.server.stream.retention.runOnce(now);
     expect(r.samples).toBe(30_000 + 2);
     expect(r.positions).toBe(1);
-    expect(await count()).toBe(before - 30_002);
+    expect(await count()).toBe(before - 2);
+    expect(await chunkCount('sample_chunk')).toBe(chunksBefore - 30_000);
     const left = await db.selectFrom('sample').select(['tag_id', 'v']).where('tag_id', 'in', [a.id, b.id, 'OLD.ONLY']).execute();
     expect(left).toEqual([{ tag_id: a.id, v: 2 }]);
-    // The rollups of the deleted minutes go too; the younger ones stay.
-    const rollupTags = await db.selectFrom('sample_1m').select('tag_id').distinct().execute();
-    expect(rollupTags.map((r) => r.tag_id)).not.toContain(b.id);
-    expect(rollupTags.length).toBeGreaterThan(0);
+    const chunkTags = await db.selectFrom('sample_chunk').select('tag_id').distinct().execute();
+    expect(chunkTags.map((r) => r.tag_id)).not.toContain(b.id);
+    expect(chunkTags.length).toBeGreaterThan(0);
     expect(await ts.server.stream.history.deleteBefore(now - 30 * DAY)).toEqual({ samples: 0, positions: 0 });
   });
 

@@ -6,6 +6,7 @@ import { call, tokenFor } from '../../helpers/api.js';
 import { buildTag } from '../../helpers/factories.js';
 import { dialects, startTestServer, type TestServer } from '../../helpers/server.js';
 import { INGEST_KEY, ingestHttp } from './stream-helpers.js';
+import { storedPositions, storedSamples } from '../../helpers/history.js';
 
 describe.each(dialects)('HTTP ingest (%s)', (dialect) => {
   let ts: TestServer;
@@ -43,7 +44,7 @@ describe.each(dialects)('HTTP ingest (%s)', (dialect) => {
     expect(reasons[3]).toMatch(/expected an object/);
 
     await ts.server.stream.history.flush();
-    const rows = await ts.server.store.db.selectFrom('sample').selectAll().orderBy('t').execute();
+    const rows = await storedSamples(ts.server);
     expect(rows).toEqual([
       { tag_id: tagA.id, t: now, v: 1.5, q: 0 },
       { tag_id: tagB.id, t: now + 1, v: 101.3, q: 2 },
@@ -80,7 +81,7 @@ describe.each(dialects)('HTTP ingest (%s)', (dialect) => {
     expect(r.body.data!.accepted).toBe(2);
     expect(r.body.data!.rejected).toEqual([{ index: 2, reason: expect.stringMatching(/^lon:/) as unknown }]);
     await ts.server.stream.history.flush();
-    const rows = await ts.server.store.db.selectFrom('position').selectAll().orderBy('target_id').execute();
+    const rows = await storedPositions(ts.server);
     expect(rows).toEqual([
       { target_id: 'P-0001', t: now, lon: 118.801, lat: 32.251, floor: null, kind: 0 },
       { target_id: 'V-01', t: now, lon: 118.802, lat: 32.252, floor: 2, kind: 1 },

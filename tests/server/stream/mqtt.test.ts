@@ -2,13 +2,16 @@ import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/config.js';
 import { createMemoryTagRegistry } from '../../../src/server/stream/memory-tag-registry.js';
-import { MQTT_TOPIC_POSITIONS, MQTT_TOPIC_SAMPLES } from '../../../src/shared/contracts/stream.js';
+import { mqttTopics } from '../../../src/shared/contracts/stream.js';
 import { tokenFor } from '../../helpers/api.js';
 import { buildTag } from '../../helpers/factories.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { connectClient, waitFor, type RecordingClient } from './stream-helpers.js';
 
 const MQTT_URL = process.env.TEST_MQTT_URL;
+/** Topics of this test alone: other tests publishing to the broker at the same time do not reach its server. */
+const PREFIX = `plantwatch-test/${process.pid}-${Date.now()}`;
+const { samples: MQTT_TOPIC_SAMPLES, positions: MQTT_TOPIC_POSITIONS } = mqttTopics(PREFIX);
 
 describe.skipIf(!MQTT_URL)('MQTT ingest', () => {
   let ts: TestServer;
@@ -18,7 +21,7 @@ describe.skipIf(!MQTT_URL)('MQTT ingest', () => {
   const tag = buildTag({ id: `MQTT.${Date.now()}.PV` });
 
   beforeAll(async () => {
-    ts = await startTestServer({ env: { SIMULATOR: '0', MQTT_URL: MQTT_URL! }, tags: createMemoryTagRegistry([tag]) });
+    ts = await startTestServer({ env: { SIMULATOR: '0', MQTT_URL: MQTT_URL!, MQTT_TOPIC_PREFIX: PREFIX }, tags: createMemoryTagRegistry([tag]) });
     publisher = await connectAsync(MQTT_URL!);
     client = await connectClient(ts.url, await tokenFor(ts.url, 'supervisor', DEFAULT_DEMO_PASSWORD));
     await client.subscribe({ tags: [tag.id] });

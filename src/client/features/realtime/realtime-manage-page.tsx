@@ -40,6 +40,7 @@ import { downloadText } from './csv';
 import { isValidationError, showSaveError, zodRule } from '../../ui/form-rules';
 import { realtimeNs } from './locales';
 import { classTreeOptions, kindOptions, loadAllTags, regionTreeOptions, tagLabel, useCanManageRealtime } from './tag-data';
+import { StoragePanel } from './storage-panel';
 import { TagImportModal } from './tag-import-modal';
 import { tagsCsv, templateCsv } from './tag-import';
 import { useLoad } from '../../ui/use-load';
@@ -433,6 +434,7 @@ export function RealTimeDataManagePage() {
         }}
         data-testid="tag-table"
       />
+      {canManage && <StoragePanel />}
 
       <Modal
         open={open}

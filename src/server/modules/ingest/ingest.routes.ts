@@ -45,7 +45,16 @@ export const ingestModule: ServerModule = {
       if (key === null || !(await keys.verify(key))) {
         return reply.status(401).send(fail(401, requestLang(req), 'ingest.invalidKey'));
       }
-      return ok(run(req.body));
+      const result = run(req.body);
+      // Acknowledged means stored: 2xx only once the accepted items are in the journal (fdatasync) or committed.
+      if (result.accepted > 0) {
+        try {
+          await services.history.sync();
+        } catch {
+          return reply.status(503).send(fail(503, requestLang(req), 'history.notStored'));
+        }
+      }
+      return ok(result);
     };
     const routeOpts = { config: { permission: 'public' as const }, bodyLimit: Math.max(config.bodyLimit, INGEST_BODY_LIMIT) };
     http.app.post(ingestSamples.path, routeOpts, handler((body) => services.ingest.samples(body, 'http')));

@@ -1,7 +1,8 @@
 import type { TrajectoryPoint } from '../../../shared/contracts/positioning.js';
 import type { AuthUser } from '../../http/app.js';
 import type { Store } from '../../store/db.js';
-import { queryTrajectory } from '../../stream/history-repository.js';
+import type { Historian } from '../../history/historian.js';
+import { queryTrajectory } from '../../history/query.js';
 import type { LiveCache } from '../../stream/live-cache.js';
 import { inScope, toRegionScope } from '../../stream/region-scope.js';
 import type { OrgService } from '../org/org.service.js';
@@ -10,11 +11,11 @@ export interface PositioningService {
   trajectory(user: AuthUser, q: { tagId: string; from: number; to: number; maxPoints: number }): Promise<TrajectoryPoint[]>;
 }
 
-export function createPositioningService(store: Store, deps: { org: OrgService; live: LiveCache }): PositioningService {
+export function createPositioningService(store: Store, deps: { org: OrgService; live: LiveCache; history: Pick<Historian, 'conn' | 'openSamples' | 'openPositions' | 'openWindows'> }): PositioningService {
   return {
     async trajectory(user, q) {
       const [points, scope] = await Promise.all([
-        queryTrajectory(store.db, q.tagId, q.from, q.to, q.maxPoints),
+        queryTrajectory({ db: store.db, historian: deps.history }, q.tagId, q.from, q.to, q.maxPoints),
         deps.org.getUserScope(user.userid).then(toRegionScope),
       ]);
       // Data isolation: each fix is placed in its region with the same polygons the live stream uses.

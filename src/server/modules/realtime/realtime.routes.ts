@@ -14,6 +14,7 @@ import type { AuthUser, RequestContext } from '../../http/app.js';
 import { unauthorized } from '../../http/errors.js';
 import type { MenuSeed } from '../../store/seed-base.js';
 import type { ServerModule } from '../index.js';
+import { tagStorageStats } from '../../../shared/contracts/history.js';
 
 /** The signed-in caller; every realtime contract needs one, and the guard has already checked it. */
 function caller(ctx: RequestContext): AuthUser {
@@ -100,6 +101,17 @@ export const realtimeModule: ServerModule = {
     http.route(tagImport, (input, ctx) => rt.tagImport(caller(ctx), input));
     http.route(latestValues, (input, ctx) => rt.latestValues(caller(ctx), input));
     http.route(history, (input, ctx) => rt.history(caller(ctx), input));
+    http.route(tagStorageStats, async () => {
+      const f = await services.history.storage();
+      const per = (bytes: number, samples: number) => (samples > 0 ? bytes / samples : 0);
+      return {
+        at: f.at,
+        samples: f.samples,
+        bytes: f.bytes,
+        bytesPerSample: per(f.bytes, f.samples),
+        items: f.tags.map((x) => ({ tag: x.id, chunks: x.chunks, samples: x.samples, bytes: x.bytes, bytesPerSample: per(x.bytes, x.samples) })),
+      };
+    });
     http.route(classList, (input, ctx) => rt.classList(caller(ctx), input));
     http.route(classSave, (input, ctx) => rt.classSave(caller(ctx), input));
     http.route(classDelete, (input, ctx) => rt.classDelete(caller(ctx), input));

@@ -22,7 +22,8 @@ import { fieldIssues } from '../../../shared/messages/zod-issues.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { type Actor, audit } from '../../store/audit.js';
 import { type Store, inTransaction } from '../../store/db.js';
-import { querySampleHistory } from '../../stream/history-repository.js';
+import type { Historian } from '../../history/historian.js';
+import { querySampleHistory } from '../../history/query.js';
 import type { DomainEvents } from '../../stream/bus.js';
 import type { LatestSample } from '../../stream/live-cache.js';
 import { type OrgService, withDescendants } from '../org/org.service.js';
@@ -42,6 +43,8 @@ export interface RealtimeDeps {
   registry: RealtimeTagRegistry;
   live: LiveValues;
   events: Pick<DomainEvents, 'publish'>;
+  /** Chunked history and its open windows (src/server/history). */
+  history: Pick<Historian, 'conn' | 'openSamples' | 'openPositions' | 'openWindows'>;
 }
 
 export interface RealtimeService {
@@ -366,7 +369,7 @@ export function createRealtimeService(store: Store, deps: RealtimeDeps): Realtim
       // Samples come at most once a second per tag, so a shorter bucket would only add empty ones.
       const span = input.to - input.from;
       const points = Math.max(1, Math.min(input.points, Math.ceil(span / 1000)));
-      const h = await querySampleHistory(db, ids, input.from, input.to, points);
+      const h = await querySampleHistory({ db, historian: deps.history }, ids, input.from, input.to, points);
       return { bucketMs: h.bucketMs, items: h.items };
     },
 

@@ -1,0 +1,348 @@
+import { sql } from 'kysely';
+import type { Db } from '../store/db.js';
+import {
+  querySampleHistory as legacySampleHistory,
+  queryTrajectory as legacyTrajectory,
+  type SampleBucket,
+  type SampleHistory,
+  type TrajectoryPoint,
+} from '../stream/history-repository.js';
+import { readChunks } from './chunk-store.js';
+import { decodePositions, decodeRollup, decodeSamples } from './codec.js';
+import type { Historian } from './historian.js';
+import { CHUNK_MS, mergeInto, minuteRollups, ROLLUP_MS, windowOf, type Series } from './series.js';
+
+export type { SampleBucket, SampleHistory, TrajectoryPoint };
+
+/** What a history query needs: the store and the historian's open windows. */
+export interface HistoryReader {
+  db: Db;
+  historian: Pick<Historian, 'conn' | 'openSamples' | 'openPositions' | 'openWindows'>;
+}
+
+/** Scale of the overflow-free sums (exact: a power of two). */
+const SCALE = 2 ** -64;
+
+interface Minute {
+  m: number;
+  count: number;
+  min: number;
+  max: number;
+  sum: number;
+  avg: number;
+  last: number;
+}
+
+/** Whether the row tables of a store upgraded from them still hold any of these ids (until the upgrade has moved them). */
+async function legacyHas(db: Db, table: 'sample' | 'position', ids: readonly string[]): Promise<boolean> {
+  if (ids.length === 0) {
+    return false;
+  }
+  const col = table === 'sample' ? 'tag_id' : 'target_id';
+  const { rows } = await sql<{
+    x: number;
+  }>`select 1 as x from ${sql.table(table)} where ${sql.ref(col)} in (${sql.join([...ids])}) limit 1`.execute(db);
+  return rows.length > 0;
+}
+
+/** Samples of one tag in one window: the stored chunk with the open items merged in (open items win). */
+function windowSeries(blob: Uint8Array | undefined, open: Series | undefined): { t: ArrayLike<number>; v: ArrayLike<number> } {
+  if (!blob) {
+    return open ? { t: open.t, v: open.cols[0] } : { t: [], v: [] };
+  }
+  const d = decodeSamples(blob);
+  if (!open || open.t.length === 0) {
+    return { t: d.t, v: d.v };
+  }
+  const m = mergeInto({ t: d.t, cols: [d.v, d.q] }, open);
+  return { t: m.t, v: m.cols[0] };
+}
+
+/**
+ * Tag history over [from, to) downsampled to at most `points` buckets per tag
+ * of equal width ceil((to - from) / points) ms, each {t, min, max, avg, last, n};
+ * empty buckets are left out; items follow the order of `tagIds`.
+ *
+ * Buckets of a minute or more are built from the minute rollups stored with
+ * each chunk (a minute counts in the bucket its start falls in); shorter
+ * buckets from the decoded samples. Open windows are read from memory.
+ */
+export async function querySampleHistory(
+  reader: HistoryReader,
+  tagIds: readonly string[],
+  from: number,
+  to: number,
+  points: number,
+): Promise<SampleHistory> {
+  const bucketMs = Math.max(1, Math.ceil((to - from) / Math.max(1, Math.floor(points))));
+  const items = tagIds.map((tag) => ({ tag, buckets: [] as SampleBucket[] }));
+  if (tagIds.length === 0 || to <= from) {
+    return { bucketMs, items };
+  }
+  const { historian } = reader;
+  const ids = [...new Set(tagIds)];
+  const byMinute = bucketMs >= ROLLUP_MS;
+  const lo = byMinute ? Math.floor(from / ROLLUP_MS) * ROLLUP_MS : from;
+  const wFrom = windowOf(lo);
+  const openKeys = historian.openWindows('sample', ids);
+  const open = historian.openSamples(ids, wFrom, to);
+  /** Open items of one tag in one window. */
+  const openIn = (id: string, w: number): Series | undefined => {
+    const s = open.get(id);
+    if (!s) {
+      return undefined;
+    }
+    let a = 0;
+    while (a < s.t.length && s.t[a] < w) {
+      a++;
+    }
+    let z = a;
+    while (z < s.t.length && s.t[z] < w + CHUNK_MS) {
+      z++;
+    }
+    return a === z ? undefined : { t: s.t.slice(a, z), cols: s.cols.map((c) => c.slice(a, z)), sorted: true };
+  };
+
+  // Per bucket: the plain sum (SQL avg's result while finite) and a sum scaled by 2^-64, which cannot overflow.
+  const buckets = new Map<
+    string,
+    Map<number, { min: number; max: number; sum: number; scaled: number; last: number; at: number; n: number }>
+  >();
+  /** `at`: time of `last` (the latest part gives the bucket's last value, whatever order parts are added in). */
+  const add = (id: string, b: number, min: number, max: number, sum: number, scaled: number, count: number, last: number, at: number) => {
+    let per = buckets.get(id);
+    if (!per) {
+      per = new Map();
+      buckets.set(id, per);
+    }
+    const e = per.get(b);
+    if (!e) {
+      per.set(b, { min, max, sum, scaled, last, at, n: count });
+    } else {
+      e.min = Math.min(e.min, min);
+      e.max = Math.max(e.max, max);
+      e.sum += sum;
+      e.scaled += scaled;
+      if (at >= e.at) {
+        e.last = last;
+        e.at = at;
+      }
+      e.n += count;
+    }
+  };
+  const addMinute = (id: string, x: Minute) => {
+    if (x.m >= lo && x.m < to) {
+      const finite = Number.isFinite(x.sum);
+      add(
+        id,
+        Math.trunc((x.m - from) / bucketMs),
+        x.min,
+        x.max,
+        finite ? x.sum : x.avg * x.count,
+        finite ? x.sum * SCALE : x.avg * SCALE * x.count,
+        x.count,
+        x.last,
+        x.m,
+      );
+    }
+  };
+  const addRaw = (id: string, t: ArrayLike<number>, v: ArrayLike<number>) => {
+    // Per bucket: a run of samples, summarised as one part.
+    let i = 0;
+    while (i < t.length) {
+      if (t[i] < from || t[i] >= to) {
+        i++;
+        continue;
+      }
+      const b = Math.floor((t[i] - from) / bucketMs);
+      let j = i;
+      let mn = v[i];
+      let mx = v[i];
+      let sum = 0;
+      let scaled = 0;
+      const end = Math.min(to, from + (b + 1) * bucketMs);
+      while (j < t.length && t[j] < end) {
+        const x = v[j];
+        if (x < mn) {
+          mn = x;
+        }
+        if (x > mx) {
+          mx = x;
+        }
+        sum += x;
+        scaled += x * SCALE;
+        j++;
+      }
+      const count = j - i;
+      add(id, b, mn, mx, sum, scaled, count, v[j - 1], t[j - 1]);
+      i = j;
+    }
+  };
+
+  // Windows with open items are read as samples (chunk + memory), the others as stored.
+  const rows = await readChunks(historian.conn, 'sample', ids, wFrom, to, byMinute ? 'rollup' : 'data');
+  const stored = new Set<string>();
+  const perTag = new Map<string, { w: number; blob?: Uint8Array; open?: Series }[]>();
+  const listOf = (id: string) => {
+    let l = perTag.get(id);
+    if (!l) {
+      l = [];
+      perTag.set(id, l);
+    }
+    return l;
+  };
+  for (const r of rows) {
+    const key = `${r.id}\u0000${r.w}`;
+    stored.add(key);
+    if (byMinute && !openKeys.has(key)) {
+      const d = decodeRollup(r.blob);
+      for (let i = 0; i < d.n; i++) {
+        addMinute(r.id, { m: d.m[i], count: d.count[i], min: d.min[i], max: d.max[i], sum: d.sum[i], avg: d.avg[i], last: d.last[i] });
+      }
+      continue;
+    }
+    listOf(r.id).push({ w: r.w, blob: byMinute ? undefined : r.blob, open: openIn(r.id, r.w) });
+  }
+  // Open windows: for the minute path, the stored data of those windows is read now.
+  const openWs = new Map<number, string[]>();
+  for (const key of openKeys) {
+    const [id, ws] = key.split('\u0000');
+    const w = Number(ws);
+    if (w < wFrom || w >= to) {
+      continue;
+    }
+    if (byMinute) {
+      openWs.set(w, [...(openWs.get(w) ?? []), id]);
+    } else if (!stored.has(key)) {
+      listOf(id).push({ w, open: openIn(id, w) });
+    }
+  }
+  if (byMinute) {
+    for (const [w, wids] of openWs) {
+      const data = new Map((await readChunks(historian.conn, 'sample', wids, w, w + 1, 'data')).map((r) => [r.id, r.blob]));
+      for (const id of wids) {
+        listOf(id).push({ w, blob: data.get(id), open: openIn(id, w) });
+      }
+    }
+  }
+  for (const [id, list] of perTag) {
+    list.sort((a, b) => a.w - b.w);
+    for (const part of list) {
+      const s = windowSeries(part.blob, part.open);
+      if (byMinute) {
+        const ru = minuteRollups(s.t, s.v);
+        for (let i = 0; i < ru.n; i++) {
+          addMinute(id, {
+            m: ru.m[i],
+            count: ru.count[i],
+            min: ru.min[i],
+            max: ru.max[i],
+            sum: ru.sum[i],
+            avg: ru.avg[i],
+            last: ru.last[i],
+          });
+        }
+      } else {
+        addRaw(id, s.t, s.v);
+      }
+    }
+  }
+  const legacy = (await legacyHas(reader.db, 'sample', ids))
+    ? await legacySampleHistory(reader.db, ids, from, to, points, Date.now(), true)
+    : null;
+  if (legacy) {
+    for (const item of legacy.items) {
+      for (const b of item.buckets as (SampleBucket & { at: number })[]) {
+        // Minute parts are compared by the minute's start, raw parts by the sample's time, as above.
+        add(
+          item.tag,
+          Math.round((b.t - from) / bucketMs),
+          b.min,
+          b.max,
+          b.avg * b.n,
+          b.avg * SCALE * b.n,
+          b.n,
+          b.last,
+          byMinute ? b.at - (b.at % ROLLUP_MS) : b.at,
+        );
+      }
+    }
+  }
+  for (const item of items) {
+    const per = buckets.get(item.tag);
+    if (!per) {
+      continue;
+    }
+    // Minute parts from rollups and from open windows may interleave: order by bucket.
+    for (const [b, e] of [...per.entries()].sort((x, y) => x[0] - y[0])) {
+      item.buckets.push({
+        t: from + b * bucketMs,
+        min: e.min,
+        max: e.max,
+        avg: Number.isFinite(e.sum) ? e.sum / e.n : e.scaled / e.n / SCALE,
+        last: e.last,
+        n: e.n,
+      });
+    }
+  }
+  return { bucketMs, items };
+}
+
+/**
+ * A person's or vehicle's fixes over [from, to), oldest first. When there are
+ * more than `maxPoints`, the range is cut into `maxPoints` equal buckets and the
+ * latest fix of each is returned: the path keeps its shape at any range.
+ */
+export async function queryTrajectory(
+  reader: HistoryReader,
+  targetId: string,
+  from: number,
+  to: number,
+  maxPoints = 10_000,
+): Promise<TrajectoryPoint[]> {
+  const { historian } = reader;
+  const wFrom = windowOf(from);
+  const rows = await readChunks(historian.conn, 'position', [targetId], wFrom, to);
+  const open = historian.openPositions(targetId, wFrom, to);
+  let t: number[] = [];
+  let cols: number[][] = [[], [], [], []];
+  for (const r of rows) {
+    const d = decodePositions(r.blob);
+    for (let i = 0; i < d.n; i++) {
+      t.push(d.t[i]);
+      cols[0].push(d.lon[i]);
+      cols[1].push(d.lat[i]);
+      cols[2].push(d.floor[i]);
+      cols[3].push(d.kind[i]);
+    }
+  }
+  if (open && open.t.length > 0) {
+    const m = mergeInto({ t, cols }, open);
+    t = m.t;
+    cols = m.cols;
+  }
+  let points: TrajectoryPoint[] = [];
+  for (let i = 0; i < t.length; i++) {
+    if (t[i] >= from && t[i] < to) {
+      points.push({ t: t[i], lon: cols[0][i], lat: cols[1][i], floor: Number.isNaN(cols[2][i]) ? null : cols[2][i], kind: cols[3][i] });
+    }
+  }
+  if (await legacyHas(reader.db, 'position', [targetId])) {
+    const have = new Set(points.map((p) => p.t));
+    const old = (await legacyTrajectory(reader.db, targetId, from, to, Number.MAX_SAFE_INTEGER)).filter((p) => !have.has(p.t));
+    points = [...old, ...points].sort((a, b) => a.t - b.t);
+  }
+  if (points.length <= maxPoints) {
+    return points;
+  }
+  const w = Math.max(1, Math.ceil((to - from) / maxPoints));
+  const out: TrajectoryPoint[] = [];
+  for (let i = 0; i < points.length; i++) {
+    const b = Math.floor((points[i].t - from) / w);
+    if (i + 1 < points.length && Math.floor((points[i + 1].t - from) / w) === b) {
+      continue;
+    }
+    out.push(points[i]);
+  }
+  return out;
+}

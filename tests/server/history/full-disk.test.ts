@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHistorian, type Historian } from '../../../src/server/history/historian.js';
+import { Journal, realFs, type JournalFs } from '../../../src/server/history/journal.js';
+import { decodeRecord } from '../../../src/server/history/records.js';
+import { migrateToLatest, openStore, type Store } from '../../../src/server/store/db.js';
+import { createBus, type StreamBus } from '../../../src/server/stream/bus.js';
+
+/*
+ * A full disk, simulated through the journal's injectable file system layer
+ * (no tmpfs: mounting one needs root, which tests do not have): a write that
+ * fails with ENOSPC after writing part of its bytes, as a real full disk does.
+ */
+
+function fullDiskFs() {
+  const state = { full: false };
+  const fsx: JournalFs = {
+    open: (file, flags) => realFs.open(file, flags),
+    async writev(fh, bufs, position) {
+      if (!state.full) {
+        return realFs.writev(fh, bufs, position);
+      }
+      // Half of the first buffer reaches the file, then the disk is full.
+      await fh.write(bufs[0], 0, Math.ceil(bufs[0].length / 2), position);
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    },
+  };
+  return { state, fsx };
+}
+
+const T0 = Date.UTC(2026, 10, 20, 8);
+
+function samples(bus: StreamBus, tag: string, from: number, n: number) {
+  bus.publishSamples({
+    n,
+    tag: new Array<string>(n).fill(tag),
+    t: Float64Array.from({ length: n }, (_, i) => T0 + (from + i) * 1000),
+    v: Float64Array.from({ length: n }, (_, i) => from + i),
+    q: new Uint8Array(n),
+    source: 'test',
+  });
+}
+
+describe('history on a full disk', () => {
+  let store: Store | null = null;
+  let historian: Historian | null = null;
+  let dir = '';
+  afterEach(async () => {
+    await historian?.close();
+    await store?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('logs the error, keeps answering from memory, retries when space returns, and leaves the journal intact', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-full-'));
+    store = openStore({ dataDir: ':memory:' });
+    await migrateToLatest(store);
+    const bus = createBus();
+    const errors: { obj: unknown; msg?: string }[] = [];
+    const log = { debug: () => {}, info: () => {}, warn: () => {}, error: (obj: unknown, msg?: string) => errors.push({ obj, msg }) };
+    const disk = fullDiskFs();
+    // Windows never due during the test: everything stays in the journal and memory.
+    historian = await createHistorian({ store, bus, log, journalDir: dir, fs: disk.fsx, now: () => T0, tickMs: 60_000 });
+
+    samples(bus, 'A', 0, 100);
+    await historian.sync();
+    disk.state.full = true;
+    samples(bus, 'A', 100, 100);
+    await expect(historian.sync()).rejects.toThrow(/ENOSPC/);
+    expect(historian.stats().failing).toBe(true);
+    expect(errors.some((e) => /disk full/.test(e.msg ?? ''))).toBe(true);
+    // The live side goes on: queries see every item, acknowledged or not.
+    expect(historian.openSamples(['A'], T0, T0 + 1000_000).get('A')!.t).toHaveLength(200);
+    // Still full: still refused, nothing acknowledged by mistake.
+    await expect(historian.sync()).rejects.toThrow(/ENOSPC/);
+
+    disk.state.full = false;
+    samples(bus, 'A', 200, 50);
+    await historian.sync();
+    expect(historian.stats().failing).toBe(false);
+    expect(historian.stats().bufferedSamples).toBe(0);
+
+    // What a restart would replay: every item once, in order, no damaged record.
+    const opened = await Journal.open(dir);
+    expect(opened.tornBytes).toBe(0);
+    const t: number[] = [];
+    for (const rec of opened.records) {
+      const r = decodeRecord(rec);
+      if (r.type === 1) {
+        t.push(...Array.from(r.batch.t).map((x) => (x - T0) / 1000));
+      }
+    }
+    expect(t).toEqual(Array.from({ length: 250 }, (_, i) => i));
+    await opened.journal.close();
+  });
+});
