@@ -13,6 +13,9 @@ import type { IngestKeyService } from './ingest/ingest.service.js';
 import { positioningModule } from './positioning/positioning.routes.js';
 import { realtimeModule } from './realtime/realtime.routes.js';
 import type { RealtimeService } from './realtime/realtime.service.js';
+import type { FileStore } from './records/records.files.js';
+import { recordsModule } from './records/records.routes.js';
+import type { RecordsService } from './records/records.service.js';
 
 export interface Services {
   org: OrgService;
@@ -25,6 +28,10 @@ export interface Services {
   realtime: RealtimeService;
   /** Ingest keys: devices' credentials for HTTP ingest (and for scraping /metrics). */
   ingestKeys: IngestKeyService;
+  /** The record engine: every ledger's records, their workflow and the ledger definitions. */
+  records: RecordsService;
+  /** Attachments under DATA_DIR. */
+  files: FileStore;
 }
 
 export interface ModuleContext {
@@ -42,4 +49,4 @@ export interface ServerModule {
   register(ctx: ModuleContext): void;
 }
 
-export const modules: ServerModule[] = [authModule, orgModule, ingestModule, positioningModule, realtimeModule];
+export const modules: ServerModule[] = [authModule, orgModule, ingestModule, positioningModule, realtimeModule, recordsModule];

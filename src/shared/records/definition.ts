@@ -219,3 +219,11 @@ export function statusOf(def: RecordDefinition, code: number): { label: Bilingua
   const own = def.workflow?.states.find((s) => s.code === code)?.label;
   return { label: own ?? { zh: seed?.zh ?? String(code), en: seed?.en ?? String(code) }, color: seed?.color ?? 'default' };
 }
+
+/** A stored value as text (numbers and text as written, anything else as JSON), for titles, unique keys and cells. */
+export function valueText(v: unknown): string {
+  if (v === null || v === undefined) {
+    return '';
+  }
+  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
+}
