@@ -26,4 +26,12 @@ export const pageRoutes: PageRoute[] = [
   page('/realTimeData/detailsView', { zh: '实时数据查看', en: 'Real-time data view' }, () => import('../features/realtime/realtime-details-page'), 'RealTimeDataDetailsPage'),
   page('/realTimeData/history', { zh: '历史数据查看', en: 'History' }, () => import('../features/realtime/realtime-history-page'), 'RealTimeDataHistoryPage'),
   page('/realTimeData/calssificationManage', { zh: '实时数据分类管理', en: 'Classification' }, () => import('../features/realtime/realtime-classification-page'), 'RealTimeDataClassificationPage'),
+
+  // The record engine and its low-code platform (features/records, seed 2 §2.8).
+  page('/low-code-platform/list-view', { zh: '台账定义', en: 'Ledger definitions' }, () => import('../features/records/low-code-pages'), 'ListViewPage'),
+  page('/low-code-platform/list-view-record', { zh: '记录详情', en: 'Record detail' }, () => import('../features/records/low-code-pages'), 'ListViewRecordPage'),
+  page('/low-code-platform/form-detail', { zh: '记录表单', en: 'Record form' }, () => import('../features/records/low-code-pages'), 'FormDetailPage'),
+  page('/low-code-platform/processLogs', { zh: '定义变更记录', en: 'Definition history' }, () => import('../features/records/low-code-pages'), 'ProcessLogsPage'),
+  page('/low-code-platform/data-dictionary', { zh: '数据字典', en: 'Data dictionary' }, () => import('../features/records/low-code-pages'), 'DataDictionaryPage'),
+  page('/low-code-platform/ledger/:entity', { zh: '台账', en: 'Ledger' }, () => import('../features/records/low-code-pages'), 'LedgerPage'),
 ];

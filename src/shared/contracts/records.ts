@@ -180,3 +180,12 @@ export const fileDownload = defineContract({
 
 /** Import of a ledger's .xlsx (multipart, field `upfile`); `keepGood=1` in the query saves the good rows of a file with errors. */
 export const recordImportInput = z.object({});
+
+/** People to choose in person and people fields: enabled accounts, by name. */
+export const ledgerUserOptions = defineContract({
+  method: 'POST',
+  path: '/UAPI/LowCode/UserOptions',
+  input: z.object({}),
+  output: z.array(z.object({ userid: z.number().int(), username: z.string(), loginname: z.string() })),
+  permission: 'authenticated',
+});

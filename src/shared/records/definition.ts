@@ -149,6 +149,8 @@ export const recordDefinition = z
     workflow: workflowDef.optional(),
     /** The field that names a record in titles, to-dos and the audit log. */
     titleField: identifier.optional(),
+    /** Run-time ledgers: the menu entry (under the directory `parent`, an href) and the roles that get it. */
+    menu: z.object({ parent: z.string().max(200), roles: z.array(z.string().max(60)).max(30).default([]), sort: z.number().int().default(100) }).optional(),
   })
   .superRefine((d, ctx) => {
     const keys = new Set<string>();
@@ -227,3 +229,8 @@ export function valueText(v: unknown): string {
   }
   return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
 }
+
+/** Where a run-time ledger's list page lives (its menu entry points here). */
+export const ledgerHref = (entity: string) => `/low-code-platform/ledger/${entity}`;
+/** The detail page of one record (to-dos open it). */
+export const recordHref = (entity: string, id: number) => `/low-code-platform/list-view-record?entity=${entity}&id=${id}`;

@@ -1,9 +1,9 @@
 import { recordContracts, type RecordContracts } from '../../../shared/contracts/records.js';
-import { recordDefinition, type RecordDefinition } from '../../../shared/records/definition.js';
+import { ledgerHref, recordDefinition, type RecordDefinition } from '../../../shared/records/definition.js';
 import type { AuthUser } from '../../http/app.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
-import type { Store } from '../../store/db.js';
+import type { Store, Tx } from '../../store/db.js';
 import { transactThenPublish, type DomainEvents } from '../../stream/bus.js';
 import { createRecordsRepository, docOf } from './records.repository.js';
 
@@ -66,7 +66,58 @@ export function createDefinitionRegistry(store: Store, events: Pick<DomainEvents
     }
   }
 
-  const ready = reload();
+  /**
+   * The menu entry of a run-time ledger. The base-data sync at start removes
+   * menus no module declares, so entries are written again after it, and on
+   * every save. Grants go to the definition's roles when the entry is created.
+   * (Writes the organisation's menu tables: menus have no service interface yet.)
+   */
+  async function syncMenu(tx: Tx, def: RecordDefinition | undefined, entity: string) {
+    const href = ledgerHref(entity);
+    const existing = await tx.selectFrom('menu').select('menuid').where('href', '=', href).executeTakeFirst();
+    if (!def?.menu) {
+      if (existing) {
+        await tx.deleteFrom('role_menu').where('menuid', '=', existing.menuid).execute();
+        await tx.deleteFrom('menu').where('menuid', '=', existing.menuid).execute();
+      }
+      return;
+    }
+    const parent = await tx.selectFrom('menu').select(['menuid', 'eightyEightType']).where('href', '=', def.menu.parent).executeTakeFirst();
+    const values = {
+      parentid: parent?.menuid ?? 0,
+      name: def.name.zh,
+      name_en: def.name.en,
+      href,
+      parameter: '',
+      type: 2,
+      skiptype: 0,
+      eightyEightType: parent?.eightyEightType ?? 0,
+      icon: 'table',
+      sort: def.menu.sort,
+    };
+    if (existing) {
+      await tx.updateTable('menu').set(values).where('menuid', '=', existing.menuid).execute();
+      return;
+    }
+    const { menuid } = await tx.insertInto('menu').values(values).returning('menuid').executeTakeFirstOrThrow();
+    const roles = await tx.selectFrom('role').select('roleid').where('rolecode', 'in', ['admin', ...def.menu.roles]).execute();
+    if (roles.length) {
+      await tx
+        .insertInto('role_menu')
+        .values(roles.map((r) => ({ roleid: r.roleid, menuid })))
+        .execute();
+    }
+  }
+
+  const ready = reload().then(() =>
+    store.db.transaction().execute(async (tx) => {
+      for (const e of entries.values()) {
+        if (!e.builtin) {
+          await syncMenu(tx, e.definition, e.definition.entity);
+        }
+      }
+    }),
+  );
 
   return {
     ready,
@@ -93,6 +144,7 @@ export function createDefinitionRegistry(store: Store, events: Pick<DomainEvents
         }
         const now = Date.now();
         const next = (before?.version ?? 0) + 1;
+        await syncMenu(tx, def, def.entity);
         await repo.putDefinition(tx, { entity: def.entity, area: def.area, doc: def, builtin: 0, version: next, updated_at: now, updated_by: caller.loginname });
         await audit(tx, caller, before ? 'definition.update' : 'definition.create', 'record_definition', def.entity, { before: before ? docOf(before.doc) : null, after: def });
         emit('recordDefinition.changed', { entity: def.entity });
@@ -116,6 +168,7 @@ export function createDefinitionRegistry(store: Store, events: Pick<DomainEvents
           throw conflict('records.ledgerHasRecords', ['entity'], { count: n });
         }
         await repo.deleteDefinition(tx, entity);
+        await syncMenu(tx, undefined, entity);
         await audit(tx, caller, 'definition.delete', 'record_definition', entity, { before: docOf(before.doc) });
         emit('recordDefinition.changed', { entity });
       });

@@ -9,6 +9,7 @@ import {
   definitionSave,
   fileDownload,
   importResult,
+  ledgerUserOptions,
   recordCallSuffixes,
   recordImportInput,
   uploadFileToServer,
@@ -18,6 +19,7 @@ import { defineContract } from '../../../shared/contracts/contract.js';
 import type { Handler, HttpApp } from '../../http/app.js';
 import { badRequest } from '../../http/errors.js';
 import { SECURITY_HEADERS } from '../../http/security-headers.js';
+import type { Store } from '../../store/db.js';
 import type { ServerModule } from '../index.js';
 import type { DefinitionEntry } from './definition-registry.js';
 import { readXlsx, writeXlsx } from './records.excel.js';
@@ -116,7 +118,7 @@ function registerLedgerCalls(http: HttpApp, records: RecordsService, builtIns: D
   });
 }
 
-export function registerRecords(http: HttpApp, records: RecordsService, files: FileStore) {
+export function registerRecords(http: HttpApp, store: Store, records: RecordsService, files: FileStore) {
   void http.app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 20 } });
   registerLedgerCalls(
     http,
@@ -138,6 +140,8 @@ export function registerRecords(http: HttpApp, records: RecordsService, files: F
   });
   http.route(definitionLog, (input) => records.definitionLog(input));
 
+  // Names only, for pickers; reads the organisation's user table (no org service call offers this yet).
+  http.route(ledgerUserOptions, () => store.db.selectFrom('users').select(['userid', 'username', 'loginname']).orderBy('userid').execute());
   http.route(uploadFileToServer, async (_input, ctx) => {
     const part = await fileOf(ctx.req);
     const row = await files.save(ctx.user!, part.filename, part.file);
@@ -158,8 +162,14 @@ export function registerRecords(http: HttpApp, records: RecordsService, files: F
 
 export const recordsModule: ServerModule = {
   name: 'records',
-  menus: [],
-  register({ http, services }) {
-    registerRecords(http, services.records, services.files);
+  menus: [
+    { href: '/low-code-platform', name: '低代码平台', name_en: 'Low-code platform', parent: '/No.88/SystemManagement', type: 1, eightyEightType: 0, icon: 'appstore', sort: 20, roles: ['admin', 'supervisor', 'operator', 'inspector', 'contractor'] },
+    { href: '/low-code-platform/list-view', name: '台账定义', name_en: 'Ledger definitions', parent: '/low-code-platform', type: 2, eightyEightType: 0, icon: 'table', sort: 1, roles: ['admin'] },
+    { href: '/low-code-platform/list-view-record', name: '记录详情', name_en: 'Record detail', parent: '/low-code-platform', type: 2, eightyEightType: 0, icon: 'file', sort: 2, roles: ['admin', 'supervisor', 'operator', 'inspector', 'contractor'] },
+    { href: '/low-code-platform/form-detail', name: '记录表单', name_en: 'Record form', parent: '/low-code-platform', type: 2, eightyEightType: 0, icon: 'form', sort: 3, roles: ['admin', 'supervisor', 'operator', 'inspector', 'contractor'] },
+    { href: '/low-code-platform/processLogs', name: '定义变更记录', name_en: 'Definition history', parent: '/low-code-platform', type: 2, eightyEightType: 0, icon: 'history', sort: 5, roles: ['admin'] },
+  ],
+  register({ http, store, services }) {
+    registerRecords(http, store, services.records, services.files);
   },
 };

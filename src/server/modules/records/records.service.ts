@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ImportResult, RecordItem, recordDetail, recordListInput, recordQuery, recordTransitionInput } from '../../../shared/contracts/records.js';
-import { fieldTypes, valueText, type FieldDef, type RecordDefinition } from '../../../shared/records/definition.js';
+import { fieldTypes, recordHref, valueText, type FieldDef, type RecordDefinition } from '../../../shared/records/definition.js';
 import type { AuthUser } from '../../http/app.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
@@ -247,7 +247,7 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
   }
 
   const todoTitle = (def: RecordDefinition, title: string) => `${def.name.zh} ${title}`.trim();
-  const todoHref = (def: RecordDefinition, id: number) => `/low-code-platform/list-view-record?entity=${def.entity}&id=${id}`;
+  const todoHref = (def: RecordDefinition, id: number) => recordHref(def.entity, id);
 
   function mayEdit(caller: AuthUser, def: RecordDefinition, row: RecordRow): boolean {
     // A record in a workflow is edited in its first status only; afterwards it moves by transitions.
