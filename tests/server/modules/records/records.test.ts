@@ -5,6 +5,8 @@ import { call } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
 import { demoToken, expectRefused, orgIds } from '../org/org-fixtures.js';
 import { buildLedger } from './records-fixtures.js';
+import { recordContracts } from '../../../../src/shared/contracts/records.js';
+import { workTypeLedger } from '../../../../src/shared/records/ledgers/work-type.js';
 
 async function upload(url: string, token: string, name: string, content: Buffer) {
   const form = new FormData();
@@ -145,6 +147,17 @@ for (const dialect of dialects) {
         ['inspector', 'record.transition'],
         ['supervisor', 'record.transition'],
       ]);
+    });
+
+    it('serves built-in ledgers through the contract registry with their own permissions', async () => {
+      const calls = recordContracts(workTypeLedger);
+      expect(calls.save.path).toBe('/UAPI/SystemConfig/WorkTypeSave');
+      const saved = await call(ts.url, calls.save, { name: '动火作业', code: 'HOT' }, admin);
+      expect(saved.body.IsSuccess, JSON.stringify(saved.body.error)).toBe(true);
+      expectRefused(await call(ts.url, calls.save, { name: '高处作业', code: 'HOT' }, admin), 409, ['code']);
+      expectRefused(await call(ts.url, calls.save, { name: '受限空间', code: 'CS' }, operator), 403);
+      const list = await call(ts.url, calls.list, {}, operator);
+      expect(list.body.data!.items.map((r: RecordItem) => r.name)).toEqual(['动火作业']);
     });
 
     it('writes the audit row of an edit with the changed fields, and filters and sorts the list', async () => {
