@@ -136,7 +136,7 @@ export function LedgerDesigner({ open, pickers, onClose, onSaved }: { open: bool
                     <Input placeholder={t('fieldKey')} style={{ width: 110 }} data-testid="field-key" />
                   </Form.Item>
                   <Form.Item name={[item.name, 'type']} rules={[{ required: true }]}>
-                    <Select options={typeOptions} style={{ width: 140 }} data-testid="field-type" />
+                    <Select showSearch={{ optionFilterProp: 'label' }} options={typeOptions} style={{ width: 140 }} data-testid="field-type" />
                   </Form.Item>
                   <Form.Item name={[item.name, 'labelZh']} rules={[{ required: true, whitespace: true }]}>
                     <Input placeholder={t('labelZh')} style={{ width: 110 }} data-testid="field-label" />

@@ -109,14 +109,13 @@ export function createRecordsRepository(db: Db) {
     },
     /** Every matching row, a page at a time (keyset on id), for exports that must not hold the whole set. */
     async *stream(q: RecordQuery, pageSize = 1000): AsyncGenerator<RecordRow[]> {
-      let after = q.order === 'asc' ? 0 : Number.MAX_SAFE_INTEGER;
+      let after: number | null = null;
       for (;;) {
-        const rows = await filtered(q)
-          .selectAll()
-          .where('id', q.order === 'asc' ? '>' : '<', after)
-          .orderBy('id', q.order)
-          .limit(pageSize)
-          .execute();
+        let page = filtered(q).selectAll();
+        if (after !== null) {
+          page = page.where('id', q.order === 'asc' ? '>' : '<', after);
+        }
+        const rows = await page.orderBy('id', q.order).limit(pageSize).execute();
         if (rows.length === 0) {
           return;
         }

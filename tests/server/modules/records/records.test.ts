@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { myTodoList } from '../../../../src/shared/contracts/org.js';
 import { definitionSave, fileDownload, uploadFileToServer, type RecordItem } from '../../../../src/shared/contracts/records.js';
@@ -158,6 +159,19 @@ for (const dialect of dialects) {
       expectRefused(await call(ts.url, calls.save, { name: '受限空间', code: 'CS' }, operator), 403);
       const list = await call(ts.url, calls.list, {}, operator);
       expect(list.body.data!.items.map((r: RecordItem) => r.name)).toEqual(['动火作业']);
+    });
+
+    it('exports only the rows the caller may see, newest first', async () => {
+      const exportAs = async (token: string) => {
+        const res = await fetch(ts.url + ledger.calls.export.path, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ columns: ['title'] }) });
+        expect(res.status).toBe(200);
+        const wb = new ExcelJS.Workbook();
+        await wb.xlsx.load(await res.arrayBuffer());
+        return wb.worksheets[0].getColumn(1).values.slice(2);
+      };
+      const listed = await call(ts.url, ledger.calls.list, { pageSize: 1000, sort: { field: 'id', order: 'desc' } }, operator);
+      expect(await exportAs(operator)).toEqual(listed.body.data!.items.map((r: RecordItem) => r.title));
+      expect(await exportAs(contractor)).toEqual([]);
     });
 
     it('writes the audit row of an edit with the changed fields, and filters and sorts the list', async () => {
