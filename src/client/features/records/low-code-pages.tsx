@@ -8,6 +8,7 @@ import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
 import { useLoad } from '../../ui/use-load';
+import { useSession } from '../../app/session-store';
 import { LedgerDesigner } from './ledger-designer';
 import { recordsNs } from './locales';
 import { RecordDetail } from './record-detail';
@@ -75,7 +76,11 @@ export function ListViewPage() {
         onSaved={(e) => {
           setDesigning(false);
           defs.reload();
-          void navigate(ledgerHref(e));
+          // The new ledger's menu entry is in the profile only once it is read again.
+          void useSession
+            .getState()
+            .loadProfile()
+            .then(() => navigate(ledgerHref(e)));
         }}
       />
     </Card>
