@@ -61,7 +61,7 @@ test('an administrator defines a ledger with five field types and a two-step app
   const form = operator.getByTestId('record-form');
   await form.getByTestId('field-title').fill('储罐区检修申请');
   await choose(operator, form.getByTestId('field-dept'), /./);
-  await form.getByTestId('field-amount').locator('input').fill('12');
+  await form.locator('input[data-testid="field-amount"], [data-testid="field-amount"] input').first().fill('12');
   await choose(operator, form.getByTestId('field-level'), /高/);
   await form.getByTestId('field-note').fill('端到端测试');
   await operator.getByTestId('record-save').click();
