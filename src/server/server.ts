@@ -10,6 +10,9 @@ import { modules, type Services } from './modules/index.js';
 import { createOrgService, type OrgService } from './modules/org/org.service.js';
 import { seedDemoPlantTags } from './demo/demo-plant.js';
 import { createRealtimeService } from './modules/realtime/realtime.service.js';
+import { createFileStore } from './modules/records/records.files.js';
+import { createRecordsService } from './modules/records/records.service.js';
+import { builtInLedgers } from '../shared/records/ledgers/index.js';
 import { createTagRegistry } from './modules/realtime/tag-registry.js';
 import { startPlantSimulator } from './sim/start.js';
 import { lockDataDir, type DataDirLock } from './store/data-dir-lock.js';
@@ -80,10 +83,13 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
   secureEngineHeaders(stream.gateway.io.engine);
   const realtime = createRealtimeService(store, { org, registry, live: stream.live, events: bus, history: stream.history });
   const ingestKeys = createIngestKeyService(store, config);
+  const records = createRecordsService(store, { scopeOf: (userid) => org.getUserScope(userid), events: bus }, builtInLedgers);
+  await records.ready;
+  const files = createFileStore(store, config.dataDir);
   const alarms = await createAlarmService({ db: store.db, bus, tags, org, log: http.app.log });
   stream.topics.addSource(alarms.channel.source);
   stream.topics.addResolver(alarms.channel.resolver);
-  const services: Services = { org, auth, ingest: stream.ingest, live: stream.live, realtime, ingestKeys, alarms, history: stream.history };
+  const services: Services = { org, auth, ingest: stream.ingest, live: stream.live, realtime, ingestKeys, alarms, history: stream.history, records, files };
   for (const m of modules) {
     m.register({ http, store, config, services });
   }

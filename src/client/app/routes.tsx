@@ -35,4 +35,19 @@ export const pageRoutes: PageRoute[] = [
   // Regions on the plant map (features/regions).
   page('/systemConfig/RegionConfig', { zh: '区域配置', en: 'Regions' }, () => import('../features/regions/region-config-page'), 'RegionConfigPage'),
   page('/MapDisplay', { zh: '厂区地图', en: 'Plant map' }, () => import('../features/regions/map-display-page'), 'MapDisplayPage'),
+  // The record engine and its low-code platform (features/records, seed 2 §2.8).
+  page('/low-code-platform/list-view', { zh: '台账定义', en: 'Ledger definitions' }, () => import('../features/records/low-code-pages'), 'ListViewPage'),
+  page('/low-code-platform/list-view-record', { zh: '记录详情', en: 'Record detail' }, () => import('../features/records/low-code-pages'), 'ListViewRecordPage'),
+  page('/low-code-platform/form-detail', { zh: '记录表单', en: 'Record form' }, () => import('../features/records/low-code-pages'), 'FormDetailPage'),
+  page('/low-code-platform/processLogs', { zh: '定义变更记录', en: 'Definition history' }, () => import('../features/records/low-code-pages'), 'ProcessLogsPage'),
+  page('/low-code-platform/data-dictionary', { zh: '数据字典', en: 'Data dictionary' }, () => import('../features/records/low-code-pages'), 'DataDictionaryPage'),
+  page('/low-code-platform/ledger/:entity', { zh: '台账', en: 'Ledger' }, () => import('../features/records/low-code-pages'), 'LedgerPage'),
+  // Ledgers built on the record engine: each a definition, a menu entry and one line here.
+  page('/systemConfig/WorkTypeConfig', { zh: '工种配置', en: 'Work types' }, () => import('../features/records/ledger-pages'), 'WorkTypeConfigPage'),
+  page('/system/announcement', { zh: '系统公告', en: 'Announcements' }, () => import('../features/records/ledger-pages'), 'AnnouncementPage'),
+  page('/system/addAnnouncement', { zh: '编辑公告', en: 'Edit announcement' }, () => import('../features/records/ledger-pages'), 'AddAnnouncementPage'),
+  page('/system/announcementDetail', { zh: '公告详情', en: 'Announcement' }, () => import('../features/records/ledger-pages'), 'AnnouncementDetailPage'),
+  page('/Notice/NoticeList', { zh: '通知公告', en: 'Notices' }, () => import('../features/records/ledger-pages'), 'NoticeListPage'),
+  page('/SafeSign/SafeSignList', { zh: '安全标志', en: 'Safety signs' }, () => import('../features/records/ledger-pages'), 'SafeSignPage'),
+  page('/SafeSign/SafeSignTypeList', { zh: '安全标志类型', en: 'Safety sign types' }, () => import('../features/records/ledger-pages'), 'SafeSignTypePage'),
 ];

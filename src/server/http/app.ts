@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ZodError, type z } from 'zod';
 import { PASSWORD_CHANGE_PATHS } from '../../shared/contracts/auth.js';
-import type { Contract, Permission } from '../../shared/contracts/contract.js';
+import type { Contract, HttpMethod, Permission } from '../../shared/contracts/contract.js';
 import type { Envelope } from '../../shared/contracts/envelope.js';
 import { renderWithIssues, type FieldIssue, type MessageCode } from '../../shared/messages/catalog.js';
 import type { Lang, MessageParams } from '../../shared/messages/define.js';
@@ -92,6 +92,12 @@ export interface HttpApp {
   app: FastifyInstance;
   /** Registers the handler of one contract: validation, permission, envelope. */
   route<C extends Contract>(contract: C, handler: Handler<C>): void;
+  /**
+   * A route whose contract is found per request (ledgers defined at run time):
+   * `resolve` returns the contract and handler for the request, or null for
+   * "no such call". The contract is then applied exactly as `route` does.
+   */
+  routeDynamic(method: HttpMethod, url: string, resolve: (req: FastifyRequest) => { contract: Contract; handler: Handler<Contract> } | null): void;
 }
 
 declare module 'fastify' {
@@ -179,46 +185,64 @@ export function createHttpApp(config: Config, authenticate: Authenticate): HttpA
 
   app.get('/healthz', { config: { permission: 'public' } }, async () => ({ status: 'ok' }));
 
+  async function run<C extends Contract>(contract: C, handler: Handler<C>, req: FastifyRequest, reply: FastifyReply) {
+    const token = bearerToken(req);
+    let user: AuthUser | null = null;
+    if (token) {
+      try {
+        user = await authenticate(token);
+      } catch (err) {
+        if (contract.permission !== 'public') {
+          throw err;
+        }
+      }
+    }
+    checkPermission(contract.permission, user);
+    if (user?.mustChangePassword && !PASSWORD_CHANGE_PATHS.includes(contract.path)) {
+      throw forbidden('common.changePasswordFirst');
+    }
+    const raw = (contract.method === 'GET' ? req.query : req.body) ?? {};
+    const source = typeof raw === 'object' && !Array.isArray(raw) ? { ...(raw as Record<string, unknown>) } : raw;
+    if (source && typeof source === 'object' && !Array.isArray(source)) {
+      delete (source as Record<string, unknown>).APIVersion;
+    }
+    // reportInput lets the issue mapping tell a missing field ("required") from a wrong one.
+    const parsed = contract.input.safeParse(source, { reportInput: true });
+    if (!parsed.success) {
+      throw invalidInput(fieldIssues(parsed.error.issues));
+    }
+    const input = parsed.data as z.output<C['input']>;
+    const result = await handler(input, { user, ip: req.ip, lang: requestLang(req), req, reply });
+    if (reply.sent) {
+      return reply;
+    }
+    return ok(contract.output.parse(result));
+  }
+
   function route<C extends Contract>(contract: C, handler: Handler<C>): void {
     app.route({
       method: contract.method,
       url: contract.path,
       config: { permission: contract.permission },
-      handler: async (req, reply) => {
-        const token = bearerToken(req);
-        let user: AuthUser | null = null;
-        if (token) {
-          try {
-            user = await authenticate(token);
-          } catch (err) {
-            if (contract.permission !== 'public') {
-              throw err;
-            }
-          }
+      handler: (req, reply) => run(contract, handler, req, reply),
+    });
+  }
+
+  function routeDynamic(method: HttpMethod, url: string, resolve: (req: FastifyRequest) => { contract: Contract; handler: Handler<Contract> } | null): void {
+    app.route({
+      method,
+      url,
+      // Each resolved contract declares its own permission; run() checks it before the handler.
+      config: { permission: 'authenticated' },
+      handler: (req, reply) => {
+        const found = resolve(req);
+        if (!found || found.contract.method !== method) {
+          return reply.status(404).send(fail(404, requestLang(req), 'common.noSuchCall', { params: { call: `${req.method} ${req.url.split('?')[0]}` } }));
         }
-        checkPermission(contract.permission, user);
-        if (user?.mustChangePassword && !PASSWORD_CHANGE_PATHS.includes(contract.path)) {
-          throw forbidden('common.changePasswordFirst');
-        }
-        const raw = (contract.method === 'GET' ? req.query : req.body) ?? {};
-        const source = typeof raw === 'object' && !Array.isArray(raw) ? { ...(raw as Record<string, unknown>) } : raw;
-        if (source && typeof source === 'object' && !Array.isArray(source)) {
-          delete (source as Record<string, unknown>).APIVersion;
-        }
-        // reportInput lets the issue mapping tell a missing field ("required") from a wrong one.
-        const parsed = contract.input.safeParse(source, { reportInput: true });
-        if (!parsed.success) {
-          throw invalidInput(fieldIssues(parsed.error.issues));
-        }
-        const input = parsed.data as z.output<C['input']>;
-        const result = await handler(input, { user, ip: req.ip, lang: requestLang(req), req, reply });
-        if (reply.sent) {
-          return reply;
-        }
-        return ok(contract.output.parse(result));
+        return run(found.contract, found.handler, req, reply);
       },
     });
   }
 
-  return { app, route };
+  return { app, route, routeDynamic };
 }

@@ -17,6 +17,9 @@ import { positioningModule } from './positioning/positioning.routes.js';
 import { realtimeModule } from './realtime/realtime.routes.js';
 import type { RealtimeService } from './realtime/realtime.service.js';
 import { regionsModule } from './regions/regions.routes.js';
+import type { FileStore } from './records/records.files.js';
+import { recordsModule } from './records/records.routes.js';
+import type { RecordsService } from './records/records.service.js';
 
 export interface Services {
   org: OrgService;
@@ -33,6 +36,10 @@ export interface Services {
   alarms: AlarmService;
   /** Chunked history: durable acknowledgement (sync), open windows for queries. */
   history: Historian;
+  /** The record engine: every ledger's records, their workflow and the ledger definitions. */
+  records: RecordsService;
+  /** Attachments under DATA_DIR. */
+  files: FileStore;
 }
 
 export interface ModuleContext {
@@ -50,4 +57,4 @@ export interface ServerModule {
   register(ctx: ModuleContext): void;
 }
 
-export const modules: ServerModule[] = [authModule, orgModule, ingestModule, positioningModule, realtimeModule, regionsModule, alarmModule];
+export const modules: ServerModule[] = [authModule, orgModule, ingestModule, positioningModule, realtimeModule, regionsModule, recordsModule, alarmModule];

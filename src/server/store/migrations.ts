@@ -428,6 +428,89 @@ function historyChunks(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * The record engine (issue 7): ledgers stored as JSON documents with the
+ * common fields (department, region, status, times) in indexed columns, so a
+ * ledger defined at run time needs no migration. Unique rules live in their
+ * own table (a primary key guards them across concurrent saves).
+ */
+function recordEngine(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      const id = idType(dialect);
+      const pk = (name: string) => [name, id, (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())] as const;
+      const doc = dialect === 'postgres' ? 'jsonb' : 'text';
+      await db.schema
+        .createTable('record_definition')
+        .addColumn('entity', 'text', (c) => c.primaryKey())
+        .addColumn('area', 'text', (c) => c.notNull())
+        .addColumn('doc', doc, (c) => c.notNull())
+        .addColumn('builtin', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_by', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('record')
+        .addColumn(...pk('id'))
+        .addColumn('entity', 'text', (c) => c.notNull())
+        .addColumn('deptid', 'integer')
+        .addColumn('regionid', 'integer')
+        .addColumn('status', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('title', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('creator_id', 'integer')
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('doc', doc, (c) => c.notNull())
+        .execute();
+      for (const col of ['updated_at', 'created_at', 'status', 'deptid', 'regionid']) {
+        await db.schema.createIndex(`record_entity_${col}`).on('record').columns(['entity', col, 'id']).execute();
+      }
+      await db.schema
+        .createTable('record_unique')
+        .addColumn('entity', 'text', (c) => c.notNull())
+        .addColumn('field', 'text', (c) => c.notNull())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('record_id', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('record_unique_pk', ['entity', 'field', 'value'])
+        .execute();
+      await db.schema.createIndex('record_unique_record').on('record_unique').column('record_id').execute();
+      await db.schema
+        .createTable('record_step')
+        .addColumn(...pk('id'))
+        .addColumn('record_id', 'integer', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('userid', 'integer')
+        .addColumn('loginname', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('from_status', 'integer', (c) => c.notNull())
+        .addColumn('to_status', 'integer', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('signature', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema.createIndex('record_step_record').on('record_step').columns(['record_id', 'at']).execute();
+      await db.schema
+        .createTable('record_file')
+        .addColumn(...pk('id'))
+        .addColumn('hash', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('size', 'bigint', (c) => c.notNull())
+        .addColumn('mime', 'text', (c) => c.notNull())
+        .addColumn('thumb', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('uploaded_by', 'integer', (c) => c.notNull())
+        .addColumn('record_id', 'integer')
+        .execute();
+      await db.schema.createIndex('record_file_record').on('record_file').column('record_id').execute();
+      /** What a to-do is about (`record:<id>`), so it closes when the record leaves the waiting step. */
+      await db.schema.alterTable('todo').addColumn('ref', 'text', (c) => c.notNull().defaultTo('')).execute();
+      await db.schema.createIndex('todo_ref').on('todo').columns(['ref', 'status']).execute();
+    },
+  };
+}
+
 /** All migrations in order. Add new ones at the end; never edit a landed one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
@@ -439,6 +522,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       '0010_history_chunks': historyChunks(dialect),
       '0030_auth_hardening': authHardening(),
       '0040_map_setting': mapSetting(),
+      '0050_record_engine': recordEngine(dialect),
       '0060_alarms': alarms(dialect),
     }),
   };

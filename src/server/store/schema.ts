@@ -115,6 +115,8 @@ export interface Database {
     /** 0 open, 1 done. */
     status: number;
     created_at: number;
+    /** What the to-do is about, e.g. `record:12` (migration 0050); '' for none. */
+    ref: Generated<string>;
   };
   server_secret: { name: string; value: string };
   /** Data items (realtime module, migration 0002). Limits are null when unset. */
@@ -191,4 +193,47 @@ export interface Database {
   };
   /** Site plan and base map settings, JSON per key (migration 0040). */
   map_setting: { key: string; value: string; updated_at: number };
+  /** Ledger definitions of the record engine (migration 0050); doc is the definition's JSON. */
+  record_definition: { entity: string; area: string; doc: unknown; builtin: number; version: number; updated_at: number; updated_by: string };
+  /** Records of every ledger: common fields as columns, the values as a JSON document. */
+  record: {
+    id: Generated<number>;
+    entity: string;
+    deptid: number | null;
+    regionid: number | null;
+    status: number;
+    title: string;
+    created_at: number;
+    updated_at: number;
+    created_by: string;
+    creator_id: number | null;
+    version: number;
+    doc: unknown;
+  };
+  record_unique: { entity: string; field: string; value: string; record_id: number };
+  /** Workflow timeline: who moved a record from which status to which, when, why. */
+  record_step: {
+    id: Generated<number>;
+    record_id: number;
+    at: number;
+    userid: number | null;
+    loginname: string;
+    action: string;
+    from_status: number;
+    to_status: number;
+    reason: string;
+    signature: string;
+  };
+  /** Uploaded attachments; stored under DATA_DIR/files by content hash. record_id is null until a record refers to the file. */
+  record_file: {
+    id: Generated<number>;
+    hash: string;
+    name: string;
+    size: number;
+    mime: string;
+    thumb: number;
+    created_at: number;
+    uploaded_by: number;
+    record_id: number | null;
+  };
 }

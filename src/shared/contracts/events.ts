@@ -36,6 +36,18 @@ export const domainEvents = {
   'user.changed': z.object({ userids: z.array(z.number().int()) }),
   /** Alarm occurrences changed (opened, acknowledged, shelved, returned, closed), in order; persisted before this is published. */
   'alarm.changed': z.object({ alarms: z.array(alarmItem) }),
+  /**
+   * Records of a ledger (record engine) were created, edited, moved through
+   * their workflow or deleted; `entity` names the ledger, so one declaration
+   * serves every ledger, including those defined at run time.
+   */
+  'record.changed': z.object({
+    entity: z.string(),
+    ids: z.array(z.number().int()),
+    action: z.enum(['create', 'update', 'delete', 'transition', 'import']),
+  }),
+  /** A ledger definition was created, changed or deleted (low-code platform): open pages reload it. */
+  'recordDefinition.changed': z.object({ entity: z.string() }),
 } as const;
 
 export type DomainEventName = keyof typeof domainEvents;

@@ -6,6 +6,7 @@ import { historyMessages } from './history.js';
 import { orgMessages } from './org.js';
 import { realtimeMessages } from './realtime.js';
 import { regionMessages } from './regions.js';
+import { recordsMessages } from './records.js';
 
 /**
  * Every message the server sends and the client shows, by code. A server error
@@ -22,6 +23,7 @@ export const messages = {
   ...alarmMessages,
   ...regionMessages,
   ...historyMessages,
+  ...recordsMessages,
 } as const satisfies Record<string, MessageText>;
 
 export type MessageCode = keyof typeof messages;

@@ -1,0 +1,131 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Input, InputNumber, Select, Upload } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { fieldTypes, type FieldDef } from '../../../shared/records/definition';
+import { errorText } from '../../app/api';
+import { pick, type Lang } from '../../app/i18n';
+import type { Pickers } from './use-ledger';
+import { uploadFile } from './record-api';
+
+interface Props {
+  field: FieldDef;
+  lang: Lang;
+  pickers: Pickers;
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+  /** File names of attachments already on the record, by id. */
+  fileNames?: Record<number, string>;
+}
+
+function FilesInput({ value, onChange, accept, fileNames }: { value?: number[]; onChange?: (v: number[]) => void; accept?: string; fileNames?: Record<number, string> }) {
+  const [names, setNames] = useState<Record<number, string>>(fileNames ?? {});
+  const [error, setError] = useState('');
+  const ids = value ?? [];
+  return (
+    <div>
+      <Upload
+        multiple
+        accept={accept}
+        showUploadList={false}
+        customRequest={({ file, onSuccess, onError }) => {
+          uploadFile(file as File)
+            .then((f) => {
+              setNames((n) => ({ ...n, [f.id]: f.name }));
+              onChange?.([...(value ?? []), f.id]);
+              setError('');
+              onSuccess?.(f);
+            })
+            .catch((err: unknown) => {
+              setError(errorText(err));
+              onError?.(err as Error);
+            });
+        }}
+      >
+        <Button icon={<UploadOutlined />}>↑</Button>
+      </Upload>
+      {error && <div className="ant-form-item-explain-error">{error}</div>}
+      {ids.map((id, i) => (
+        <div key={id}>
+          {names[id] ?? `#${i + 1}`}{' '}
+          <Button size="small" type="link" danger onClick={() => onChange?.(ids.filter((x) => x !== id))}>
+            ×
+          </Button>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The antd input of one field, by its seed type. */
+export function FieldInput({ field, lang, pickers, value, onChange, fileNames }: Props) {
+  const testId = `field-${field.key}`;
+  const options = (field.options ?? []).map((o) => ({ value: o.value, label: pick(lang, o.label.zh, o.label.en) }));
+  const deptOptions = pickers.depts.map((d) => ({ value: d.deptid, label: pick(lang, d.deptname, d.deptname_en) }));
+  const regionOptions = pickers.regions.map((r) => ({ value: r.regionid, label: pick(lang, r.regionname, r.regionname_en) }));
+  const userOptions = pickers.users.map((u) => ({ value: u.userid, label: `${u.username} (${u.loginname})` }));
+  const select = (opts: { value: number | string; label: string }[], multiple: boolean) => (
+    <Select
+      data-testid={testId}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      mode={multiple ? 'multiple' : undefined}
+      options={opts}
+      value={value as never}
+      onChange={(v) => onChange?.(v ?? null)}
+    />
+  );
+  switch (field.type) {
+    case fieldTypes.dept:
+      return select(deptOptions, false);
+    case fieldTypes.depts:
+      return select(deptOptions, true);
+    case fieldTypes.region:
+      return select(regionOptions, false);
+    case fieldTypes.person:
+      return select(userOptions, false);
+    case fieldTypes.people:
+      return select(userOptions, true);
+    case fieldTypes.enum:
+      return select(options, false);
+    case fieldTypes.enumMulti:
+      return select(options, true);
+    case fieldTypes.number:
+      return (
+        <InputNumber
+          data-testid={testId}
+          style={{ width: '100%' }}
+          value={value as number | null}
+          min={field.min}
+          max={field.max}
+          // Text that is not a number stays as typed, so the rule says so instead of antd silently keeping the last number.
+          onChange={(v) => onChange?.(v)}
+        />
+      );
+    case fieldTypes.time:
+      return (
+        <DatePicker
+          data-testid={testId}
+          showTime
+          style={{ width: '100%' }}
+          value={typeof value === 'number' ? dayjs(value) : null}
+          onChange={(d) => onChange?.(d ? d.valueOf() : null)}
+        />
+      );
+    case fieldTypes.remark:
+    case fieldTypes.plainText:
+      return <Input.TextArea data-testid={testId} rows={3} value={(value as string) ?? ''} onChange={(e) => onChange?.(e.target.value)} />;
+    case fieldTypes.attachment:
+      return <FilesInput value={value as number[]} onChange={onChange} fileNames={fileNames} />;
+    case fieldTypes.image:
+      return <FilesInput value={value as number[]} onChange={onChange} accept="image/*" fileNames={fileNames} />;
+    case fieldTypes.post:
+    case fieldTypes.workType:
+      return <InputNumber data-testid={testId} style={{ width: '100%' }} value={value as number | null} onChange={(v) => onChange?.(v)} />;
+    case fieldTypes.text:
+    case fieldTypes.device:
+    case fieldTypes.signature:
+    case fieldTypes.table:
+      return <Input data-testid={testId} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange?.(e.target.value)} />;
+  }
+}

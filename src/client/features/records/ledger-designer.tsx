@@ -1,0 +1,193 @@
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Form, Input, Modal, Select, Space, message } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { definitionSave } from '../../../shared/contracts/records';
+import { fieldTypes, type RecordDefinitionInput, type RecordStatus } from '../../../shared/records/definition';
+import { api } from '../../app/api';
+import { pick, useLang } from '../../app/i18n';
+import { isValidationError, showSaveError } from '../../ui/form-rules';
+import { fieldTypeLabels, recordsNs } from './locales';
+import type { Pickers } from './use-ledger';
+
+interface DesignField {
+  key: string;
+  type: number;
+  labelZh: string;
+  labelEn?: string;
+  required?: boolean;
+  unique?: boolean;
+  options?: string;
+}
+interface Design {
+  entity: string;
+  area: string;
+  nameZh: string;
+  nameEn?: string;
+  fields: DesignField[];
+  steps?: { approver: number }[];
+  roles?: string[];
+}
+
+/** Statuses the approval steps wait in, in order (seed 1 §3.5): to be approved, to be reviewed, to be confirmed… */
+const STEP_STATUSES: RecordStatus[] = [6, 2, 3, 1, 7];
+const ROLES = ['admin', 'supervisor', 'operator', 'inspector', 'contractor'];
+
+/** The definition a design describes: fields, isolation by its first department and region fields, and an approval chain. */
+export function definitionOf(d: Design): RecordDefinitionInput {
+  const fields = d.fields.map((f) => ({
+    key: f.key,
+    type: f.type as RecordDefinitionInput['fields'][number]['type'],
+    label: { zh: f.labelZh, en: f.labelEn ?? '' },
+    required: Boolean(f.required),
+    unique: Boolean(f.unique),
+    ...(f.type === fieldTypes.enum || f.type === fieldTypes.enumMulti
+      ? { options: (f.options ?? '').split(/[;；]/).map((s) => s.trim()).filter(Boolean).map((s) => ({ value: s, label: { zh: s, en: s } })) }
+      : {}),
+  }));
+  const steps = d.steps ?? [];
+  const dept = d.fields.find((f) => f.type === fieldTypes.dept)?.key;
+  const region = d.fields.find((f) => f.type === fieldTypes.region)?.key;
+  return {
+    area: d.area,
+    entity: d.entity,
+    name: { zh: d.nameZh, en: d.nameEn ?? '' },
+    fields,
+    list: { columns: fields.slice(0, 6).map((f) => f.key), filters: [] },
+    isolation: { ...(dept ? { dept } : {}), ...(region ? { region } : {}) },
+    menu: { parent: '/low-code-platform', roles: d.roles ?? [], sort: 100 },
+    ...(steps.length
+      ? {
+          workflow: {
+            initial: STEP_STATUSES[0],
+            states: [
+              ...steps.map((s, i) => ({
+                code: STEP_STATUSES[i],
+                label: { zh: `待第${i + 1}步审批`, en: `Approval step ${i + 1}` },
+                approvers: { userids: [s.approver] },
+              })),
+              { code: 4 as const },
+              { code: -1 as const },
+            ],
+            transitions: [
+              ...steps.map((_, i) => ({
+                action: `approve${i + 1}`,
+                label: { zh: '通过', en: 'Approve' },
+                from: [STEP_STATUSES[i]],
+                to: i + 1 < steps.length ? STEP_STATUSES[i + 1] : 4,
+                approverOnly: true,
+              })),
+              { action: 'reject', label: { zh: '驳回', en: 'Reject' }, from: steps.map((_, i) => STEP_STATUSES[i]), to: -1, approverOnly: true, inputs: ['reason' as const] },
+            ],
+          },
+        }
+      : {}),
+  };
+}
+
+/** An administrator defines a new ledger in the browser: fields, approval steps, the roles whose menu shows it. */
+export function LedgerDesigner({ open, pickers, onClose, onSaved }: { open: boolean; pickers: Pickers; onClose: () => void; onSaved: (entity: string) => void }) {
+  const { t } = useTranslation(recordsNs);
+  const lang = useLang();
+  const [form] = Form.useForm<Design>();
+  const [saving, setSaving] = useState(false);
+  const [msg, holder] = message.useMessage();
+  const typeOptions = Object.entries(fieldTypeLabels).map(([v, l]) => ({ value: Number(v), label: `${v} ${pick(lang, l.zh, l.en)}` }));
+
+  const handleSave = async () => {
+    try {
+      const d = await form.validateFields();
+      setSaving(true);
+      const saved = await api(definitionSave, { definition: definitionOf(d) }, { silent: true });
+      onSaved(saved.entity);
+    } catch (err) {
+      if (!isValidationError(err)) {
+        showSaveError(err, { form, fields: ['entity', 'area'], fieldNames: { 'definition.entity': 'entity', 'definition.area': 'area' }, message: msg, lang });
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal open={open} title={t('newLedger')} onCancel={onClose} onOk={() => void handleSave()} confirmLoading={saving} width={900} destroyOnHidden okButtonProps={{ 'data-testid': 'ledger-save' }}>
+      {holder}
+      <Form form={form} layout="vertical" initialValues={{ area: 'LowCode', fields: [{ key: 'title', type: 4, labelZh: '名称', required: true }], steps: [], roles: ROLES }}>
+        <Space wrap>
+          <Form.Item name="nameZh" label={t('nameZh')} rules={[{ required: true, whitespace: true }]}>
+            <Input data-testid="ledger-name" />
+          </Form.Item>
+          <Form.Item name="nameEn" label={t('nameEn')}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="entity" label={t('entity')} rules={[{ required: true, pattern: /^[A-Z][A-Za-z0-9]{0,39}$/ }]}>
+            <Input data-testid="ledger-entity" placeholder="VisitorLog" />
+          </Form.Item>
+          <Form.Item name="area" label={t('area')} rules={[{ required: true, pattern: /^[A-Z][A-Za-z0-9]{0,39}$/ }]}>
+            <Input />
+          </Form.Item>
+        </Space>
+        <Form.List name="fields">
+          {(items, { add, remove }) => (
+            <>
+              {items.map((item) => (
+                <Space key={item.key} wrap align="baseline" data-testid={`ledger-field-${item.name}`}>
+                  <Form.Item name={[item.name, 'key']} rules={[{ required: true, pattern: /^[a-z][a-zA-Z0-9_]{0,39}$/ }]}>
+                    <Input placeholder={t('fieldKey')} style={{ width: 110 }} data-testid="field-key" />
+                  </Form.Item>
+                  <Form.Item name={[item.name, 'type']} rules={[{ required: true }]}>
+                    <Select showSearch={{ optionFilterProp: 'label' }} options={typeOptions} style={{ width: 140 }} data-testid="field-type" />
+                  </Form.Item>
+                  <Form.Item name={[item.name, 'labelZh']} rules={[{ required: true, whitespace: true }]}>
+                    <Input placeholder={t('labelZh')} style={{ width: 110 }} data-testid="field-label" />
+                  </Form.Item>
+                  <Form.Item name={[item.name, 'labelEn']}>
+                    <Input placeholder={t('labelEn')} style={{ width: 110 }} />
+                  </Form.Item>
+                  <Form.Item name={[item.name, 'options']}>
+                    <Input placeholder={t('options')} style={{ width: 150 }} data-testid="field-options" />
+                  </Form.Item>
+                  <Form.Item name={[item.name, 'required']} valuePropName="checked">
+                    <Checkbox>{t('required')}</Checkbox>
+                  </Form.Item>
+                  <MinusCircleOutlined onClick={() => remove(item.name)} />
+                </Space>
+              ))}
+              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ type: 4 })} data-testid="ledger-add-field">
+                {t('addField')}
+              </Button>
+            </>
+          )}
+        </Form.List>
+        <h4 style={{ marginTop: 16 }}>{t('steps')}</h4>
+        <Form.List name="steps">
+          {(items, { add, remove }) => (
+            <>
+              {items.map((item, i) => (
+                <Space key={item.key} align="baseline">
+                  <span>{i + 1}.</span>
+                  <Form.Item name={[item.name, 'approver']} rules={[{ required: true }]}>
+                    <Select
+                      showSearch={{ optionFilterProp: 'label' }}
+                      placeholder={t('approver')}
+                      style={{ width: 220 }}
+                      data-testid={`ledger-step-${i}`}
+                      options={pickers.users.map((u) => ({ value: u.userid, label: `${u.username} (${u.loginname})` }))}
+                    />
+                  </Form.Item>
+                  <MinusCircleOutlined onClick={() => remove(item.name)} />
+                </Space>
+              ))}
+              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add()} data-testid="ledger-add-step">
+                {t('addStep')}
+              </Button>
+            </>
+          )}
+        </Form.List>
+        <Form.Item name="roles" label={t('menuRoles')} style={{ marginTop: 16 }}>
+          <Checkbox.Group options={ROLES} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

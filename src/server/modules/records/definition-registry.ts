@@ -1,0 +1,179 @@
+import { recordContracts, type RecordContracts } from '../../../shared/contracts/records.js';
+import { ledgerHref, recordDefinition, type RecordDefinition } from '../../../shared/records/definition.js';
+import type { AuthUser } from '../../http/app.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { audit } from '../../store/audit.js';
+import type { Store, Tx } from '../../store/db.js';
+import { transactThenPublish, type DomainEvents } from '../../stream/bus.js';
+import { createRecordsRepository, docOf } from './records.repository.js';
+
+export interface DefinitionEntry {
+  definition: RecordDefinition;
+  builtin: boolean;
+  version: number;
+  updated: number;
+  updatedBy: string;
+  /** The ledger's calls, with its validator: built once per version. */
+  contracts: RecordContracts;
+}
+
+/**
+ * Every ledger the server knows: the built-in ones from code, and the ones
+ * administrators defined at run time (stored as JSON). A saved definition
+ * takes effect at once: its calls resolve through this registry on every request.
+ */
+export interface DefinitionRegistry {
+  ready: Promise<void>;
+  get(entity: string): RecordDefinition | undefined;
+  entry(entity: string): DefinitionEntry | undefined;
+  /** The ledger a call path names (`/UAPI/<area>/<entity><call>`). */
+  byArea(area: string, entity: string): DefinitionEntry | undefined;
+  all(): DefinitionEntry[];
+  save(caller: AuthUser, def: RecordDefinition, version: number | undefined): Promise<DefinitionEntry>;
+  remove(caller: AuthUser, entity: string): Promise<void>;
+  /** Re-reads stored definitions (another node changed one). */
+  reload(): Promise<void>;
+}
+
+export function createDefinitionRegistry(store: Store, events: Pick<DomainEvents, 'publish'>, builtIns: RecordDefinition[]): DefinitionRegistry {
+  const repo = createRecordsRepository(store.db);
+  const entries = new Map<string, DefinitionEntry>();
+  const builtInNames = new Set(builtIns.map((d) => d.entity));
+
+  const entryOf = (definition: RecordDefinition, builtin: boolean, version: number, updated: number, updatedBy: string): DefinitionEntry => ({
+    definition,
+    builtin,
+    version,
+    updated,
+    updatedBy,
+    contracts: recordContracts(definition),
+  });
+
+  async function reload() {
+    const rows = await repo.definitions();
+    entries.clear();
+    for (const d of builtIns) {
+      entries.set(d.entity, entryOf(d, true, 1, 0, 'system'));
+    }
+    for (const r of rows) {
+      if (r.builtin || builtInNames.has(r.entity)) {
+        continue;
+      }
+      const parsed = recordDefinition.safeParse(docOf(r.doc));
+      if (parsed.success) {
+        entries.set(r.entity, entryOf(parsed.data, false, r.version, Number(r.updated_at), r.updated_by));
+      }
+    }
+  }
+
+  /**
+   * The menu entry of a run-time ledger. The base-data sync at start removes
+   * menus no module declares, so entries are written again after it, and on
+   * every save. Grants go to the definition's roles when the entry is created.
+   * (Writes the organisation's menu tables: menus have no service interface yet.)
+   */
+  async function syncMenu(tx: Tx, def: RecordDefinition | undefined, entity: string) {
+    const href = ledgerHref(entity);
+    const existing = await tx.selectFrom('menu').select('menuid').where('href', '=', href).executeTakeFirst();
+    if (!def?.menu) {
+      if (existing) {
+        await tx.deleteFrom('role_menu').where('menuid', '=', existing.menuid).execute();
+        await tx.deleteFrom('menu').where('menuid', '=', existing.menuid).execute();
+      }
+      return;
+    }
+    const parent = await tx.selectFrom('menu').select(['menuid', 'eightyEightType']).where('href', '=', def.menu.parent).executeTakeFirst();
+    const values = {
+      parentid: parent?.menuid ?? 0,
+      name: def.name.zh,
+      name_en: def.name.en,
+      href,
+      parameter: '',
+      type: 2,
+      skiptype: 0,
+      eightyEightType: parent?.eightyEightType ?? 0,
+      icon: 'table',
+      sort: def.menu.sort,
+    };
+    if (existing) {
+      await tx.updateTable('menu').set(values).where('menuid', '=', existing.menuid).execute();
+      return;
+    }
+    const { menuid } = await tx.insertInto('menu').values(values).returning('menuid').executeTakeFirstOrThrow();
+    const roles = await tx.selectFrom('role').select('roleid').where('rolecode', 'in', ['admin', ...def.menu.roles]).execute();
+    if (roles.length) {
+      await tx
+        .insertInto('role_menu')
+        .values(roles.map((r) => ({ roleid: r.roleid, menuid })))
+        .execute();
+    }
+  }
+
+  const ready = reload().then(() =>
+    store.db.transaction().execute(async (tx) => {
+      for (const e of entries.values()) {
+        if (!e.builtin) {
+          await syncMenu(tx, e.definition, e.definition.entity);
+        }
+      }
+    }),
+  );
+
+  return {
+    ready,
+    reload,
+    get: (entity) => entries.get(entity)?.definition,
+    entry: (entity) => entries.get(entity),
+    byArea(area, entity) {
+      const e = entries.get(entity);
+      return e && e.definition.area === area ? e : undefined;
+    },
+    all: () => [...entries.values()],
+
+    async save(caller, def, version) {
+      if (builtInNames.has(def.entity)) {
+        throw badRequest('records.builtInLedger', ['definition.entity']);
+      }
+      const entry = await transactThenPublish(store.db, events, async (tx, emit) => {
+        const before = await repo.definition(tx, def.entity);
+        if (before && version === undefined) {
+          throw conflict('records.ledgerExists', ['definition.entity'], { entity: def.entity });
+        }
+        if (before && before.version !== version) {
+          throw conflict('records.conflict', ['version'], { current: before.version });
+        }
+        const now = Date.now();
+        const next = (before?.version ?? 0) + 1;
+        await syncMenu(tx, def, def.entity);
+        await repo.putDefinition(tx, { entity: def.entity, area: def.area, doc: def, builtin: 0, version: next, updated_at: now, updated_by: caller.loginname });
+        await audit(tx, caller, before ? 'definition.update' : 'definition.create', 'record_definition', def.entity, { before: before ? docOf(before.doc) : null, after: def });
+        emit('recordDefinition.changed', { entity: def.entity });
+        return entryOf(def, false, next, now, caller.loginname);
+      });
+      entries.set(def.entity, entry);
+      return entry;
+    },
+
+    async remove(caller, entity) {
+      if (builtInNames.has(entity)) {
+        throw badRequest('records.builtInLedger', ['entity']);
+      }
+      await transactThenPublish(store.db, events, async (tx, emit) => {
+        const before = await repo.definition(tx, entity);
+        if (!before) {
+          throw notFound('records.noSuchLedger', { entity });
+        }
+        const n = await repo.countOf(tx, entity);
+        if (n > 0) {
+          throw conflict('records.ledgerHasRecords', ['entity'], { count: n });
+        }
+        await repo.deleteDefinition(tx, entity);
+        await syncMenu(tx, undefined, entity);
+        await audit(tx, caller, 'definition.delete', 'record_definition', entity, { before: docOf(before.doc) });
+        emit('recordDefinition.changed', { entity });
+      });
+      entries.delete(entity);
+    },
+  };
+}
+

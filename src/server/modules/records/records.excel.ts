@@ -1,0 +1,221 @@
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { ImportResult } from '../../../shared/contracts/records.js';
+import type { Lang } from '../../../shared/messages/define.js';
+import { fieldIssues } from '../../../shared/messages/zod-issues.js';
+import { fieldTypes, statusOf, valueText, type FieldDef, type RecordDefinition } from '../../../shared/records/definition.js';
+import { recordValuesSchema } from '../../../shared/records/validator.js';
+import { formatDate, parseTime } from '../../../shared/time.js';
+import { docOf, type RecordRow } from './records.repository.js';
+
+/*
+ * Excel through exceljs: a maintained .xlsx reader and writer with a
+ * streaming workbook writer, so an export of 100,000 rows is written row by
+ * row to the response and never held whole in memory.
+ */
+
+const label = (f: Pick<FieldDef, 'label'>, lang: Lang) => (lang === 'en' && f.label.en ? f.label.en : f.label.zh);
+const STATUS_LABEL = { zh: '状态', en: 'Status' } as const;
+const ATTACHMENT = { zh: '附件', en: 'Attachment ' } as const;
+
+/** A value as a spreadsheet cell shows it to a reader of `lang`. */
+export function cellOf(f: FieldDef, v: unknown, lang: Lang): string | number | null {
+  if (v === null || v === undefined) {
+    return null;
+  }
+  const optionLabel = (x: unknown) => {
+    const o = f.options?.find((p) => p.value === x);
+    return o ? (lang === 'en' && o.label.en ? o.label.en : o.label.zh) : valueText(x);
+  };
+  switch (f.type) {
+    case fieldTypes.enum:
+      return optionLabel(v);
+    case fieldTypes.enumMulti:
+      return (v as unknown[]).map(optionLabel).join(';');
+    case fieldTypes.time:
+      return formatDate(v as number, 'YYYY-MM-DD HH:mm:ss');
+    case fieldTypes.number:
+      return v as number;
+    case fieldTypes.attachment:
+    case fieldTypes.image:
+      // The seed labels attachments "Attachment n", joined with semicolons (seed 1 §3.7).
+      return (v as unknown[]).map((_, i) => `${ATTACHMENT[lang]}${i + 1}`).join(';');
+    case fieldTypes.people:
+    case fieldTypes.depts:
+      return (v as unknown[]).join(';');
+    case fieldTypes.table:
+      return JSON.stringify(v);
+    case fieldTypes.signature:
+      return v ? '✓' : null;
+    case fieldTypes.dept:
+    case fieldTypes.region:
+    case fieldTypes.person:
+    case fieldTypes.post:
+    case fieldTypes.workType:
+    case fieldTypes.device:
+    case fieldTypes.text:
+    case fieldTypes.remark:
+    case fieldTypes.plainText:
+      return typeof v === 'number' ? v : valueText(v);
+  }
+}
+
+/** Writes the rows as an .xlsx workbook to `out`, the header in the reader's language. */
+export async function writeXlsx(out: Writable, def: RecordDefinition, columns: string[], rows: AsyncIterable<RecordRow[]>, lang: Lang): Promise<number> {
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+  const ws = wb.addWorksheet(lang === 'en' && def.name.en ? def.name.en : def.name.zh);
+  const fields = columns.map((k) => def.fields.find((f) => f.key === k)).filter((f): f is FieldDef => f !== undefined);
+  const withStatus = def.workflow !== undefined;
+  ws.addRow([...fields.map((f) => label(f, lang)), ...(withStatus ? [STATUS_LABEL[lang]] : [])]).commit();
+  let n = 0;
+  for await (const page of rows) {
+    for (const r of page) {
+      const doc = docOf(r.doc);
+      const status = statusOf(def, r.status).label;
+      ws.addRow([...fields.map((f) => cellOf(f, doc[f.key], lang)), ...(withStatus ? [lang === 'en' && status.en ? status.en : status.zh] : [])]).commit();
+      n++;
+    }
+  }
+  ws.commit();
+  await wb.commit();
+  return n;
+}
+
+const IMPORTABLE: number[] = [
+  fieldTypes.dept,
+  fieldTypes.region,
+  fieldTypes.person,
+  fieldTypes.text,
+  fieldTypes.time,
+  fieldTypes.enum,
+  fieldTypes.people,
+  fieldTypes.post,
+  fieldTypes.workType,
+  fieldTypes.device,
+  fieldTypes.remark,
+  fieldTypes.enumMulti,
+  fieldTypes.number,
+  fieldTypes.depts,
+  fieldTypes.plainText,
+];
+
+const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+function plain(v: ExcelJS.CellValue): unknown {
+  if (v && typeof v === 'object' && !(v instanceof Date)) {
+    if ('result' in v) {
+      return v.result;
+    }
+    if ('richText' in v) {
+      return v.richText.map((t) => t.text).join('');
+    }
+    if ('text' in v) {
+      return v.text;
+    }
+  }
+  return v;
+}
+
+/** A cell read as the field's value; something that cannot be read is passed on as written, so the validator names it. */
+function valueOf(f: FieldDef, raw: unknown): unknown {
+  if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) {
+    return null;
+  }
+  const num = (x: unknown) => (typeof x === 'number' ? x : typeof x === 'string' && NUMBER_TEXT.test(x.trim()) ? Number(x.trim()) : x);
+  const list = (x: unknown) => (typeof x === 'number' ? [x] : String(x).split(/[;；,，]/).map((s) => s.trim()).filter(Boolean));
+  const option = (x: unknown) => {
+    const s = String(x).trim();
+    return f.options?.find((o) => o.value === s || o.label.zh === s || o.label.en === s)?.value ?? s;
+  };
+  switch (f.type) {
+    case fieldTypes.number:
+    case fieldTypes.dept:
+    case fieldTypes.region:
+    case fieldTypes.person:
+    case fieldTypes.post:
+    case fieldTypes.workType:
+      return num(raw);
+    case fieldTypes.time: {
+      if (raw instanceof Date) {
+        return raw.getTime();
+      }
+      const d = typeof raw === 'string' ? parseTime(raw) : null;
+      return d ? d.getTime() : raw;
+    }
+    case fieldTypes.enum:
+      return option(raw);
+    case fieldTypes.enumMulti:
+      return list(raw).map(option);
+    case fieldTypes.people:
+    case fieldTypes.depts:
+      return list(raw).map(num);
+    case fieldTypes.text:
+    case fieldTypes.remark:
+    case fieldTypes.plainText:
+    case fieldTypes.device:
+    case fieldTypes.table:
+    case fieldTypes.signature:
+    case fieldTypes.attachment:
+    case fieldTypes.image:
+      return raw instanceof Date ? formatDate(raw, 'YYYY-MM-DD HH:mm:ss') : valueText(raw);
+  }
+}
+
+/**
+ * Reads an .xlsx file of a ledger: row 1 names the columns (by label in
+ * either language, or by key); every later non-empty row is checked with the
+ * ledger's validator. Rows are numbered as the spreadsheet numbers them.
+ */
+export async function readXlsx(buffer: Buffer, def: RecordDefinition): Promise<{ rows: { row: number; values: Record<string, unknown> }[]; errors: ImportResult['errors'] }> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buffer as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0];
+  const rows: { row: number; values: Record<string, unknown> }[] = [];
+  const errors: ImportResult['errors'] = [];
+  if (!ws) {
+    return { rows, errors };
+  }
+  const byHeader = new Map<number, FieldDef>();
+  ws.getRow(1).eachCell((cell, col) => {
+    const h = valueText(plain(cell.value)).trim();
+    const f = def.fields.find((x) => IMPORTABLE.includes(x.type) && (x.key === h || x.label.zh === h || (x.label.en !== '' && x.label.en === h)));
+    if (f) {
+      byHeader.set(col, f);
+    }
+  });
+  const schema = recordValuesSchema(def);
+  ws.eachRow((row, n) => {
+    if (n === 1) {
+      return;
+    }
+    const values: Record<string, unknown> = {};
+    let any = false;
+    for (const [col, f] of byHeader) {
+      const v = valueOf(f, plain(row.getCell(col).value));
+      if (v !== null) {
+        any = true;
+      }
+      values[f.key] = v;
+    }
+    if (!any) {
+      return;
+    }
+    const parsed = schema.safeParse(values, { reportInput: true });
+    if (parsed.success) {
+      rows.push({ row: n, values: parsed.data });
+    } else {
+      for (const i of fieldIssues(parsed.error.issues)) {
+        errors.push({ row: n, field: i.field, code: i.code, params: i.params });
+      }
+    }
+  });
+  return { rows, errors };
+}
+
+/** The first sheet's header row with the importable fields, for a template the user fills in. */
+export async function templateXlsx(def: RecordDefinition, lang: Lang): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(lang === 'en' && def.name.en ? def.name.en : def.name.zh);
+  ws.addRow(def.fields.filter((f) => IMPORTABLE.includes(f.type) && !f.readOnly).map((f) => label(f, lang)));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

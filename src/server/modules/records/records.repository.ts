@@ -1,0 +1,211 @@
+import { sql, type Expression, type Insertable, type Selectable, type SqlBool } from 'kysely';
+import { dialectOf, type Db, type Tx } from '../../store/db.js';
+import type { Database } from '../../store/schema.js';
+
+export type RecordRow = Selectable<Database['record']>;
+export type DefinitionRow = Selectable<Database['record_definition']>;
+export type FileRow = Selectable<Database['record_file']>;
+export type StepRow = Selectable<Database['record_step']>;
+
+/** A stored document: PostgreSQL (jsonb) hands back an object, SQLite the JSON text. */
+export function docOf(doc: unknown): Record<string, unknown> {
+  return (typeof doc === 'string' ? JSON.parse(doc) : doc) as Record<string, unknown>;
+}
+
+/** How a list may be narrowed: isolation lists (null = no restriction) and filters on the document. */
+export interface RecordQuery {
+  entity: string;
+  deptids: number[] | null;
+  regionids: number[] | null;
+  status?: number[];
+  /** Field filters, already checked against the definition. */
+  text: { key: string; value: string }[];
+  exact: { key: string; value: string | number }[];
+  range: { key: string; from: number | null; to: number | null }[];
+  keyword?: { key: string; value: string };
+  sort: { column: 'updated_at' | 'created_at' | 'status' | 'id' } | { key: string; numeric: boolean };
+  order: 'asc' | 'desc';
+}
+
+const COMMON_SORT = new Set(['updated_at', 'created_at', 'status', 'id']);
+
+export function createRecordsRepository(db: Db) {
+  const pg = dialectOf(db) === 'postgres';
+  // Keys are checked against the definition's identifiers (/^[a-z][a-zA-Z0-9_]*$/) before they get here.
+  const textOf = (key: string) => (pg ? sql<string>`(doc->>${sql.lit(key)})` : sql<string>`json_extract(doc, ${sql.lit('$.' + key)})`);
+  const numOf = (key: string) => (pg ? sql<number>`((doc->>${sql.lit(key)})::double precision)` : sql<number>`json_extract(doc, ${sql.lit('$.' + key)})`);
+  const docParam = (doc: Record<string, unknown>) => JSON.stringify(doc);
+
+  function filtered(q: RecordQuery) {
+    return db.selectFrom('record').where((eb) => {
+      const parts: Expression<SqlBool>[] = [eb('entity', '=', q.entity)];
+      if (q.deptids) {
+        parts.push(q.deptids.length ? eb('deptid', 'in', q.deptids) : sql<SqlBool>`1 = 0`);
+      }
+      if (q.regionids) {
+        parts.push(q.regionids.length ? eb('regionid', 'in', q.regionids) : sql<SqlBool>`1 = 0`);
+      }
+      if (q.status?.length) {
+        parts.push(eb('status', 'in', q.status));
+      }
+      const like = (key: string, value: string) => {
+        const pattern = `%${value.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+        return pg ? sql<SqlBool>`${textOf(key)} ilike ${pattern} escape '\\'` : sql<SqlBool>`${textOf(key)} like ${pattern} escape '\\'`;
+      };
+      for (const t of q.text) {
+        parts.push(like(t.key, t.value));
+      }
+      if (q.keyword) {
+        parts.push(eb('title', pg ? 'ilike' : 'like', `%${q.keyword.value.replace(/[\\%_]/g, (c) => '\\' + c)}%`));
+      }
+      for (const e of q.exact) {
+        parts.push(typeof e.value === 'number' ? sql<SqlBool>`${numOf(e.key)} = ${e.value}` : sql<SqlBool>`${textOf(e.key)} = ${e.value}`);
+      }
+      for (const r of q.range) {
+        if (r.from !== null) {
+          parts.push(sql<SqlBool>`${numOf(r.key)} >= ${r.from}`);
+        }
+        if (r.to !== null) {
+          parts.push(sql<SqlBool>`${numOf(r.key)} <= ${r.to}`);
+        }
+      }
+      return eb.and(parts);
+    });
+  }
+
+  return {
+    // ---- definitions
+    definitions: () => db.selectFrom('record_definition').selectAll().execute(),
+    definition: (x: Db | Tx, entity: string) => x.selectFrom('record_definition').selectAll().where('entity', '=', entity).executeTakeFirst(),
+    async putDefinition(x: Db | Tx, row: Omit<DefinitionRow, 'doc'> & { doc: object }) {
+      const values = { ...row, doc: JSON.stringify(row.doc) };
+      await x
+        .insertInto('record_definition')
+        .values(values)
+        .onConflict((oc) => oc.column('entity').doUpdateSet({ area: values.area, doc: values.doc, builtin: values.builtin, version: values.version, updated_at: values.updated_at, updated_by: values.updated_by }))
+        .execute();
+    },
+    deleteDefinition: (x: Tx, entity: string) => x.deleteFrom('record_definition').where('entity', '=', entity).execute(),
+    async countOf(x: Db | Tx, entity: string) {
+      const r = await x.selectFrom('record').select((eb) => eb.fn.countAll<number>().as('n')).where('entity', '=', entity).executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+
+    // ---- records
+    async list(q: RecordQuery, offset: number, limit: number): Promise<{ rows: RecordRow[]; total: number }> {
+      let rows = filtered(q).selectAll();
+      if ('column' in q.sort) {
+        rows = rows.orderBy(q.sort.column, q.order);
+      } else {
+        rows = rows.orderBy(q.sort.numeric ? numOf(q.sort.key) : textOf(q.sort.key), q.order);
+      }
+      const [items, count] = await Promise.all([
+        rows.orderBy('id', q.order).limit(limit).offset(offset).execute(),
+        filtered(q)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows: items, total: Number(count.n) };
+    },
+    /** Every matching row, a page at a time (keyset on id), for exports that must not hold the whole set. */
+    async *stream(q: RecordQuery, pageSize = 1000): AsyncGenerator<RecordRow[]> {
+      let after: number | null = null;
+      for (;;) {
+        let page = filtered(q).selectAll();
+        if (after !== null) {
+          page = page.where('id', q.order === 'asc' ? '>' : '<', after);
+        }
+        const rows = await page.orderBy('id', q.order).limit(pageSize).execute();
+        if (rows.length === 0) {
+          return;
+        }
+        yield rows;
+        after = rows[rows.length - 1].id;
+        if (rows.length < pageSize) {
+          return;
+        }
+      }
+    },
+    get: (x: Db | Tx, entity: string, id: number) => x.selectFrom('record').selectAll().where('entity', '=', entity).where('id', '=', id).executeTakeFirst(),
+    async insert(x: Tx, row: Omit<Insertable<Database['record']>, 'doc'> & { doc: Record<string, unknown> }) {
+      return x
+        .insertInto('record')
+        .values({ ...row, doc: docParam(row.doc) })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    /** Writes a new version only when the stored one is `version`; undefined when it is not (someone else saved first). */
+    async update(x: Tx, id: number, version: number, set: { deptid: number | null; regionid: number | null; title: string; status: number; doc: Record<string, unknown>; updated_at: number }) {
+      return x
+        .updateTable('record')
+        .set({ ...set, doc: docParam(set.doc), version: version + 1 })
+        .where('id', '=', id)
+        .where('version', '=', version)
+        .returningAll()
+        .executeTakeFirst();
+    },
+    remove: async (x: Tx, id: number) => {
+      await x.deleteFrom('record').where('id', '=', id).execute();
+      await x.deleteFrom('record_unique').where('record_id', '=', id).execute();
+    },
+
+    // ---- unique values
+    holderOf: (x: Tx, entity: string, field: string, value: string) =>
+      x.selectFrom('record_unique').select('record_id').where('entity', '=', entity).where('field', '=', field).where('value', '=', value).executeTakeFirst(),
+    async setUnique(x: Tx, entity: string, recordId: number, values: { field: string; value: string }[]) {
+      await x.deleteFrom('record_unique').where('record_id', '=', recordId).execute();
+      if (values.length) {
+        await x
+          .insertInto('record_unique')
+          .values(values.map((v) => ({ entity, field: v.field, value: v.value, record_id: recordId })))
+          .execute();
+      }
+    },
+
+    // ---- workflow timeline
+    addStep: (x: Tx, row: Insertable<Database['record_step']>) => x.insertInto('record_step').values(row).execute(),
+    steps: (recordId: number) => db.selectFrom('record_step').selectAll().where('record_id', '=', recordId).orderBy('at').orderBy('id').execute(),
+    auditOf: (entity: string, id: number) =>
+      db
+        .selectFrom('audit_log')
+        .select(['at', 'loginname', 'action', 'detail'])
+        .where('entity', '=', entity)
+        .where('entity_id', '=', String(id))
+        .orderBy('at')
+        .orderBy('id')
+        .execute(),
+    definitionLog: async (offset: number, limit: number) => {
+      const q = db.selectFrom('audit_log').where('entity', '=', 'record_definition');
+      const [rows, n] = await Promise.all([
+        q.select(['at', 'loginname', 'action', 'detail', 'entity_id']).orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(n.n) };
+    },
+
+    // ---- files
+    insertFile: (row: Insertable<Database['record_file']>) => db.insertInto('record_file').values(row).returningAll().executeTakeFirstOrThrow(),
+    file: (x: Db | Tx, id: number) => x.selectFrom('record_file').selectAll().where('id', '=', id).executeTakeFirst(),
+    filesOf: (recordId: number) => db.selectFrom('record_file').selectAll().where('record_id', '=', recordId).orderBy('id').execute(),
+    filesByIds: (x: Tx, ids: number[]) => (ids.length ? x.selectFrom('record_file').selectAll().where('id', 'in', ids).execute() : Promise.resolve([])),
+    linkFiles: async (x: Tx, recordId: number, ids: number[]) => {
+      await x.updateTable('record_file').set({ record_id: null }).where('record_id', '=', recordId).execute();
+      if (ids.length) {
+        await x.updateTable('record_file').set({ record_id: recordId }).where('id', 'in', ids).execute();
+      }
+    },
+
+    // ---- to-dos of waiting approvers
+    async openTodos(x: Tx, ref: string, userids: number[], title: string, href: string, at: number) {
+      await x.updateTable('todo').set({ status: 1 }).where('ref', '=', ref).where('status', '=', 0).execute();
+      if (userids.length) {
+        await x
+          .insertInto('todo')
+          .values(userids.map((userid) => ({ userid, title, href, status: 0, created_at: at, ref })))
+          .execute();
+      }
+    },
+  };
+}
+export type RecordsRepository = ReturnType<typeof createRecordsRepository>;
+export const isCommonSort = (c: string): c is 'updated_at' | 'created_at' | 'status' | 'id' => COMMON_SORT.has(c);

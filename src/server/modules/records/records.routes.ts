@@ -1,0 +1,186 @@
+import fs from 'node:fs';
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Contract } from '../../../shared/contracts/contract.js';
+import {
+  definitionDelete,
+  definitionList,
+  definitionLog,
+  definitionSave,
+  fileDownload,
+  importResult,
+  ledgerUserOptions,
+  recordCallSuffixes,
+  recordImportInput,
+  uploadFileToServer,
+  type RecordCall,
+} from '../../../shared/contracts/records.js';
+import { defineContract } from '../../../shared/contracts/contract.js';
+import type { Handler, HttpApp } from '../../http/app.js';
+import { badRequest } from '../../http/errors.js';
+import { SECURITY_HEADERS } from '../../http/security-headers.js';
+import type { Store } from '../../store/db.js';
+import type { MenuSeed } from '../../store/seed-base.js';
+import type { ServerModule } from '../index.js';
+import type { DefinitionEntry } from './definition-registry.js';
+import { readXlsx, writeXlsx } from './records.excel.js';
+import { FILE_MAX_BYTES, type FileStore } from './records.files.js';
+import type { RecordsService } from './records.service.js';
+
+const ALL_ROLES: MenuSeed['roles'] = ['admin', 'supervisor', 'operator', 'inspector', 'contractor'];
+
+/** Largest spreadsheet accepted for import. */
+const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+type Bound = { contract: Contract; handler: Handler<Contract> };
+
+function hijackWith(reply: FastifyReply, status: number, headers: Record<string, string>) {
+  reply.hijack();
+  reply.raw.writeHead(status, { ...SECURITY_HEADERS, ...headers });
+}
+
+async function fileOf(req: FastifyRequest) {
+  const part = await req.file({ limits: { fileSize: FILE_MAX_BYTES, files: 1 } });
+  if (!part || part.fieldname !== 'upfile') {
+    part?.file.resume();
+    throw badRequest('records.noFile', ['upfile']);
+  }
+  return part;
+}
+
+/** The seven calls of one ledger, bound to the service. */
+export function bindLedger(entry: DefinitionEntry, records: RecordsService): Record<RecordCall, Bound> {
+  const def = entry.definition;
+  const c = entry.contracts;
+  const bind = <C extends Contract>(contract: C, handler: Handler<C>): Bound => ({ contract, handler: handler });
+  const importContract = defineContract({ method: 'POST', path: c.list.path.replace(/List$/, 'Import'), input: recordImportInput, output: importResult, permission: 'authenticated' });
+  return {
+    List: bind(c.list, (input, ctx) => records.list(ctx.user!, def, input)),
+    Get: bind(c.get, (input, ctx) => records.get(ctx.user!, def, input.id)),
+    Save: bind(c.save, (input, ctx) => records.save(ctx.user!, def, input)),
+    Delete: bind(c.delete, (input, ctx) => records.remove(ctx.user!, def, input.id, input.version)),
+    Transition: bind(c.transition, (input, ctx) => records.transition(ctx.user!, def, input)),
+    Export: bind(c.export, async (input, ctx) => {
+      const rows = await records.rows(ctx.user!, def, input);
+      const columns = input.columns?.length ? input.columns : def.list.columns.length ? def.list.columns : def.fields.map((f) => f.key);
+      const name = `${ctx.lang === 'en' && def.name.en ? def.name.en : def.name.zh}.xlsx`;
+      hijackWith(ctx.reply, 200, {
+        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
+        'cache-control': 'no-store',
+      });
+      try {
+        await writeXlsx(ctx.reply.raw, def, columns, rows, ctx.lang);
+      } catch (err) {
+        ctx.req.log.error({ err }, 'export failed');
+        ctx.reply.raw.destroy(err as Error);
+      }
+      return null;
+    }),
+    Import: bind(importContract, async (_input, ctx) => {
+      const part = await ctx.req.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+      if (!part || part.fieldname !== 'upfile') {
+        part?.file.resume();
+        throw badRequest('records.noFile', ['upfile']);
+      }
+      const buffer = await part.toBuffer();
+      const keepGood = (ctx.req.query as Record<string, string | undefined>).keepGood === '1';
+      let parsed: Awaited<ReturnType<typeof readXlsx>>;
+      try {
+        parsed = await readXlsx(buffer, def);
+      } catch {
+        throw badRequest('records.badSheet', ['upfile']);
+      }
+      return records.importRows(ctx.user!, def, parsed.rows, keepGood, parsed.errors);
+    }),
+  };
+}
+
+function registerLedgerCalls(http: HttpApp, records: RecordsService, builtIns: DefinitionEntry[]) {
+  // Built-in ledgers: their calls are ordinary routes of the contract registry.
+  for (const entry of builtIns) {
+    for (const b of Object.values(bindLedger(entry, records))) {
+      http.route(b.contract, b.handler);
+    }
+  }
+  // Ledgers defined at run time: resolved per request from the definition registry, so a new one works at once.
+  const cache = new WeakMap<DefinitionEntry, Record<RecordCall, Bound>>();
+  http.routeDynamic('POST', '/UAPI/:area/:call', (req) => {
+    const { area, call } = req.params as { area: string; call: string };
+    const suffix = recordCallSuffixes.find((s) => call.endsWith(s) && call.length > s.length);
+    const entry = suffix ? records.definitions.byArea(area, call.slice(0, -suffix.length)) : undefined;
+    if (!suffix || !entry || entry.builtin) {
+      return null;
+    }
+    let bound = cache.get(entry);
+    if (!bound) {
+      bound = bindLedger(entry, records);
+      cache.set(entry, bound);
+    }
+    return bound[suffix];
+  });
+}
+
+export function registerRecords(http: HttpApp, store: Store, records: RecordsService, files: FileStore) {
+  void http.app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 20 } });
+  registerLedgerCalls(
+    http,
+    records,
+    records.definitions.all().filter((e) => e.builtin),
+  );
+
+  http.route(definitionList, () => {
+    const items = records.definitions.all().map((e) => ({ entity: e.definition.entity, area: e.definition.area, builtin: e.builtin, version: e.version, updated: e.updated, updatedBy: e.updatedBy, definition: e.definition }));
+    return Promise.resolve({ items, total: items.length });
+  });
+  http.route(definitionSave, async (input, ctx) => {
+    const e = await records.definitions.save(ctx.user!, input.definition, input.version);
+    return { entity: e.definition.entity, area: e.definition.area, builtin: e.builtin, version: e.version, updated: e.updated, updatedBy: e.updatedBy, definition: e.definition };
+  });
+  http.route(definitionDelete, async (input, ctx) => {
+    await records.definitions.remove(ctx.user!, input.entity);
+    return { entity: input.entity };
+  });
+  http.route(definitionLog, (input) => records.definitionLog(input));
+
+  // Names only, for pickers; reads the organisation's user table (no org service call offers this yet).
+  http.route(ledgerUserOptions, () => store.db.selectFrom('users').select(['userid', 'username', 'loginname']).orderBy('userid').execute());
+  http.route(uploadFileToServer, async (_input, ctx) => {
+    const part = await fileOf(ctx.req);
+    const row = await files.save(ctx.user!, part.filename, part.file);
+    return { id: row.id, name: row.name, size: Number(row.size), mime: row.mime, thumb: row.thumb === 1, created: Number(row.created_at) };
+  });
+  http.route(fileDownload, async (input, ctx) => {
+    const { row, path } = await files.open(ctx.user!, input.id, (recordId) => records.maySeeRecord(ctx.user!, recordId));
+    hijackWith(ctx.reply, 200, {
+      'content-type': row.mime,
+      'content-length': String(row.size),
+      'content-disposition': `${row.mime.startsWith('image/') || row.mime === 'application/pdf' ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.name)}`,
+      'cache-control': 'private, max-age=3600',
+    });
+    fs.createReadStream(path).pipe(ctx.reply.raw);
+    return null;
+  });
+}
+
+export const recordsModule: ServerModule = {
+  name: 'records',
+  menus: [
+    { href: '/low-code-platform', name: '低代码平台', name_en: 'Low-code platform', parent: '/No.88/SystemManagement', type: 1, eightyEightType: 0, icon: 'appstore', sort: 20, roles: ALL_ROLES },
+    { href: '/low-code-platform/list-view', name: '台账定义', name_en: 'Ledger definitions', parent: '/low-code-platform', type: 2, eightyEightType: 0, icon: 'table', sort: 1, roles: ['admin'] },
+    { href: '/low-code-platform/list-view-record', name: '记录详情', name_en: 'Record detail', parent: '/low-code-platform', type: 2, eightyEightType: 0, icon: 'file', sort: 2, roles: ALL_ROLES },
+    { href: '/low-code-platform/form-detail', name: '记录表单', name_en: 'Record form', parent: '/low-code-platform', type: 2, eightyEightType: 0, icon: 'form', sort: 3, roles: ALL_ROLES },
+    { href: '/low-code-platform/data-dictionary', name: '数据字典', name_en: 'Data dictionary', parent: '/low-code-platform', type: 2, eightyEightType: 0, icon: 'book', sort: 4, roles: ['admin'] },
+    { href: '/systemConfig/WorkTypeConfig', name: '工种配置', name_en: 'Work types', parent: '/No.88/SystemManagement', type: 2, eightyEightType: 0, icon: 'tool', sort: 21, roles: ['admin', 'supervisor'] },
+    { href: '/system/announcement', name: '系统公告', name_en: 'Announcements', parent: '/No.88/SystemManagement', type: 2, eightyEightType: 0, icon: 'notification', sort: 22, roles: ALL_ROLES },
+    { href: '/system/addAnnouncement', name: '编辑公告', name_en: 'Edit announcement', parent: '/No.88/SystemManagement', type: 2, eightyEightType: 0, icon: 'edit', sort: 23, roles: ['admin', 'supervisor'] },
+    { href: '/system/announcementDetail', name: '公告详情', name_en: 'Announcement', parent: '/No.88/SystemManagement', type: 2, eightyEightType: 0, icon: 'file', sort: 24, roles: ALL_ROLES },
+    { href: '/Notice/NoticeList', name: '通知公告', name_en: 'Notices', parent: '/No.88/SystemManagement', type: 2, eightyEightType: 0, icon: 'sound', sort: 25, roles: ALL_ROLES },
+    { href: '/SafeSign/SafeSignList', name: '安全标志', name_en: 'Safety signs', parent: '/No.88/SystemManagement', type: 2, eightyEightType: 0, icon: 'warning', sort: 26, roles: ALL_ROLES },
+    { href: '/SafeSign/SafeSignTypeList', name: '安全标志类型', name_en: 'Safety sign types', parent: '/No.88/SystemManagement', type: 2, eightyEightType: 0, icon: 'tags', sort: 27, roles: ['admin', 'supervisor'] },
+    { href: '/low-code-platform/processLogs', name: '定义变更记录', name_en: 'Definition history', parent: '/low-code-platform', type: 2, eightyEightType: 0, icon: 'history', sort: 5, roles: ['admin'] },
+  ],
+  register({ http, store, services }) {
+    registerRecords(http, store, services.records, services.files);
+  },
+};

@@ -1,0 +1,508 @@
+import type { z } from 'zod';
+import type { ImportResult, RecordItem, recordDetail, recordListInput, recordQuery, recordTransitionInput } from '../../../shared/contracts/records.js';
+import { fieldTypes, recordHref, valueText, type FieldDef, type RecordDefinition } from '../../../shared/records/definition.js';
+import type { AuthUser } from '../../http/app.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { audit } from '../../store/audit.js';
+import type { Store, Tx } from '../../store/db.js';
+import { transactThenPublish, type DomainEvents, type Emit } from '../../stream/bus.js';
+import { createDefinitionRegistry, type DefinitionRegistry } from './definition-registry.js';
+import { createRecordsRepository, docOf, isCommonSort, type RecordQuery, type RecordRow } from './records.repository.js';
+
+/** Who sees what: the caller's department and region scope, descendants included. */
+export interface Scope {
+  all: boolean;
+  deptids: number[];
+  regionids: number[];
+}
+export interface RecordsDeps {
+  scopeOf(userid: number): Promise<Scope>;
+  events: Pick<DomainEvents, 'publish'>;
+}
+
+const ADMIN_ROLE = 'admin';
+const auditEntity = (def: RecordDefinition) => `record.${def.entity}`;
+const offsetOf = (p: { page: number; pageSize: number }) => (p.page - 1) * p.pageSize;
+
+/** Whether a grant (role or permission codes; empty = everyone signed in) admits the caller. */
+export function granted(caller: AuthUser, grant: readonly string[]): boolean {
+  return grant.length === 0 || caller.roles.includes(ADMIN_ROLE) || grant.some((g) => caller.roles.includes(g) || caller.permissions.has(g));
+}
+
+const TEXT_TYPES: number[] = [fieldTypes.text, fieldTypes.remark, fieldTypes.plainText, fieldTypes.device];
+const NUMERIC_TYPES: number[] = [fieldTypes.number, fieldTypes.time, fieldTypes.dept, fieldTypes.region, fieldTypes.person, fieldTypes.post, fieldTypes.workType];
+const FILE_TYPES: number[] = [fieldTypes.attachment, fieldTypes.image];
+
+export function titleOf(def: RecordDefinition, values: Record<string, unknown>): string {
+  const key = def.titleField ?? def.fields.find((f) => f.type === fieldTypes.text)?.key;
+  const v = key ? values[key] : undefined;
+  return valueText(v).slice(0, 200);
+}
+
+export function itemOf(row: RecordRow): RecordItem {
+  return {
+    ...docOf(row.doc),
+    id: row.id,
+    version: row.version,
+    status: row.status,
+    deptid: row.deptid,
+    regionid: row.regionid,
+    title: row.title,
+    created: Number(row.created_at),
+    updated: Number(row.updated_at),
+    createdBy: row.created_by,
+  };
+}
+
+/** User ids waiting to act on a record in its current status: the state's listed approvers and those named in its approver field. */
+export function approversOf(def: RecordDefinition, status: number, values: Record<string, unknown>): number[] {
+  const a = def.workflow?.states.find((s) => s.code === status)?.approvers;
+  if (!a) {
+    return [];
+  }
+  const ids = new Set(a.userids);
+  const v = a.field ? values[a.field] : undefined;
+  for (const x of Array.isArray(v) ? v : [v]) {
+    if (typeof x === 'number') {
+      ids.add(x);
+    }
+  }
+  return [...ids];
+}
+
+/** The values that decide isolation, as columns. */
+function placeOf(def: RecordDefinition, values: Record<string, unknown>) {
+  const num = (k: string | undefined) => (k && typeof values[k] === 'number' ? (values[k]) : null);
+  return { deptid: num(def.isolation.dept), regionid: num(def.isolation.region) };
+}
+
+export type RecordDetail = z.input<typeof recordDetail>;
+
+export interface RecordsService {
+  definitions: DefinitionRegistry;
+  list(caller: AuthUser, def: RecordDefinition, input: z.output<typeof recordListInput>): Promise<{ items: RecordItem[]; total: number }>;
+  get(caller: AuthUser, def: RecordDefinition, id: number): Promise<RecordDetail>;
+  save(caller: AuthUser, def: RecordDefinition, input: Record<string, unknown> & { id?: number; version?: number }): Promise<RecordItem>;
+  remove(caller: AuthUser, def: RecordDefinition, id: number, version?: number): Promise<{ id: number }>;
+  transition(caller: AuthUser, def: RecordDefinition, input: z.output<typeof recordTransitionInput>): Promise<RecordItem>;
+  /** Every matching row the caller may see, a page at a time. */
+  rows(caller: AuthUser, def: RecordDefinition, input: z.output<typeof recordQuery>): Promise<AsyncGenerator<RecordRow[]>>;
+  /** Saves many new records in one transaction after checking every row; `errors` per row (numbered by the caller's `rowOf`). */
+  importRows(caller: AuthUser, def: RecordDefinition, rows: { row: number; values: Record<string, unknown> }[], keepGood: boolean, preErrors: ImportResult['errors']): Promise<ImportResult>;
+  /** Whether the caller may see the record a file belongs to. */
+  maySeeRecord(caller: AuthUser, recordId: number): Promise<boolean>;
+  definitionLog(input: { page: number; pageSize: number }): Promise<{ items: { at: number; loginname: string; action: string; detail: string; entity: string }[]; total: number }>;
+}
+
+export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: RecordDefinition[]): RecordsService & { ready: Promise<void> } {
+  const repo = createRecordsRepository(store.db);
+  const definitions = createDefinitionRegistry(store, deps.events, builtIns);
+
+  function visible(def: RecordDefinition, scope: Scope, row: { deptid: number | null; regionid: number | null }): boolean {
+    if (scope.all) {
+      return true;
+    }
+    if (def.isolation.dept && (row.deptid === null || !scope.deptids.includes(row.deptid))) {
+      return false;
+    }
+    if (def.isolation.region && (row.regionid === null || !scope.regionids.includes(row.regionid))) {
+      return false;
+    }
+    return true;
+  }
+
+  async function visibleRow(caller: AuthUser, def: RecordDefinition, id: number): Promise<{ row: RecordRow; scope: Scope }> {
+    if (!granted(caller, def.permissions.view)) {
+      throw forbidden('records.noPermission');
+    }
+    const [row, scope] = await Promise.all([repo.get(store.db, def.entity, id), deps.scopeOf(caller.userid)]);
+    // Outside the caller's scope a record is reported missing: its existence is not disclosed.
+    if (!row || !visible(def, scope, row)) {
+      throw notFound('records.notFound');
+    }
+    return { row, scope };
+  }
+
+  function queryOf(def: RecordDefinition, scope: Scope, input: z.output<typeof recordQuery>): RecordQuery {
+    const q: RecordQuery = {
+      entity: def.entity,
+      deptids: scope.all || !def.isolation.dept ? null : scope.deptids,
+      regionids: scope.all || !def.isolation.region ? null : scope.regionids,
+      text: [],
+      exact: [],
+      range: [],
+      sort: { column: 'updated_at' },
+      order: 'desc',
+    };
+    for (const [key, value] of Object.entries(input.filters)) {
+      if (value === null || value === '') {
+        continue;
+      }
+      if (key === 'status') {
+        if (typeof value !== 'number') {
+          throw badRequest('validation.invalid', ['filters.status']);
+        }
+        q.status = [value];
+        continue;
+      }
+      const f = def.fields.find((x) => x.key === key);
+      if (!f) {
+        throw badRequest('records.unknownField', [`filters.${key}`], { key });
+      }
+      if (Array.isArray(value)) {
+        if (!NUMERIC_TYPES.includes(f.type)) {
+          throw badRequest('validation.invalid', [`filters.${key}`]);
+        }
+        q.range.push({ key, from: value[0] ?? null, to: value[1] ?? null });
+      } else if (typeof value === 'string' && TEXT_TYPES.includes(f.type)) {
+        q.text.push({ key, value });
+      } else {
+        q.exact.push({ key, value });
+      }
+    }
+    if (input.keyword) {
+      q.keyword = { key: 'title', value: input.keyword };
+    }
+    const sort = input.sort ?? def.list.sort;
+    const common: Record<string, 'updated_at' | 'created_at' | 'status' | 'id'> = { updated: 'updated_at', created: 'created_at', status: 'status', id: 'id' };
+    const column = common[sort.field] ?? (isCommonSort(sort.field) ? sort.field : undefined);
+    if (column) {
+      q.sort = { column };
+    } else {
+      const f = def.fields.find((x) => x.key === sort.field);
+      if (!f) {
+        throw badRequest('records.unknownField', ['sort.field'], { key: sort.field });
+      }
+      q.sort = { key: f.key, numeric: NUMERIC_TYPES.includes(f.type) };
+    }
+    q.order = sort.order;
+    return q;
+  }
+
+  /**
+   * The checks of one save that need the store: isolation of the chosen
+   * department/region, unique values, attachments that are the caller's or
+   * already this record's. Throws the first problem, naming its field.
+   */
+  async function checkSave(tx: Tx, caller: AuthUser, def: RecordDefinition, scope: Scope, values: Record<string, unknown>, id: number | null) {
+    const place = placeOf(def, values);
+    if (!scope.all) {
+      if (def.isolation.dept && (place.deptid === null || !scope.deptids.includes(place.deptid))) {
+        throw forbiddenField('records.outsideScope', def.isolation.dept);
+      }
+      if (def.isolation.region && (place.regionid === null || !scope.regionids.includes(place.regionid))) {
+        throw forbiddenField('records.outsideScope', def.isolation.region);
+      }
+    }
+    const uniques: { field: string; value: string }[] = [];
+    for (const f of def.fields.filter((x) => x.unique)) {
+      const v = values[f.key];
+      if (v === null || v === undefined || v === '') {
+        continue;
+      }
+      const value = valueText(v);
+      const holder = await repo.holderOf(tx, def.entity, f.key, value);
+      if (holder && holder.record_id !== id) {
+        throw conflict('records.duplicateValue', [f.key]);
+      }
+      uniques.push({ field: f.key, value });
+    }
+    const fileIds: number[] = [];
+    for (const f of def.fields.filter((x) => FILE_TYPES.includes(x.type))) {
+      const ids = (values[f.key] as number[] | undefined) ?? [];
+      const files = await repo.filesByIds(tx, ids);
+      const ok = files.length === new Set(ids).size && files.every((x) => (x.record_id === null ? x.uploaded_by === caller.userid : x.record_id === id));
+      if (!ok) {
+        throw badRequest('records.fileNotFound', [f.key]);
+      }
+      fileIds.push(...ids);
+    }
+    return { place, uniques, fileIds };
+  }
+
+  async function insertOne(tx: Tx, emitIds: number[], caller: AuthUser, def: RecordDefinition, scope: Scope, values: Record<string, unknown>) {
+    const { place, uniques, fileIds } = await checkSave(tx, caller, def, scope, values, null);
+    const now = Date.now();
+    const status = def.workflow?.initial ?? 0;
+    const row = await repo.insert(tx, {
+      entity: def.entity,
+      ...place,
+      status,
+      title: titleOf(def, values),
+      created_at: now,
+      updated_at: now,
+      created_by: caller.loginname,
+      creator_id: caller.userid,
+      version: 1,
+      doc: values,
+    });
+    await repo.setUnique(tx, def.entity, row.id, uniques);
+    await repo.linkFiles(tx, row.id, fileIds);
+    await audit(tx, caller, 'record.create', auditEntity(def), row.id, { values });
+    if (def.workflow) {
+      await repo.openTodos(tx, `record:${row.id}`, approversOf(def, status, values), todoTitle(def, row.title), todoHref(def, row.id), now);
+    }
+    emitIds.push(row.id);
+    return row;
+  }
+
+  const todoTitle = (def: RecordDefinition, title: string) => `${def.name.zh} ${title}`.trim();
+  const todoHref = (def: RecordDefinition, id: number) => recordHref(def.entity, id);
+
+  function mayEdit(caller: AuthUser, def: RecordDefinition, row: RecordRow): boolean {
+    // A record in a workflow is edited in its first status only; afterwards it moves by transitions.
+    return granted(caller, def.permissions.edit) && (!def.workflow || row.status === def.workflow.initial);
+  }
+
+  function actionsFor(caller: AuthUser, def: RecordDefinition, row: RecordRow): string[] {
+    if (!def.workflow) {
+      return [];
+    }
+    const approvers = approversOf(def, row.status, docOf(row.doc));
+    return def.workflow.transitions
+      .filter((t) => t.from.includes(row.status) && granted(caller, t.grant) && (!t.approverOnly || approvers.includes(caller.userid)))
+      .map((t) => t.action);
+  }
+
+  const publishChanged = (emit: Emit, def: RecordDefinition, ids: number[], action: 'create' | 'update' | 'delete' | 'transition' | 'import') =>
+    emit('record.changed', { entity: def.entity, ids, action });
+
+  return {
+    ready: definitions.ready,
+    definitions,
+
+    async list(caller, def, input) {
+      if (!granted(caller, def.permissions.view)) {
+        throw forbidden('records.noPermission');
+      }
+      const scope = await deps.scopeOf(caller.userid);
+      const { rows, total } = await repo.list(queryOf(def, scope, input), offsetOf(input), input.pageSize);
+      return { items: rows.map(itemOf), total };
+    },
+
+    async get(caller, def, id) {
+      const { row } = await visibleRow(caller, def, id);
+      const [steps, auditRows, files] = await Promise.all([repo.steps(id), repo.auditOf(auditEntity(def), id), repo.filesOf(id)]);
+      return {
+        record: itemOf(row),
+        steps: steps.map((s) => ({ at: Number(s.at), loginname: s.loginname, action: s.action, from: s.from_status, to: s.to_status, reason: s.reason, signature: s.signature })),
+        audit: auditRows.map((a) => ({ at: Number(a.at), loginname: a.loginname, action: a.action, detail: a.detail })),
+        files: files.map((f) => ({ id: f.id, name: f.name, size: Number(f.size), mime: f.mime, thumb: f.thumb === 1, created: Number(f.created_at) })),
+        actions: actionsFor(caller, def, row),
+        canEdit: mayEdit(caller, def, row),
+        canDelete: granted(caller, def.permissions.delete),
+        approvers: approversOf(def, row.status, docOf(row.doc)),
+      };
+    },
+
+    async save(caller, def, input) {
+      if (!granted(caller, def.permissions.edit)) {
+        throw forbidden('records.noPermission');
+      }
+      const { id, version, ...rest } = input;
+      const values: Record<string, unknown> = {};
+      for (const f of def.fields) {
+        if (f.key in rest) {
+          values[f.key] = rest[f.key];
+        }
+      }
+      const scope = await deps.scopeOf(caller.userid);
+      return transactThenPublish(store.db, deps.events, async (tx, emit) => {
+        if (id === undefined) {
+          const row = await insertOne(tx, [], caller, def, scope, values);
+          publishChanged(emit, def, [row.id], 'create');
+          return itemOf(row);
+        }
+        if (version === undefined) {
+          throw badRequest('validation.required', ['version']);
+        }
+        const before = await repo.get(tx, def.entity, id);
+        if (!before || !visible(def, scope, before) || !granted(caller, def.permissions.view)) {
+          throw notFound('records.notFound');
+        }
+        if (before.version !== version) {
+          throw conflict('records.conflict', ['version'], { current: before.version });
+        }
+        if (!mayEdit(caller, def, before)) {
+          throw forbidden('records.noPermission');
+        }
+        // Read-only fields (set by the workflow) keep their stored values.
+        const merged = { ...docOf(before.doc), ...values };
+        const { place, uniques, fileIds } = await checkSave(tx, caller, def, scope, merged, id);
+        const row = await repo.update(tx, id, version, { ...place, title: titleOf(def, merged), status: before.status, doc: merged, updated_at: Date.now() });
+        if (!row) {
+          const now = await repo.get(tx, def.entity, id);
+          throw conflict('records.conflict', ['version'], { current: now?.version ?? '?' });
+        }
+        await repo.setUnique(tx, def.entity, id, uniques);
+        await repo.linkFiles(tx, id, fileIds);
+        await audit(tx, caller, 'record.update', auditEntity(def), id, { changes: changesOf(def.fields, docOf(before.doc), merged) });
+        publishChanged(emit, def, [id], 'update');
+        return itemOf(row);
+      });
+    },
+
+    async remove(caller, def, id, version) {
+      if (!granted(caller, def.permissions.delete)) {
+        throw forbidden('records.noPermission');
+      }
+      const { scope } = await visibleRow(caller, def, id);
+      return transactThenPublish(store.db, deps.events, async (tx, emit) => {
+        const before = await repo.get(tx, def.entity, id);
+        if (!before || !visible(def, scope, before)) {
+          throw notFound('records.notFound');
+        }
+        if (version !== undefined && before.version !== version) {
+          throw conflict('records.conflict', ['version'], { current: before.version });
+        }
+        await repo.remove(tx, id);
+        await repo.openTodos(tx, `record:${id}`, [], '', '', Date.now());
+        await audit(tx, caller, 'record.delete', auditEntity(def), id, { values: docOf(before.doc) });
+        publishChanged(emit, def, [id], 'delete');
+        return { id };
+      });
+    },
+
+    async transition(caller, def, input) {
+      const wf = def.workflow;
+      if (!wf) {
+        throw badRequest('records.noWorkflow');
+      }
+      const { scope } = await visibleRow(caller, def, input.id);
+      return transactThenPublish(store.db, deps.events, async (tx, emit) => {
+        const before = await repo.get(tx, def.entity, input.id);
+        if (!before || !visible(def, scope, before)) {
+          throw notFound('records.notFound');
+        }
+        if (before.version !== input.version) {
+          throw conflict('records.conflict', ['version'], { current: before.version });
+        }
+        const t = wf.transitions.find((x) => x.action === input.action);
+        if (!t || !t.from.includes(before.status)) {
+          throw badRequest('records.noSuchTransition', ['action']);
+        }
+        if (!granted(caller, t.grant)) {
+          throw forbidden('records.noPermission');
+        }
+        const doc = docOf(before.doc);
+        if (t.approverOnly && !approversOf(def, before.status, doc).includes(caller.userid)) {
+          throw forbidden('records.notApprover');
+        }
+        for (const need of t.inputs) {
+          if (!input[need]) {
+            throw badRequest('validation.required', [need]);
+          }
+        }
+        const now = Date.now();
+        const row = await repo.update(tx, before.id, before.version, { deptid: before.deptid, regionid: before.regionid, title: before.title, status: t.to, doc, updated_at: now });
+        if (!row) {
+          throw conflict('records.conflict', ['version'], { current: '?' });
+        }
+        await repo.addStep(tx, {
+          record_id: row.id,
+          at: now,
+          userid: caller.userid,
+          loginname: caller.loginname,
+          action: t.action,
+          from_status: before.status,
+          to_status: t.to,
+          reason: input.reason,
+          signature: input.signature,
+        });
+        await repo.openTodos(tx, `record:${row.id}`, approversOf(def, t.to, doc), todoTitle(def, row.title), todoHref(def, row.id), now);
+        await audit(tx, caller, 'record.transition', auditEntity(def), row.id, { action: t.action, from: before.status, to: t.to, reason: input.reason });
+        publishChanged(emit, def, [row.id], 'transition');
+        return itemOf(row);
+      });
+    },
+
+    async rows(caller, def, input) {
+      if (!granted(caller, def.permissions.view)) {
+        throw forbidden('records.noPermission');
+      }
+      const scope = await deps.scopeOf(caller.userid);
+      return repo.stream(queryOf(def, scope, input));
+    },
+
+    async importRows(caller, def, rows, keepGood, preErrors) {
+      if (!granted(caller, def.permissions.edit)) {
+        throw forbidden('records.noPermission');
+      }
+      const scope = await deps.scopeOf(caller.userid);
+      const errors = [...preErrors];
+      const bad = new Set(errors.map((e) => e.row));
+      // Check every row first (store rules included), inside one transaction that saves only when allowed.
+      return transactThenPublish(store.db, deps.events, async (tx, emit) => {
+        const seen = new Map<string, number>();
+        const good: typeof rows = [];
+        for (const r of rows) {
+          if (bad.has(r.row)) {
+            continue;
+          }
+          try {
+            await checkSave(tx, caller, def, scope, r.values, null);
+            for (const f of def.fields.filter((x) => x.unique)) {
+              const v = r.values[f.key];
+              if (v !== null && v !== undefined && v !== '') {
+                const k = `${f.key}\u0000${valueText(v)}`;
+                if (seen.has(k)) {
+                  throw conflict('records.duplicateValue', [f.key]);
+                }
+                seen.set(k, r.row);
+              }
+            }
+            good.push(r);
+          } catch (err) {
+            if (!(err instanceof AppError)) {
+              throw err;
+            }
+            errors.push({ row: r.row, field: err.controls[0] ?? '', code: err.code, params: err.params });
+            bad.add(r.row);
+          }
+        }
+        errors.sort((a, b) => a.row - b.row);
+        if (errors.length && !keepGood) {
+          return { saved: 0, errors };
+        }
+        const ids: number[] = [];
+        for (const r of good) {
+          await insertOne(tx, ids, caller, def, scope, r.values);
+        }
+        if (ids.length) {
+          await audit(tx, caller, 'record.import', auditEntity(def), 0, { saved: ids.length, refused: bad.size });
+          publishChanged(emit, def, ids, 'import');
+        }
+        return { saved: ids.length, errors };
+      });
+    },
+
+    async maySeeRecord(caller, recordId) {
+      const row = await store.db.selectFrom('record').selectAll().where('id', '=', recordId).executeTakeFirst();
+      const def = row ? definitions.get(row.entity) : undefined;
+      if (!row || !def || !granted(caller, def.permissions.view)) {
+        return false;
+      }
+      return visible(def, await deps.scopeOf(caller.userid), row);
+    },
+
+    async definitionLog(input) {
+      const { rows, total } = await repo.definitionLog(offsetOf(input), input.pageSize);
+      return { items: rows.map((r) => ({ at: Number(r.at), loginname: r.loginname, action: r.action, detail: r.detail, entity: r.entity_id })), total };
+    },
+  };
+}
+
+function forbiddenField(code: 'records.outsideScope', field: string) {
+  return new AppError(403, code, [field]);
+}
+
+/** Field-by-field differences for the audit row. */
+function changesOf(fields: FieldDef[], before: Record<string, unknown>, after: Record<string, unknown>) {
+  const out: Record<string, { from: unknown; to: unknown }> = {};
+  for (const f of fields) {
+    if (JSON.stringify(before[f.key] ?? null) !== JSON.stringify(after[f.key] ?? null)) {
+      out[f.key] = { from: before[f.key] ?? null, to: after[f.key] ?? null };
+    }
+  }
+  return out;
+}

@@ -1,0 +1,236 @@
+import { z } from 'zod';
+
+/**
+ * Field types by the seed's numeric values (seed 1 §3.4). A definition names
+ * the number; the name here is for code that switches on it.
+ */
+export const fieldTypes = {
+  dept: 1,
+  region: 2,
+  person: 3,
+  text: 4,
+  time: 5,
+  attachment: 6,
+  enum: 7,
+  people: 9,
+  post: 10,
+  workType: 11,
+  table: 12,
+  device: 13,
+  remark: 17,
+  enumMulti: 21,
+  number: 22,
+  depts: 43,
+  signature: 44,
+  plainText: 45,
+  image: 53,
+} as const;
+export type FieldTypeName = keyof typeof fieldTypes;
+export type FieldTypeCode = (typeof fieldTypes)[FieldTypeName];
+export const fieldTypeCodes = Object.values(fieldTypes) as FieldTypeCode[];
+export const fieldTypeName = (code: FieldTypeCode): FieldTypeName =>
+  (Object.keys(fieldTypes) as FieldTypeName[]).find((k) => fieldTypes[k] === code)!;
+
+/**
+ * The seed's status enumeration of business records (seed 1 §3.5). The seed
+ * shows no colours; these are antd's preset tag colours, chosen so that
+ * waiting states are warm, done is green and terminated is grey.
+ */
+export const recordStatuses = [
+  { code: 0, zh: '待创建', en: 'To be created', color: 'default' },
+  { code: 1, zh: '待评估', en: 'To be assessed', color: 'orange' },
+  { code: 2, zh: '待审核', en: 'To be reviewed', color: 'gold' },
+  { code: 3, zh: '待确认', en: 'To be confirmed', color: 'cyan' },
+  { code: 4, zh: '已完成', en: 'Completed', color: 'green' },
+  { code: 5, zh: '已关闭', en: 'Closed', color: 'default' },
+  { code: 6, zh: '待审批', en: 'To be approved', color: 'volcano' },
+  { code: 7, zh: '待实施', en: 'To be implemented', color: 'blue' },
+  { code: 8, zh: '生效中', en: 'In effect', color: 'geekblue' },
+  { code: -1, zh: '已终止', en: 'Terminated', color: 'red' },
+] as const;
+export type RecordStatus = (typeof recordStatuses)[number]['code'];
+export const recordStatusCodes: RecordStatus[] = recordStatuses.map((s) => s.code);
+
+export const bilingual = z.object({ zh: z.string().trim().min(1).max(100), en: z.string().trim().max(100).default('') });
+export type Bilingual = z.infer<typeof bilingual>;
+
+const identifier = z.string().regex(/^[a-z][a-zA-Z0-9_]{0,39}$/, 'validation.badFormat');
+const pascal = z.string().regex(/^[A-Z][A-Za-z0-9]{0,39}$/, 'validation.badFormat');
+
+export const enumOption = z.object({ value: z.string().trim().min(1).max(60), label: bilingual });
+export type EnumOption = z.infer<typeof enumOption>;
+
+const fieldBase = {
+  /** Key of the value in the record document; the name `controls` reports. */
+  key: identifier,
+  type: z.union(fieldTypeCodes.map((c) => z.literal(c)) as unknown as [z.ZodLiteral<FieldTypeCode>, ...z.ZodLiteral<FieldTypeCode>[]]),
+  label: bilingual,
+  required: z.boolean().default(false),
+  /** No two records of the ledger share this value (text, number, enumeration). */
+  unique: z.boolean().default(false),
+  /** Text: length; number: value; multi-select, attachments, table: count. */
+  min: z.number().finite().optional(),
+  max: z.number().finite().optional(),
+  /** Number: decimals allowed (0 = integers). */
+  decimals: z.number().int().min(0).max(6).optional(),
+  /** Enumerations: the choices, or the code of a data-dictionary entry that holds them. */
+  options: z.array(enumOption).max(200).optional(),
+  dictionary: z.string().max(60).optional(),
+  /** Time: must not be before this other time field of the record (end after start). */
+  notBefore: identifier.optional(),
+  /** Hidden from the form (set by the server or by a workflow input). */
+  readOnly: z.boolean().default(false),
+};
+
+export const subFieldDef = z.object(fieldBase);
+export const fieldDef = z.object({
+  ...fieldBase,
+  /** Table (type 12): the columns of each sub-row. */
+  columns: z.array(subFieldDef).max(20).optional(),
+});
+export type FieldDef = z.infer<typeof fieldDef>;
+export type SubFieldDef = z.infer<typeof subFieldDef>;
+
+/** Who may do something: empty = any signed-in user; otherwise any one role code or permission code of the caller. */
+export const grant = z.array(z.string().max(60)).max(30).default([]);
+
+/** An optional workflow over the seed's statuses. */
+export const workflowDef = z.object({
+  /** Status of a record when it is first saved. */
+  initial: z.number().int(),
+  /** Statuses in use, with their waiting approvers: user ids, or a person/people field of the record. */
+  states: z
+    .array(
+      z.object({
+        code: z.union(recordStatusCodes.map((c) => z.literal(c)) as unknown as [z.ZodLiteral<RecordStatus>, ...z.ZodLiteral<RecordStatus>[]]),
+        /** Label in place of the seed's (e.g. "待一级审批"); the colour stays the seed's. */
+        label: bilingual.optional(),
+        approvers: z.object({ userids: z.array(z.number().int().positive()).max(50).default([]), field: identifier.optional() }).optional(),
+      }),
+    )
+    .min(1)
+    .max(10),
+  transitions: z
+    .array(
+      z.object({
+        action: identifier,
+        label: bilingual,
+        from: z.array(z.number().int()).min(1),
+        to: z.number().int(),
+        /** Role or permission codes that may take it (empty: anyone who may view the record). */
+        grant,
+        /** Only an approver of the record's current status may take it (seed 2 §6). */
+        approverOnly: z.boolean().default(false),
+        /** Inputs the actor must give. */
+        inputs: z.array(z.enum(['reason', 'signature'])).default([]),
+      }),
+    )
+    .max(30),
+});
+export type WorkflowDef = z.infer<typeof workflowDef>;
+
+export const recordDefinition = z
+  .object({
+    /** Seed-style names: calls are `/UAPI/<area>/<entity>List` and so on. */
+    area: pascal,
+    entity: pascal,
+    name: bilingual,
+    fields: z.array(fieldDef).min(1).max(80),
+    list: z
+      .object({
+        columns: z.array(identifier).default([]),
+        filters: z.array(identifier).default([]),
+        sort: z.object({ field: z.string().max(40), order: z.enum(['asc', 'desc']) }).default({ field: 'updated', order: 'desc' }),
+      })
+      .default({ columns: [], filters: [], sort: { field: 'updated', order: 'desc' } }),
+    /** Data isolation: the department and/or region field that decides who sees a record. */
+    isolation: z.object({ dept: identifier.optional(), region: identifier.optional() }).default({}),
+    permissions: z.object({ view: grant, edit: grant, delete: grant }).default({ view: [], edit: [], delete: [] }),
+    workflow: workflowDef.optional(),
+    /** The field that names a record in titles, to-dos and the audit log. */
+    titleField: identifier.optional(),
+    /** Run-time ledgers: the menu entry (under the directory `parent`, an href) and the roles that get it. */
+    menu: z.object({ parent: z.string().max(200), roles: z.array(z.string().max(60)).max(30).default([]), sort: z.number().int().default(100) }).optional(),
+  })
+  .superRefine((d, ctx) => {
+    const keys = new Set<string>();
+    d.fields.forEach((f, i) => {
+      if (keys.has(f.key)) {
+        ctx.addIssue({ code: 'custom', path: ['fields', i, 'key'], message: 'records.duplicateField', params: { key: f.key } });
+      }
+      keys.add(f.key);
+      if ((f.type === fieldTypes.enum || f.type === fieldTypes.enumMulti) && !f.options?.length && !f.dictionary) {
+        ctx.addIssue({ code: 'custom', path: ['fields', i, 'options'], message: 'records.enumNeedsOptions' });
+      }
+      if (f.type === fieldTypes.table && !f.columns?.length) {
+        ctx.addIssue({ code: 'custom', path: ['fields', i, 'columns'], message: 'validation.required' });
+      }
+    });
+    const needField = (path: (string | number)[], key: string | undefined, types?: number[]) => {
+      if (key === undefined) {
+        return;
+      }
+      const f = d.fields.find((x) => x.key === key);
+      if (!f || (types && !types.includes(f.type))) {
+        ctx.addIssue({ code: 'custom', path, message: 'records.unknownField', params: { key } });
+      }
+    };
+    d.list.columns.forEach((k, i) => needField(['list', 'columns', i], k));
+    d.list.filters.forEach((k, i) => needField(['list', 'filters', i], k));
+    needField(['isolation', 'dept'], d.isolation.dept, [fieldTypes.dept]);
+    needField(['isolation', 'region'], d.isolation.region, [fieldTypes.region]);
+    needField(['titleField'], d.titleField);
+    d.fields.forEach((f, i) => needField(['fields', i, 'notBefore'], f.notBefore, [fieldTypes.time]));
+    if (d.workflow) {
+      const codes = new Set<number>(d.workflow.states.map((s) => s.code));
+      if (!codes.has(d.workflow.initial)) {
+        ctx.addIssue({ code: 'custom', path: ['workflow', 'initial'], message: 'records.unknownStatus', params: { code: d.workflow.initial } });
+      }
+      d.workflow.states.forEach((s, i) => needField(['workflow', 'states', i, 'approvers', 'field'], s.approvers?.field, [fieldTypes.person, fieldTypes.people]));
+      d.workflow.transitions.forEach((t, i) => {
+        for (const c of [...t.from, t.to]) {
+          if (!codes.has(c)) {
+            ctx.addIssue({ code: 'custom', path: ['workflow', 'transitions', i], message: 'records.unknownStatus', params: { code: c } });
+          }
+        }
+      });
+    }
+  });
+export type RecordDefinition = z.output<typeof recordDefinition>;
+export type RecordDefinitionInput = z.input<typeof recordDefinition>;
+
+/** A definition from a literal in code (built-in ledgers): parsed, so defaults are filled and mistakes fail at start. */
+export function defineRecord(d: RecordDefinitionInput): RecordDefinition {
+  return recordDefinition.parse(d);
+}
+
+/** The value shape every stored record has besides its fields. */
+export const recordMeta = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  status: z.number().int(),
+  created: z.number(),
+  updated: z.number(),
+  createdBy: z.string(),
+});
+export type RecordMeta = z.infer<typeof recordMeta>;
+
+/** Status label and colour of a record, from the workflow's own label or the seed's. */
+export function statusOf(def: RecordDefinition, code: number): { label: Bilingual; color: string } {
+  const seed = recordStatuses.find((s) => s.code === code);
+  const own = def.workflow?.states.find((s) => s.code === code)?.label;
+  return { label: own ?? { zh: seed?.zh ?? String(code), en: seed?.en ?? String(code) }, color: seed?.color ?? 'default' };
+}
+
+/** A stored value as text (numbers and text as written, anything else as JSON), for titles, unique keys and cells. */
+export function valueText(v: unknown): string {
+  if (v === null || v === undefined) {
+    return '';
+  }
+  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
+}
+
+/** Where a run-time ledger's list page lives (its menu entry points here). */
+export const ledgerHref = (entity: string) => `/low-code-platform/ledger/${entity}`;
+/** The detail page of one record (to-dos open it). */
+export const recordHref = (entity: string, id: number) => `/low-code-platform/list-view-record?entity=${entity}&id=${id}`;

@@ -1,0 +1,45 @@
+import { defineRecord } from '../definition.js';
+
+/** Safety sign types (seed 2 §7.4, /UAPI/SafeSign/). */
+export const safeSignTypeLedger = defineRecord({
+  area: 'SafeSign',
+  entity: 'SafeSignType',
+  name: { zh: '安全标志类型', en: 'Safety sign types' },
+  fields: [
+    { key: 'name', type: 4, label: { zh: '类型名称', en: 'Name' }, required: true, unique: true, max: 50 },
+    {
+      key: 'category',
+      type: 7,
+      label: { zh: '类别', en: 'Category' },
+      required: true,
+      // GB 2894-2008 §4: the four basic kinds of safety signs.
+      options: [
+        { value: 'prohibition', label: { zh: '禁止标志', en: 'Prohibition' } },
+        { value: 'warning', label: { zh: '警告标志', en: 'Warning' } },
+        { value: 'mandatory', label: { zh: '指令标志', en: 'Mandatory' } },
+        { value: 'information', label: { zh: '提示标志', en: 'Information' } },
+      ],
+    },
+    { key: 'image', type: 53, label: { zh: '图例', en: 'Image' }, max: 1 },
+  ],
+  list: { columns: ['name', 'category'], filters: ['name', 'category'] },
+  permissions: { view: [], edit: ['system:config'], delete: ['system:config'] },
+});
+
+/** Safety signs placed on the plant, by region. */
+export const safeSignLedger = defineRecord({
+  area: 'SafeSign',
+  entity: 'SafeSign',
+  name: { zh: '安全标志', en: 'Safety signs' },
+  fields: [
+    { key: 'name', type: 4, label: { zh: '标志名称', en: 'Name' }, required: true, max: 50 },
+    { key: 'code', type: 4, label: { zh: '编号', en: 'Number' }, unique: true, max: 30 },
+    { key: 'signType', type: 4, label: { zh: '标志类型', en: 'Type' }, required: true, max: 50 },
+    { key: 'region', type: 2, label: { zh: '所在区域', en: 'Region' }, required: true },
+    { key: 'location', type: 4, label: { zh: '设置位置', en: 'Location' }, max: 100 },
+    { key: 'checkedAt', type: 5, label: { zh: '检查时间', en: 'Checked' } },
+    { key: 'photo', type: 53, label: { zh: '照片', en: 'Photo' }, max: 3 },
+  ],
+  list: { columns: ['name', 'code', 'signType', 'region'], filters: ['name'] },
+  isolation: { region: 'region' },
+});
