@@ -35,7 +35,7 @@ export function isMessageCode(code: unknown): code is MessageCode {
 /** The text of a message in one language; an unknown code is returned as written. */
 export function renderMessage(lang: Lang, code: string, params?: MessageParams): string {
   const text: MessageText | undefined = isMessageCode(code) ? messages[code] : undefined;
-  return text ? fillTemplate(text[lang], params) : code;
+  return text ? fillTemplate(text[lang], params, lang) : code;
 }
 
 /** A message as it travels: code and parameters, rendered where it is shown. */

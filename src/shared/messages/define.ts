@@ -18,11 +18,15 @@ export function defineMessages<const T extends Record<string, MessageText>>(mess
 }
 
 /** Fills `{name}` placeholders; a placeholder without a parameter is left as written, so a gap shows. */
-export function fillTemplate(template: string, params: MessageParams | undefined): string {
+export function fillTemplate(template: string, params: MessageParams | undefined, lang: Lang = 'zh'): string {
   if (!params) {
     return template;
   }
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  // A parameter that is itself a name in both languages travels as `name` and `name_en`; English text takes `name_en`.
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const localised = lang === 'en' && `${name}_en` in params ? `${name}_en` : name;
+    return localised in params ? String(params[localised]) : whole;
+  });
 }
 
 export type { Lang };

@@ -13,7 +13,7 @@ export const recordsMessages = defineMessages({
   'records.enumNeedsOptions': { zh: '枚举字段需要选项或数据字典', en: 'An enumeration needs options or a dictionary' },
   'records.unknownField': { zh: '字段不存在或类型不符：{key}', en: 'No such field, or of the wrong type: {key}' },
   'records.unknownStatus': { zh: '未使用的状态：{code}', en: 'Status not in the workflow: {code}' },
-  'records.notBefore': { zh: '不能早于{other}', en: 'Must not be before {other_en}' },
+  'records.notBefore': { zh: '不能早于{other}', en: 'Must not be before {other}' },
   'records.tooManyDecimals': { zh: '最多 {decimals} 位小数', en: 'At most {decimals} decimals' },
   'records.outsideScope': { zh: '所选部门或区域不在您的数据范围内', en: 'The chosen department or region is outside your data scope' },
   'records.noPermission': { zh: '您没有此操作的权限', en: 'You may not do this' },

@@ -66,14 +66,21 @@ describe.each(dialects)('org permissions and menus (%s)', (dialect) => {
   });
 
   describe('menus', () => {
-    it("the contractor's menu is only the SystemManagement directory with ToDoCenter", async () => {
+    it("the contractor's menu is the SystemManagement directory with ToDoCenter and the ledgers everyone reads, nothing to manage", async () => {
       const contractor = await demoToken(t.url, 'contractor');
       const r = await call(t.url, getJsonMenus, {}, contractor);
       expect(r.body.IsSuccess).toBe(true);
       const menus = r.body.data!;
       expect(menus).toHaveLength(1);
       expect(menus[0]).toEqual(expect.objectContaining({ href: '/No.88/SystemManagement', type: 1, eightyEightType: 0 }));
-      expect(menus[0].childs.map((c) => c.href)).toEqual(['/orgnization/ToDoCenter']);
+      expect(menus[0].childs.map((c) => c.href)).toEqual([
+        '/orgnization/ToDoCenter',
+        '/low-code-platform',
+        '/system/announcement',
+        '/system/announcementDetail',
+        '/Notice/NoticeList',
+        '/SafeSign/SafeSignList',
+      ]);
       expect(menus[0].childs[0].childs).toEqual([]);
     });
 
@@ -97,8 +104,11 @@ describe.each(dialects)('org permissions and menus (%s)', (dialect) => {
     it('GetMenuPermissionConfig lists exactly the granted hrefs', async () => {
       const contractor = await demoToken(t.url, 'contractor');
       const r = await call(t.url, getMenuPermissionConfig, {}, contractor);
-      expect(r.body.data!.items.map((i) => i.menuUrl).sort()).toEqual(['/No.88/SystemManagement', '/orgnization/ToDoCenter']);
-      expect(r.body.data!.total).toBe(2);
+      const granted = r.body.data!.items.map((i) => i.menuUrl);
+      expect(granted).toEqual(expect.arrayContaining(['/No.88/SystemManagement', '/orgnization/ToDoCenter', '/Notice/NoticeList']));
+      // Nothing that manages the organisation, the system or the ledgers' definitions.
+      expect(granted.filter((u) => /orgnization\/(personnel|role|data-isolation)|auditLog|list-view$|WorkTypeConfig|addAnnouncement|SafeSignTypeList/.test(u))).toEqual([]);
+      expect(r.body.data!.total).toBe(granted.length);
       const supervisor = await demoToken(t.url, 'supervisor');
       const s = await call(t.url, getMenuPermissionConfig, {}, supervisor);
       expect(s.body.data!.items.map((i) => i.menuUrl)).toContain('/system/auditLog');
