@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'Plantwatch@2026';
+
+/** Fails when something sticks out sideways: the page must fit the phone's width. */
+async function expectNoSidewaysOverflow(page: Page) {
+  const { scroll, width, content, contentWidth } = await page.evaluate(() => {
+    const main = document.querySelector('.pw-content');
+    return {
+      scroll: document.documentElement.scrollWidth,
+      width: window.innerWidth,
+      content: main?.scrollWidth ?? 0,
+      contentWidth: main?.clientWidth ?? 0,
+    };
+  });
+  expect(scroll).toBeLessThanOrEqual(width);
+  // The page area itself (the shell clips the document) must not scroll sideways either.
+  expect(content).toBeLessThanOrEqual(contentWidth);
+}
+
+/** Fails when the navbar's content is wider than the navbar (something cut off). */
+async function expectNavbarFits(page: Page) {
+  const nav = page.getByTestId('navbar');
+  const { scroll, client } = await nav.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+test.describe('on a phone (390 × 844, touch)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('sign in, open the menu, open a page, sign out — all by tap', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByTestId('login-username').tap();
+    await page.getByTestId('login-username').fill('admin');
+    await page.getByTestId('login-password').tap();
+    await page.getByTestId('login-password').fill(PASSWORD);
+    await page.getByTestId('login-submit').tap();
+    await expect(page).toHaveURL(/\/Gateway\/home/);
+    await expectNavbarFits(page);
+    await expectNoSidewaysOverflow(page);
+
+    // The navbar keeps only the menu toggle, the title, the to-do counter and one menu button.
+    await expect(page.getByTestId('user-menu')).toHaveCount(0);
+    await page.getByTestId('nav-menu').tap();
+    const drawer = page.locator('.pw-mm');
+    await expect(drawer.getByTestId('change-password')).toBeVisible();
+    await expect(drawer.getByTestId('fullscreen')).toBeVisible();
+    await expect(drawer.getByTestId('lang-en')).toBeVisible();
+    await expect(drawer.getByTestId('logout')).toBeVisible();
+    await drawer.getByTestId('system-tab-0').tap();
+
+    // The page menu is in the left drawer.
+    await page.getByTestId('nav-drawer').tap();
+    const sidebar = page.getByTestId('sidebar');
+    await expect(sidebar).toBeVisible();
+    await sidebar.getByText('人员设置').tap();
+    await expect(page).toHaveURL(/\/orgnization\/personnel-setting/);
+    await expect(sidebar).toBeHidden();
+    await expectNavbarFits(page);
+    await expectNoSidewaysOverflow(page);
+
+    // Language from the menu, then sign out from it.
+    await page.getByTestId('nav-menu').tap();
+    await drawer.getByTestId('lang-en').tap();
+    await expect(drawer.getByTestId('logout')).toHaveText(/Sign out/);
+    await drawer.getByTestId('logout').tap();
+    const confirm = page.locator('.ant-modal-confirm');
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: /OK|确\s*定/ }).tap();
+    await expect(page).toHaveURL(/\/login/);
+  });
+});
+
+test.describe('on a tablet (800 × 1280, touch)', () => {
+  test.use({ viewport: { width: 800, height: 1280 }, hasTouch: true, isMobile: true });
+
+  test('the connection indicator does not cover anything in the navbar', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByTestId('login-username').fill('admin');
+    await page.getByTestId('login-password').fill(PASSWORD);
+    await page.getByTestId('login-submit').tap();
+    await expect(page).toHaveURL(/\/Gateway\/home/);
+    await expectNavbarFits(page);
+    const indicator = await page.getByTestId('connection-indicator').boundingBox();
+    const title = await page.locator('.pw-nav-title').boundingBox();
+    expect(indicator && title).toBeTruthy();
+    if (indicator && title) {
+      expect(title.x + title.width).toBeLessThanOrEqual(indicator.x + 0.5);
+    }
+    await expectNoSidewaysOverflow(page);
+  });
+});
