@@ -38,6 +38,9 @@ test.describe('on a phone (390 × 844, touch)', () => {
     await expect(page).toHaveURL(/\/Gateway\/home/);
     await expectNavbarFits(page);
     await expectNoSidewaysOverflow(page);
+    // 待处理 stays on one line (it wrapped one character per line at 390 px).
+    const pill = await page.getByTestId('home-todo').boundingBox();
+    expect(pill?.height ?? 999).toBeLessThan(60);
 
     // The navbar keeps only the menu toggle, the title, the to-do counter and one menu button.
     await expect(page.getByTestId('user-menu')).toHaveCount(0);
@@ -57,6 +60,14 @@ test.describe('on a phone (390 × 844, touch)', () => {
     await expect(page).toHaveURL(/\/orgnization\/personnel-setting/);
     await expect(sidebar).toBeHidden();
     await expectNavbarFits(page);
+    await expectNoSidewaysOverflow(page);
+
+    // The history tag selector fits its card.
+    await page.goto('/realTimeData/history');
+    const tags = page.getByTestId('history-tags');
+    await expect(tags).toBeVisible();
+    const box = await tags.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(390);
     await expectNoSidewaysOverflow(page);
 
     // Language from the menu, then sign out from it.

@@ -267,12 +267,12 @@ export function RealTimeDataHistoryPage() {
       }
     >
       <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-        <Space wrap size={[12, 8]}>
+        <div className="pw-history-controls">
           <Select
             mode="multiple"
             allowClear
             showSearch
-            style={{ width: 520, maxWidth: '100%' }}
+            className="pw-history-tags"
             maxTagTextLength={18}
             placeholder={t('history.tagsPlaceholder', { max: HISTORY_MAX_TAGS })}
             options={options}
@@ -285,6 +285,7 @@ export function RealTimeDataHistoryPage() {
             data-testid="history-tags"
           />
           <Radio.Group
+            className="pw-history-ranges"
             optionType="button"
             buttonStyle="solid"
             size="middle"
@@ -305,7 +306,7 @@ export function RealTimeDataHistoryPage() {
               status={customFrom && customTo && customTo - customFrom > HISTORY_MAX_RANGE_MS ? 'error' : undefined}
             />
           )}
-        </Space>
+        </div>
         {selected.length === 0 ? (
           <Empty style={{ padding: '80px 0' }} description={t('history.empty')} />
         ) : (
