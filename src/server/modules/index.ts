@@ -12,6 +12,7 @@ import { ingestModule } from './ingest/ingest.routes.js';
 import type { IngestKeyService } from './ingest/ingest.service.js';
 import { positioningModule } from './positioning/positioning.routes.js';
 import { realtimeModule } from './realtime/realtime.routes.js';
+import { shellModule } from './shell/shell.routes.js';
 import type { RealtimeService } from './realtime/realtime.service.js';
 
 export interface Services {
@@ -42,4 +43,4 @@ export interface ServerModule {
   register(ctx: ModuleContext): void;
 }
 
-export const modules: ServerModule[] = [authModule, orgModule, ingestModule, positioningModule, realtimeModule];
+export const modules: ServerModule[] = [authModule, orgModule, ingestModule, positioningModule, realtimeModule, shellModule];

@@ -54,7 +54,8 @@ export function openStore(opts: { databaseUrl?: string; dataDir: string }): Stor
 
 /** Brings the schema to the newest migration; throws with the failing migration's name. */
 export async function migrateToLatest(store: Store): Promise<void> {
-  const migrator = new Migrator({ db: store.db, provider: migrationProvider(store.dialect) });
+  // Areas own number ranges (0020–0029, 0030–…), so a newer branch may land a lower number: run it anyway.
+  const migrator = new Migrator({ db: store.db, provider: migrationProvider(store.dialect), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

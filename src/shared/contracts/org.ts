@@ -222,7 +222,17 @@ export const myTodoList = defineContract({
   method: 'POST',
   path: '/todo/api/myTodo/list',
   input: z.object(pageInput),
-  output: listOf(z.object({ id: z.number().int(), title: z.string(), href: z.string(), created_at: z.number() })),
+  output: listOf(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      href: z.string(),
+      created_at: z.number(),
+      /** Issue 11: the title as a message code and its parameters, rendered in the user's language ('' on old rows). */
+      titleCode: z.string().default(''),
+      titleParams: z.record(z.string(), z.union([z.string(), z.number()])).default({}),
+    }),
+  ),
   permission: 'authenticated',
 });
 

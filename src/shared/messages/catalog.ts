@@ -4,6 +4,7 @@ import { commonMessages } from './common.js';
 import { fillTemplate, type Lang, type MessageParams, type MessageText } from './define.js';
 import { orgMessages } from './org.js';
 import { realtimeMessages } from './realtime.js';
+import { shellMessages } from './shell.js';
 
 /**
  * Every message the server sends and the client shows, by code. A server error
@@ -18,6 +19,7 @@ export const messages = {
   ...orgMessages,
   ...realtimeMessages,
   ...alarmMessages,
+  ...shellMessages,
 } as const satisfies Record<string, MessageText>;
 
 export type MessageCode = keyof typeof messages;

@@ -291,7 +291,7 @@ export function createOrgRepository(db: Db | Tx) {
     openTodos: (userid: number, offset: number, limit: number) =>
       db
         .selectFrom('todo')
-        .select(['id', 'title', 'href', 'created_at'])
+        .select(['id', 'title', 'href', 'created_at', 'title_code', 'title_params'])
         .where('userid', '=', userid)
         .where('status', '=', 0)
         .orderBy('created_at', 'desc')
