@@ -101,3 +101,52 @@ test.describe('on a tablet (800 × 1280, touch)', () => {
     await expectNoSidewaysOverflow(page);
   });
 });
+
+test.describe('public pages on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a reset link from the personnel page works once, then is refused; /download shows the configured QR; /homePage is the home', async ({ page, browser }) => {
+    await page.goto('/login');
+    await page.getByTestId('login-username').fill('admin');
+    await page.getByTestId('login-password').fill(PASSWORD);
+    await page.getByTestId('login-submit').tap();
+    await expect(page).toHaveURL(/\/Gateway\/home/);
+
+    await page.goto('/homePage');
+    await expect(page).toHaveURL(/\/Gateway\/home/);
+
+    // The administrator issues a one-time link for the inspector.
+    await page.goto('/orgnization/personnel-setting');
+    await page.getByTestId('reset-link-inspector').tap();
+    const link = (await page.getByTestId('reset-link-url').innerText()).trim();
+    expect(link).toMatch(/\/ResetPassword\?token=/);
+
+    // The app link is set in the system configuration.
+    await page.goto('/system/config');
+    await page.getByTestId('config-app-url').fill('https://example.com/plantwatch.apk');
+    await page.getByTestId('config-save').tap();
+    await expect(page.getByTestId('config-app-url')).toHaveValue('https://example.com/plantwatch.apk');
+
+    // Someone who is not signed in.
+    const stranger = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'zh-CN' });
+    const phone = await stranger.newPage();
+    await phone.goto(link);
+    await expect(phone.getByTestId('reset-for')).toContainText('inspector');
+    await phone.getByTestId('reset-new').fill('Inspector2026');
+    await phone.getByTestId('reset-confirm').fill('Inspector2026');
+    await phone.getByTestId('reset-submit').tap();
+    await expect(phone.getByTestId('reset-done')).toBeVisible();
+    await phone.goto(link);
+    await expect(phone.getByTestId('reset-refused')).toContainText('已使用');
+
+    await phone.goto('/download');
+    const qr = phone.getByTestId('download-qr');
+    await expect(qr).toBeVisible();
+    await expect(phone.getByTestId('download-link')).toHaveAttribute('href', 'https://example.com/plantwatch.apk');
+    // Seed 1 §9: width 80 (antd's QRCode size, the box the code is drawn in).
+    await expect(qr.locator('canvas')).toBeVisible();
+    const box = await qr.boundingBox();
+    expect(Math.round(box?.width ?? 0)).toBe(80);
+    await stranger.close();
+  });
+});

@@ -9,6 +9,9 @@ import { useSession } from './session-store';
 
 const LoginPage = lazyNamed(() => import('../shell/login-page'), 'LoginPage');
 const ChangePasswordPage = lazyNamed(() => import('../shell/change-password-page'), 'ChangePasswordPage');
+// Public pages of seed 1 §2.1 (issue 11).
+const DownloadPage = lazyNamed(() => import('../shell/download-page'), 'DownloadPage');
+const ResetPasswordPage = lazyNamed(() => import('../shell/reset-password-page'), 'ResetPasswordPage');
 const NoAccessPage = lazyNamed(() => import('../shell/error-pages'), 'NoAccessPage');
 const NotFoundPage = lazyNamed(() => import('../shell/error-pages'), 'NotFoundPage');
 // The signed-in frame (sidebar, tables, live connection) loads after sign-in, not with /login.
@@ -45,6 +48,9 @@ export const router = createBrowserRouter([
     element: <Root />,
     children: [
       { path: '/login', element: <Loading><LoginPage /></Loading> },
+      { path: '/download', element: <Loading><DownloadPage /></Loading> },
+      { path: '/ResetPassword', element: <Loading><ResetPasswordPage /></Loading> },
+      { path: '/homePage', element: <Navigate to="/Gateway/home" replace /> },
       { path: '/401', element: <Loading><NoAccessPage /></Loading> },
       { path: '/404', element: <Loading><NotFoundPage /></Loading> },
       { index: true, element: <Navigate to="/Gateway/home" replace /> },

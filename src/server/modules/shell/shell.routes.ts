@@ -35,6 +35,19 @@ async function readConfig(db: Db): Promise<SystemConfigFields> {
  */
 export const shellModule: ServerModule = {
   name: 'shell',
+  menus: [
+    {
+      href: '/system/config',
+      name: '系统配置',
+      name_en: 'System configuration',
+      parent: '/No.88/SystemManagement',
+      type: 2,
+      eightyEightType: 0,
+      icon: 'setting',
+      sort: 8,
+      roles: ['admin'],
+    },
+  ],
   register({ http, store, services }) {
     const db = store.db;
     const org = services.org;
