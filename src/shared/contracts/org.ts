@@ -172,6 +172,8 @@ export const accountItem = z.object({
   phone: z.string(),
   deptid: z.number().int(),
   deptname: z.string(),
+  /** The department's English name ('' when none): shown in English (issue 11). */
+  deptname_en: z.string().default(''),
   postid: z.number().int().nullable(),
   postname: z.string(),
   roleids: z.array(z.number().int()),

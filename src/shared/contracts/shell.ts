@@ -80,3 +80,12 @@ export const myTodoVisit = defineContract({
   output: z.object({ href: z.string() }),
   permission: 'authenticated',
 });
+
+/** How many pages each system has at all (menu type 2 by eightyEightType), so the home can tell "no pages yet" from "no access". */
+export const systemPageCounts = defineContract({
+  method: 'GET',
+  path: '/UAPI/Common/SystemPageCounts',
+  input: z.object({}),
+  output: z.record(z.string(), z.number().int()),
+  permission: 'authenticated',
+});

@@ -366,6 +366,7 @@ export async function createAuthService(store: Store, config: Config, org: OrgSe
       uploadurl: '/UAPI/Common/UploadFileToServer',
       deptid: u.deptid,
       deptname: await repo.deptName(u.deptid),
+      deptname_en: await repo.deptNameEn(u.deptid),
     };
   }
 

@@ -7,6 +7,7 @@ import {
   systemConfigFields,
   systemConfigGet,
   systemConfigSave,
+  systemPageCounts,
   type SystemConfigFields,
 } from '../../../shared/contracts/shell.js';
 import { unauthorized } from '../../http/errors.js';
@@ -83,6 +84,16 @@ export const shellModule: ServerModule = {
     http.route(appDownloadInfo, async () => {
       const c = await readConfig(db);
       return { url: c.appDownloadUrl, title: c.customerwebtitle };
+    });
+
+    http.route(systemPageCounts, async () => {
+      const rows = await db
+        .selectFrom('menu')
+        .select(['eightyEightType', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('type', '=', 2)
+        .groupBy('eightyEightType')
+        .execute();
+      return Object.fromEntries(rows.map((r) => [String(r.eightyEightType), Number(r.n)]));
     });
 
     http.route(passwordResetIssue, (input, ctx) => {
