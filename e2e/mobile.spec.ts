@@ -30,6 +30,8 @@ test.describe('on a phone (390 × 844, touch)', () => {
 
   test('sign in, open the menu, open a page, sign out — all by tap', async ({ page }) => {
     await page.goto('/login');
+    // The sign-in page's styles come with it (not only with the signed-in shell).
+    await expect(page.locator('.pw-login')).toHaveCSS('display', 'flex');
     await page.getByTestId('login-username').tap();
     await page.getByTestId('login-username').fill('admin');
     await page.getByTestId('login-password').tap();
@@ -140,6 +142,7 @@ test.describe('public pages on a phone', () => {
     await expect(phone.getByTestId('reset-refused')).toContainText('已使用');
 
     await phone.goto('/download');
+    await expect(phone.locator('.pw-login')).toHaveCSS('display', 'flex');
     const qr = phone.getByTestId('download-qr');
     await expect(qr).toBeVisible();
     await expect(phone.getByTestId('download-link')).toHaveAttribute('href', 'https://example.com/plantwatch.apk');

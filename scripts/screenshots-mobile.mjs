@@ -23,6 +23,7 @@ const pages = (
     '/orgnization/ToDoCenter',
     '/system/auditLog',
     '/system/ingestKeys',
+    '/system/config',
     '/realTimeData/manage',
     '/realTimeData/detailsView',
     '/realTimeData/history',

@@ -11,6 +11,7 @@ import { LangSwitch } from './lang-switch';
 import { Logo } from './logo';
 import { publicNs } from './public-pages-i18n';
 import './shell-i18n';
+import './shell.css';
 
 /** The app link as a full address: a site path becomes an address on this host, so a phone can open it. */
 const absolute = (url: string) => (url.startsWith('/') ? `${window.location.origin}${url}` : url);

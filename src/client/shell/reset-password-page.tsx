@@ -14,6 +14,7 @@ import { LangSwitch } from './lang-switch';
 import { Logo } from './logo';
 import { publicNs } from './public-pages-i18n';
 import './shell-i18n';
+import './shell.css';
 
 interface ResetForm {
   newPassword: string;

@@ -111,6 +111,7 @@ export function ToDoCenterPage() {
       <Table<Todo>
         rowKey="id"
         size="small"
+        scroll={{ x: 520 }}
         columns={columns}
         dataSource={todos.data?.items ?? []}
         loading={todos.loading}
