@@ -13,7 +13,7 @@ import { streamClient } from '../../stream/stream-client';
 import { TrendChart, type TrendSeries } from '../../ui/trend-chart';
 import { downloadText, toCsv, type CsvCell } from './csv';
 import { realtimeNs } from './locales';
-import { loadAllTags, tagLabel } from './tag-data';
+import { formatValue, loadAllTags, tagLabel, valueDecimals } from './tag-data';
 import { useLoad } from '../../ui/use-load';
 import './realtime.css';
 
@@ -204,7 +204,9 @@ export function RealTimeDataHistoryPage() {
     for (const item of result.data.items) {
       const tag = byId.get(item.tag);
       for (const b of item.buckets) {
-        rows.push([formatDate(b.t), item.tag, tag ? tagLabel(tag, lang) : '', tag?.unit ?? '', b.avg, b.min, b.max, b.n]);
+        // Values rounded to the tag's display precision (no 14.245000000000001; issue 11).
+        const round = (v: number) => (tag ? Number(formatValue(v, valueDecimals(tag))) : v);
+        rows.push([formatDate(b.t), item.tag, tag ? tagLabel(tag, lang) : '', tag?.unit ?? '', round(b.avg), round(b.min), round(b.max), b.n]);
       }
     }
     downloadText(`history-${formatDate(Date.now(), 'YYYYMMDD-HHmmss')}.csv`, toCsv(rows));
