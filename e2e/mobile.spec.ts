@@ -123,6 +123,11 @@ test.describe('public pages on a phone', () => {
     const link = (await page.getByTestId('reset-link-url').innerText()).trim();
     expect(link).toMatch(/\/ResetPassword\?token=/);
 
+    // The audit log names the action readably, not as a code.
+    await page.goto('/system/auditLog');
+    await expect(page.locator('.ant-table').getByText('生成重置链接').first()).toBeVisible();
+    await expect(page.locator('.ant-table').getByText('登录名: inspector').first()).toBeVisible();
+
     // The app link is set in the system configuration.
     await page.goto('/system/config');
     await page.getByTestId('config-app-url').fill('https://example.com/plantwatch.apk');
