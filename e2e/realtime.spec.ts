@@ -81,6 +81,10 @@ test('the history of a tank level over the last hour draws, and exports what it 
   expect(lines[0]).toContain('位号');
   expect(lines.length).toBeGreaterThan(1);
   expect(lines[1]).toContain(TANK_LEVEL);
+  // Issue 11: values are rounded to the tag's precision (at most 4 decimals), never 14.245000000000001.
+  for (const field of lines[1].split(',').slice(4, 7)) {
+    expect(field).toMatch(/^-?\d+(\.\d{1,4})?$/);
+  }
 });
 
 test('a value published over MQTT shows on the real-time view', async ({ page }) => {

@@ -78,7 +78,7 @@ export async function startTestServer(
     port: 0,
     dataDir: fresh.dataDir,
     databaseUrl: fresh.databaseUrl,
-    clientDir: '/nonexistent',
+    clientDir: opts.env?.CLIENT_DIR ?? '/nonexistent',
   };
   const server = await createServer(config, { tags: opts.tags });
   const url = await server.listen();

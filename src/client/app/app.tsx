@@ -1,39 +1,40 @@
-import { App as AntApp, ConfigProvider } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { ConfigProvider } from 'antd';
+import { Suspense, useMemo, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { feedback } from './feedback';
+import { feedbackWanted } from './feedback';
 import { antdLocale, useLang } from './i18n';
+import { lazyNamed } from './route-types';
 import { router } from './router';
+import { useSession } from './session-store';
 import { antdThemeConfig, useShellTheme } from './theme';
-import { AlarmBanner } from '../features/alarms/alarm-banner';
-import { registerNavbarExtra } from '../shell/navbar-extras';
-import { ConnectionIndicator } from '../stream/connection-indicator';
 
-// The live-data connection state and the alarm banner sit in the navbar of every signed-in page.
-registerNavbarExtra({ key: 'live-connection', component: ConnectionIndicator });
-registerNavbarExtra({ key: 'alarm-banner', component: AlarmBanner });
+const FeedbackHost = lazyNamed(() => import('./feedback-host'), 'FeedbackHost');
 
-/** Hands antd's context-aware message, notification and modal to code outside React. */
-function FeedbackBridge() {
-  const { message, notification, modal } = AntApp.useApp();
-  useEffect(() => {
-    feedback.message = message;
-    feedback.notification = notification;
-    feedback.modal = modal;
-  }, [message, notification, modal]);
-  return null;
+/**
+ * The toast/dialog host is needed once someone is signed in or some code asked
+ * for a toast: the sign-in page alone does without it (first-load budget).
+ */
+function useFeedbackNeeded(): boolean {
+  const signedIn = useSession((s) => s.accessToken !== null);
+  const wanted = useSyncExternalStore(feedbackWanted.subscribe, feedbackWanted.get);
+  return signedIn || wanted;
 }
 
 export function App() {
   const lang = useLang();
   const shellTheme = useShellTheme();
   const themeConfig = useMemo(() => antdThemeConfig(shellTheme), [shellTheme]);
+  const feedbackNeeded = useFeedbackNeeded();
   return (
     <ConfigProvider locale={antdLocale(lang)} theme={themeConfig}>
-      <AntApp notification={{ placement: 'topRight' }} message={{ maxCount: 3 }}>
-        <FeedbackBridge />
+      <div className="ant-app pw-app">
         <RouterProvider router={router} />
-      </AntApp>
+      </div>
+      {feedbackNeeded && (
+        <Suspense fallback={null}>
+          <FeedbackHost />
+        </Suspense>
+      )}
     </ConfigProvider>
   );
 }

@@ -3,8 +3,8 @@ import 'dayjs/locale/zh-cn';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type { ConfigProviderProps } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import type { Lang } from '../../shared/time';
 
 export type { Lang };

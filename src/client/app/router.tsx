@@ -1,17 +1,21 @@
 import { Spin } from 'antd';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
-import { NoAccessPage, NotFoundPage } from '../shell/error-pages';
-import { ShellLayout } from '../shell/layout';
 import { RequireSession } from '../shell/require-session';
 import { logError } from './error-log-store';
 import { setNavigator } from './navigation';
 import { lazyNamed } from './route-types';
-import { pageRoutes } from './routes';
 import { useSession } from './session-store';
 
 const LoginPage = lazyNamed(() => import('../shell/login-page'), 'LoginPage');
 const ChangePasswordPage = lazyNamed(() => import('../shell/change-password-page'), 'ChangePasswordPage');
+// Public pages of seed 1 §2.1 (issue 11).
+const DownloadPage = lazyNamed(() => import('../shell/download-page'), 'DownloadPage');
+const ResetPasswordPage = lazyNamed(() => import('../shell/reset-password-page'), 'ResetPasswordPage');
+const NoAccessPage = lazyNamed(() => import('../shell/error-pages'), 'NoAccessPage');
+const NotFoundPage = lazyNamed(() => import('../shell/error-pages'), 'NotFoundPage');
+// The signed-in frame (sidebar, tables, live connection) loads after sign-in, not with /login.
+const SignedInShell = lazyNamed(() => import('../shell/signed-in-shell'), 'SignedInShell');
 
 function Loading({ children }: { children: ReactNode }) {
   return (
@@ -44,8 +48,11 @@ export const router = createBrowserRouter([
     element: <Root />,
     children: [
       { path: '/login', element: <Loading><LoginPage /></Loading> },
-      { path: '/401', element: <NoAccessPage /> },
-      { path: '/404', element: <NotFoundPage /> },
+      { path: '/download', element: <Loading><DownloadPage /></Loading> },
+      { path: '/ResetPassword', element: <Loading><ResetPasswordPage /></Loading> },
+      { path: '/homePage', element: <Navigate to="/Gateway/home" replace /> },
+      { path: '/401', element: <Loading><NoAccessPage /></Loading> },
+      { path: '/404', element: <Loading><NotFoundPage /></Loading> },
       { index: true, element: <Navigate to="/Gateway/home" replace /> },
       { path: '/workMenu', element: <Navigate to="/Gateway/home" replace /> },
       {
@@ -62,7 +69,9 @@ export const router = createBrowserRouter([
         path: '*',
         element: (
           <RequireSession>
-            <ShellLayout routes={pageRoutes} />
+            <Loading>
+              <SignedInShell />
+            </Loading>
           </RequireSession>
         ),
       },

@@ -19,6 +19,7 @@ export const pageRoutes: PageRoute[] = [
   page('/orgnization/data-isolation', { zh: '数据隔离', en: 'Data isolation' }, () => import('../features/org/data-isolation-page'), 'DataIsolationPage'),
   page('/orgnization/ToDoCenter', { zh: '待办中心', en: 'To-do centre' }, () => import('../features/org/todo-center-page'), 'ToDoCenterPage'),
   page('/system/auditLog', { zh: '审计日志', en: 'Audit log' }, () => import('../features/org/audit-log-page'), 'AuditLogPage'),
+  page('/system/config', { zh: '系统配置', en: 'System configuration' }, () => import('../shell/system-config-page'), 'SystemConfigPage'),
   page('/system/ingestKeys', { zh: '数据接入密钥', en: 'Ingest keys' }, () => import('../features/ingest/ingest-keys-page'), 'IngestKeysPage'),
 
   // Real-time data (features/realtime); calssificationManage keeps the seed's spelling.

@@ -14,6 +14,7 @@ import { useShellTheme } from '../app/theme';
 import { LangSwitch } from './lang-switch';
 import { Logo } from './logo';
 import './shell-i18n';
+import './shell.css';
 
 interface PasswordForm {
   oldPassword: string;

@@ -2,6 +2,7 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import './shell-i18n';
+import './shell.css';
 
 function ErrorResult({ status, title, subTitle }: { status: '401' | '403' | '404'; title: string; subTitle: string }) {
   const { t } = useTranslation('shell');

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { myTodoList } from '../../shared/contracts/org';
+import { myTodoVisit, systemPageCounts } from '../../shared/contracts/shell';
 import { formatDate, relativeTime } from '../../shared/time';
 import { api } from '../app/api';
 import { pick, useLang } from '../app/i18n';
@@ -11,6 +12,7 @@ import { useSession } from '../app/session-store';
 import { menuPages } from './menu';
 import { systemMenus, systems } from './systems';
 import { systemVisuals } from './system-visuals';
+import { todoTitle } from './todo-title';
 import { useTodoStore } from './todo-store';
 import './shell-i18n';
 
@@ -22,6 +24,8 @@ interface TodoRow {
   title: string;
   href: string;
   created_at: number;
+  titleCode?: string;
+  titleParams?: Record<string, string | number>;
 }
 
 function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
@@ -37,6 +41,13 @@ export function GatewayHomePage() {
   const menus = useSession((s) => s.menus);
   const todoCount = useTodoStore((s) => s.count);
   const [todos, setTodos] = useState<TodoRow[] | null>(null);
+  const [pageCounts, setPageCounts] = useState<Record<string, number> | null>(null);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    api(systemPageCounts, {}, { silent: true, signal: ctrl.signal }).then(setPageCounts, () => undefined);
+    return () => ctrl.abort();
+  }, []);
 
   useEffect(() => {
     const ctrl = new AbortController();
@@ -64,7 +75,7 @@ export function GatewayHomePage() {
             {t('gateway.greeting', { greet: t(`gateway.${greetingKey(now.getHours())}`), name: user?.username ?? '' })}
           </Typography.Title>
           <Typography.Text type="secondary">
-            {user?.deptname}
+            {user ? pick(lang, user.deptname, user.deptname_en || user.deptname) : ''}
             {user?.deptname ? ' · ' : ''}
             {formatDate(now, lang === 'zh' ? 'YYYY年M月D日 星期a' : 'YYYY-MM-DD')}
           </Typography.Text>
@@ -106,6 +117,9 @@ export function GatewayHomePage() {
                     {t('system.pages', { count: pages })}
                     <RightOutlined />
                   </>
+                ) : pageCounts && !pageCounts[String(def.type)] ? (
+                  // Honest home (issue 11): a system without any page yet is not a missing right.
+                  <span data-testid={`system-card-${def.type}-none`}>{t('gateway.noPagesYet')}</span>
                 ) : (
                   t('gateway.noAccess')
                 )}
@@ -132,9 +146,17 @@ export function GatewayHomePage() {
           <ul className="pw-todo-list">
             {todos.map((todo) => (
               <li key={todo.id}>
-                <button type="button" onClick={() => void navigate(todo.href || TODO_CENTER)}>
+                <button
+                  type="button"
+                  onClick={() =>
+                    void api(myTodoVisit, { id: todo.id }, { silent: true }).then(
+                      (r) => navigate(r.href || TODO_CENTER),
+                      () => navigate(todo.href || TODO_CENTER),
+                    )
+                  }
+                >
                   <span className="pw-todo-dot" />
-                  <span className="pw-todo-title">{todo.title}</span>
+                  <span className="pw-todo-title">{todoTitle(todo, lang)}</span>
                   <span className="pw-todo-time" title={formatDate(todo.created_at)}>
                     {relativeTime(todo.created_at, Date.now(), lang)}
                   </span>

@@ -130,6 +130,7 @@ export function ShellLayout({ routes }: { routes: PageRoute[] }) {
             systems={available}
             currentSystem={system}
             onSwitchSystem={handleSwitchSystem}
+            mobile={mobile}
           />
           <TabStrip />
           <main className="pw-content" ref={contentRef}>

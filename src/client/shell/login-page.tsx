@@ -1,5 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { useShellTheme } from '../app/theme';
 import { LangSwitch } from './lang-switch';
 import { Logo } from './logo';
 import './shell-i18n';
+import './shell.css';
 
 interface LoginForm {
   loginname: string;
@@ -103,10 +104,9 @@ export function LoginPage() {
           </div>
         </section>
         <section className="pw-login-form">
-          <Typography.Title level={3} style={{ marginTop: 0 }}>
-            {t('login.welcome')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">{loginConfig?.customershortname || t('login.subtitle')}</Typography.Paragraph>
+          {/* Plain elements instead of antd Typography/Tag: the sign-in page's first load stays small (issue 11). */}
+          <h2 className="pw-login-welcome">{t('login.welcome')}</h2>
+          <p className="pw-login-sub">{loginConfig?.customershortname || t('login.subtitle')}</p>
           {error !== null && <Alert data-testid="login-error" type="error" showIcon title={errorText(error) || t('login.failed')} style={{ marginBottom: 16 }} />}
           <Form<LoginForm> form={form} layout="vertical" size="large" onFinish={handleFinish} requiredMark={false} disabled={busy}>
             <Form.Item name="loginname" label={t('login.username')} rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}>
@@ -121,12 +121,12 @@ export function LoginPage() {
           </Form>
           {loginConfig?.demo && loginConfig.demoAccounts.length > 0 && (
             <div className="pw-login-demo" data-testid="login-demo">
-              <Typography.Text type="secondary">{t('login.demoTitle')}</Typography.Text>
+              <span className="pw-login-sub">{t('login.demoTitle')}</span>
               <div className="pw-login-demo-list">
                 {loginConfig.demoAccounts.map((name) => (
-                  <Tag.CheckableTag key={name} checked={false} onChange={() => handleDemo(name)} data-testid={`login-demo-${name}`}>
+                  <button type="button" key={name} className="pw-login-demo-tag" onClick={() => handleDemo(name)} data-testid={`login-demo-${name}`}>
                     {name}
-                  </Tag.CheckableTag>
+                  </button>
                 ))}
               </div>
             </div>

@@ -11,6 +11,7 @@ import { renderWithIssues, type FieldIssue, type MessageCode } from '../../share
 import type { Lang, MessageParams } from '../../shared/messages/define.js';
 import { fieldIssues } from '../../shared/messages/zod-issues.js';
 import type { Config } from '../config.js';
+import { compressPayload, pickEncoding } from './compression.js';
 import { AppError, forbidden, invalidInput, unauthorized } from './errors.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 
@@ -48,6 +49,11 @@ export type Handler<C extends Contract> = (input: z.output<C['input']>, ctx: Req
 export const API_PREFIXES = ['/oaa/', '/UAPI/', '/API/', '/user/', '/todo/', '/getServerTime', '/healthz', '/ingest/', '/socket.io', '/metrics'];
 
 export const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
+
+/** Cache-Control of build files whose name carries their content hash. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Vite names every file it writes under assets/ after its content hash. */
+const isHashedAsset = (filePath: string) => /[\\/]assets[\\/][^\\/]+$/.test(filePath);
 
 export function ok<T>(data: T, status = 200): Envelope<T> {
   return { IsSuccess: true, status, error: { message: '', controls: [] }, data };
@@ -136,9 +142,11 @@ export function createHttpApp(config: Config, authenticate: Authenticate): HttpA
 
   void app.register(formbody, { bodyLimit: config.bodyLimit });
 
-  app.addHook('onSend', async (_req, reply, payload) => {
+  // Text answers (JSON, CSV) go out as brotli or gzip, as the client asks; built assets are
+  // compressed once at build time and sent as they are (preCompressed below).
+  app.addHook('onSend', async (req, reply, payload) => {
     reply.headers(SECURITY_HEADERS);
-    return payload;
+    return compressPayload(req, reply, payload);
   });
 
   app.setErrorHandler((err: unknown, req, reply) => {
@@ -174,11 +182,30 @@ export function createHttpApp(config: Config, authenticate: Authenticate): HttpA
   const indexHtml = path.join(config.clientDir, 'index.html');
   const hasClient = fs.existsSync(indexHtml);
   if (hasClient) {
-    void app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false, decorateReply: false });
+    // The build writes .br/.gz next to each text asset (vite-precompress.ts); hashed files under
+    // /assets/ never change, so browsers keep them a year; anything else revalidates.
+    void app.register(fastifyStatic, {
+      root: config.clientDir,
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        res.header('Cache-Control', isHashedAsset(filePath) ? IMMUTABLE : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' && !isApiPath(req.url) && hasClient) {
-      return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(indexHtml));
+      // The build wrote index.html.br / .gz too: send the one the client takes.
+      const encoding = pickEncoding(req.headers['accept-encoding']);
+      const variant = encoding ? `${indexHtml}.${encoding === 'br' ? 'br' : 'gz'}` : null;
+      reply.type('text/html').header('Cache-Control', 'no-cache').header('vary', 'accept-encoding');
+      if (encoding && variant && fs.existsSync(variant)) {
+        return reply.header('content-encoding', encoding).send(fs.createReadStream(variant));
+      }
+      return reply.send(fs.createReadStream(indexHtml));
     }
     return reply.status(404).send(fail(404, requestLang(req), 'common.noSuchCall', { params: { call: `${req.method} ${req.url.split('?')[0]}` } }));
   });

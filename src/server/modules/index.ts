@@ -15,6 +15,7 @@ import { ingestModule } from './ingest/ingest.routes.js';
 import type { IngestKeyService } from './ingest/ingest.service.js';
 import { positioningModule } from './positioning/positioning.routes.js';
 import { realtimeModule } from './realtime/realtime.routes.js';
+import { shellModule } from './shell/shell.routes.js';
 import type { RealtimeService } from './realtime/realtime.service.js';
 import { regionsModule } from './regions/regions.routes.js';
 import type { FileStore } from './records/records.files.js';
@@ -57,4 +58,4 @@ export interface ServerModule {
   register(ctx: ModuleContext): void;
 }
 
-export const modules: ServerModule[] = [authModule, orgModule, ingestModule, positioningModule, realtimeModule, regionsModule, recordsModule, alarmModule];
+export const modules: ServerModule[] = [authModule, orgModule, ingestModule, positioningModule, realtimeModule, regionsModule, recordsModule, alarmModule, shellModule];

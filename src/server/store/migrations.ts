@@ -504,9 +504,40 @@ function recordEngine(dialect: Dialect): Migration {
         .addColumn('record_id', 'integer')
         .execute();
       await db.schema.createIndex('record_file_record').on('record_file').column('record_id').execute();
-      /** What a to-do is about (`record:<id>`), so it closes when the record leaves the waiting step. */
-      await db.schema.alterTable('todo').addColumn('ref', 'text', (c) => c.notNull().defaultTo('')).execute();
+      // A to-do's `ref` (`record:<id>`, added by 0021) closes it when the record leaves the waiting step.
       await db.schema.createIndex('todo_ref').on('todo').columns(['ref', 'status']).execute();
+    },
+  };
+}
+
+/** One-time, expiring password-reset links issued by an administrator (issue 11). */
+function passwordReset(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('password_reset')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('userid', 'integer', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('used_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('password_reset_user').on('password_reset').column('userid').execute();
+    },
+  };
+}
+
+/** To-dos that lead somewhere (issue 11): kind and record they are about, title as a message code. */
+function todoTargets(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      const text = (name: string, dflt: string) => db.schema.alterTable('todo').addColumn(name, 'text', (c) => c.notNull().defaultTo(dflt)).execute();
+      await text('kind', '');
+      await text('ref', '');
+      await text('title_code', '');
+      await text('title_params', '{}');
+      await db.schema.createIndex('todo_kind_ref').on('todo').columns(['kind', 'ref', 'status']).execute();
     },
   };
 }
@@ -520,6 +551,8 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       '0003_stream_history': streamHistory(dialect),
       '0004_region_geometry': regionGeometry(),
       '0010_history_chunks': historyChunks(dialect),
+      '0020_password_reset': passwordReset(),
+      '0021_todo_targets': todoTargets(),
       '0030_auth_hardening': authHardening(),
       '0040_map_setting': mapSetting(),
       '0050_record_engine': recordEngine(dialect),

@@ -115,8 +115,20 @@ export interface Database {
     /** 0 open, 1 done. */
     status: number;
     created_at: number;
-    /** What the to-do is about, e.g. `record:12` (migration 0050); '' for none. */
+    /** Migration 0021: what the to-do is about (e.g. 'password.change'), its record (`record:12` for the record engine), and its title as a message code. */
+    kind: Generated<string>;
     ref: Generated<string>;
+    title_code: Generated<string>;
+    title_params: Generated<string>;
+  };
+  /** One-time password-reset links (migration 0020): only the SHA-256 of the token is kept. */
+  password_reset: {
+    token_hash: string;
+    userid: number;
+    created_by: string;
+    created_at: number;
+    expires_at: number;
+    used_at: number | null;
   };
   server_secret: { name: string; value: string };
   /** Data items (realtime module, migration 0002). Limits are null when unset. */

@@ -1,3 +1,5 @@
+import { openTodo, VISIT_KIND } from '../modules/org/todos.js';
+import type { MessageCode } from '../../shared/messages/catalog.js';
 import type { Config } from '../config.js';
 import { hashPassword } from '../security/password.js';
 import fs from 'node:fs';
@@ -209,16 +211,37 @@ export async function seedDemo(store: Store, config: Config): Promise<void> {
       for (const r of u.regions) {
         await tx.insertInto('user_region_scope').values({ userid, regionid: regions.get(r)! }).execute();
       }
-      const todos = ['查看今日交接班记录', '确认罐区巡检计划', '复核本周报警统计'];
-      for (const [i, title] of todos.entries()) {
-        await tx
-          .insertInto('todo')
-          .values({ userid, title, href: '/orgnization/ToDoCenter', status: 0, created_at: now - i * 3600_000 })
-          .execute();
+      // Each role's to-dos lead to a page it can open, and clear when the work is done (issue 11).
+      for (const [i, todo] of (demoTodos[u.loginname] ?? []).entries()) {
+        await openTodo(tx, { ...todo, userid, ref: todo.kind === 'password.change' ? userid : todo.href, at: now - i * 3600_000 });
       }
     }
   });
 }
+
+/** Demo to-dos by login name: `visit` ones clear when opened from the to-do centre, `password.change` when the password is changed. */
+const demoTodos: Record<string, { kind: string; href: string; title: MessageCode }[]> = {
+  admin: [
+    { kind: VISIT_KIND, href: '/system/auditLog', title: 'todo.reviewAudit' },
+    { kind: VISIT_KIND, href: '/realTimeData/manage', title: 'todo.confirmTags' },
+    { kind: VISIT_KIND, href: '/orgnization/personnel-setting', title: 'todo.reviewPersonnel' },
+  ],
+  supervisor: [
+    { kind: VISIT_KIND, href: '/system/auditLog', title: 'todo.reviewAudit' },
+    { kind: VISIT_KIND, href: '/realTimeData/history', title: 'todo.checkHistory' },
+    { kind: VISIT_KIND, href: '/orgnization/personnel-setting', title: 'todo.reviewPersonnel' },
+  ],
+  operator: [
+    { kind: VISIT_KIND, href: '/realTimeData/detailsView', title: 'todo.inspectRealtime' },
+    { kind: VISIT_KIND, href: '/realTimeData/history', title: 'todo.checkHistory' },
+    { kind: 'password.change', href: '/changePassword', title: 'todo.changePassword' },
+  ],
+  inspector: [
+    { kind: VISIT_KIND, href: '/realTimeData/detailsView', title: 'todo.inspectRealtime' },
+    { kind: 'password.change', href: '/changePassword', title: 'todo.changePassword' },
+  ],
+  contractor: [{ kind: 'password.change', href: '/changePassword', title: 'todo.contractorPassword' }],
+};
 
 interface LayoutRegionFeature {
   properties?: { kind?: unknown; code?: unknown } | null;

@@ -44,6 +44,8 @@ export const userInfo = z.object({
   uploadurl: z.string(),
   deptid: z.number().int(),
   deptname: z.string(),
+  /** The department's English name ('' when none; issue 11). */
+  deptname_en: z.string().default(''),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

@@ -172,6 +172,8 @@ export const accountItem = z.object({
   phone: z.string(),
   deptid: z.number().int(),
   deptname: z.string(),
+  /** The department's English name ('' when none): shown in English (issue 11). */
+  deptname_en: z.string().default(''),
   postid: z.number().int().nullable(),
   postname: z.string(),
   roleids: z.array(z.number().int()),
@@ -222,7 +224,17 @@ export const myTodoList = defineContract({
   method: 'POST',
   path: '/todo/api/myTodo/list',
   input: z.object(pageInput),
-  output: listOf(z.object({ id: z.number().int(), title: z.string(), href: z.string(), created_at: z.number() })),
+  output: listOf(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      href: z.string(),
+      created_at: z.number(),
+      /** Issue 11: the title as a message code and its parameters, rendered in the user's language ('' on old rows). */
+      titleCode: z.string().default(''),
+      titleParams: z.record(z.string(), z.union([z.string(), z.number()])).default({}),
+    }),
+  ),
   permission: 'authenticated',
 });
 

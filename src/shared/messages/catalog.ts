@@ -7,6 +7,7 @@ import { orgMessages } from './org.js';
 import { realtimeMessages } from './realtime.js';
 import { regionMessages } from './regions.js';
 import { recordsMessages } from './records.js';
+import { shellMessages } from './shell.js';
 
 /**
  * Every message the server sends and the client shows, by code. A server error
@@ -24,6 +25,7 @@ export const messages = {
   ...regionMessages,
   ...historyMessages,
   ...recordsMessages,
+  ...shellMessages,
 } as const satisfies Record<string, MessageText>;
 
 export type MessageCode = keyof typeof messages;

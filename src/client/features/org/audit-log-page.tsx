@@ -12,6 +12,9 @@ import { api } from '../../app/api';
 import { orgNs } from './locales';
 import { useHasPermission } from './use-can-manage';
 import { useLoad } from '../../ui/use-load';
+import { readableDetail, registerAuditLabels } from '../../shell/audit-labels';
+
+registerAuditLabels(orgNs);
 
 type AuditRow = z.output<typeof auditLogList.output>['items'][number];
 
@@ -98,7 +101,11 @@ export function AuditLogPage() {
       dataIndex: 'action',
       key: 'action',
       width: 160,
-      render: (a: string) => <Tag color={actionColor(a)}>{a}</Tag>,
+      render: (a: string) => (
+        <Tag color={actionColor(a)} title={a}>
+          {t(`audit.actions.${a}`, { defaultValue: a })}
+        </Tag>
+      ),
     },
     {
       title: t('audit.entity'),
@@ -125,7 +132,8 @@ export function AuditLogPage() {
       dataIndex: 'detail',
       key: 'detail',
       ellipsis: true,
-      render: (d: string) => (hasDetail(d) ? <Typography.Text type="secondary">{d}</Typography.Text> : '—'),
+      render: (d: string) =>
+        hasDetail(d) ? <Typography.Text type="secondary">{readableDetail(d, (k) => t(`audit.detailKeys.${k}`, { defaultValue: k }))}</Typography.Text> : '—',
     },
   ];
 

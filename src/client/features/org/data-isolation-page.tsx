@@ -4,7 +4,7 @@ import { useCallback, useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountGetList, deptList, regionGetList, userScopeGet, userScopeSave, type AccountItem } from '../../../shared/contracts/org';
 import { api } from '../../app/api';
-import { useLang } from '../../app/i18n';
+import { pick as pickLang, useLang } from '../../app/i18n';
 import { orgNs } from './locales';
 import { deptToUnit, keysToDepth, regionToUnit, topMostChecked, unitTree, type OrgUnit, type UnitNode } from './org-units';
 import { useCanManage } from './use-can-manage';
@@ -52,6 +52,7 @@ function ScopeTree({
 /** /orgnization/data-isolation: which departments and regions a user's lists include. */
 export function DataIsolationPage() {
   const { t } = useTranslation(orgNs);
+  const lang = useLang();
   const canManage = useCanManage();
   const [messageApi, messageHolder] = message.useMessage();
   const [modal, modalHolder] = Modal.useModal();
@@ -151,7 +152,7 @@ export function DataIsolationPage() {
         </div>
       ),
     },
-    { title: t('user.dept'), dataIndex: 'deptname', key: 'dept', ellipsis: true },
+    { title: t('user.dept'), dataIndex: 'deptname', key: 'dept', ellipsis: true, render: (name: string, u) => pickLang(lang, name, u.deptname_en || name) },
   ];
 
   const readOnly = !canManage;

@@ -24,6 +24,7 @@ import { orgNs } from './locales';
 import { deptToUnit, localName, unitTree } from './org-units';
 import { useCanManage } from './use-can-manage';
 import { useLoad } from '../../ui/use-load';
+import { issueResetLink, resetLinkLabel } from '../../shell/reset-link';
 
 interface UserForm {
   loginname: string;
@@ -231,6 +232,9 @@ export function PersonnelPage() {
             </Popconfirm>
             <Button type="link" size="small" onClick={() => openReset(u)}>
               {t('user.resetPassword')}
+            </Button>
+            <Button type="link" size="small" data-testid={`reset-link-${u.loginname}`} onClick={() => void issueResetLink(u).catch(() => undefined)}>
+              {resetLinkLabel()}
             </Button>
           </Space>
         );

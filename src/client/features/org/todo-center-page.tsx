@@ -6,6 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { myTodoList } from '../../../shared/contracts/org';
+import { myTodoVisit } from '../../../shared/contracts/shell';
+import { todoTitle } from '../../shell/todo-title';
+import { useTodoStore } from '../../shell/todo-store';
 import { isExternal } from '../../../shared/text';
 import { formatDate, relativeTime } from '../../../shared/time';
 import { api } from '../../app/api';
@@ -38,14 +41,20 @@ export function ToDoCenterPage() {
   const load = useCallback((signal: AbortSignal) => api(myTodoList, paging, { signal }), [paging]);
   const todos = useLoad(load);
 
-  const open = (todo: Todo) => {
-    if (!todo.href) {
+  const open = async (todo: Todo) => {
+    // 去处理: the server marks a "look at it" to-do done and says where it leads (issue 11).
+    const href = await api(myTodoVisit, { id: todo.id }).then(
+      (r) => r.href || todo.href,
+      () => todo.href,
+    );
+    void useTodoStore.getState().refresh();
+    if (!href) {
       return;
     }
-    if (isExternal(todo.href)) {
-      window.open(todo.href, '_blank', 'noopener,noreferrer');
+    if (isExternal(href)) {
+      window.open(href, '_blank', 'noopener,noreferrer');
     } else {
-      void navigate(todo.href);
+      void navigate(href);
     }
   };
 
@@ -54,8 +63,12 @@ export function ToDoCenterPage() {
       title: t('todo.item'),
       dataIndex: 'title',
       key: 'title',
-      render: (title: string, todo) =>
-        todo.href ? <Typography.Link onClick={() => open(todo)}>{title}</Typography.Link> : <Typography.Text>{title}</Typography.Text>,
+      render: (_title: string, todo) =>
+        todo.href ? (
+          <Typography.Link onClick={() => void open(todo)}>{todoTitle(todo, lang)}</Typography.Link>
+        ) : (
+          <Typography.Text>{todoTitle(todo, lang)}</Typography.Text>
+        ),
     },
     {
       title: t('todo.created'),
@@ -73,7 +86,7 @@ export function ToDoCenterPage() {
       key: 'actions',
       width: 110,
       render: (_, todo) => (
-        <Button type="link" size="small" disabled={!todo.href} onClick={() => open(todo)}>
+        <Button type="link" size="small" disabled={!todo.href} onClick={() => void open(todo)} data-testid={`todo-handle-${todo.id}`}>
           {t('todo.handle')}
         </Button>
       ),
@@ -98,6 +111,7 @@ export function ToDoCenterPage() {
       <Table<Todo>
         rowKey="id"
         size="small"
+        scroll={{ x: 520 }}
         columns={columns}
         dataSource={todos.data?.items ?? []}
         loading={todos.loading}

@@ -13,7 +13,7 @@ import { streamClient } from '../../stream/stream-client';
 import { TrendChart, type TrendSeries } from '../../ui/trend-chart';
 import { downloadText, toCsv, type CsvCell } from './csv';
 import { realtimeNs } from './locales';
-import { loadAllTags, tagLabel } from './tag-data';
+import { formatValue, loadAllTags, tagLabel, valueDecimals } from './tag-data';
 import { useLoad } from '../../ui/use-load';
 import './realtime.css';
 
@@ -204,7 +204,9 @@ export function RealTimeDataHistoryPage() {
     for (const item of result.data.items) {
       const tag = byId.get(item.tag);
       for (const b of item.buckets) {
-        rows.push([formatDate(b.t), item.tag, tag ? tagLabel(tag, lang) : '', tag?.unit ?? '', b.avg, b.min, b.max, b.n]);
+        // Values rounded to the tag's display precision (no 14.245000000000001; issue 11).
+        const round = (v: number) => (tag ? Number(formatValue(v, valueDecimals(tag))) : v);
+        rows.push([formatDate(b.t), item.tag, tag ? tagLabel(tag, lang) : '', tag?.unit ?? '', round(b.avg), round(b.min), round(b.max), b.n]);
       }
     }
     downloadText(`history-${formatDate(Date.now(), 'YYYYMMDD-HHmmss')}.csv`, toCsv(rows));
@@ -267,12 +269,12 @@ export function RealTimeDataHistoryPage() {
       }
     >
       <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-        <Space wrap size={[12, 8]}>
+        <div className="pw-history-controls">
           <Select
             mode="multiple"
             allowClear
             showSearch
-            style={{ width: 520, maxWidth: '100%' }}
+            className="pw-history-tags"
             maxTagTextLength={18}
             placeholder={t('history.tagsPlaceholder', { max: HISTORY_MAX_TAGS })}
             options={options}
@@ -285,6 +287,7 @@ export function RealTimeDataHistoryPage() {
             data-testid="history-tags"
           />
           <Radio.Group
+            className="pw-history-ranges"
             optionType="button"
             buttonStyle="solid"
             size="middle"
@@ -305,7 +308,7 @@ export function RealTimeDataHistoryPage() {
               status={customFrom && customTo && customTo - customFrom > HISTORY_MAX_RANGE_MS ? 'error' : undefined}
             />
           )}
-        </Space>
+        </div>
         {selected.length === 0 ? (
           <Empty style={{ padding: '80px 0' }} description={t('history.empty')} />
         ) : (

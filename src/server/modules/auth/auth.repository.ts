@@ -11,6 +11,8 @@ export function createAuthRepository(db: Db) {
     userById: (userid: number, ex: Tx | Db = db) => ex.selectFrom('users').selectAll().where('userid', '=', userid).executeTakeFirst(),
     deptName: async (deptid: number) =>
       (await db.selectFrom('dept').select('deptname').where('deptid', '=', deptid).executeTakeFirst())?.deptname ?? '',
+    deptNameEn: async (deptid: number) =>
+      (await db.selectFrom('dept').select('deptname_en').where('deptid', '=', deptid).executeTakeFirst())?.deptname_en ?? '',
     async secret(name: string, create: () => string): Promise<string> {
       const found = await db.selectFrom('server_secret').select('value').where('name', '=', name).executeTakeFirst();
       if (found) {

@@ -9,6 +9,7 @@ import { AppError, badRequest, forbidden, tooMany, unauthorized } from '../../ht
 import { hashPassword, verifyPassword } from '../../security/password.js';
 import { createSealer } from '../../security/seal.js';
 import { audit, type Actor } from '../../store/audit.js';
+import { completeTodos } from '../org/todos.js';
 import type { Db, Store, Tx } from '../../store/db.js';
 import { demoUsers } from '../../store/seed-demo.js';
 import type { OrgService } from '../org/org.service.js';
@@ -318,6 +319,8 @@ export async function createAuthService(store: Store, config: Config, org: OrgSe
         // Whoever else signed in with the old password is signed out; this session stays.
         await repo.revokeOtherFamilies(tx, user.userid, user.sessionId, Date.now());
         await audit(tx, user, 'password.change', 'users', user.userid, {});
+        // The work of the user's "change your password" to-do is done (issue 11).
+        await completeTodos(tx, { kind: 'password.change', userid: user.userid });
         emit('session.revoked', { userid: user.userid, keep: user.sessionId });
       });
     },
@@ -363,6 +366,7 @@ export async function createAuthService(store: Store, config: Config, org: OrgSe
       uploadurl: '/UAPI/Common/UploadFileToServer',
       deptid: u.deptid,
       deptname: await repo.deptName(u.deptid),
+      deptname_en: await repo.deptNameEn(u.deptid),
     };
   }
 

@@ -53,6 +53,7 @@ export interface AccountRow {
   phone: string;
   deptid: number;
   deptname: string;
+  deptname_en: string;
   postid: number | null;
   postname: string;
   enabled: number;
@@ -127,6 +128,7 @@ export function createOrgRepository(db: Db | Tx) {
         'users.postid',
         'users.enabled',
         'dept.deptname',
+        'dept.deptname_en',
         'post.postname',
       ])
       .orderBy('users.userid');
@@ -170,6 +172,7 @@ export function createOrgRepository(db: Db | Tx) {
         phone: u.phone,
         deptid: u.deptid,
         deptname: u.deptname ?? '',
+        deptname_en: u.deptname_en ?? '',
         postid: u.postid,
         postname: u.postname ?? '',
         enabled: u.enabled,
@@ -291,7 +294,7 @@ export function createOrgRepository(db: Db | Tx) {
     openTodos: (userid: number, offset: number, limit: number) =>
       db
         .selectFrom('todo')
-        .select(['id', 'title', 'href', 'created_at'])
+        .select(['id', 'title', 'href', 'created_at', 'title_code', 'title_params'])
         .where('userid', '=', userid)
         .where('status', '=', 0)
         .orderBy('created_at', 'desc')

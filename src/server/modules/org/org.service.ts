@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { newPasswordSchema } from '../../../shared/contracts/auth.js';
 import type { Contract } from '../../../shared/contracts/contract.js';
@@ -40,8 +41,9 @@ import { fieldIssues } from '../../../shared/messages/zod-issues.js';
 import { hashPassword } from '../../security/password.js';
 import type { regionGeoJsonExport, regionGeoJsonImport } from '../../../shared/contracts/regions.js';
 import type { FieldIssue } from '../../../shared/messages/catalog.js';
+import { completeTodos, openTodo, VISIT_KIND } from './todos.js';
 import { audit, type Actor } from '../../store/audit.js';
-import { inTransaction, type Store } from '../../store/db.js';
+import { inTransaction, type Db, type Store, type Tx } from '../../store/db.js';
 import { transactThenPublish, type DomainEvents } from '../../stream/bus.js';
 import { builtInRoles } from '../../store/seed-base.js';
 import { createOrgRepository, isUniqueViolation, type MenuRow, type OrgRepository, type RegionRow, type RegionShapeRow } from './org.repository.js';
@@ -121,6 +123,15 @@ export interface OrgService {
 
   auditLog(input: In<typeof auditLogList>): Promise<Out<typeof auditLogList>>;
 
+  /** Issues a one-time reset link for a user the caller may manage (issue 11); audited, opens a to-do for the caller. */
+  issuePasswordReset(caller: AuthUser, userid: number): Promise<{ token: string; expiresAt: number; loginname: string }>;
+  /** Whose account a reset token opens, until when; refuses unknown, used and expired tokens. */
+  checkPasswordReset(token: string): Promise<{ loginname: string; expiresAt: number }>;
+  /** Sets the new password with a reset token, once; audited; ends the user's sessions. */
+  completePasswordReset(token: string, newPassword: string, ip: string): Promise<{ loginname: string }>;
+  /** Marks a `visit` to-do of the caller done when they open it from the to-do centre; returns where it leads. */
+  visitTodo(caller: AuthUser, id: number): Promise<{ href: string }>;
+
   /**
    * Creates an administrator (built-in admin role, sees all data) and, on an
    * empty installation, the company and its root department. Used by the CLI.
@@ -129,6 +140,33 @@ export interface OrgService {
 }
 
 const ADMIN_ROLE = 'admin';
+const parseParams = (json: string): Record<string, string | number> => {
+  try {
+    const v: unknown = JSON.parse(json);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, string | number>) : {};
+  } catch {
+    return {};
+  }
+};
+
+/** How long an administrator's reset link works. */
+export const PASSWORD_RESET_TTL_MS = 24 * 3600_000;
+const sha256hex = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** The reset row of a token that may still be used, or the refusal naming why not. */
+async function validResetRow(tx: Tx | Db, token: string, now: number) {
+  const row = await tx.selectFrom('password_reset').selectAll().where('token_hash', '=', sha256hex(token)).executeTakeFirst();
+  if (!row) {
+    throw badRequest('shell.resetLinkInvalid', ['token']);
+  }
+  if (row.used_at !== null) {
+    throw badRequest('shell.resetLinkUsed', ['token']);
+  }
+  if (Number(row.expires_at) <= now) {
+    throw badRequest('shell.resetLinkExpired', ['token']);
+  }
+  return row;
+}
 const builtInRoleCodes = new Set<string>(builtInRoles.map((r) => r.rolecode));
 
 const outsideScope = () => forbidden('common.outsideScope');
@@ -317,12 +355,102 @@ export function createOrgService(store: Store, _config: Config, events: Pick<Dom
       return { items, total: items.length };
     },
     todoCount: (caller) => repo.openTodoCount(caller.userid),
+
+    async issuePasswordReset(caller, userid) {
+      const scope = await getUserScope(caller.userid);
+      const token = randomBytes(24).toString('base64url');
+      const now = Date.now();
+      const expiresAt = now + PASSWORD_RESET_TTL_MS;
+      const loginname = await transactThenPublish(db, events, async (tx) => {
+        const r = createOrgRepository(tx);
+        const target = await assertMayManageUser(r, caller, scope, userid);
+        // A new link replaces the user's earlier unused ones.
+        await tx.updateTable('password_reset').set({ used_at: now }).where('userid', '=', target.userid).where('used_at', 'is', null).execute();
+        await tx
+          .insertInto('password_reset')
+          .values({ token_hash: sha256hex(token), userid: target.userid, created_by: caller.loginname, created_at: now, expires_at: expiresAt, used_at: null })
+          .execute();
+        await audit(tx, actorOf(caller), 'password.resetLink', 'users', target.userid, { loginname: target.loginname, expiresAt });
+        await openTodo(tx, {
+          userid: caller.userid,
+          kind: 'password.resetLink',
+          ref: target.userid,
+          href: `/orgnization/personnel-setting?userid=${target.userid}`,
+          title: 'todo.resetLinkIssued',
+          params: { loginname: target.loginname },
+        });
+        return target.loginname;
+      });
+      return { token, expiresAt, loginname };
+    },
+
+    async checkPasswordReset(token) {
+      const row = await validResetRow(db, token, Date.now());
+      const user = await repo.getUser(row.userid);
+      if (!user) {
+        throw badRequest('shell.resetLinkInvalid', ['token']);
+      }
+      return { loginname: user.loginname, expiresAt: Number(row.expires_at) };
+    },
+
+    async completePasswordReset(token, newPassword, ip) {
+      checkNewPassword(newPassword, 'newPassword');
+      const passwordHash = await hashPassword(newPassword);
+      return transactThenPublish(db, events, async (tx, emit) => {
+        const now = Date.now();
+        const row = await validResetRow(tx, token, now);
+        // Claim the token first: of two uses at once, only one updates the row.
+        const claimed = await tx
+          .updateTable('password_reset')
+          .set({ used_at: now })
+          .where('token_hash', '=', row.token_hash)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows ?? 0) !== 1) {
+          throw badRequest('shell.resetLinkUsed', ['token']);
+        }
+        const r = createOrgRepository(tx);
+        const user = await r.getUser(row.userid);
+        if (!user) {
+          throw badRequest('shell.resetLinkInvalid', ['token']);
+        }
+        if (!user.enabled) {
+          throw forbidden('shell.accountDisabled');
+        }
+        await r.setPassword(user.userid, passwordHash, false);
+        await r.revokeRefreshTokens(user.userid, now);
+        emit('session.revoked', { userid: user.userid });
+        await audit(tx, { userid: user.userid, loginname: user.loginname }, 'password.resetByLink', 'users', user.userid, { loginname: user.loginname, ip, issuedBy: row.created_by });
+        await completeTodos(tx, { kind: 'password.resetLink', ref: user.userid });
+        await completeTodos(tx, { kind: 'password.change', userid: user.userid });
+        return { loginname: user.loginname };
+      });
+    },
+
+    async visitTodo(caller, id) {
+      const row = await db.selectFrom('todo').select(['id', 'href', 'kind', 'userid']).where('id', '=', id).executeTakeFirst();
+      if (!row || row.userid !== caller.userid) {
+        throw notFound('common.notFound');
+      }
+      if (row.kind === VISIT_KIND) {
+        await db.updateTable('todo').set({ status: 1 }).where('id', '=', id).execute();
+      }
+      return { href: row.href };
+    },
     async todoList(caller, input) {
       const [items, total] = await Promise.all([
         repo.openTodos(caller.userid, offsetOf(input), input.pageSize),
         repo.openTodoCount(caller.userid),
       ]);
-      return { items: items.map((t) => ({ ...t, created_at: Number(t.created_at) })), total };
+      return {
+        items: items.map(({ title_code, title_params, ...t }) => ({
+          ...t,
+          created_at: Number(t.created_at),
+          titleCode: title_code,
+          titleParams: parseParams(title_params),
+        })),
+        total,
+      };
     },
 
     // The seed keys isolation by businessCode/businessType; one scope per user serves every business here.

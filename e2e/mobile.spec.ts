@@ -1,0 +1,160 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'Plantwatch@2026';
+
+/** Fails when something sticks out sideways: the page must fit the phone's width. */
+async function expectNoSidewaysOverflow(page: Page) {
+  const { scroll, width, content, contentWidth } = await page.evaluate(() => {
+    const main = document.querySelector('.pw-content');
+    return {
+      scroll: document.documentElement.scrollWidth,
+      width: window.innerWidth,
+      content: main?.scrollWidth ?? 0,
+      contentWidth: main?.clientWidth ?? 0,
+    };
+  });
+  expect(scroll).toBeLessThanOrEqual(width);
+  // The page area itself (the shell clips the document) must not scroll sideways either.
+  expect(content).toBeLessThanOrEqual(contentWidth);
+}
+
+/** Fails when the navbar's content is wider than the navbar (something cut off). */
+async function expectNavbarFits(page: Page) {
+  const nav = page.getByTestId('navbar');
+  const { scroll, client } = await nav.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+test.describe('on a phone (390 × 844, touch)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('sign in, open the menu, open a page, sign out — all by tap', async ({ page }) => {
+    await page.goto('/login');
+    // The sign-in page's styles come with it (not only with the signed-in shell).
+    await expect(page.locator('.pw-login')).toHaveCSS('display', 'flex');
+    await page.getByTestId('login-username').tap();
+    await page.getByTestId('login-username').fill('admin');
+    await page.getByTestId('login-password').tap();
+    await page.getByTestId('login-password').fill(PASSWORD);
+    await page.getByTestId('login-submit').tap();
+    await expect(page).toHaveURL(/\/Gateway\/home/);
+    await expectNavbarFits(page);
+    await expectNoSidewaysOverflow(page);
+    // 待处理 stays on one line (it wrapped one character per line at 390 px).
+    const pill = await page.getByTestId('home-todo').boundingBox();
+    expect(pill?.height ?? 999).toBeLessThan(60);
+
+    // The navbar keeps only the menu toggle, the title, the to-do counter and one menu button.
+    await expect(page.getByTestId('user-menu')).toHaveCount(0);
+    await page.getByTestId('nav-menu').tap();
+    const drawer = page.locator('.pw-mm');
+    await expect(drawer.getByTestId('change-password')).toBeVisible();
+    await expect(drawer.getByTestId('fullscreen')).toBeVisible();
+    await expect(drawer.getByTestId('lang-en')).toBeVisible();
+    await expect(drawer.getByTestId('logout')).toBeVisible();
+    await drawer.getByTestId('system-tab-0').tap();
+
+    // The page menu is in the left drawer.
+    await page.getByTestId('nav-drawer').tap();
+    const sidebar = page.getByTestId('sidebar');
+    await expect(sidebar).toBeVisible();
+    await sidebar.getByText('人员设置').tap();
+    await expect(page).toHaveURL(/\/orgnization\/personnel-setting/);
+    await expect(sidebar).toBeHidden();
+    await expectNavbarFits(page);
+    await expectNoSidewaysOverflow(page);
+
+    // The history tag selector fits its card.
+    await page.goto('/realTimeData/history');
+    const tags = page.getByTestId('history-tags');
+    await expect(tags).toBeVisible();
+    const box = await tags.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysOverflow(page);
+
+    // Language from the menu, then sign out from it.
+    await page.getByTestId('nav-menu').tap();
+    await drawer.getByTestId('lang-en').tap();
+    await expect(drawer.getByTestId('logout')).toHaveText(/Sign out/);
+    await drawer.getByTestId('logout').tap();
+    const confirm = page.locator('.ant-modal-confirm');
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: /OK|确\s*定/ }).tap();
+    await expect(page).toHaveURL(/\/login/);
+  });
+});
+
+test.describe('on a tablet (800 × 1280, touch)', () => {
+  test.use({ viewport: { width: 800, height: 1280 }, hasTouch: true, isMobile: true });
+
+  test('the connection indicator does not cover anything in the navbar', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByTestId('login-username').fill('admin');
+    await page.getByTestId('login-password').fill(PASSWORD);
+    await page.getByTestId('login-submit').tap();
+    await expect(page).toHaveURL(/\/Gateway\/home/);
+    await expectNavbarFits(page);
+    const indicator = await page.getByTestId('connection-indicator').boundingBox();
+    const title = await page.locator('.pw-nav-title').boundingBox();
+    expect(indicator && title).toBeTruthy();
+    if (indicator && title) {
+      expect(title.x + title.width).toBeLessThanOrEqual(indicator.x + 0.5);
+    }
+    await expectNoSidewaysOverflow(page);
+  });
+});
+
+test.describe('public pages on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a reset link from the personnel page works once, then is refused; /download shows the configured QR; /homePage is the home', async ({ page, browser }) => {
+    await page.goto('/login');
+    await page.getByTestId('login-username').fill('admin');
+    await page.getByTestId('login-password').fill(PASSWORD);
+    await page.getByTestId('login-submit').tap();
+    await expect(page).toHaveURL(/\/Gateway\/home/);
+
+    await page.goto('/homePage');
+    await expect(page).toHaveURL(/\/Gateway\/home/);
+
+    // The administrator issues a one-time link for the inspector.
+    await page.goto('/orgnization/personnel-setting');
+    await page.getByTestId('reset-link-inspector').tap();
+    const link = (await page.getByTestId('reset-link-url').innerText()).trim();
+    expect(link).toMatch(/\/ResetPassword\?token=/);
+
+    // The audit log names the action readably, not as a code.
+    await page.goto('/system/auditLog');
+    await expect(page.locator('.ant-table').getByText('生成重置链接').first()).toBeVisible();
+    await expect(page.locator('.ant-table').getByText('登录名: inspector').first()).toBeVisible();
+
+    // The app link is set in the system configuration.
+    await page.goto('/system/config');
+    await page.getByTestId('config-app-url').fill('https://example.com/plantwatch.apk');
+    await page.getByTestId('config-save').tap();
+    await expect(page.getByTestId('config-app-url')).toHaveValue('https://example.com/plantwatch.apk');
+
+    // Someone who is not signed in.
+    const stranger = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'zh-CN' });
+    const phone = await stranger.newPage();
+    await phone.goto(link);
+    await expect(phone.getByTestId('reset-for')).toContainText('inspector');
+    await phone.getByTestId('reset-new').fill('Inspector2026');
+    await phone.getByTestId('reset-confirm').fill('Inspector2026');
+    await phone.getByTestId('reset-submit').tap();
+    await expect(phone.getByTestId('reset-done')).toBeVisible();
+    await phone.goto(link);
+    await expect(phone.getByTestId('reset-refused')).toContainText('已使用');
+
+    await phone.goto('/download');
+    await expect(phone.locator('.pw-login')).toHaveCSS('display', 'flex');
+    const qr = phone.getByTestId('download-qr');
+    await expect(qr).toBeVisible();
+    await expect(phone.getByTestId('download-link')).toHaveAttribute('href', 'https://example.com/plantwatch.apk');
+    // Seed 1 §9: width 80 (antd's QRCode size, the box the code is drawn in).
+    await expect(qr.locator('canvas')).toBeVisible();
+    const box = await qr.boundingBox();
+    expect(Math.round(box?.width ?? 0)).toBe(80);
+    await stranger.close();
+  });
+});

@@ -1,0 +1,14 @@
+import { pageRoutes } from '../app/routes';
+import { AlarmBanner } from '../features/alarms/alarm-banner';
+import { ConnectionIndicator } from '../stream/connection-indicator';
+import { ShellLayout } from './layout';
+import { registerNavbarExtra } from './navbar-extras';
+
+// The live-data connection state and the alarm banner sit in the navbar of every signed-in page.
+registerNavbarExtra({ key: 'live-connection', component: ConnectionIndicator });
+registerNavbarExtra({ key: 'alarm-banner', component: AlarmBanner });
+
+/** The shell with every page route: loaded on demand after sign-in, so /login stays small. */
+export function SignedInShell() {
+  return <ShellLayout routes={pageRoutes} />;
+}
