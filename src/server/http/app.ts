@@ -13,7 +13,7 @@ import { fieldIssues } from '../../shared/messages/zod-issues.js';
 import type { Config } from '../config.js';
 import { compressPayload, pickEncoding } from './compression.js';
 import { AppError, forbidden, invalidInput, unauthorized } from './errors.js';
-import { SECURITY_HEADERS } from './security-headers.js';
+import { SECURITY_HEADERS, securityHeadersWith } from './security-headers.js';
 
 /** The signed-in caller as every handler sees it. */
 export interface AuthUser {
@@ -104,6 +104,8 @@ export interface HttpApp {
    * "no such call". The contract is then applied exactly as `route` does.
    */
   routeDynamic(method: HttpMethod, url: string, resolve: (req: FastifyRequest) => { contract: Contract; handler: Handler<Contract> } | null): void;
+  /** Lets the pages fetch tiles from this origin (the online base map preset while it is on); null: our own origin only. */
+  allowMapTileOrigin(origin: string | null): void;
 }
 
 declare module 'fastify' {
@@ -144,8 +146,9 @@ export function createHttpApp(config: Config, authenticate: Authenticate): HttpA
 
   // Text answers (JSON, CSV) go out as brotli or gzip, as the client asks; built assets are
   // compressed once at build time and sent as they are (preCompressed below).
+  let headers = SECURITY_HEADERS;
   app.addHook('onSend', async (req, reply, payload) => {
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(headers);
     return compressPayload(req, reply, payload);
   });
 
@@ -271,5 +274,8 @@ export function createHttpApp(config: Config, authenticate: Authenticate): HttpA
     });
   }
 
-  return { app, route, routeDynamic };
+  const allowMapTileOrigin = (origin: string | null) => {
+    headers = securityHeadersWith(origin);
+  };
+  return { app, route, routeDynamic, allowMapTileOrigin };
 }

@@ -13,6 +13,31 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The security headers with the origin of the online base map's tiles let
+ * through (img-src and connect-src: MapLibre fetches raster tiles) while an
+ * administrator has that preset on; otherwise exactly SECURITY_HEADERS.
+ */
+export function securityHeadersWith(tileOrigin: string | null): Readonly<Record<string, string>> {
+  if (!tileOrigin) {
+    return SECURITY_HEADERS;
+  }
+  const csp = SECURITY_HEADERS['Content-Security-Policy']
+    .replace("img-src 'self' data: blob:", `img-src 'self' data: blob: ${tileOrigin}`)
+    .replace("connect-src 'self'", `connect-src 'self' ${tileOrigin}`);
+  return { ...SECURITY_HEADERS, 'Content-Security-Policy': csp };
+}
+
+/** The https origin of an XYZ tile URL template, or null when it has none. */
+export function tileOriginOf(template: string): string | null {
+  try {
+    const u = new URL(template.replace(/\{[^}]*\}/g, '0'));
+    return u.protocol === 'https:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Responses that carry tokens are never stored by a browser or a proxy
  * (RFC 6749 §5.1: Cache-Control no-store, and Pragma no-cache for HTTP/1.0 caches).
  */

@@ -1,3 +1,4 @@
+import { tileOriginOf } from '../../http/security-headers.js';
 import { createReadStream } from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -58,8 +59,15 @@ export const regionsModule: ServerModule = {
     http.route(sitePlanGet, () => maps.sitePlan());
     http.route(sitePlanPlace, (input, ctx) => maps.placeSitePlan(ctx.user!, input.points));
     http.route(sitePlanDelete, (_in, ctx) => maps.deleteSitePlan(ctx.user!));
+    // The online base map (off by default) needs its tile host in the page's Content-Security-Policy while it is on.
+    const applyBaseMap = (s: { enabled: boolean; tileUrl: string }) => http.allowMapTileOrigin(s.enabled ? tileOriginOf(s.tileUrl) : null);
+    void maps.baseMap().then(applyBaseMap, () => undefined);
     http.route(baseMapGet, () => maps.baseMap());
-    http.route(baseMapSave, (input, ctx) => maps.saveBaseMap(ctx.user!, input));
+    http.route(baseMapSave, async (input, ctx) => {
+      const saved = await maps.saveBaseMap(ctx.user!, input);
+      applyBaseMap(saved);
+      return saved;
+    });
 
     // The image travels as raw bytes, so these two are plain routes that check the token themselves.
     const userOf = async (req: FastifyRequest, permission: 'authenticated' | 'system:config'): Promise<AuthUser> => {

@@ -320,7 +320,9 @@ describe.each(dialects)('region maps: head counts, GeoJSON, site plan (%s)', (di
     expect(audit.body.data!.items.map((a) => a.action).sort()).toEqual(['place', 'place', 'upload']);
   });
 
-  it('keeps the online base map off by default and accepts only an https tile template', async () => {
+  it('keeps the online base map off by default and accepts only an https tile template; while on, the page may fetch from its host and no other', async () => {
+    const csp = async () => (await fetch(`${ts.url}/healthz`)).headers.get('content-security-policy') ?? '';
+    expect(await csp()).not.toContain('tiles.example');
     expect((await call(ts.url, baseMapGet, {}, operator)).body.data).toEqual({ enabled: false, tileUrl: '', attribution: '' });
     const bad = await call(ts.url, baseMapSave, { enabled: true, tileUrl: 'http://tiles.example/{z}/{x}/{y}.png', attribution: '' }, admin);
     expectRefused(bad, 400, ['tileUrl']);
@@ -328,5 +330,9 @@ describe.each(dialects)('region maps: head counts, GeoJSON, site plan (%s)', (di
     const good = await call(ts.url, baseMapSave, { enabled: true, tileUrl: 'https://tiles.example/{z}/{x}/{y}.png?key=k', attribution: '© example' }, admin);
     expect(good.body.IsSuccess).toBe(true);
     expect((await call(ts.url, baseMapGet, {}, operator)).body.data!.enabled).toBe(true);
+    expect(await csp()).toContain("connect-src 'self' https://tiles.example");
+    expect(await csp()).toContain("img-src 'self' data: blob: https://tiles.example;");
+    await call(ts.url, baseMapSave, { enabled: false, tileUrl: 'https://tiles.example/{z}/{x}/{y}.png?key=k', attribution: '' }, admin);
+    expect(await csp()).not.toContain('tiles.example');
   });
 });
