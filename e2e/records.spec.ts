@@ -21,7 +21,10 @@ async function choose(page: Page, select: ReturnType<Page['getByTestId']>, optio
     // Long option lists are virtual: type to bring the option into the list.
     await page.keyboard.type(search);
   }
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  // The newest open dropdown: an earlier select's list may still be fading out (and so "visible") for a moment.
+  const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+  await list.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+  await expect(list).toBeHidden();
 }
 
 test('an administrator defines a ledger with five field types and a two-step approval; users fill and approve it', async ({ browser }) => {
