@@ -317,6 +317,9 @@ function buildOption(props: TrendChartProps): Option {
         filterMode: 'none',
         height: 22,
         bottom: 12,
+        // The handles' time labels are centred on the handles: leave room for half a label at each end, so none is clipped.
+        left: withSeconds ? 84 : 68,
+        right: withSeconds ? 84 : 68,
         labelFormatter: (v: number) => formatTime(v, withSeconds).slice(5),
       },
     ],
