@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,6 +8,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeSamples } from '../../../src/server/history/codec.js';
 import { mqttTopics } from '../../../src/shared/contracts/stream.js';
+import { startServerProcess, type ServerProcess } from '../../helpers/process.js';
 import { dialects, freshDatabase, type TestStore } from '../../helpers/server.js';
 
 /*
@@ -24,34 +24,8 @@ const mqttUrl = process.env.TEST_MQTT_URL;
 const MQTT_PREFIX = `plantwatch-test/durability-${process.pid}-${Date.now()}`;
 const MQTT_TOPIC_SAMPLES = mqttTopics(MQTT_PREFIX).samples;
 
-interface Run {
-  child: ChildProcess;
-  out: () => string;
-  exited: Promise<unknown>;
-  url: Promise<string>;
-}
-
-function startProcess(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../../..'),
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DEMO: '1', SIMULATOR: '0', LOG_LEVEL: 'info', CLIENT_DIR: '/nonexistent', INGEST_API_KEY: KEY, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let resolveUrl: (u: string) => void = () => {};
-  const url = new Promise<string>((r) => (resolveUrl = r));
-  const onData = (d: Buffer) => {
-    out += d.toString();
-    const m = /Plantwatch listening on (http:\/\/[0-9.:]+)/.exec(out);
-    if (m) {
-      resolveUrl(m[1]);
-    }
-  };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  return { child, out: () => out, exited, url };
-}
+/** The server as a real process with the demo plant and the test's ingest key. */
+const startProcess = (env: Record<string, string>): ServerProcess => startServerProcess({ DEMO: '1', INGEST_API_KEY: KEY, ...env });
 
 async function storedRows(store: TestStore, dir: string, tags: string[]): Promise<Map<string, { t: number; v: number }[]>> {
   const rows: { tag_id: string; data: Uint8Array }[] = [];
@@ -100,14 +74,11 @@ async function demoTags(store: TestStore, dir: string): Promise<string[]> {
 }
 
 describe.each(dialects)('kill -9 during ingestion (%s)', (dialect) => {
-  const runs: Run[] = [];
+  const runs: ServerProcess[] = [];
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const r of runs) {
-      if (r.child.exitCode === null && r.child.signalCode === null) {
-        r.child.kill('SIGKILL');
-        await r.exited;
-      }
+      await r.kill();
     }
     for (const c of cleanups) {
       await c();

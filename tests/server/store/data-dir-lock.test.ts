@@ -1,29 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../../../src/server/store/data-dir-lock.js';
+import { startServerProcess, type ServerProcess } from '../../helpers/process.js';
 
-interface Run {
-  child: ChildProcess;
-  out: () => string;
-  exited: Promise<number | null>;
-}
-
-/** `npm run serve` as a real process of its own: node with tsx, on a free port. */
-function startProcess(dataDir: string): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../../..'),
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO: '0', SIMULATOR: '0', LOG_LEVEL: 'info', CLIENT_DIR: '/nonexistent' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, out: () => out, exited };
-}
+/** `npm run serve` in a data folder of its own. */
+const startProcess = (dataDir: string): ServerProcess => startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '' });
 
 async function until(what: string, check: () => boolean, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;
@@ -37,16 +20,13 @@ async function until(what: string, check: () => boolean, ms = 30_000): Promise<v
 
 describe('one server per DATA_DIR (two real processes)', () => {
   let dir: string;
-  const runs: Run[] = [];
+  const runs: ServerProcess[] = [];
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-lock-'));
   });
   afterAll(async () => {
     for (const r of runs) {
-      if (r.child.exitCode === null && r.child.signalCode === null) {
-        r.child.kill('SIGKILL');
-        await r.exited;
-      }
+      await r.kill();
     }
     fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,50 +5,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { alarmHistoryList, alarmRealTimeList, type AlarmItem } from '../../../../src/shared/contracts/alarms.js';
 import { tagList } from '../../../../src/shared/contracts/realtime.js';
 import { call } from '../../../helpers/api.js';
+import { startServerProcess, type ServerProcess } from '../../../helpers/process.js';
 import { connectClient, INGEST_KEY, ingestHttp, waitFor } from '../../stream/stream-helpers.js';
 import { demoToken } from '../realtime/realtime-fixtures.js';
 
-interface Run {
-  child: ChildProcess;
-  url: Promise<string>;
-  exited: Promise<unknown>;
-}
-
-/** The server as a real process (node + tsx), demo plant without the simulator, on a free port. */
-function startProcess(dataDir: string): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../../../..'),
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DEMO: '1',
-      SIMULATOR: '0',
-      MQTT_URL: '',
-      LOG_LEVEL: 'info',
-      CLIENT_DIR: '/nonexistent',
-      INGEST_API_KEY: INGEST_KEY,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const url = new Promise<string>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        resolve(m[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', () => reject(new Error(`server exited before listening:\n${out.slice(-2000)}`)));
-  });
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  return { child, url, exited };
-}
+/** The server as a real process, demo plant without the simulator, on a free port. */
+const startProcess = (dataDir: string): ServerProcess => startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', DEMO: '1', INGEST_API_KEY: INGEST_KEY });
 
 /**
  * Issue 9: SIGKILL during an alarm flood loses no alarm occurrence a client
@@ -59,13 +20,10 @@ function startProcess(dataDir: string): Run {
  */
 describe('alarms survive kill -9 during a flood (real process, SQLite file)', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-alarm-kill-'));
-  const runs: Run[] = [];
+  const runs: ServerProcess[] = [];
   afterAll(async () => {
     for (const r of runs) {
-      if (r.child.exitCode === null && r.child.signalCode === null) {
-        r.child.kill('SIGKILL');
-        await r.exited;
-      }
+      await r.kill();
     }
     fs.rmSync(dir, { recursive: true, force: true });
   });
