@@ -200,7 +200,8 @@ export function createHttpApp(config: Config, authenticate: Authenticate): HttpA
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.method === 'GET' && !isApiPath(req.url) && hasClient) {
+    // HEAD too: `curl -I` on a page (or a monitor's probe) gets the page's headers, not a 404.
+    if ((req.method === 'GET' || req.method === 'HEAD') && !isApiPath(req.url) && hasClient) {
       // The build wrote index.html.br / .gz too: send the one the client takes.
       const encoding = pickEncoding(req.headers['accept-encoding']);
       const variant = encoding ? `${indexHtml}.${encoding === 'br' ? 'br' : 'gz'}` : null;

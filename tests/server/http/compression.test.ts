@@ -58,6 +58,9 @@ describe('static assets: compressed as asked, cached by their hash', () => {
     expect(r.headers.get('cache-control')).toBe('no-cache');
     expect(r.headers.get('content-encoding')).toBe('br');
     expect(await r.text()).toContain('<div id="root">');
+    const head = await fetch(`${ts.url}/login`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toContain('text/html');
   });
 
   it('API answers of some size are compressed too', async () => {
