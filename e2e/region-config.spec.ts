@@ -1,6 +1,9 @@
 import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 
+/** Screenshots go to the test's output folder; with UPDATE_SCREENSHOTS=1 they refresh docs/screenshots (a test run leaves the repository as it was). */
+const shotPath = (name: string) => (process.env.UPDATE_SCREENSHOTS ? `docs/screenshots/${name}` : test.info().outputPath(name));
+
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Plantwatch@2026';
 const ZONE_CODE = 'E2E-RZ';
 
@@ -220,7 +223,7 @@ test('an administrator uploads a site plan, places it with three control points,
   await imageLoaded;
   await expect(page.getByTestId('plant-map')).toHaveAttribute('data-site-plan', /\d+/, { timeout: 15_000 });
   await page.waitForTimeout(1500);
-  await page.screenshot({ path: 'docs/screenshots/map-display-site-plan.png' });
+  await page.screenshot({ path: shotPath('map-display-site-plan.png') });
 
   // A file that is not an image is refused with the message.
   await page.goto('/systemConfig/RegionConfig');
@@ -245,7 +248,7 @@ for (const lang of ['zh', 'en'] as const) {
       await expect(page.getByTestId('plant-map')).toHaveAttribute('data-region-codes', /TF-A/, { timeout: 20_000 });
       // Let the map finish drawing its tiles of vector data.
       await page.waitForTimeout(1500);
-      await page.screenshot({ path: `docs/screenshots/region-config-${width}-${lang}.png`, fullPage: width < 800 });
+      await page.screenshot({ path: shotPath(`region-config-${width}-${lang}.png`), fullPage: width < 800 });
     });
   }
 }
