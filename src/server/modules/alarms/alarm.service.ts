@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import type { Subscription } from 'rxjs';
 import type { z } from 'zod';
 import {
@@ -26,6 +27,7 @@ import type { AuthUser } from '../../http/app.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
 import type { Db, Tx } from '../../store/db.js';
+import type { Database } from '../../store/schema.js';
 import type { Emit, StreamBus } from '../../stream/bus.js';
 import { transactThenPublish } from '../../stream/bus.js';
 import type { ChannelSource, TopicResolver } from '../../stream/channels.js';
@@ -78,32 +80,8 @@ interface OpenAlarm {
   fsm: AlarmState;
 }
 
-type Row = {
-  id: number;
-  alarm_key: string;
-  source: string;
-  source_name: string;
-  source_name_en: string;
-  unit: string;
-  type: string;
-  priority: number;
-  state: string;
-  fsm: string;
-  limit_value: number | null;
-  value: number | null;
-  peak: number | null;
-  activated_at: number;
-  acked_at: number | null;
-  acked_by: string | null;
-  ack_comment: string | null;
-  returned_at: number | null;
-  closed_at: number | null;
-  shelved_until: number | null;
-  shelved_by: string | null;
-  shelve_reason: string | null;
-  regionid: number | null;
-  updated_at: number;
-};
+/** An occurrence as stored (migration 0060). */
+type Row = Selectable<Database['alarm_occurrence']>;
 
 function toItem(r: Row): AlarmItem {
   const fsm = JSON.parse(r.fsm) as AlarmState;
