@@ -117,38 +117,29 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
     }
   };
 
+  /** The open series of `id` in the window holding `t`, created on first use. */
+  const seriesAt = (windows: Windows, t: number, id: string, cols: number): Series => {
+    const w = windowOf(t);
+    let win = windows.get(w);
+    if (!win) {
+      win = new Map();
+      windows.set(w, win);
+    }
+    let s = win.get(id);
+    if (!s) {
+      s = newSeries(cols);
+      win.set(id, s);
+    }
+    return s;
+  };
   const addSamples = (b: SampleBatch) => {
     for (let i = 0; i < b.n; i++) {
-      const t = b.t[i];
-      const w = windowOf(t);
-      let win = samples.get(w);
-      if (!win) {
-        win = new Map();
-        samples.set(w, win);
-      }
-      let s = win.get(b.tag[i]);
-      if (!s) {
-        s = newSeries(SAMPLE_COLS);
-        win.set(b.tag[i], s);
-      }
-      push(s, t, [b.v[i], b.q[i]]);
+      push(seriesAt(samples, b.t[i], b.tag[i], SAMPLE_COLS), b.t[i], [b.v[i], b.q[i]]);
     }
   };
   const addPositions = (b: PositionBatch) => {
     for (let i = 0; i < b.n; i++) {
-      const t = b.t[i];
-      const w = windowOf(t);
-      let win = positions.get(w);
-      if (!win) {
-        win = new Map();
-        positions.set(w, win);
-      }
-      let s = win.get(b.id[i]);
-      if (!s) {
-        s = newSeries(POSITION_COLS);
-        win.set(b.id[i], s);
-      }
-      push(s, t, [b.lon[i], b.lat[i], b.floor[i], b.kind[i]]);
+      push(seriesAt(positions, b.t[i], b.id[i], POSITION_COLS), b.t[i], [b.lon[i], b.lat[i], b.floor[i], b.kind[i]]);
     }
   };
 
