@@ -18,7 +18,7 @@
  * (Chrome's TaskDuration, less the same page's idle cost over as long) and
  * its longest task for each batch.
  *
- * Options: --tags 5000 --flood 10 --chatter 500 --chatterSeconds 10 --pg --no-browser
+ * Options: --tags 5000 --flood 10 --chatter 500 --chatterSeconds 10 --pg --no-browser --profile
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -53,6 +53,8 @@ const { values: args } = parseArgs({
     chatterSeconds: { type: 'string', default: '10' },
     pg: { type: 'boolean', default: false },
     'no-browser': { type: 'boolean', default: false },
+    /** Prints the page's 15 functions with the most self time in each batch (Chrome's CPU profiler). */
+    profile: { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -151,6 +153,25 @@ function justPast(t: TagMeta): number {
  * changes: TaskDuration over a window that starts with the batch, less the
  * idle page's TaskDuration over a window as long, and the longest task.
  */
+/** The functions with the most self time in a CPU profile, as "ms name url:line". */
+function topSelfTime(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] }): string[] {
+  const self = new Map<number, number>();
+  (profile.samples ?? []).forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000));
+  const byFrame = new Map<string, number>();
+  for (const n of profile.nodes) {
+    const { functionName, url, lineNumber } = n.callFrame;
+    if (functionName === '(idle)' || functionName === '(program)') {
+      continue;
+    }
+    const k = `${functionName || '(anonymous)'} ${url.split('/').pop() ?? ''}:${lineNumber + 1}`;
+    byFrame.set(k, (byFrame.get(k) ?? 0) + (self.get(n.id) ?? 0));
+  }
+  return [...byFrame.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 15)
+    .map(([k, ms]) => `${ms.toFixed(1).padStart(7)} ms  ${k}`);
+}
+
 async function browserPhase(url: string, expected: number, batch: { apply: () => Promise<void>; label: string }[]) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -184,16 +205,23 @@ async function browserPhase(url: string, expected: number, batch: { apply: () =>
     const i0 = await taskS();
     await sleep(WINDOW_MS);
     const idleMs = ((await taskS()) - i0) * 1000;
-    const out: { label: string; mainMs: number; longestMs: number }[] = [];
+    const out: { label: string; mainMs: number; longestMs: number; top: string[] }[] = [];
+    if (args.profile) {
+      await cdp.send('Profiler.enable');
+    }
     for (const b of batch) {
       await page.evaluate(() => ((window as unknown as { __longest: number }).__longest = 0));
+      if (args.profile) {
+        await cdp.send('Profiler.start');
+      }
       const m0 = await taskS();
       const w0 = performance.now();
       await b.apply();
       await sleep(Math.max(0, WINDOW_MS - (performance.now() - w0)));
       const mainMs = ((await taskS()) - m0) * 1000 - idleMs;
       const longestMs = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
-      out.push({ label: b.label, mainMs, longestMs });
+      const top = args.profile ? topSelfTime((await cdp.send('Profiler.stop')).profile) : [];
+      out.push({ label: b.label, mainMs, longestMs, top });
     }
     return { loadMs, idleMs, windowMs: WINDOW_MS, batches: out };
   } finally {
@@ -325,6 +353,7 @@ async function main() {
     console.log(`browser: live list loaded             ${ms(browser.loadMs)} (sign-in excluded); idle page ${ms(browser.idleMs)} main-thread per ${browser.windowMs / 1000} s`);
     for (const b of browser.batches) {
       console.log(`browser: ${b.label.padEnd(38)} main thread ${ms(b.mainMs)}, longest task ${ms(b.longestMs)}`);
+      b.top.forEach((line) => console.log(`         ${line}`));
     }
   }
   console.log(`node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.split(' ').slice(0, 2).join(' ')}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);

@@ -38,7 +38,25 @@ export const useAlarmStore = create<AlarmStoreState>()((set) => ({
 /** The last change time of closed alarms, beside the store's open ones. */
 let closed: ReadonlyMap<number, number> = new Map();
 
+/**
+ * Changes from the stream wait here for at most APPLY_MS and are merged at
+ * once: during a flood the stream brings many small batches, and each store
+ * update re-filters, re-sorts and re-renders every list of 10,000 alarms.
+ * A timer, not an animation frame: a hidden tab still updates its title.
+ */
+const APPLY_MS = 50;
+let waiting: AlarmItem[] = [];
+let applyTimer: ReturnType<typeof setTimeout> | null = null;
+
 function apply(items: readonly AlarmItem[]) {
+  waiting.push(...items);
+  applyTimer ??= setTimeout(applyWaiting, APPLY_MS);
+}
+
+function applyWaiting() {
+  applyTimer = null;
+  const items = waiting;
+  waiting = [];
   const cur = useAlarmStore.getState();
   const next = mergeAlarms({ byId: cur.byId, closed }, items, true);
   closed = next.closed;
@@ -89,6 +107,11 @@ function startAlarmFeed(): () => void {
     if (users === 0) {
       subs.forEach((s) => s.unsubscribe());
       subs = [];
+      if (applyTimer) {
+        clearTimeout(applyTimer);
+        applyTimer = null;
+      }
+      waiting = [];
       closed = new Map();
       useAlarmStore.setState({ byId: new Map(), loaded: false });
     }
