@@ -32,6 +32,8 @@ import { CHUNK_MS, mergeInto, minuteRollups, newSeries, normalize, push, windowO
 export interface HistorianStats extends HistoryWriterStats {
   /** Bytes appended to the journal and fdatasync'ed. */
   journalBytes: number;
+  /** Journal writes + fdatasyncs: concurrent acknowledgements share one (group commit). */
+  journalSyncs: number;
   sealedChunks: number;
   /** Items in memory (open windows and late items waiting for their merge). */
   openSamples: number;
@@ -523,6 +525,7 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
       failedFlushes: stats.failedFlushes,
       lastFlushMs: stats.lastFlushMs,
       journalBytes: journal?.syncedBytes ?? 0,
+      journalSyncs: journal?.writes ?? 0,
       sealedChunks: stats.sealedChunks,
       openSamples: count(samples),
       openPositions: count(positions),
