@@ -27,7 +27,7 @@ function countingFs() {
 
 /** Runs `fn(i)` for i < n, each in its own macrotask of one check phase, as requests of one poll phase are. */
 function inSeparateCallbacks<T>(n: number, fn: (i: number) => Promise<T>): Promise<T[]> {
-  return Promise.all(Array.from({ length: n }, (_, i) => new Promise<T>((resolve, reject) => setImmediate(() => fn(i).then(resolve, reject)))));
+  return Promise.all(Array.from({ length: n }, (_, i) => new Promise<T>((resolve, reject) => setImmediate(() => void fn(i).then(resolve, reject)))));
 }
 
 describe('journal group commit', () => {
