@@ -11,7 +11,14 @@
  * sample time that caused the change; one machine, one clock) and the
  * server's event-loop delay.
  *
- * Options: --tags 5000 --flood 10 --chatter 500 --chatterSeconds 10 --pg
+ * Phase 3, in Chromium (unless --no-browser): the supervisor's
+ * /alarmData/realTimeAlarm holds every open alarm of the flood (10,000 with
+ * the defaults); 500 tags return to normal (1,000 changes: their HH and H)
+ * and then cross again (1,000 more). Prints the page's main-thread time
+ * (Chrome's TaskDuration, less the same page's idle cost over as long) and
+ * its longest task for each batch.
+ *
+ * Options: --tags 5000 --flood 10 --chatter 500 --chatterSeconds 10 --pg --no-browser
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -21,6 +28,8 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { chromium, type Page } from 'playwright-core';
+import { ensureClientBuilt } from './client-build.mjs';
 import { io, type Socket } from 'socket.io-client';
 import { DEFAULT_DEMO_PASSWORD, loadConfig, type Config } from '../src/server/config.js';
 import { createServer } from '../src/server/server.js';
@@ -43,6 +52,7 @@ const { values: args } = parseArgs({
     chatter: { type: 'string', default: '500' },
     chatterSeconds: { type: 'string', default: '10' },
     pg: { type: 'boolean', default: false },
+    'no-browser': { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -136,11 +146,69 @@ function justPast(t: TagMeta): number {
   return t.l !== null ? t.l - Math.max(t.deadband, 0.01) * 2 : beyond(t);
 }
 
+/**
+ * Main-thread cost in Chromium of the live list applying a batch of alarm
+ * changes: TaskDuration over a window that starts with the batch, less the
+ * idle page's TaskDuration over a window as long, and the longest task.
+ */
+async function browserPhase(url: string, expected: number, batch: { apply: () => Promise<void>; label: string }[]) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    const page: Page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    await page.goto(url + '/login');
+    await page.getByTestId('login-username').fill('supervisor');
+    await page.getByTestId('login-password').fill(DEFAULT_DEMO_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/Gateway\/home/);
+    const t0 = performance.now();
+    await page.goto(url + '/alarmData/realTimeAlarm');
+    await page.waitForFunction((n) => (document.querySelector('[data-testid="alarm-total"]')?.textContent ?? '').replace(/[^0-9]/g, '') === String(n), expected, { timeout: 120_000 });
+    const loadMs = performance.now() - t0;
+    await page.evaluate(() => {
+      const w = window as unknown as { __longest: number };
+      w.__longest = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) {
+          w.__longest = Math.max(w.__longest, e.duration);
+        }
+      }).observe({ type: 'longtask' });
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const taskS = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+    const WINDOW_MS = 4000;
+    await sleep(2000);
+    const i0 = await taskS();
+    await sleep(WINDOW_MS);
+    const idleMs = ((await taskS()) - i0) * 1000;
+    const out: { label: string; mainMs: number; longestMs: number }[] = [];
+    for (const b of batch) {
+      await page.evaluate(() => ((window as unknown as { __longest: number }).__longest = 0));
+      const m0 = await taskS();
+      const w0 = performance.now();
+      await b.apply();
+      await sleep(Math.max(0, WINDOW_MS - (performance.now() - w0)));
+      const mainMs = ((await taskS()) - m0) * 1000 - idleMs;
+      const longestMs = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+      out.push({ label: b.label, mainMs, longestMs });
+    }
+    return { loadMs, idleMs, windowMs: WINDOW_MS, batches: out };
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main() {
   const tagCount = Number(args.tags);
   const floodS = Number(args.flood);
   const chatterN = Number(args.chatter);
   const chatterS = Number(args.chatterSeconds);
+  if (!args['no-browser']) {
+    ensureClientBuilt(); // before the server starts: it serves the pages only when a build exists
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-bench-alarms-'));
   let pgDb: string | null = null;
   let databaseUrl: string | undefined;
@@ -225,6 +293,24 @@ async function main() {
   const q2 = quantiles(r2.lat);
   const loop2 = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
 
+  // Phase 3: the live list in Chromium. Back to the flood's state first: every tag beyond its limits.
+  let browser: Awaited<ReturnType<typeof browserPhase>> | null = null;
+  if (!args['no-browser']) {
+    server.stream.ingest.samples(tags.map((t) => ({ tag: t.id, t: Date.now(), v: beyond(t), q: 0 })), 'bench');
+    await server.services.alarms.idle();
+    // The supervisor sees every region: the page should list every open occurrence.
+    const openNow = Number((await server.store.db.selectFrom('alarm_occurrence').select((eb) => eb.fn.countAll<number>().as('n')).where('closed_at', 'is', null).executeTakeFirstOrThrow()).n);
+    const both = tags.filter((t) => t.hh !== null && t.h !== null).slice(0, 500);
+    const send = async (v: (t: TagMeta) => number) => {
+      server.stream.ingest.samples(both.map((t) => ({ tag: t.id, t: Date.now(), v: v(t), q: 0 })), 'bench');
+      await server.services.alarms.idle();
+    };
+    browser = await browserPhase(url, openNow, [
+      { label: `${both.length * 2} returns (HH and H of ${both.length} tags)`, apply: () => send(normal) },
+      { label: `${both.length * 2} activations again`, apply: () => send(beyond) },
+    ]);
+  }
+
   const f = (n: number) => Math.round(n).toLocaleString('en-US');
   const ms = (n: number) => `${n.toFixed(1)} ms`;
   console.log(`bench:alarms  store=${server.store.dialect} tags=${f(tags.length)} (of ${f(tagCount)} generated) flood=${floodS}s chatter=${chat.length} tags × ${chatterS}s`);
@@ -235,6 +321,12 @@ async function main() {
   console.log(`chatter: activations + returns     ${f(r2.lat.length)} events (${f(newRows)} new occurrences) in ${(chatterMs / 1000).toFixed(1)} s → ${f(r2.lat.length / (chatterMs / 1000))}/s`);
   console.log(`chatter: sample→client latency     p50 ${ms(q2.p50)}, p99 ${ms(q2.p99)}, max ${ms(q2.max)}`);
   console.log(`chatter: server event-loop delay   p99 ${ms(loop2.p99)}, max ${ms(loop2.max)}; CPU ${f(((cpu3.user + cpu3.system) / 1000 / chatterMs) * 100)} % of a core`);
+  if (browser) {
+    console.log(`browser: live list loaded             ${ms(browser.loadMs)} (sign-in excluded); idle page ${ms(browser.idleMs)} main-thread per ${browser.windowMs / 1000} s`);
+    for (const b of browser.batches) {
+      console.log(`browser: ${b.label.padEnd(38)} main thread ${ms(b.mainMs)}, longest task ${ms(b.longestMs)}`);
+    }
+  }
   console.log(`node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.split(' ').slice(0, 2).join(' ')}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
   client.send({ type: 'stop' });

@@ -377,6 +377,16 @@ function alarms(dialect: Dialect): Migration {
   };
 }
 
+/** What another module adds to the alarms it raises (the person and rule of a positioning alarm), as JSON. */
+function alarmDetail(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('alarm_occurrence').addColumn('detail', 'text').execute();
+      await db.schema.createIndex('alarm_occurrence_type').on('alarm_occurrence').columns(['type', 'activated_at']).execute();
+    },
+  };
+}
+
 /**
  * Map settings of the plant (issue 6 part 4): the uploaded site plan (file name,
  * size, control points, fit) and the online base map preset, one JSON value per key.
@@ -557,6 +567,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       '0040_map_setting': mapSetting(),
       '0050_record_engine': recordEngine(dialect),
       '0060_alarms': alarms(dialect),
+      '0065_alarm_detail': alarmDetail(),
     }),
   };
 }

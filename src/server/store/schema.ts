@@ -202,6 +202,8 @@ export interface Database {
     shelve_reason: string | null;
     regionid: number | null;
     updated_at: number;
+    /** JSON object a raising module adds (migration 0065); null for tag alarms. */
+    detail: string | null;
   };
   /** Site plan and base map settings, JSON per key (migration 0040). */
   map_setting: { key: string; value: string; updated_at: number };

@@ -13,9 +13,31 @@ import { defineContract } from './contract.js';
 export const alarmPriorities = [1, 2, 3, 4] as const;
 export type AlarmPriority = (typeof alarmPriorities)[number];
 
-/** What raised the alarm: a tag's limit, a discrete tag, a source gone silent, another module. */
-export const alarmTypes = ['hh', 'h', 'l', 'll', 'discrete', 'comm', 'external'] as const;
+/**
+ * What raised the alarm: a tag's limit, a discrete tag, a source gone silent,
+ * positioning (超员 缺员 越界 超时停留 静止 SOS 聚集, DOMAIN.md §4), the system itself
+ * (a full disk), or another system through `UAPI/Alarm/Raise`.
+ */
+export const alarmTypes = [
+  'hh',
+  'h',
+  'l',
+  'll',
+  'discrete',
+  'comm',
+  'external',
+  'overcrowd',
+  'understaff',
+  'intrusion',
+  'overstay',
+  'static',
+  'sos',
+  'gathering',
+  'system',
+] as const;
 export type AlarmType = (typeof alarmTypes)[number];
+/** Types only the engine raises from a tag's samples; other modules raise the rest. */
+export const limitTypesOfTags = ['hh', 'h', 'l', 'll', 'discrete'] as const;
 
 /** Longest a shelf may last, minutes (DOMAIN.md §3: 8 h). */
 export const MAX_SHELVE_MINUTES = 8 * 60;
@@ -57,6 +79,8 @@ export const alarmItem = z.object({
   shelveReason: z.string().nullable(),
   regionid: z.number().int().nullable(),
   updatedAt: z.number(),
+  /** What the raising module adds (the person and rule of a positioning alarm); null for tag alarms. */
+  detail: z.record(z.string(), z.unknown()).nullable(),
 });
 export type AlarmItem = z.infer<typeof alarmItem>;
 
@@ -69,6 +93,8 @@ export const alarmRealTimeList = defineContract({
   input: z.object({
     priority: z.array(z.number().int().min(1).max(4)).optional(),
     regionid: z.number().int().positive().optional(),
+    types: z.array(z.enum(alarmTypes)).max(alarmTypes.length).optional(),
+    source: z.string().max(128).optional(),
   }),
   output: z.object({ list: z.array(alarmItem), serverTime: z.number() }),
   permission: 'realtime:read',
@@ -85,6 +111,7 @@ export const alarmHistoryList = defineContract({
       source: z.string().max(128).optional(),
       priority: z.array(z.number().int().min(1).max(4)).optional(),
       regionid: z.number().int().positive().optional(),
+      types: z.array(z.enum(alarmTypes)).max(alarmTypes.length).optional(),
       pageIndex: z.number().int().min(1).default(1),
       pageSize: z.number().int().min(1).max(500).default(50),
     })
@@ -171,4 +198,43 @@ export const alarmAuditKpi = defineContract({
     }),
   output: alarmKpi,
   permission: 'realtime:read',
+});
+
+/**
+ * An alarm raised by another module or system (positioning, gas analysis, a
+ * control system): the same life cycle as a tag's alarm. `key` names the
+ * condition; one occurrence is open per key. Raising an active key again
+ * updates nothing; `UAPI/Alarm/Clear` returns it to normal.
+ */
+export const raisedAlarm = z.object({
+  key: z.string().trim().min(1).max(200),
+  type: z.enum(alarmTypes).refine((t) => !(limitTypesOfTags as readonly string[]).includes(t), { message: 'alarm.typeOfTags' }),
+  source: z.string().trim().min(1).max(128),
+  sourceName: z.string().trim().min(1).max(200),
+  sourceNameEn: z.string().trim().max(200).default(''),
+  priority: z.number().int().min(1).max(4),
+  regionid: z.number().int().positive().nullable().default(null),
+  /** Time of the condition change, epoch ms (default: now). */
+  t: z.number().int().min(0).optional(),
+  value: z.number().finite().nullable().optional(),
+  limit: z.number().finite().nullable().optional(),
+  unit: z.string().max(20).optional(),
+  detail: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+export type RaisedAlarmInput = z.input<typeof raisedAlarm>;
+
+export const alarmRaise = defineContract({
+  method: 'POST',
+  path: '/UAPI/Alarm/Raise',
+  input: raisedAlarm,
+  output: z.object({ key: z.string() }),
+  permission: 'alarm:admin',
+});
+
+export const alarmClear = defineContract({
+  method: 'POST',
+  path: '/UAPI/Alarm/Clear',
+  input: z.object({ key: z.string().trim().min(1).max(200), t: z.number().int().min(0).optional() }),
+  output: z.object({ key: z.string() }),
+  permission: 'alarm:admin',
 });

@@ -14,5 +14,6 @@ export const alarmMessages = defineMessages({
   'alarm.notOutOfService': { zh: '该报警未停用', en: 'The alarm is not out of service' },
   'alarm.alreadyOutOfService': { zh: '该报警已停用', en: 'The alarm is out of service already' },
   'alarm.notFound': { zh: '报警 {id} 不存在或已恢复正常', en: 'Alarm {id} does not exist or is back to normal' },
+  'alarm.typeOfTags': { zh: '该类型的报警由位号数据产生，不能由外部发起', en: 'Alarms of this type come from tag values and cannot be raised from outside' },
   'alarm.overlayFirst': { zh: '请先解除停用或抑制', en: 'Return it to service or end its suppression first' },
 });

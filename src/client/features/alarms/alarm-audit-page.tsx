@@ -138,7 +138,7 @@ export function AlarmAuditPage() {
                   onRow={(r) => ({ onClick: () => drill(sourceOf(r.alarmKey)), style: { cursor: 'pointer' } })}
                   columns={[
                     { title: t('col.source'), dataIndex: 'sourceName', ellipsis: true, render: (_: string, r) => sourceNameOf(r, lang) },
-                    { title: t('kpi.alarm'), dataIndex: 'alarmKey', render: (key: string) => t(`type.${key.split(':')[2] ?? 'external'}`) },
+                    { title: t('kpi.alarm'), dataIndex: 'alarmKey', render: (key: string) => t(`type.${key.startsWith('tag:') ? key.split(':')[2] : 'external'}`) },
                     { title: t('kpi.count'), dataIndex: 'count', width: 80 },
                     { title: '%', dataIndex: 'sharePct', width: 70 },
                   ]}

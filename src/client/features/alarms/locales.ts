@@ -14,7 +14,7 @@ const zh = {
     suppressed: '已抑制',
     outOfService: '已停用',
   },
-  type: { hh: '高高报', h: '高报', l: '低报', ll: '低低报', discrete: '开关量报警', comm: '通讯中断', external: '外部报警' },
+  type: { hh: '高高报', h: '高报', l: '低报', ll: '低低报', discrete: '开关量报警', comm: '通讯中断', external: '外部报警', overcrowd: '超员', understaff: '缺员', intrusion: '越界', overstay: '超时停留', static: '静止', sos: 'SOS', gathering: '聚集', system: '系统报警' },
   col: {
     priority: '优先级',
     state: '状态',
@@ -99,7 +99,7 @@ const en: typeof zh = {
     suppressed: 'Suppressed',
     outOfService: 'Out of service',
   },
-  type: { hh: 'High-high', h: 'High', l: 'Low', ll: 'Low-low', discrete: 'Discrete', comm: 'Communication lost', external: 'External' },
+  type: { hh: 'High-high', h: 'High', l: 'Low', ll: 'Low-low', discrete: 'Discrete', comm: 'Communication lost', external: 'External', overcrowd: 'Overcrowding', understaff: 'Understaffing', intrusion: 'Illegal entry', overstay: 'Overstay', static: 'Man down', sos: 'SOS', gathering: 'Gathering', system: 'System' },
   col: {
     priority: 'Priority',
     state: 'State',

@@ -1,4 +1,4 @@
-import { alarmAcknowledge, alarmAuditKpi, alarmHistoryList, alarmRealTimeList, alarmShelve, alarmUnshelve } from '../../../shared/contracts/alarms.js';
+import { alarmAcknowledge, alarmAuditKpi, alarmClear, alarmRaise, alarmHistoryList, alarmRealTimeList, alarmShelve, alarmUnshelve } from '../../../shared/contracts/alarms.js';
 import type { AuthUser, RequestContext } from '../../http/app.js';
 import { unauthorized } from '../../http/errors.js';
 import type { MenuSeed } from '../../store/seed-base.js';
@@ -73,5 +73,13 @@ export const alarmModule: ServerModule = {
     http.route(alarmShelve, (input, ctx) => a.shelve(caller(ctx), input));
     http.route(alarmUnshelve, (input, ctx) => a.unshelve(caller(ctx), input));
     http.route(alarmAuditKpi, (input, ctx) => a.auditKpi(caller(ctx), input));
+    http.route(alarmRaise, async (input, ctx) => {
+      await a.raise(input, caller(ctx));
+      return { key: input.key };
+    });
+    http.route(alarmClear, async (input, ctx) => {
+      await a.clear(input.key, input.t, caller(ctx));
+      return { key: input.key };
+    });
   },
 };

@@ -12,6 +12,7 @@ import {
   type alarmRealTimeList,
   type alarmShelve,
   type alarmUnshelve,
+  raisedAlarm as raisedAlarmSchema,
 } from '../../../shared/contracts/alarms.js';
 import { computeAlarmKpi, type AlarmKpi, type KpiOccurrence } from '../../../shared/domain/alarm-kpi.js';
 import { evaluateCondition, initialCondition, type ConditionConfig, type ConditionState } from '../../../shared/domain/alarm-condition.js';
@@ -24,7 +25,7 @@ import {
   type AlarmState,
 } from '../../../shared/domain/alarm-state.js';
 import type { AuthUser } from '../../http/app.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
 import type { Db, Tx } from '../../store/db.js';
 import type { Database } from '../../store/schema.js';
@@ -35,6 +36,7 @@ import type { TagMeta, TagRegistry } from '../../stream/tag-registry.js';
 import type { OrgService } from '../org/org.service.js';
 
 type In<C extends { input: z.ZodType }> = z.output<C['input']>;
+export type RaisedAlarm = z.input<typeof raisedAlarmSchema>;
 
 export interface AlarmLog {
   info(obj: object, msg: string): void;
@@ -63,6 +65,17 @@ export interface AlarmService {
   unshelve(caller: AuthUser, input: In<typeof alarmUnshelve>): Promise<{ unshelved: number[] }>;
   /** EEMUA 191 / ISA-18.2 figures over a window, of the alarms the caller may see. */
   auditKpi(caller: AuthUser, input: In<typeof alarmAuditKpi>): Promise<AlarmKpi>;
+  /**
+   * Raises an alarm of another module or system (positioning, gas analysis, a
+   * control system, the historian's full disk): stored before it is published,
+   * then the same life cycle as a tag's alarm. Raising a key that is active
+   * already changes nothing.
+   */
+  raise(a: RaisedAlarm, by?: AuthUser): Promise<void>;
+  /** The condition of a raised alarm returned to normal (nothing when it is not open). `by`: audited as that user's action. */
+  clear(key: string, t?: number, by?: AuthUser): Promise<void>;
+  /** Open occurrences whose key starts with `prefix`: a raising module reconciles with them at start. */
+  openAlarms(prefix: string): AlarmItem[];
   /** The `alarm` channel and topic, for the stream's topic registry. */
   channel: { source: ChannelSource<'alarm'>; resolver: TopicResolver<'alarm'> };
   /** Waits until every queued change is stored (tests, shutdown). */
@@ -71,7 +84,7 @@ export interface AlarmService {
 }
 
 /** Default priorities until the rationalisation ledger sets them: HH/LL high, H/L medium, discrete high. */
-const defaultPriority: Record<AlarmType, AlarmPriority> = { hh: 2, ll: 2, h: 3, l: 3, discrete: 2, comm: 3, external: 3 };
+const defaultPriority: Partial<Record<AlarmType, AlarmPriority>> = { hh: 2, ll: 2, h: 3, l: 3, discrete: 2, comm: 3 };
 const limitTypes = ['hh', 'h', 'l', 'll'] as const;
 const SHELF_CHECK_MS = 1000;
 
@@ -111,6 +124,7 @@ function toItem(r: Row): AlarmItem {
     shelveReason: r.shelve_reason,
     regionid: r.regionid,
     updatedAt: r.updated_at,
+    detail: r.detail === null ? null : (JSON.parse(r.detail) as Record<string, unknown>),
   };
 }
 
@@ -141,16 +155,19 @@ function conditionsOf(tag: TagMeta): { type: AlarmType; cfg: ConditionConfig }[]
 
 const alarmKeyOf = (tagId: string, type: AlarmType) => `tag:${tagId}:${type}`;
 
-/** A condition change the engine found, waiting for its transaction. */
+/** A condition change the engine found (or another module raised), waiting for its transaction. */
 interface ConditionChange {
   key: string;
+  /** Tag id, or the raising module's source. */
   tagId: string;
   type: AlarmType;
   change: 'activate' | 'clear';
-  value: number;
+  value: number | null;
   t: number;
   limit: number | null;
   regionid: number | null;
+  /** Raised by another module: its names, priority, unit and detail (a tag alarm's are looked up). */
+  raised?: { name: SourceName; priority: AlarmPriority; detail: Record<string, unknown> | null };
 }
 
 export interface AlarmServiceDeps {
@@ -226,8 +243,8 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       }
     });
 
-  async function applyConditionChanges(batch: ConditionChange[]) {
-    const names = await sourceNames([...new Set(batch.map((c) => c.tagId))]);
+  async function applyConditionChanges(batch: ConditionChange[], by?: { user: AuthUser; action: string }) {
+    const names = await sourceNames([...new Set(batch.filter((c) => !c.raised).map((c) => c.tagId))]);
     const after = new Map<string, OpenAlarm | null>();
     await transactThenPublish(db, bus, async (tx, emit) => {
       const changed: AlarmItem[] = [];
@@ -236,6 +253,11 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         const next = await conditionChange(tx, c, cur ?? null, names);
         after.set(c.key, next.open);
         changed.push(...next.items);
+        if (by) {
+          for (const item of next.items) {
+            await audit(tx, { userid: by.user.userid, loginname: by.user.loginname }, by.action, 'alarm', item.id, { alarm: item.alarmKey, source: item.sourceName, to: item.state });
+          }
+        }
       }
       emitChanged(emit, changed);
     });
@@ -282,7 +304,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       current = null;
     }
     if (tr.opensOccurrence) {
-      const name = names.get(c.tagId);
+      const name = c.raised?.name ?? names.get(c.tagId);
       const row = (await tx
         .insertInto('alarm_occurrence')
         .values({
@@ -292,7 +314,8 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
           source_name_en: name?.name_en ?? '',
           unit: name?.unit ?? '',
           type: c.type,
-          priority: defaultPriority[c.type],
+          priority: c.raised?.priority ?? defaultPriority[c.type] ?? 3,
+          detail: c.raised?.detail ? JSON.stringify(c.raised.detail) : null,
           state: tr.next.state,
           fsm: JSON.stringify(tr.next),
           limit_value: c.limit,
@@ -304,7 +327,9 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         })
         .returningAll()
         .executeTakeFirstOrThrow());
-      peaks.set(c.key, c.value);
+      if (c.value !== null) {
+        peaks.set(c.key, c.value);
+      }
       const item = toItem(row);
       items.push(item);
       return { open: { item, fsm: tr.next }, items };
@@ -478,6 +503,49 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
 
   return {
     channel,
+    async raise(input, by) {
+      const a = raisedAlarmSchema.parse(input);
+      const t = a.t ?? now();
+      if (by && !visible(await scopeOf(by), a.regionid)) {
+        throw forbidden('common.outsideScope');
+      }
+      await run(async () => {
+        if (open.get(a.key)?.fsm.active) {
+          return;
+        }
+        await applyConditionChanges([
+          {
+            key: a.key,
+            tagId: a.source,
+            type: a.type,
+            change: 'activate',
+            value: a.value ?? null,
+            t,
+            limit: a.limit ?? null,
+            regionid: a.regionid,
+            raised: { name: { name: a.sourceName, name_en: a.sourceNameEn, unit: a.unit ?? '' }, priority: a.priority as AlarmPriority, detail: a.detail ?? null },
+          },
+        ], by && { user: by, action: 'alarm.raise' });
+      });
+    },
+    async clear(key, t = now(), by) {
+      const scope = by ? await scopeOf(by) : null;
+      await run(async () => {
+        const cur = open.get(key);
+        if (cur && scope && !visible(scope, cur.item.regionid)) {
+          throw forbidden('common.outsideScope');
+        }
+        if (!cur?.fsm.active) {
+          return;
+        }
+        await applyConditionChanges([
+          { key, tagId: cur.item.source, type: cur.item.type, change: 'clear', value: cur.item.value, t, limit: cur.item.limit, regionid: cur.item.regionid },
+        ], by && { user: by, action: 'alarm.clear' });
+      });
+    },
+    openAlarms(prefix) {
+      return [...open.values()].map((o) => o.item).filter((a) => a.alarmKey.startsWith(prefix));
+    },
     async realTimeList(caller, input) {
       const scope = await scopeOf(caller);
       const list = [...open.values()]
@@ -485,6 +553,8 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         .filter((a) => visible(scope, a.regionid))
         .filter((a) => !input.priority || input.priority.includes(a.priority))
         .filter((a) => input.regionid === undefined || a.regionid === input.regionid)
+        .filter((a) => !input.types || input.types.includes(a.type))
+        .filter((a) => input.source === undefined || a.source === input.source)
         .sort((a, b) => a.priority - b.priority || b.activatedAt - a.activatedAt);
       return { list, serverTime: now() };
     },
@@ -528,6 +598,9 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       }
       if (input.regionid !== undefined) {
         q = q.where('regionid', '=', input.regionid);
+      }
+      if (input.types?.length) {
+        q = q.where('type', 'in', input.types);
       }
       const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
       const rows = (await q

@@ -8,6 +8,7 @@ const alarm = (id: number, updatedAt: number, over: Partial<AlarmItem> = {}): Al
   source: `T${id}`,
   sourceName: `T${id}`,
   sourceNameEn: '',
+  detail: null,
   type: 'h',
   priority: 3,
   state: 'unack',
