@@ -70,6 +70,8 @@ export interface Historian {
   openWindows(kind: 'sample' | 'position', ids: readonly string[]): Set<string>;
   conn: SqlConn;
   stats(): HistorianStats;
+  /** Where a full disk is reported from now on (the alarm service; raised again at once when the disk is full now). */
+  reportTo(alarms: DiskAlarms): void;
   /** Stored samples and chunk bytes, per tag and in total; computed at most once per `maxAgeMs`. */
   storage(maxAgeMs?: number): Promise<StorageFigures>;
 }
@@ -102,6 +104,43 @@ export interface HistorianOptions {
 const PART_ITEMS = 50_000;
 
 type Windows = Map<number, Map<string, Series>>;
+type WritePath = 'journal' | 'seal' | 'checkpoint';
+
+/**
+ * What the historian needs of the alarm service (src/server/modules/alarms): a
+ * small interface, so the stream layer imports no module.
+ */
+export interface DiskAlarms {
+  raise(a: {
+    key: string;
+    type: 'system';
+    source: string;
+    sourceName: string;
+    sourceNameEn: string;
+    priority: number;
+    regionid: null;
+    t: number;
+    detail: Record<string, unknown>;
+  }): Promise<void>;
+  clear(key: string, t?: number): Promise<void>;
+}
+
+/** The system alarm of a full history disk: one open occurrence at a time. */
+export const DISK_ALARM = {
+  key: 'system:disk',
+  type: 'system',
+  source: 'system.disk',
+  sourceName: '历史数据磁盘已满',
+  sourceNameEn: 'History disk full',
+  priority: 1,
+  regionid: null,
+} as const;
+
+/** ENOSPC from the file system, SQLITE_FULL from SQLite, 53100 (disk_full) from PostgreSQL. */
+const isDiskFull = (code: unknown) => code === 'ENOSPC' || code === 'SQLITE_FULL' || code === '53100' || code === 'EDQUOT';
+
+/** Longest wait between two tries to seal after failures. */
+const SEAL_BACKOFF_MAX_MS = 30_000;
 
 const SAMPLE_COLS = 2;
 const POSITION_COLS = 4;
@@ -130,16 +169,49 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
   /** Items appended to the journal since start; the written counters follow as syncs complete. */
   const appended = { samples: 0, positions: 0 };
   let lastFailureLog = 0;
-  const failed = (err: unknown, what: string) => {
+  /** Write paths ('journal', 'seal', 'checkpoint') whose last attempt failed, and those of them that failed for a full disk. */
+  const failingPaths = new Set<WritePath>();
+  const fullPaths = new Set<WritePath>();
+  let alarms: DiskAlarms | null = null;
+  /** The disk alarm as last reported (raise and clear go out in order, one at a time). */
+  let diskAlarm = false;
+  let alarmOps: Promise<void> = Promise.resolve();
+  const reportDisk = (full: boolean, detail: Record<string, unknown>) => {
+    if (!alarms || full === diskAlarm) {
+      return;
+    }
+    diskAlarm = full;
+    const a = alarms;
+    const t = Date.now();
+    alarmOps = alarmOps
+      .then(() => (full ? a.raise({ ...DISK_ALARM, t, detail }) : a.clear(DISK_ALARM.key, t)))
+      .catch((err: unknown) => {
+        // Not reported: try again with the next failure or success.
+        diskAlarm = !full;
+        log.error({ err }, 'history: the disk alarm could not be raised or cleared');
+      });
+  };
+  const failed = (err: unknown, what: WritePath) => {
     stats.failedFlushes++;
+    failingPaths.add(what);
     stats.failing = true;
+    const code = (err as { code?: unknown }).code;
+    const full = isDiskFull(code);
+    if (full) {
+      fullPaths.add(what);
+      reportDisk(true, { what, code, journal: opts.journalDir });
+    }
     if (Date.now() - lastFailureLog > 5000) {
       lastFailureLog = Date.now();
-      const code = (err as { code?: string }).code;
-      log.error(
-        { err, code, what },
-        code === 'ENOSPC' ? 'history: disk full; items kept in memory, retried' : 'history: write failed; items kept in memory, retried',
-      );
+      log.error({ err, code, what }, full ? 'history: disk full; items kept in memory, retried' : 'history: write failed; items kept in memory, retried');
+    }
+  };
+  const succeeded = (what: WritePath) => {
+    failingPaths.delete(what);
+    fullPaths.delete(what);
+    stats.failing = failingPaths.size > 0;
+    if (fullPaths.size === 0) {
+      reportDisk(false, {});
     }
   };
 
@@ -295,6 +367,9 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
     return items;
   }
 
+  const tickMs = opts.tickMs ?? 1000;
+  let sealBackoff = 0;
+  let nextSealAt = 0;
   let lastCheckpoint = Date.now();
   let sealing: Promise<void> | null = null;
   let sealAgain = false;
@@ -316,13 +391,16 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
               stats.writtenPositions += items;
             }
           }
-          stats.failing = false;
+          succeeded('seal');
         } catch (err) {
-          failed(err, `seal ${kind}s`);
+          failed(err, 'seal');
+          sealBackoff = Math.min(SEAL_BACKOFF_MAX_MS, Math.max(tickMs, sealBackoff * 2));
+          nextSealAt = Date.now() + sealBackoff;
           return;
         }
       }
     }
+    sealBackoff = 0;
     if (sealed > 0) {
       stats.lastFlushMs = performance.now() - started;
     }
@@ -334,8 +412,9 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
       try {
         await finish(snapshot);
         lastCheckpoint = Date.now();
+        succeeded('checkpoint');
       } catch (err) {
-        failed(err, 'journal checkpoint');
+        failed(err, 'checkpoint');
       }
     }
   }
@@ -368,7 +447,7 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
       () => {
         stats.writtenSamples = Math.max(stats.writtenSamples, s);
         stats.writtenPositions = Math.max(stats.writtenPositions, p);
-        stats.failing = false;
+        succeeded('journal');
       },
       (err: unknown) => {
         failed(err, 'journal');
@@ -396,13 +475,15 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
       }
     }),
   ];
-  const tickMs = opts.tickMs ?? 1000;
   const syncTimer = setInterval(() => {
     void sync().catch(() => {});
   }, 100);
   syncTimer.unref();
   const sealTimer = setInterval(() => {
-    void seal().catch((err: unknown) => failed(err, 'seal'));
+    // After a failed seal, the next try waits (backing off to SEAL_BACKOFF_MAX_MS): a full disk is not hammered.
+    if (Date.now() >= nextSealAt) {
+      void seal().catch((err: unknown) => failed(err, 'seal'));
+    }
   }, tickMs);
   sealTimer.unref();
   let closed = false;
@@ -460,6 +541,13 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
   return {
     conn,
     storage,
+    reportTo(sink) {
+      alarms = sink;
+      if (fullPaths.size > 0) {
+        diskAlarm = false;
+        reportDisk(true, { what: [...fullPaths] });
+      }
+    },
     sync,
     sealAll: () => seal(true),
     async flush() {
@@ -554,10 +642,11 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
       try {
         await seal(true);
       } catch (err) {
-        failed(err, 'seal at shutdown');
+        failed(err, 'seal');
       }
       await journal?.close();
       await sealer.close();
+      await alarmOps;
     },
   };
 }
