@@ -13,6 +13,7 @@
  *
  * Options: --rate 20000 --clients 50 --duration 30 --tags 5000 --targets 500
  * --views 5 --tick 100 --warmup 3 --pg (PostgreSQL at TEST_DATABASE_URL) --max
+ * --no-limits (tags without alarm limits: the alarm engine raises nothing)
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -21,13 +22,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { loadConfig, DEFAULT_DEMO_PASSWORD, type Config } from '../src/server/config.js';
 import { createServer } from '../src/server/server.js';
 import { generatePlantTags } from '../src/server/sim/plant-generator.js';
-import { querySampleHistory } from '../src/server/stream/history-repository.js';
+import { querySampleHistory } from '../src/server/history/query.js';
 import { createMemoryTagRegistry } from '../src/server/stream/memory-tag-registry.js';
 import { getPublicKey, getServerTime, loginSecure } from '../src/shared/contracts/auth.js';
 import type { Envelope } from '../src/shared/contracts/envelope.js';
@@ -50,6 +50,7 @@ const { values: args } = parseArgs({
     key: { type: 'string' },
     max: { type: 'boolean', default: false },
     pg: { type: 'boolean', default: false },
+    'no-limits': { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -355,7 +356,8 @@ async function main() {
     clientDir: '/nonexistent',
   };
   const plant = generatePlantTags(tagCount);
-  const registry = createMemoryTagRegistry(plant.meta);
+  // --no-limits: tags without alarm limits, so the alarm engine stores nothing (what the live core costs without it).
+  const registry = createMemoryTagRegistry(args['no-limits'] ? plant.meta.map((t) => ({ ...t, ll: null, l: null, h: null, hh: null })) : plant.meta);
   const ids = plant.meta.map((t) => t.id);
   const views = num(args.views, 5);
   for (let v = 0; v < views; v++) {
@@ -368,7 +370,7 @@ async function main() {
   const url = await server.listen();
   const stream = server.stream;
   console.log(
-    `bench:stream ${max ? '--max' : ''} store=${server.store.dialect} tags=${fmt(tagCount)} clients=${clients} duration=${duration}s` +
+    `bench:stream ${max ? '--max' : ''}${args['no-limits'] ? ' --no-limits' : ''} store=${server.store.dialect} tags=${fmt(tagCount)} clients=${clients} duration=${duration}s` +
       (max ? '' : ` rate=${fmt(num(args.rate, 20000))}/s targets=${args.targets}/s views=${views} tick=${config.broadcastTickMs}ms`),
   );
 
@@ -480,29 +482,30 @@ async function main() {
     );
   }
   if (max) {
-    // 30 days of one tag at 1 Hz, written straight in SQL, then one downsampled query over it.
+    // 30 days of one tag at 1 Hz through the historian's write path (journal, then chunks sealed in the history thread).
     await stream.history.flush();
-    const db = server.store.db;
     const now = Date.now();
     const from = now - 30 * 24 * 3600 * 1000;
     const rows = 30 * 24 * 3600;
     const started = Date.now();
-    await sql`insert into sample (tag_id, t, v, q)
-      select 'BENCH.30D', cast(${from} as bigint) + cast(i as bigint) * 1000, (i % 600) * 0.1, 0
-      from (${server.store.dialect === 'postgres' ? sql`select generate_series(0, ${rows - 1}) as i` : sql`with recursive s(i) as (select 0 union all select i + 1 from s where i < ${rows - 1}) select i from s`}) x`.execute(db);
-    // Its 1-minute rollups, as the history writer would have kept them.
-    await sql`insert into sample_1m (tag_id, m, vmin, vmax, vsum, n, vlast, tlast)
-      select tag_id, t - t % 60000, min(v), max(v), sum(v), count(*), 0, max(t) from sample where tag_id = 'BENCH.30D' group by tag_id, t - t % 60000`.execute(db);
-    await sql`update sample_1m set vlast = (select s.v from sample s where s.tag_id = sample_1m.tag_id and s.t = sample_1m.tlast) where tag_id = 'BENCH.30D'`.execute(db);
+    for (let a = 0; a < rows; a += 3600) {
+      const m = Math.min(3600, rows - a);
+      const t = Float64Array.from({ length: m }, (_, i) => from + (a + i) * 1000);
+      const v = Float64Array.from({ length: m }, (_, i) => ((a + i) % 600) * 0.1);
+      stream.bus.publishSamples({ n: m, tag: new Array<string>(m).fill('BENCH.30D'), t, v, q: new Uint8Array(m), source: 'bench' });
+    }
+    await stream.history.sync();
+    await stream.history.sealAll();
     const filled = (Date.now() - started) / 1000;
+    const reader = { db: server.store.db, historian: stream.history };
     const q0 = performance.now();
-    const h = await querySampleHistory(db, ['BENCH.30D'], from, now, 1000);
+    const h = await querySampleHistory(reader, ['BENCH.30D'], from, now, 1000);
     const q1 = performance.now();
-    const h2 = await querySampleHistory(db, ['BENCH.30D'], now - 3600_000, now, 500);
+    const h2 = await querySampleHistory(reader, ['BENCH.30D'], now - 3600_000, now, 500);
     const q2 = performance.now();
     lines.push([
       'history query',
-      `30 days × 1 Hz (${fmt(rows)} rows, filled in ${fmt(filled, 1)} s) → ${h.items[0].buckets.length} buckets in ${fmt(q1 - q0)} ms; last hour → ${h2.items[0].buckets.length} buckets in ${fmt(q2 - q1, 1)} ms`,
+      `30 days × 1 Hz (${fmt(rows)} samples, written in ${fmt(filled, 1)} s) → ${h.items[0].buckets.length} buckets in ${fmt(q1 - q0)} ms; last hour → ${h2.items[0].buckets.length} buckets in ${fmt(q2 - q1, 1)} ms`,
     ]);
   }
   for (const [k, v] of lines) {

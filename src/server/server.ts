@@ -89,6 +89,8 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
   const alarms = await createAlarmService({ db: store.db, bus, tags, org, log: http.app.log });
   stream.topics.addSource(alarms.channel.source);
   stream.topics.addResolver(alarms.channel.resolver);
+  // A full history disk raises a system alarm (and clears it when writes succeed again).
+  stream.history.reportTo(alarms);
   const services: Services = { org, auth, ingest: stream.ingest, live: stream.live, realtime, ingestKeys, alarms, history: stream.history, records, files };
   for (const m of modules) {
     m.register({ http, store, config, services });

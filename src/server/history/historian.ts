@@ -2,23 +2,14 @@ import path from 'node:path';
 import type { Subscription } from 'rxjs';
 import type { Store } from '../store/db.js';
 import { consume, type StreamBus } from '../stream/bus.js';
-import type { HistoryWriter, HistoryWriterStats } from '../stream/history-writer.js';
 import { deleteBefore as deleteLegacyBefore, kyselyConn, type SqlConn } from '../stream/history-sql.js';
 import type { StreamLog } from '../stream/ingest.js';
-import {
-  chunkStats,
-  chunkTransaction,
-  deleteChunksBefore,
-  readChunks,
-  upsertPositionChunks,
-  upsertSampleChunks,
-  type PositionChunkRow,
-  type SampleChunkRow,
-} from './chunk-store.js';
-import { decodePositions, decodeSamples, encodePositions, encodeRollup, encodeSamples } from './codec.js';
+import { chunkStats, deleteChunksBefore } from './chunk-store.js';
 import { Journal, type JournalFs } from './journal.js';
 import { decodeRecord, encodePositionBatch, encodeSampleBatch, type PositionBatch, type SampleBatch } from './records.js';
-import { CHUNK_MS, mergeInto, minuteRollups, newSeries, normalize, push, windowOf, type Series } from './series.js';
+import { packWindow, type ChunkKind } from './seal.js';
+import { createSealer } from './sealer.js';
+import { CHUNK_MS, mergeInto, newSeries, normalize, push, windowOf, type Series } from './series.js';
 
 /*
  * The historian: samples and positions per tag (per person or vehicle) and
@@ -27,11 +18,32 @@ import { CHUNK_MS, mergeInto, minuteRollups, newSeries, normalize, push, windowO
  * written once as a chunk row — when it has ended. A sample for a window
  * already sealed (a gateway sending hours late) is merged into that chunk; a
  * sample with the time of a stored one replaces it.
+ *
+ * Sealing runs in the history thread (src/server/history/history-thread.ts)
+ * on an SQLite file or PostgreSQL: the main thread only packs a window's
+ * columns (in parts of at most PART_ITEMS items) and posts them. A window
+ * being sealed stays readable from memory until its chunks are committed, so
+ * queries see every item exactly once throughout (chunk + memory merge on
+ * equal times).
  */
 
-export interface HistorianStats extends HistoryWriterStats {
+export interface HistorianStats {
+  /** Where chunks are written: the history thread, or the main thread (in-memory stores). */
+  mode: 'thread' | 'main';
+  /** Items received and not yet durable (journal synced, or sealed when there is no journal). */
+  bufferedSamples: number;
+  bufferedPositions: number;
+  writtenSamples: number;
+  writtenPositions: number;
+  dropped: number;
+  /** Windows (parts) sealed, and failed attempts. */
+  flushes: number;
+  failedFlushes: number;
+  lastFlushMs: number;
   /** Bytes appended to the journal and fdatasync'ed. */
   journalBytes: number;
+  /** Journal writes + fdatasyncs: concurrent acknowledgements share one (group commit). */
+  journalSyncs: number;
   sealedChunks: number;
   /** Items in memory (open windows and late items waiting for their merge). */
   openSamples: number;
@@ -40,7 +52,13 @@ export interface HistorianStats extends HistoryWriterStats {
   failing: boolean;
 }
 
-export interface Historian extends HistoryWriter {
+export interface Historian {
+  /** Makes everything received so far durable and seals the windows that are due. */
+  flush(): Promise<void>;
+  /** Deletes history older than `before` (retention). */
+  deleteBefore(before: number): Promise<{ samples: number; positions: number }>;
+  /** Stops listening to the bus, syncs and seals what is left. */
+  close(): Promise<void>;
   /** Resolves when every item received so far is durable (journal synced, or sealed when there is no journal). */
   sync(): Promise<void>;
   /** Seals every window now, ended or not (shutdown, tests, benchmarks). */
@@ -52,6 +70,8 @@ export interface Historian extends HistoryWriter {
   openWindows(kind: 'sample' | 'position', ids: readonly string[]): Set<string>;
   conn: SqlConn;
   stats(): HistorianStats;
+  /** Where a full disk is reported from now on (the alarm service; raised again at once when the disk is full now). */
+  reportTo(alarms: DiskAlarms): void;
   /** Stored samples and chunk bytes, per tag and in total; computed at most once per `maxAgeMs`. */
   storage(maxAgeMs?: number): Promise<StorageFigures>;
 }
@@ -74,9 +94,53 @@ export interface HistorianOptions {
   /** A window is sealed this long after it ended (samples a little late still go straight in). */
   graceMs?: number;
   now?: () => number;
+  /** PostgreSQL: the history thread opens a pool of its own with it. */
+  databaseUrl?: string;
+  /** False: seal on the main thread even when a history thread could (tests of that path). */
+  thread?: boolean;
 }
 
+/** Items per message to the history thread (and per transaction there): short lock holds, small copies. */
+const PART_ITEMS = 50_000;
+
 type Windows = Map<number, Map<string, Series>>;
+type WritePath = 'journal' | 'seal' | 'checkpoint';
+
+/**
+ * What the historian needs of the alarm service (src/server/modules/alarms): a
+ * small interface, so the stream layer imports no module.
+ */
+export interface DiskAlarms {
+  raise(a: {
+    key: string;
+    type: 'system';
+    source: string;
+    sourceName: string;
+    sourceNameEn: string;
+    priority: number;
+    regionid: null;
+    t: number;
+    detail: Record<string, unknown>;
+  }): Promise<void>;
+  clear(key: string, t?: number): Promise<void>;
+}
+
+/** The system alarm of a full history disk: one open occurrence at a time. */
+export const DISK_ALARM = {
+  key: 'system:disk',
+  type: 'system',
+  source: 'system.disk',
+  sourceName: '历史数据磁盘已满',
+  sourceNameEn: 'History disk full',
+  priority: 1,
+  regionid: null,
+} as const;
+
+/** ENOSPC from the file system, SQLITE_FULL from SQLite, 53100 (disk_full) from PostgreSQL. */
+const isDiskFull = (code: unknown) => code === 'ENOSPC' || code === 'SQLITE_FULL' || code === '53100' || code === 'EDQUOT';
+
+/** Longest wait between two tries to seal after failures. */
+const SEAL_BACKOFF_MAX_MS = 30_000;
 
 const SAMPLE_COLS = 2;
 const POSITION_COLS = 4;
@@ -90,6 +154,7 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
   const now = opts.now ?? Date.now;
   const graceMs = opts.graceMs ?? 10_000;
   const conn = kyselyConn(store.db, store.dialect);
+  const sealer = await createSealer({ store, databaseUrl: opts.databaseUrl, log, thread: opts.thread });
   const samples: Windows = new Map();
   const positions: Windows = new Map();
   const stats = {
@@ -104,16 +169,49 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
   /** Items appended to the journal since start; the written counters follow as syncs complete. */
   const appended = { samples: 0, positions: 0 };
   let lastFailureLog = 0;
-  const failed = (err: unknown, what: string) => {
+  /** Write paths ('journal', 'seal', 'checkpoint') whose last attempt failed, and those of them that failed for a full disk. */
+  const failingPaths = new Set<WritePath>();
+  const fullPaths = new Set<WritePath>();
+  let alarms: DiskAlarms | null = null;
+  /** The disk alarm as last reported (raise and clear go out in order, one at a time). */
+  let diskAlarm = false;
+  let alarmOps: Promise<void> = Promise.resolve();
+  const reportDisk = (full: boolean, detail: Record<string, unknown>) => {
+    if (!alarms || full === diskAlarm) {
+      return;
+    }
+    diskAlarm = full;
+    const a = alarms;
+    const t = Date.now();
+    alarmOps = alarmOps
+      .then(() => (full ? a.raise({ ...DISK_ALARM, t, detail }) : a.clear(DISK_ALARM.key, t)))
+      .catch((err: unknown) => {
+        // Not reported: try again with the next failure or success.
+        diskAlarm = !full;
+        log.error({ err }, 'history: the disk alarm could not be raised or cleared');
+      });
+  };
+  const failed = (err: unknown, what: WritePath) => {
     stats.failedFlushes++;
+    failingPaths.add(what);
     stats.failing = true;
+    const code = (err as { code?: unknown }).code;
+    const full = isDiskFull(code);
+    if (full) {
+      fullPaths.add(what);
+      reportDisk(true, { what, code, journal: opts.journalDir });
+    }
     if (Date.now() - lastFailureLog > 5000) {
       lastFailureLog = Date.now();
-      const code = (err as { code?: string }).code;
-      log.error(
-        { err, code, what },
-        code === 'ENOSPC' ? 'history: disk full; items kept in memory, retried' : 'history: write failed; items kept in memory, retried',
-      );
+      log.error({ err, code, what }, full ? 'history: disk full; items kept in memory, retried' : 'history: write failed; items kept in memory, retried');
+    }
+  };
+  const succeeded = (what: WritePath) => {
+    failingPaths.delete(what);
+    fullPaths.delete(what);
+    stats.failing = failingPaths.size > 0;
+    if (fullPaths.size === 0) {
+      reportDisk(false, {});
     }
   };
 
@@ -172,7 +270,8 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
   /** Everything in memory as journal records (a checkpoint). */
   const state = (): Buffer[] => {
     const out: Buffer[] = [];
-    for (const win of samples.values()) {
+    // Windows being sealed first: on replay what arrived for them since comes after and wins.
+    for (const win of [...sealingWins.sample.values(), ...samples.values()]) {
       const tag: string[] = [];
       const t: number[] = [];
       const v: number[] = [];
@@ -187,7 +286,7 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
       }
       out.push(encodeSampleBatch({ n: t.length, tag, t, v, q }));
     }
-    for (const win of positions.values()) {
+    for (const win of [...sealingWins.position.values(), ...positions.values()]) {
       const id: string[] = [];
       const cols: number[][] = [[], [], [], [], []];
       for (const [key, s] of win) {
@@ -226,66 +325,51 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
     map.set(w, taken);
   };
 
-  async function sealSampleWindow(w: number, win: Map<string, Series>): Promise<number> {
-    const ids = [...win.keys()];
-    return chunkTransaction(conn, async (tx) => {
-      const stored = new Map((await readChunks(tx, 'sample', ids, w, w + 1)).map((r) => [r.id, r.blob]));
-      const rows: SampleChunkRow[] = [];
-      let items = 0;
-      for (const [id, s] of win) {
-        normalize(s);
-        const old = stored.get(id);
-        let merged = s;
-        if (old) {
-          const d = decodeSamples(old);
-          merged = mergeInto({ t: d.t, cols: [d.v, d.q] }, s);
+  /** Windows taken for sealing, readable until their chunks are committed. */
+  const sealingWins: Record<ChunkKind, Windows> = { sample: new Map(), position: new Map() };
+  const mapOf = (kind: ChunkKind) => (kind === 'sample' ? samples : positions);
+
+  /** Seals one window in parts; what was committed leaves memory, the rest goes back when a part fails. */
+  async function sealWindow(kind: ChunkKind, w: number): Promise<number> {
+    const map = mapOf(kind);
+    const win = map.get(w);
+    if (!win) {
+      return 0;
+    }
+    map.delete(w);
+    sealingWins[kind].set(w, win);
+    let items = 0;
+    try {
+      const entries = [...win];
+      for (let a = 0; a < entries.length; ) {
+        let z = a;
+        let n = 0;
+        while (z < entries.length && (z === a || n + entries[z][1].t.length <= PART_ITEMS)) {
+          n += entries[z][1].t.length;
+          z++;
         }
-        const n = merged.t.length;
-        const ru = minuteRollups(merged.t, merged.cols[0], n);
-        rows.push({
-          tag: id,
-          w,
-          n,
-          data: encodeSamples({ n, t: merged.t, v: merged.cols[0], q: merged.cols[1] }),
-          rollup: encodeRollup(ru),
-        });
-        items += s.t.length;
+        const part = entries.slice(a, z);
+        items += await sealer.write(packWindow(kind, w, part));
+        // Committed: queries find these in the chunks now.
+        for (const [id] of part) {
+          win.delete(id);
+        }
+        stats.sealedChunks += part.length;
+        stats.flushes++;
+        a = z;
       }
-      await upsertSampleChunks(tx, rows);
-      stats.sealedChunks += rows.length;
-      return items;
-    });
+    } finally {
+      sealingWins[kind].delete(w);
+      if (win.size > 0) {
+        putBack(map, w, win);
+      }
+    }
+    return items;
   }
 
-  async function sealPositionWindow(w: number, win: Map<string, Series>): Promise<number> {
-    const ids = [...win.keys()];
-    return chunkTransaction(conn, async (tx) => {
-      const stored = new Map((await readChunks(tx, 'position', ids, w, w + 1)).map((r) => [r.id, r.blob]));
-      const rows: PositionChunkRow[] = [];
-      let items = 0;
-      for (const [id, s] of win) {
-        normalize(s);
-        const old = stored.get(id);
-        let merged = s;
-        if (old) {
-          const d = decodePositions(old);
-          merged = mergeInto({ t: d.t, cols: [d.lon, d.lat, d.floor, d.kind] }, s);
-        }
-        const n = merged.t.length;
-        rows.push({
-          id,
-          w,
-          n,
-          data: encodePositions({ n, t: merged.t, lon: merged.cols[0], lat: merged.cols[1], floor: merged.cols[2], kind: merged.cols[3] }),
-        });
-        items += s.t.length;
-      }
-      await upsertPositionChunks(tx, rows);
-      stats.sealedChunks += rows.length;
-      return items;
-    });
-  }
-
+  const tickMs = opts.tickMs ?? 1000;
+  let sealBackoff = 0;
+  let nextSealAt = 0;
   let lastCheckpoint = Date.now();
   let sealing: Promise<void> | null = null;
   let sealAgain = false;
@@ -294,33 +378,29 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
     const limit = now() - graceMs - CHUNK_MS;
     let sealed = 0;
     const started = performance.now();
-    for (const [map, seal, kind] of [
-      [samples, sealSampleWindow, 'samples'],
-      [positions, sealPositionWindow, 'positions'],
-    ] as const) {
-      const due = [...map.keys()].filter((w) => all || w <= limit).sort((a, b) => a - b);
+    for (const kind of ['sample', 'position'] as const) {
+      const due = [...mapOf(kind).keys()].filter((w) => all || w <= limit).sort((a, b) => a - b);
       for (const w of due) {
-        const win = map.get(w)!;
-        map.delete(w);
         try {
-          const items = await seal(w, win);
+          const items = await sealWindow(kind, w);
           sealed += items;
           if (!journal) {
-            if (kind === 'samples') {
+            if (kind === 'sample') {
               stats.writtenSamples += items;
             } else {
               stats.writtenPositions += items;
             }
           }
-          stats.flushes++;
-          stats.failing = false;
+          succeeded('seal');
         } catch (err) {
-          putBack(map, w, win);
-          failed(err, `seal ${kind}`);
+          failed(err, 'seal');
+          sealBackoff = Math.min(SEAL_BACKOFF_MAX_MS, Math.max(tickMs, sealBackoff * 2));
+          nextSealAt = Date.now() + sealBackoff;
           return;
         }
       }
     }
+    sealBackoff = 0;
     if (sealed > 0) {
       stats.lastFlushMs = performance.now() - started;
     }
@@ -332,8 +412,9 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
       try {
         await finish(snapshot);
         lastCheckpoint = Date.now();
+        succeeded('checkpoint');
       } catch (err) {
-        failed(err, 'journal checkpoint');
+        failed(err, 'checkpoint');
       }
     }
   }
@@ -366,7 +447,7 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
       () => {
         stats.writtenSamples = Math.max(stats.writtenSamples, s);
         stats.writtenPositions = Math.max(stats.writtenPositions, p);
-        stats.failing = false;
+        succeeded('journal');
       },
       (err: unknown) => {
         failed(err, 'journal');
@@ -394,25 +475,51 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
       }
     }),
   ];
-  const tickMs = opts.tickMs ?? 1000;
   const syncTimer = setInterval(() => {
     void sync().catch(() => {});
   }, 100);
   syncTimer.unref();
   const sealTimer = setInterval(() => {
-    void seal().catch((err: unknown) => failed(err, 'seal'));
+    // After a failed seal, the next try waits (backing off to SEAL_BACKOFF_MAX_MS): a full disk is not hammered.
+    if (Date.now() >= nextSealAt) {
+      void seal().catch((err: unknown) => failed(err, 'seal'));
+    }
   }, tickMs);
   sealTimer.unref();
   let closed = false;
 
-  const count = (map: Windows) => {
+  const count = (kind: ChunkKind) => {
     let n = 0;
-    for (const win of map.values()) {
+    for (const win of [...sealingWins[kind].values(), ...mapOf(kind).values()]) {
       for (const s of win.values()) {
         n += s.t.length;
       }
     }
     return n;
+  };
+
+  /** Starts of the windows in memory (open or being sealed) that overlap [from, to), ascending. */
+  const openWindowStarts = (kind: ChunkKind, from: number, to: number): number[] =>
+    [...new Set([...sealingWins[kind].keys(), ...mapOf(kind).keys()])].filter((w) => w + CHUNK_MS > from && w < to).sort((a, b) => a - b);
+  /** The items of `id` in window `w` held in memory: those being sealed merged with those received since (newest win). */
+  const openSeries = (kind: ChunkKind, w: number, id: string): Series | undefined => {
+    const a = sealingWins[kind].get(w)?.get(id);
+    const b = mapOf(kind).get(w)?.get(id);
+    if (a && b) {
+      return mergeInto(normalize(a), normalize(b));
+    }
+    const s = a ?? b;
+    return s ? normalize(s) : undefined;
+  };
+  const appendRange = (o: Series, s: Series, from: number, to: number) => {
+    for (let i = 0; i < s.t.length; i++) {
+      if (s.t[i] >= from && s.t[i] < to) {
+        o.t.push(s.t[i]);
+        for (let c = 0; c < o.cols.length; c++) {
+          o.cols[c].push(s.cols[c][i]);
+        }
+      }
+    }
   };
 
   let storageCache: Promise<StorageFigures> | null = null;
@@ -434,6 +541,13 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
   return {
     conn,
     storage,
+    reportTo(sink) {
+      alarms = sink;
+      if (fullPaths.size > 0) {
+        diskAlarm = false;
+        reportDisk(true, { what: [...fullPaths] });
+      }
+    },
     sync,
     sealAll: () => seal(true),
     async flush() {
@@ -455,67 +569,50 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
     },
     openSamples(ids, from, to) {
       const out = new Map<string, Series>();
-      const want = new Set(ids);
-      const ws = [...samples.keys()].filter((w) => w + CHUNK_MS > from && w < to).sort((a, b) => a - b);
-      for (const w of ws) {
-        for (const [id, s] of samples.get(w)!) {
-          if (!want.has(id)) {
+      for (const w of openWindowStarts('sample', from, to)) {
+        for (const id of new Set(ids)) {
+          const s = openSeries('sample', w, id);
+          if (!s) {
             continue;
           }
-          normalize(s);
           let o = out.get(id);
           if (!o) {
             o = newSeries(SAMPLE_COLS);
             out.set(id, o);
           }
-          for (let i = 0; i < s.t.length; i++) {
-            if (s.t[i] >= from && s.t[i] < to) {
-              o.t.push(s.t[i]);
-              o.cols[0].push(s.cols[0][i]);
-              o.cols[1].push(s.cols[1][i]);
-            }
-          }
+          appendRange(o, s, from, to);
         }
       }
       return out;
     },
     openPositions(id, from, to) {
-      const ws = [...positions.keys()].filter((w) => w + CHUNK_MS > from && w < to).sort((a, b) => a - b);
       let o: Series | null = null;
-      for (const w of ws) {
-        const s = positions.get(w)!.get(id);
-        if (!s) {
-          continue;
-        }
-        normalize(s);
-        o ??= newSeries(POSITION_COLS);
-        for (let i = 0; i < s.t.length; i++) {
-          if (s.t[i] >= from && s.t[i] < to) {
-            o.t.push(s.t[i]);
-            for (let c = 0; c < POSITION_COLS; c++) {
-              o.cols[c].push(s.cols[c][i]);
-            }
-          }
+      for (const w of openWindowStarts('position', from, to)) {
+        const s = openSeries('position', w, id);
+        if (s) {
+          o ??= newSeries(POSITION_COLS);
+          appendRange(o, s, from, to);
         }
       }
       return o;
     },
     openWindows(kind, ids) {
-      const map = kind === 'sample' ? samples : positions;
       const out = new Set<string>();
-      for (const [w, win] of map) {
-        for (const id of ids) {
-          if (win.has(id)) {
-            out.add(`${id}\u0000${w}`);
+      for (const map of [sealingWins[kind], mapOf(kind)]) {
+        for (const [w, win] of map) {
+          for (const id of ids) {
+            if (win.has(id)) {
+              out.add(`${id}\u0000${w}`);
+            }
           }
         }
       }
       return out;
     },
     stats: () => ({
-      mode: 'main',
-      bufferedSamples: journal ? appended.samples - stats.writtenSamples : count(samples),
-      bufferedPositions: journal ? appended.positions - stats.writtenPositions : count(positions),
+      mode: sealer.mode,
+      bufferedSamples: journal ? appended.samples - stats.writtenSamples : count('sample'),
+      bufferedPositions: journal ? appended.positions - stats.writtenPositions : count('position'),
       writtenSamples: stats.writtenSamples,
       writtenPositions: stats.writtenPositions,
       dropped: 0,
@@ -523,9 +620,10 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
       failedFlushes: stats.failedFlushes,
       lastFlushMs: stats.lastFlushMs,
       journalBytes: journal?.syncedBytes ?? 0,
+      journalSyncs: journal?.writes ?? 0,
       sealedChunks: stats.sealedChunks,
-      openSamples: count(samples),
-      openPositions: count(positions),
+      openSamples: count('sample'),
+      openPositions: count('position'),
       failing: stats.failing,
     }),
     async close() {
@@ -544,9 +642,11 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
       try {
         await seal(true);
       } catch (err) {
-        failed(err, 'seal at shutdown');
+        failed(err, 'seal');
       }
       await journal?.close();
+      await sealer.close();
+      await alarmOps;
     },
   };
 }

@@ -201,7 +201,11 @@ export async function querySampleHistory(
       }
       continue;
     }
-    listOf(r.id).push({ w: r.w, blob: byMinute ? undefined : r.blob, open: openIn(r.id, r.w) });
+    if (byMinute) {
+      // Stored and open: read below as samples, chunk and memory merged (once, not here as well).
+      continue;
+    }
+    listOf(r.id).push({ w: r.w, blob: r.blob, open: openIn(r.id, r.w) });
   }
   // Open windows: for the minute path, the stored data of those windows is read now.
   const openWs = new Map<number, string[]>();

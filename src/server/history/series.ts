@@ -21,6 +21,12 @@ export interface Series {
   sorted: boolean;
 }
 
+/** Sorted, unique items as columns of any array type (a decoded chunk, a packed window, a Series). */
+export interface Columns {
+  t: ArrayLike<number>;
+  cols: ArrayLike<number>[];
+}
+
 export function newSeries(ncols: number): Series {
   return { t: [], cols: Array.from({ length: ncols }, () => []), sorted: true };
 }
@@ -59,7 +65,7 @@ export function normalize(s: Series): Series {
 }
 
 /** A stored chunk merged with newer items: equal times take the newer value. Both sorted and unique. */
-export function mergeInto(older: { t: ArrayLike<number>; cols: ArrayLike<number>[] }, newer: Series): Series {
+export function mergeInto(older: Columns, newer: Columns): Series {
   const out = newSeries(newer.cols.length);
   const a = older.t;
   const b = newer.t;

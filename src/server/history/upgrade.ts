@@ -1,8 +1,8 @@
 import type { SqlConn } from '../stream/history-sql.js';
 import type { StreamLog } from '../stream/ingest.js';
-import { chunkTransaction, readChunks, upsertPositionChunks, upsertSampleChunks } from './chunk-store.js';
-import { decodePositions, decodeSamples, encodePositions, encodeRollup, encodeSamples } from './codec.js';
-import { CHUNK_MS, mergeInto, minuteRollups, newSeries, normalize, push, windowOf, type Series } from './series.js';
+import { chunkTransaction } from './chunk-store.js';
+import { writeChunks } from './seal.js';
+import { CHUNK_MS, newSeries, normalize, push, windowOf, type Series } from './series.js';
 
 /*
  * Upgrade of a store from the row tables of migration 0003 (`sample`,
@@ -64,52 +64,13 @@ async function step(c: SqlConn, table: 'sample' | 'position', id: string): Promi
           : [Number(r.lon), Number(r.lat), r.floor === null ? Number.NaN : Number(r.floor), Number(r.kind)],
       );
     }
-    const stored = new Map((await readChunks(tx, table, [id], w0, w1)).map((r) => [r.w, r.blob]));
-    if (table === 'sample') {
-      const out = [...byWindow].map(([w, s]) => {
-        normalize(s);
-        const old = stored.get(w);
-        // Chunk items are newer than row items of the same time (written after the upgrade began): old rows go first.
-        let merged = s;
-        if (old) {
-          const d = decodeSamples(old);
-          const chunk = newSeries(2);
-          chunk.t = Array.from(d.t);
-          chunk.cols = [Array.from(d.v), Array.from(d.q)];
-          merged = mergeInto({ t: s.t, cols: s.cols }, chunk);
-        }
-        const n = merged.t.length;
-        return {
-          tag: id,
-          w,
-          n,
-          data: encodeSamples({ n, t: merged.t, v: merged.cols[0], q: merged.cols[1] }),
-          rollup: encodeRollup(minuteRollups(merged.t, merged.cols[0], n)),
-        };
-      });
-      await upsertSampleChunks(tx, out);
-    } else {
-      const out = [...byWindow].map(([w, s]) => {
-        normalize(s);
-        const old = stored.get(w);
-        let merged = s;
-        if (old) {
-          const d = decodePositions(old);
-          const chunk = newSeries(4);
-          chunk.t = Array.from(d.t);
-          chunk.cols = [Array.from(d.lon), Array.from(d.lat), Array.from(d.floor), Array.from(d.kind)];
-          merged = mergeInto({ t: s.t, cols: s.cols }, chunk);
-        }
-        const n = merged.t.length;
-        return {
-          id,
-          w,
-          n,
-          data: encodePositions({ n, t: merged.t, lon: merged.cols[0], lat: merged.cols[1], floor: merged.cols[2], kind: merged.cols[3] }),
-        };
-      });
-      await upsertPositionChunks(tx, out);
-    }
+    // Chunk items are newer than row items of the same time (written after the upgrade began): the stored value stays.
+    await writeChunks(
+      tx,
+      table,
+      [...byWindow].map(([w, s]) => ({ id, w, ...normalize(s) })),
+      true,
+    );
     await tx.run(`DELETE FROM ${table} WHERE ${col} = ? AND t >= CAST(? AS bigint) AND t < CAST(? AS bigint)`, [id, w0, w1]);
     if (table === 'sample') {
       await tx.run('DELETE FROM sample_1m WHERE tag_id = ? AND m >= CAST(? AS bigint) AND m < CAST(? AS bigint)', [id, w0, w1]);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../store/db.js';
-import { ROLLUP_MS } from './history-buffer.js';
+import { ROLLUP_MS } from '../history/series.js';
 
 /** One downsampled bucket of a tag's history. */
 export interface SampleBucket {

@@ -133,7 +133,14 @@ export async function createStream(opts: StreamOptions): Promise<Stream> {
       }),
     ),
   ];
-  const history = await createHistorian({ store, bus, log, journalDir: journalDirOf(config.dataDir), tickMs: opts.historyFlushMs });
+  const history = await createHistorian({
+    store,
+    bus,
+    log,
+    journalDir: journalDirOf(config.dataDir),
+    tickMs: opts.historyFlushMs,
+    databaseUrl: config.databaseUrl,
+  });
   const historyUpgrade = startHistoryUpgrade(history.conn, log);
   const retention = startRetention({ deleteBefore: (before) => history.deleteBefore(before), days: config.retentionDays, log });
   const mqtt = config.mqttUrl

@@ -1,0 +1,128 @@
+import type { SqlConn } from '../stream/history-sql.js';
+import { readChunks, upsertPositionChunks, upsertSampleChunks, type PositionChunkRow, type SampleChunkRow } from './chunk-store.js';
+import { decodePositions, decodeSamples, encodePositions, encodeRollup, encodeSamples } from './codec.js';
+import { mergeInto, minuteRollups, normalize, type Columns, type Series } from './series.js';
+
+/*
+ * Writing items into chunks: merge with the stored chunk of their window,
+ * encode, upsert. Used by the historian's sealing (in the history thread, or on
+ * the main thread for in-memory stores) and by the upgrade of row tables.
+ */
+
+export type ChunkKind = 'sample' | 'position';
+
+/** Items of one id in one window: sorted by time, unique. */
+export interface WindowItems extends Columns {
+  id: string;
+  w: number;
+}
+
+/**
+ * Ids of one window packed into transferable columns (posted to the history
+ * thread without a copy): the items of `ids[k]` are [off[k], off[k + 1]).
+ */
+export interface PackedWindow {
+  kind: ChunkKind;
+  w: number;
+  ids: string[];
+  off: Uint32Array;
+  t: Float64Array;
+  cols: Float64Array[];
+}
+
+/** Packs series of one window (normalised here: sorted, last received wins). */
+export function packWindow(kind: ChunkKind, w: number, entries: readonly (readonly [string, Series])[]): PackedWindow {
+  let n = 0;
+  for (const [, s] of entries) {
+    n += normalize(s).t.length;
+  }
+  const ncols = entries.length > 0 ? entries[0][1].cols.length : 0;
+  const off = new Uint32Array(entries.length + 1);
+  const t = new Float64Array(n);
+  const cols = Array.from({ length: ncols }, () => new Float64Array(n));
+  let k = 0;
+  entries.forEach(([, s], e) => {
+    off[e] = k;
+    t.set(s.t, k);
+    for (let c = 0; c < ncols; c++) {
+      cols[c].set(s.cols[c], k);
+    }
+    k += s.t.length;
+  });
+  off[entries.length] = k;
+  return { kind, w, ids: entries.map(([id]) => id), off, t, cols };
+}
+
+export function unpackWindow(p: PackedWindow): WindowItems[] {
+  return p.ids.map((id, k) => {
+    const a = p.off[k];
+    const z = p.off[k + 1];
+    return { id, w: p.w, t: p.t.subarray(a, z), cols: p.cols.map((c) => c.subarray(a, z)) };
+  });
+}
+
+/** Buffers to transfer with a packed window. */
+export const transferList = (p: PackedWindow): ArrayBuffer[] => [p.off.buffer, p.t.buffer, ...p.cols.map((c) => c.buffer)] as ArrayBuffer[];
+
+/**
+ * Merges items into the stored chunks of their windows and writes them; on
+ * equal times the items win, or the stored value when `storedWins` (rows
+ * older than the chunks, in the upgrade). Call inside `chunkTransaction`.
+ * Returns the number of items given.
+ */
+export async function writeChunks(tx: SqlConn, kind: ChunkKind, items: readonly WindowItems[], storedWins = false): Promise<number> {
+  if (items.length === 0) {
+    return 0;
+  }
+  let wFrom = Infinity;
+  let wTo = -Infinity;
+  for (const x of items) {
+    wFrom = Math.min(wFrom, x.w);
+    wTo = Math.max(wTo, x.w + 1);
+  }
+  const ids = [...new Set(items.map((x) => x.id))];
+  const stored = new Map((await readChunks(tx, kind, ids, wFrom, wTo)).map((r) => [`${r.id}\u0000${r.w}`, r.blob]));
+  const merged = (x: WindowItems): Columns => {
+    const old = stored.get(`${x.id}\u0000${x.w}`);
+    if (!old) {
+      return x;
+    }
+    const d: Columns = kind === 'sample' ? sampleColumns(old) : positionColumns(old);
+    return storedWins ? mergeInto(x, d) : mergeInto(d, x);
+  };
+  let count = 0;
+  if (kind === 'sample') {
+    const rows: SampleChunkRow[] = items.map((x) => {
+      const m = merged(x);
+      const n = m.t.length;
+      count += x.t.length;
+      return {
+        tag: x.id,
+        w: x.w,
+        n,
+        data: encodeSamples({ n, t: m.t, v: m.cols[0], q: m.cols[1] }),
+        rollup: encodeRollup(minuteRollups(m.t, m.cols[0], n)),
+      };
+    });
+    await upsertSampleChunks(tx, rows);
+  } else {
+    const rows: PositionChunkRow[] = items.map((x) => {
+      const m = merged(x);
+      const n = m.t.length;
+      count += x.t.length;
+      return { id: x.id, w: x.w, n, data: encodePositions({ n, t: m.t, lon: m.cols[0], lat: m.cols[1], floor: m.cols[2], kind: m.cols[3] }) };
+    });
+    await upsertPositionChunks(tx, rows);
+  }
+  return count;
+}
+
+function sampleColumns(blob: Uint8Array): Columns {
+  const d = decodeSamples(blob);
+  return { t: d.t, cols: [d.v, d.q] };
+}
+
+function positionColumns(blob: Uint8Array): Columns {
+  const d = decodePositions(blob);
+  return { t: d.t, cols: [d.lon, d.lat, d.floor, d.kind] };
+}
