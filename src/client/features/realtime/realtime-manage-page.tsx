@@ -7,7 +7,7 @@ import {
   SearchOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Tooltip, TreeSelect, Typography, message } from 'antd';
+import { Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, TreeSelect, Typography, message } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +16,8 @@ import { classList, tagDelete, tagList, tagSave, type TagItem, type TagKind } fr
 import { api } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
 import { downloadText } from './csv';
-import { isValidationError, showIssues, showSaveError } from '../../ui/form-rules';
-import { DefinitionForm, type FormValues } from '../../ui/records/definition-form';
+import { FormModal } from '../../ui/form-modal';
+import { DefinitionFields, type FormValues } from '../../ui/records/definition-form';
 import { usePickers } from '../../ui/records/use-pickers';
 import { tagLedger } from '../../../shared/records/ledgers/tag';
 import { realtimeNs } from './locales';
@@ -327,53 +327,32 @@ const ROW3_SPAN = 8;
  */
 function TagEditor({ tag, classOptions, onClose, onSaved }: { tag: TagItem | null; classOptions: ReturnType<typeof classTreeOptions>; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation(realtimeNs);
-  const lang = useLang();
   const pickers = usePickers();
-  const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
-  const [messageApi, messageHolder] = message.useMessage();
 
-  const handleSave = async () => {
-    if (saving) {
-      return;
+  const handleSubmit = async (v: FormValues) => {
+    const checked = tagSave.input.safeParse({ ...v, isNew: !tag, id: tag ? tag.id : v.id, enabled: Number(v.enabled), classids: v.classids ?? [] }, { reportInput: true });
+    if (!checked.success) {
+      return checked.error.issues;
     }
-    try {
-      const v = await form.validateFields();
-      const payload = { ...v, isNew: !tag, id: tag ? tag.id : v.id, enabled: Number(v.enabled), classids: v.classids ?? [] };
-      const checked = tagSave.input.safeParse(payload, { reportInput: true });
-      if (!checked.success) {
-        showIssues(form, checked.error.issues, formKeys, lang);
-        return;
-      }
-      setSaving(true);
-      await api(tagSave, checked.data, { silent: true });
-      onSaved();
-    } catch (err) {
-      if (!isValidationError(err)) {
-        showSaveError(err, { form, fields: formKeys, message: messageApi, lang });
-      }
-    } finally {
-      setSaving(false);
-    }
+    await api(tagSave, checked.data, { silent: true });
+    onSaved();
   };
 
   return (
-    <Modal
+    <FormModal<FormValues>
       open
       title={tag ? t('manage.editTitle') : t('manage.createTitle')}
-      width={760}
-      onCancel={onClose}
-      onOk={() => void handleSave()}
-      confirmLoading={saving}
       okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': 'tag-save' }}
+      width={760}
+      initialValues={tag ? { ...tag, enabled: String(tag.enabled) } : NEW_TAG}
+      fields={formKeys}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+      okTestId="tag-save"
+      formTestId="tag-form"
     >
-      {messageHolder}
-      <DefinitionForm
+      <DefinitionFields
         fields={tagLedger.fields}
-        form={form}
-        initialValues={tag ? { ...tag, enabled: String(tag.enabled) } : NEW_TAG}
         pickers={pickers}
         columns={2}
         spans={{ unit: ROW3_SPAN, device: ROW3_SPAN, hazard_source: ROW3_SPAN, range_lo: ROW3_SPAN, range_hi: ROW3_SPAN, deadband: ROW3_SPAN, ll: LIMIT_SPAN, l: LIMIT_SPAN, h: LIMIT_SPAN, hh: LIMIT_SPAN }}
@@ -382,8 +361,7 @@ function TagEditor({ tag, classOptions, onClose, onSaved }: { tag: TagItem | nul
         inputs={{
           classids: <TreeSelect allowClear multiple showSearch treeNodeFilterProp="title" treeDefaultExpandAll treeData={classOptions} data-testid="field-classids" />,
         }}
-        testId="tag-form"
       />
-    </Modal>
+    </FormModal>
   );
 }

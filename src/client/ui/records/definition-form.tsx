@@ -10,17 +10,13 @@ import type { Pickers } from './use-pickers';
 
 export type FormValues = Record<string, unknown>;
 
-interface Props {
+/** No choices: for a form whose department, region and person fields all have their own inputs. */
+const NO_PICKERS: Pickers = { depts: [], regions: [], users: [] };
+
+interface FieldsProps {
   fields: readonly FieldDef[];
-  /**
-   * The caller's form. Create it in a component that mounts once per record
-   * (keyed by it): antd merges a reused form's leftover values over new
-   * initial values, which is how the old tag page showed a cancelled new
-   * tag's defaults when a real tag was edited next.
-   */
-  form: FormInstance<FormValues>;
-  initialValues: FormValues;
-  pickers: Pickers;
+  /** Choices of department, region and person fields (`usePickers`). */
+  pickers?: Pickers;
   dictionaries?: Dictionaries;
   fileNames?: Record<number, string>;
   /** Inputs a page supplies itself (a tree of classes); such a field keeps only its required rule here, the page's schema checks the rest. */
@@ -33,41 +29,59 @@ interface Props {
   columns?: 1 | 2 | 3 | 4;
   /** Width of some fields on a wide screen, in 24ths (four limits in one row). */
   spans?: Partial<Record<string, number>>;
+}
+
+interface FormProps extends FieldsProps {
+  /**
+   * The caller's form. Create it in a component that mounts once per record
+   * (keyed by it): antd merges a reused form's leftover values over new
+   * initial values, which is how the old tag page showed a cancelled new
+   * tag's defaults when a real tag was edited next.
+   */
+  form: FormInstance<FormValues>;
+  initialValues: FormValues;
   testId?: string;
   children?: ReactNode;
 }
 
 /**
- * The antd form of a definition's fields with the server's own rules per
- * field (the shared validator), in the user's language. Cross-field rules
- * and errors the server names in `controls` are put on fields by the caller
- * (`showIssues`, `showSaveError` in ui/form-rules).
+ * The form items of a definition's fields with the server's own rules per
+ * field (the shared validator), in the user's language, for inside any antd
+ * form. Cross-field rules and errors the server names in `controls` are put
+ * on fields by the caller (`showIssues`, `showSaveError` in ui/form-rules).
  */
-export function DefinitionForm({ fields, form, initialValues, pickers, dictionaries, fileNames, inputs = {}, disabled = [], extra = {}, columns = 1, spans = {}, testId, children }: Props) {
+export function DefinitionFields({ fields, pickers = NO_PICKERS, dictionaries, fileNames, inputs = {}, disabled = [], extra = {}, columns = 1, spans = {} }: FieldsProps) {
   const lang = useLang();
   const span = 24 / columns;
   return (
+    <Row gutter={16}>
+      {fields
+        .filter((f) => !f.readOnly)
+        .map((f) => {
+          const own = inputs[f.key];
+          return (
+            <Col key={f.key} xs={24} sm={spans[f.key] ?? span}>
+              <Form.Item
+                name={f.key}
+                label={pick(lang, f.label.zh, f.label.en)}
+                required={f.required}
+                extra={extra[f.key]}
+                rules={[{ required: f.required, message: renderMessage(lang, 'validation.required') }, ...(own ? [] : [zodRule(fieldSchema(f, dictionaries), lang)])]}
+              >
+                {own ?? <FieldInput field={f} lang={lang} pickers={pickers} fileNames={fileNames} disabled={disabled.includes(f.key)} dictionaries={dictionaries} />}
+              </Form.Item>
+            </Col>
+          );
+        })}
+    </Row>
+  );
+}
+
+/** A whole antd form of a definition's fields; `children` go below them (the buttons). */
+export function DefinitionForm({ form, initialValues, testId, children, ...fields }: FormProps) {
+  return (
     <Form form={form} layout="vertical" initialValues={initialValues} data-testid={testId} requiredMark>
-      <Row gutter={16}>
-        {fields
-          .filter((f) => !f.readOnly)
-          .map((f) => {
-            const own = inputs[f.key];
-            return (
-              <Col key={f.key} xs={24} sm={spans[f.key] ?? span}>
-                <Form.Item
-                  name={f.key}
-                  label={pick(lang, f.label.zh, f.label.en)}
-                  required={f.required}
-                  extra={extra[f.key]}
-                  rules={[{ required: f.required, message: renderMessage(lang, 'validation.required') }, ...(own ? [] : [zodRule(fieldSchema(f, dictionaries), lang)])]}
-                >
-                  {own ?? <FieldInput field={f} lang={lang} pickers={pickers} fileNames={fileNames} disabled={disabled.includes(f.key)} dictionaries={dictionaries} />}
-                </Form.Item>
-              </Col>
-            );
-          })}
-      </Row>
+      <DefinitionFields {...fields} />
       {children}
     </Form>
   );
