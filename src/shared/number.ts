@@ -31,3 +31,22 @@ export function numberFormatter(num: number, digits = 0): string {
   }
   return `${sign}${fixed.replace(/\.0+$|(\.\d*[1-9])0+$/, '$1')}${SUFFIXES[i]}`;
 }
+
+/** A decimal number as people type it (sign, digits, point, exponent), nothing else: no hex, no trailing text. */
+const NUMBER_TEXT = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+
+/**
+ * Text typed into a number field or read from a spreadsheet cell: a number
+ * when the whole text is one, null when blank, otherwise the text itself, so
+ * a validator reports "enter a number" (`1e3x` is not 1000, `0x10` not 16).
+ */
+export function numberFromText(v: unknown): unknown {
+  if (typeof v !== 'string') {
+    return v;
+  }
+  const s = v.trim();
+  if (s === '') {
+    return null;
+  }
+  return NUMBER_TEXT.test(s) ? Number(s) : v;
+}

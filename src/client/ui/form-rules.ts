@@ -65,3 +65,19 @@ export function showSaveError(
 export function isValidationError(err: unknown): boolean {
   return typeof err === 'object' && err !== null && 'errorFields' in err;
 }
+
+/**
+ * Puts the issues of a failed parse of the whole payload (cross-field rules
+ * such as "limits inside the range") on the form's fields, each in `lang`;
+ * issues on fields the form does not show are left out.
+ */
+export function showIssues(form: FormInstance, issues: readonly z.core.$ZodIssue[], fields: readonly string[], lang: Lang): void {
+  form.setFields(
+    issues
+      .filter((i) => fields.includes(String(i.path[0])))
+      .map((i) => {
+        const m = issueMessage(i);
+        return { name: String(i.path[0]), errors: [renderMessage(lang, m.code, m.params)] };
+      }),
+  );
+}

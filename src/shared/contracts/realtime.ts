@@ -3,6 +3,7 @@ import { defineContract } from './contract.js';
 import type { MessageCode } from '../messages/catalog.js';
 import type { MessageParams } from '../messages/define.js';
 import { fieldIssue, listOf, pageInput } from './envelope.js';
+import { numberFromText } from '../number.js';
 
 /** What a tag (data item) measures; decides its unit, its limits and how the simulator moves it. */
 export const tagKinds = ['level', 'pressure', 'temperature', 'flow', 'lel', 'ppm', 'discrete'] as const;
@@ -22,11 +23,7 @@ export const tagId = z
   .regex(/^[A-Za-z0-9_.-]+$/, 'validation.codeChars');
 
 /** Spreadsheet cells and form fields send numbers as text and empty cells as ''; both mean the same as a number or null. */
-const nullableNumber = z
-  .union([z.number(), z.string(), z.null()])
-  .optional()
-  .transform((v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : Number(v)))
-  .pipe(z.number().finite().nullable());
+const nullableNumber = z.preprocess((v) => (v === undefined ? null : numberFromText(v)), z.number().finite().nullable());
 
 const nullableId = z
   .union([z.number(), z.string(), z.null()])
@@ -34,10 +31,7 @@ const nullableId = z
   .transform((v) => (v === undefined || v === null || v === '' || v === 0 || v === '0' ? null : Number(v)))
   .pipe(z.number().int().positive().nullable());
 
-const requiredNumber = z
-  .union([z.number(), z.string().trim().min(1)])
-  .transform(Number)
-  .pipe(z.number().finite());
+const requiredNumber = z.preprocess(numberFromText, z.number().finite());
 
 /** The editable fields of a tag, shared by TagSave and each TagImport row. */
 const tagFieldsObject = z.object({
@@ -59,11 +53,7 @@ const tagFieldsObject = z.object({
   h: nullableNumber,
   hh: nullableNumber,
   /** Return-to-normal hysteresis in engineering units (ISA-18.2). */
-  deadband: z
-    .union([z.number(), z.string()])
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? 0 : Number(v)))
-    .pipe(z.number().finite().min(0)),
+  deadband: z.preprocess((v) => numberFromText(v) ?? 0, z.number().finite().min(0)),
   enabled: z
     .union([z.number(), z.string(), z.boolean()])
     .optional()
@@ -76,9 +66,10 @@ export type TagFields = z.output<typeof tagFieldsObject>;
 
 /**
  * Cross-field rules, each issue on the field to fix: range_lo < range_hi;
- * the limits that are set must be ordered LL ≤ L ≤ H ≤ HH (ISA-18.2 /
- * IEC 62682 limit alarms), the later one of a wrong pair is named; the
- * deadband must fit in the range.
+ * the limits that are set lie inside the instrument range (a limit the
+ * instrument cannot read never fires) and are ordered LL ≤ L ≤ H ≤ HH
+ * (ISA-18.2 / IEC 62682 limit alarms), the later one of a wrong pair is
+ * named; the deadband must fit in the range.
  */
 export function checkTagFields(t: TagFields, addIssue: (path: string, code: MessageCode, params: MessageParams) => void): void {
   if (!(t.range_lo < t.range_hi)) {
@@ -90,7 +81,9 @@ export function checkTagFields(t: TagFields, addIssue: (path: string, code: Mess
     if (value === null) {
       continue;
     }
-    if (prev && value < prev.value) {
+    if (value < t.range_lo || value > t.range_hi) {
+      addIssue(key, 'realtime.limitOutOfRange', { key: key.toUpperCase(), value, lo: t.range_lo, hi: t.range_hi });
+    } else if (prev && value < prev.value) {
       addIssue(key, 'realtime.limitOrder', { key, value, prevKey: prev.key, prevValue: prev.value });
     }
     prev = { key, value };

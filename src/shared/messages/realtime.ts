@@ -14,6 +14,7 @@ export const realtimeMessages = defineMessages({
   'realtime.duplicateRow': { zh: '位号与第 {row} 行重复', en: 'Same id as row {row}' },
   'realtime.rangeOrder': { zh: '量程上限（{hi}）必须大于下限（{lo}）', en: 'The range top ({hi}) must be greater than its bottom ({lo})' },
   'realtime.limitOrder': { zh: '报警限值顺序应为 LL ≤ L ≤ H ≤ HH：{key}（{value}）不能小于 {prevKey}（{prevValue}）', en: 'Limits must be ordered LL ≤ L ≤ H ≤ HH: {key} ({value}) must be ≥ {prevKey} ({prevValue})' },
+  'realtime.limitOutOfRange': { zh: '{key}（{value}）超出量程 {lo} ~ {hi}', en: '{key} ({value}) is outside the range {lo} to {hi}' },
   'realtime.deadbandTooBig': { zh: '死区（{deadband}）不能大于量程', en: 'The deadband ({deadband}) must not exceed the range span' },
   'ingest.keyNotFound': { zh: '接入密钥不存在', en: 'No such ingest key' },
   'ingest.invalidKey': { zh: '接入密钥无效（Authorization: Bearer <key>）', en: 'Invalid or missing ingest key (Authorization: Bearer <key>)' },

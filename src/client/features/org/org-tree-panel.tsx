@@ -1,81 +1,47 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  Button,
-  Card,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Space,
-  Spin,
-  Tooltip,
-  Tree,
-  TreeSelect,
-  Typography,
-  message,
-} from 'antd';
+import { Button, Card, Empty, Input, Popconfirm, Space, Spin, Tooltip, Tree, TreeSelect, Typography, message } from 'antd';
 import { useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deptDelete, deptSave, regionDelete, regionSave } from '../../../shared/contracts/org';
 import { api } from '../../app/api';
-import { useLang, type Lang } from '../../app/i18n';
-import { FormModal } from './form-modal';
-import { zodRule } from '../../ui/form-rules';
+import { useLang } from '../../app/i18n';
+import { deptUnitLedger, regionUnitLedger } from '../../../shared/records/ledgers/org';
+import { FormModal } from '../../ui/form-modal';
+import { DefinitionFields, type FormValues } from '../../ui/records/definition-form';
 import { orgNs } from './locales';
 import { allKeys, filterUnitTree, keysToDepth, localName, selfAndDescendants, unitTree, type OrgUnit, type UnitNode } from './org-units';
 
 export type UnitKind = 'dept' | 'region';
 
-interface UnitForm {
-  parentId: number;
-  name: string;
-  name_en?: string;
-  code: string;
-  sort?: number;
-}
-const formFields: (keyof UnitForm)[] = ['parentId', 'name', 'name_en', 'code', 'sort'];
+const ledgers = { dept: deptUnitLedger, region: regionUnitLedger } as const;
+const formFields = deptUnitLedger.fields.map((f) => f.key);
 
 /** Contract field names of each kind, by form field. */
 const contractFields = {
   dept: { parentId: 'parentdeptid', name: 'deptname', name_en: 'deptname_en', code: 'deptcode', sort: 'sort' },
   region: { parentId: 'regionparentid', name: 'regionname', name_en: 'regionname_en', code: 'regioncode', sort: 'sort' },
-} as const satisfies Record<UnitKind, Record<keyof UnitForm, string>>;
+} as const satisfies Record<UnitKind, Record<string, string>>;
 
 const invert = (m: Record<string, string>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [v, k]));
 
-function fieldRules(kind: UnitKind, lang: Lang) {
-  const shape = kind === 'dept' ? deptSave.input.shape : regionSave.input.shape;
+/** The unit's own call with the form's values under the contract's names; the contract's issues come back when they are wrong. */
+async function saveUnit(kind: UnitKind, v: FormValues, id: number | undefined) {
   const f = contractFields[kind];
-  return {
-    name: zodRule(shape[f.name as keyof typeof shape], lang),
-    name_en: zodRule(shape[f.name_en as keyof typeof shape], lang),
-    code: zodRule(shape[f.code as keyof typeof shape], lang),
-  };
-}
-
-async function saveUnit(kind: UnitKind, v: UnitForm, id: number | undefined): Promise<void> {
-  const common = { name_en: v.name_en ?? '', sort: v.sort ?? 0 };
+  const payload = Object.fromEntries(Object.entries(f).map(([form, contract]) => [contract, v[form]]));
   if (kind === 'dept') {
-    await api(
-      deptSave,
-      { deptid: id, parentdeptid: v.parentId, deptname: v.name, deptname_en: common.name_en, deptcode: v.code, sort: common.sort },
-      { silent: true },
-    );
+    const checked = deptSave.input.safeParse({ ...payload, deptid: id }, { reportInput: true });
+    if (!checked.success) {
+      return checked.error.issues;
+    }
+    await api(deptSave, checked.data, { silent: true });
   } else {
-    await api(
-      regionSave,
-      {
-        regionid: id,
-        regionparentid: v.parentId,
-        regionname: v.name,
-        regionname_en: common.name_en,
-        regioncode: v.code,
-        sort: common.sort,
-      },
-      { silent: true },
-    );
+    const checked = regionSave.input.safeParse({ ...payload, regionid: id }, { reportInput: true });
+    if (!checked.success) {
+      return checked.error.issues;
+    }
+    await api(regionSave, checked.data, { silent: true });
   }
+  return [];
 }
 
 async function deleteUnit(kind: UnitKind, id: number): Promise<void> {
@@ -121,8 +87,6 @@ export function OrgTreePanel({ kind, units, loading, canManage, selectedId, onSe
     return [root];
   }, [editing, units, lang, kind, t]);
 
-  const rules = useMemo(() => fieldRules(kind, lang), [kind, lang]);
-
   const openEditor = (e: Editing) => {
     setEditing(e);
     setFormKey((k) => k + 1);
@@ -130,11 +94,14 @@ export function OrgTreePanel({ kind, units, loading, canManage, selectedId, onSe
   };
   const openCreate = (parentId: number) => openEditor({ mode: 'create', parentId });
 
-  const handleSubmit = async (values: UnitForm) => {
+  const handleSubmit = async (values: FormValues) => {
     if (!editing) {
       return;
     }
-    await saveUnit(kind, values, editing.mode === 'edit' ? editing.unit.id : undefined);
+    const issues = await saveUnit(kind, values, editing.mode === 'edit' ? editing.unit.id : undefined);
+    if (issues.length) {
+      return issues;
+    }
     void messageApi.success(t('common.saved'));
     if (editing.mode === 'create' && editing.parentId) {
       setExpanded((keys) => [...(keys ?? keysToDepth(tree, 2)), editing.parentId]);
@@ -202,7 +169,7 @@ export function OrgTreePanel({ kind, units, loading, canManage, selectedId, onSe
     );
   };
 
-  const initialValues: Partial<UnitForm> | undefined =
+  const initialValues: FormValues | undefined =
     editing?.mode === 'edit'
       ? {
           parentId: editing.unit.parentId,
@@ -254,44 +221,22 @@ export function OrgTreePanel({ kind, units, loading, canManage, selectedId, onSe
           )
         )}
       </Spin>
-      <FormModal<UnitForm>
+      <FormModal<FormValues>
         key={formKey}
         open={open}
         title={editing?.mode === 'edit' ? t(`${kind}.editTitle`) : t(`${kind}.createTitle`)}
+        okText={t('common.save')}
         initialValues={initialValues}
         fields={formFields}
         fieldNames={invert(contractFields[kind])}
         onSubmit={handleSubmit}
         onClose={() => setOpen(false)}
       >
-        <Form.Item
-          name="parentId"
-          label={t(`${kind}.parent`)}
-          rules={[{ required: true, message: t('common.pleaseSelect', { field: t(`${kind}.parent`) }) }]}
-        >
-          <TreeSelect treeData={parentOptions} treeDefaultExpandedKeys={[0]} showSearch treeNodeFilterProp="title" />
-        </Form.Item>
-        <Form.Item
-          name="name"
-          label={t(`${kind}.name`)}
-          rules={[{ required: true, whitespace: true, message: t('common.pleaseEnter', { field: t(`${kind}.name`) }) }, rules.name]}
-        >
-          <Input maxLength={100} />
-        </Form.Item>
-        <Form.Item name="name_en" label={t('common.nameEn')} rules={[rules.name_en]}>
-          <Input maxLength={100} />
-        </Form.Item>
-        <Form.Item
-          name="code"
-          label={t(`${kind}.code`)}
-          extra={t('common.codeHint')}
-          rules={[{ required: true, whitespace: true, message: t('common.pleaseEnter', { field: t(`${kind}.code`) }) }, rules.code]}
-        >
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item name="sort" label={t('common.sort')}>
-          <InputNumber precision={0} style={{ width: '100%' }} />
-        </Form.Item>
+        <DefinitionFields
+          fields={ledgers[kind].fields}
+          extra={{ code: t('common.codeHint') }}
+          inputs={{ parentId: <TreeSelect treeData={parentOptions} treeDefaultExpandedKeys={[0]} showSearch treeNodeFilterProp="title" /> }}
+        />
       </FormModal>
     </Card>
   );

@@ -18,7 +18,7 @@ import {
 import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';
 import { useSession } from '../../app/session-store';
-import { FormModal } from './form-modal';
+import { FormModal } from '../../ui/form-modal';
 import { zodRule } from '../../ui/form-rules';
 import { orgNs } from './locales';
 import { deptToUnit, localName, unitTree } from './org-units';
@@ -301,6 +301,7 @@ export function PersonnelPage() {
       />
 
       <FormModal<UserForm>
+        okText={t('common.save')}
         key={`user-${formKey}`}
         open={userOpen}
         title={editing ? t('user.editTitle', { name: editing.username }) : t('user.createTitle')}
@@ -373,6 +374,7 @@ export function PersonnelPage() {
       </FormModal>
 
       <FormModal<PasswordForm>
+        okText={t('common.save')}
         key={`reset-${formKey}`}
         open={resetOpen}
         title={t('user.resetTitle', { name: resetting?.username ?? '' })}

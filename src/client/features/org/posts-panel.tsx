@@ -1,23 +1,19 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Form, Input, Popconfirm, Space, Table, TreeSelect, message } from 'antd';
+import { Button, Card, Empty, Popconfirm, Space, Table, TreeSelect, message } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { postDelete, postList, postSave, type PostItem } from '../../../shared/contracts/org';
 import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';
-import { FormModal } from './form-modal';
-import { zodRule } from '../../ui/form-rules';
+import { postLedger } from '../../../shared/records/ledgers/org';
+import { FormModal } from '../../ui/form-modal';
+import { DefinitionFields, type FormValues } from '../../ui/records/definition-form';
 import { orgNs } from './locales';
 import { localName, unitTree, type OrgUnit } from './org-units';
 import { useLoad } from '../../ui/use-load';
 
-interface PostForm {
-  postname: string;
-  postname_en?: string;
-  deptid: number;
-}
-const formFields: (keyof PostForm)[] = ['postname', 'postname_en', 'deptid'];
+const formFields = postLedger.fields.map((f) => f.key);
 
 export interface PostsPanelProps {
   dept: OrgUnit | undefined;
@@ -41,10 +37,6 @@ export function PostsPanel({ dept, depts, canManage }: PostsPanelProps) {
   );
   const posts = useLoad(load);
   const deptOptions = useMemo(() => unitTree(depts, lang), [depts, lang]);
-  const rules = useMemo(
-    () => ({ postname: zodRule(postSave.input.shape.postname, lang), postname_en: zodRule(postSave.input.shape.postname_en, lang) }),
-    [lang],
-  );
 
   const openEditor = (post: PostItem | null) => {
     setEditing(post);
@@ -52,12 +44,12 @@ export function PostsPanel({ dept, depts, canManage }: PostsPanelProps) {
     setOpen(true);
   };
 
-  const handleSubmit = async (v: PostForm) => {
-    await api(
-      postSave,
-      { postid: editing?.postid, postname: v.postname, postname_en: v.postname_en ?? '', deptid: v.deptid },
-      { silent: true },
-    );
+  const handleSubmit = async (v: FormValues) => {
+    const checked = postSave.input.safeParse({ ...v, postid: editing?.postid }, { reportInput: true });
+    if (!checked.success) {
+      return checked.error.issues;
+    }
+    await api(postSave, checked.data, { silent: true });
     void messageApi.success(t('common.saved'));
     posts.reload();
   };
@@ -129,32 +121,20 @@ export function PostsPanel({ dept, depts, canManage }: PostsPanelProps) {
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('post.pickDept')} />
       )}
-      <FormModal<PostForm>
+      <FormModal<FormValues>
         key={formKey}
         open={open}
         title={editing ? t('post.editTitle') : t('post.createTitle')}
+        okText={t('common.save')}
         initialValues={editing ? { postname: editing.postname, postname_en: editing.postname_en, deptid: editing.deptid } : { deptid }}
         fields={formFields}
         onSubmit={handleSubmit}
         onClose={() => setOpen(false)}
       >
-        <Form.Item
-          name="postname"
-          label={t('post.name')}
-          rules={[{ required: true, whitespace: true, message: t('common.pleaseEnter', { field: t('post.name') }) }, rules.postname]}
-        >
-          <Input maxLength={100} />
-        </Form.Item>
-        <Form.Item name="postname_en" label={t('common.nameEn')} rules={[rules.postname_en]}>
-          <Input maxLength={100} />
-        </Form.Item>
-        <Form.Item
-          name="deptid"
-          label={t('post.dept')}
-          rules={[{ required: true, message: t('common.pleaseSelect', { field: t('post.dept') }) }]}
-        >
-          <TreeSelect treeData={deptOptions} showSearch treeNodeFilterProp="title" treeDefaultExpandAll />
-        </Form.Item>
+        <DefinitionFields
+          fields={postLedger.fields}
+          inputs={{ deptid: <TreeSelect treeData={deptOptions} showSearch treeNodeFilterProp="title" treeDefaultExpandAll /> }}
+        />
       </FormModal>
     </Card>
   );

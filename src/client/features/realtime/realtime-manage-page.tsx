@@ -7,28 +7,7 @@ import {
   SearchOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import {
-  Button,
-  Card,
-  Col,
-  Divider,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Row,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  Tooltip,
-  TreeSelect,
-  Typography,
-  message,
-} from 'antd';
+import { Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, TreeSelect, Typography, message } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,56 +16,17 @@ import { classList, tagDelete, tagList, tagSave, type TagItem, type TagKind } fr
 import { api } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
 import { downloadText } from './csv';
-import { isValidationError, showSaveError, zodRule } from '../../ui/form-rules';
+import { FormModal } from '../../ui/form-modal';
+import { DefinitionFields, type FormValues } from '../../ui/records/definition-form';
+import { usePickers } from '../../ui/records/use-pickers';
+import { tagLedger } from '../../../shared/records/ledgers/tag';
 import { realtimeNs } from './locales';
 import { classTreeOptions, kindOptions, loadAllTags, regionTreeOptions, tagLabel, useCanManageRealtime } from './tag-data';
 import { StoragePanel } from './storage-panel';
 import { TagImportModal } from './tag-import-modal';
 import { tagsCsv, templateCsv } from './tag-import';
 import { useLoad } from '../../ui/use-load';
-import { renderMessage } from '../../../shared/messages/catalog';
-import { issueMessage } from '../../../shared/messages/zod-issues';
 import './realtime.css';
-
-interface TagForm {
-  id: string;
-  name: string;
-  name_en?: string;
-  unit?: string;
-  kind: TagKind;
-  device?: string;
-  regionid?: number | null;
-  hazard_source?: string;
-  range_lo: number;
-  range_hi: number;
-  ll?: number | null;
-  l?: number | null;
-  h?: number | null;
-  hh?: number | null;
-  deadband?: number | null;
-  enabled: boolean;
-  classids?: number[];
-}
-
-const formFields: (keyof TagForm)[] = [
-  'id',
-  'name',
-  'name_en',
-  'unit',
-  'kind',
-  'device',
-  'regionid',
-  'hazard_source',
-  'range_lo',
-  'range_hi',
-  'll',
-  'l',
-  'h',
-  'hh',
-  'deadband',
-  'enabled',
-  'classids',
-];
 
 interface Filters {
   keyword?: string;
@@ -115,13 +55,10 @@ export function RealTimeDataManagePage() {
   const canManage = useCanManageRealtime();
   const [messageApi, messageHolder] = message.useMessage();
   const [filterForm] = Form.useForm<Filters>();
-  const [form] = Form.useForm<TagForm>();
   const [query, setQuery] = useState<Query>({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const [editing, setEditing] = useState<TagItem | null>(null);
-  const [open, setOpen] = useState(false);
+  // The tag being edited (null: a new one); the key mounts a fresh form for every opening.
+  const [editor, setEditor] = useState<{ key: number; tag: TagItem | null } | null>(null);
   const [importOpen, setImportOpen] = useState(false);
-  const [formKey, setFormKey] = useState(0);
-  const [saving, setSaving] = useState(false);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [exporting, setExporting] = useState(false);
 
@@ -137,84 +74,7 @@ export function RealTimeDataManagePage() {
   const classById = useMemo(() => new Map((classes.data ?? []).map((c) => [c.id, c])), [classes.data]);
   const regionById = useMemo(() => new Map((regions.data ?? []).map((r) => [r.regionid, r])), [regions.data]);
 
-  const rules = useMemo(() => {
-    const shape = tagSave.input.shape;
-    return {
-      id: zodRule(shape.id, lang),
-      name: zodRule(shape.name, lang),
-      name_en: zodRule(shape.name_en, lang),
-      unit: zodRule(shape.unit, lang),
-      device: zodRule(shape.device, lang),
-    };
-  }, [lang]);
-
-  const openForm = (tag: TagItem | null) => {
-    setEditing(tag);
-    setFormKey((k) => k + 1);
-    setOpen(true);
-  };
-
-  const initialValues = (tag: TagItem | null): Partial<TagForm> =>
-    tag
-      ? {
-          ...tag,
-          enabled: tag.enabled === 1,
-          regionid: tag.regionid,
-        }
-      : { kind: 'level', enabled: true, range_lo: 0, range_hi: 100, deadband: 0, classids: [] };
-
-  const handleSave = async () => {
-    if (saving) {
-      return;
-    }
-    try {
-      const v = await form.validateFields();
-      const payload = {
-        isNew: !editing,
-        id: editing ? editing.id : v.id,
-        name: v.name,
-        name_en: v.name_en ?? '',
-        unit: v.unit ?? '',
-        kind: v.kind,
-        device: v.device ?? '',
-        regionid: v.regionid ?? null,
-        hazard_source: v.hazard_source ?? '',
-        range_lo: v.range_lo,
-        range_hi: v.range_hi,
-        ll: v.ll ?? null,
-        l: v.l ?? null,
-        h: v.h ?? null,
-        hh: v.hh ?? null,
-        deadband: v.deadband ?? 0,
-        enabled: v.enabled ? 1 : 0,
-        classids: v.classids ?? [],
-      };
-      // The contract's own rules (limit order, range, deadband) before anything is sent, each on its field.
-      const checked = tagSave.input.safeParse(payload, { reportInput: true });
-      if (!checked.success) {
-        form.setFields(
-          checked.error.issues
-            .filter((i) => formFields.includes(String(i.path[0]) as keyof TagForm))
-            .map((i) => {
-              const m = issueMessage(i);
-              return { name: String(i.path[0]) as keyof TagForm, errors: [renderMessage(lang, m.code, m.params)] };
-            }),
-        );
-        return;
-      }
-      setSaving(true);
-      await api(tagSave, payload, { silent: true });
-      void messageApi.success(t('common.saved'));
-      setOpen(false);
-      tags.reload();
-    } catch (err) {
-      if (!isValidationError(err)) {
-        showSaveError(err, { form, fields: formFields, message: messageApi, lang });
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+  const openForm = (tag: TagItem | null) => setEditor((e) => ({ key: (e?.key ?? 0) + 1, tag }));
 
   const handleDelete = async (ids: string[]) => {
     try {
@@ -436,129 +296,72 @@ export function RealTimeDataManagePage() {
       />
       {canManage && <StoragePanel />}
 
-      <Modal
-        open={open}
-        title={editing ? t('manage.editTitle') : t('manage.createTitle')}
-        width={760}
-        onCancel={() => setOpen(false)}
-        onOk={() => void handleSave()}
-        confirmLoading={saving}
-        okText={t('common.save')}
-        cancelText={t('common.cancel')}
-        destroyOnHidden
-        okButtonProps={{ 'data-testid': 'tag-save' }}
-      >
-        <Form key={formKey} form={form} layout="vertical" initialValues={initialValues(editing)} requiredMark preserve={false}>
-          <Row gutter={16}>
-            <Col span={12}>
-              <Form.Item
-                name="id"
-                label={t('field.id')}
-                extra={editing ? undefined : t('manage.idHint')}
-                rules={[{ required: true, message: t('common.pleaseEnter', { field: t('field.id') }) }, rules.id]}
-              >
-                <Input disabled={Boolean(editing)} maxLength={128} className="pw-rt-id" data-testid="tag-form-id" />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="kind"
-                label={t('field.kind')}
-                rules={[{ required: true, message: t('common.pleaseSelect', { field: t('field.kind') }) }]}
-              >
-                <Select options={kindOptions(t)} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="name"
-                label={t('field.name')}
-                rules={[{ required: true, message: t('common.pleaseEnter', { field: t('field.name') }) }, rules.name]}
-              >
-                <Input maxLength={100} data-testid="tag-form-name" />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="name_en" label={t('field.name_en')} rules={[rules.name_en]}>
-                <Input maxLength={100} />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item name="unit" label={t('field.unit')} rules={[rules.unit]}>
-                <Input maxLength={20} />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item name="device" label={t('field.device')} rules={[rules.device]}>
-                <Input maxLength={64} />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item name="hazard_source" label={t('field.hazard_source')}>
-                <Input maxLength={64} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="regionid" label={t('field.region')}>
-                <TreeSelect allowClear showSearch treeNodeFilterProp="title" treeDefaultExpandAll treeData={regionOptions} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="classids" label={t('field.classids')}>
-                <TreeSelect allowClear multiple showSearch treeNodeFilterProp="title" treeDefaultExpandAll treeData={classOptions} />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Divider titlePlacement="start" plain style={{ margin: '4px 0 12px' }}>
-            {t('field.range')}
-          </Divider>
-          <Row gutter={16}>
-            <Col span={8}>
-              <Form.Item
-                name="range_lo"
-                label={t('field.range_lo')}
-                rules={[{ required: true, message: t('common.pleaseEnter', { field: t('field.range_lo') }) }]}
-              >
-                <InputNumber style={{ width: '100%' }} data-testid="tag-form-range_lo" />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item
-                name="range_hi"
-                label={t('field.range_hi')}
-                rules={[{ required: true, message: t('common.pleaseEnter', { field: t('field.range_hi') }) }]}
-              >
-                <InputNumber style={{ width: '100%' }} data-testid="tag-form-range_hi" />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item name="deadband" label={t('field.deadband')} tooltip={t('manage.deadbandHint')}>
-                <InputNumber style={{ width: '100%' }} min={0} data-testid="tag-form-deadband" />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Divider titlePlacement="start" plain style={{ margin: '4px 0 12px' }}>
-            {t('field.limits')}
-          </Divider>
-          <Typography.Paragraph type="secondary" style={{ marginTop: -4, fontSize: 12 }}>
-            {t('manage.limitsHint')}
-          </Typography.Paragraph>
-          <Row gutter={16}>
-            {(['ll', 'l', 'h', 'hh'] as const).map((k) => (
-              <Col span={6} key={k}>
-                <Form.Item name={k} label={t(`field.${k}`)}>
-                  <InputNumber style={{ width: '100%' }} data-testid={`tag-form-${k}`} />
-                </Form.Item>
-              </Col>
-            ))}
-          </Row>
-          <Form.Item name="enabled" label={t('field.enabled')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Form>
-      </Modal>
-
+      {editor && (
+        <TagEditor
+          key={editor.key}
+          tag={editor.tag}
+          classOptions={classOptions}
+          onClose={() => setEditor(null)}
+          onSaved={() => {
+            void messageApi.success(t('common.saved'));
+            setEditor(null);
+            tags.reload();
+          }}
+        />
+      )}
       <TagImportModal open={importOpen} onClose={() => setImportOpen(false)} onImported={tags.reload} />
     </Card>
+  );
+}
+
+/** A new tag starts from these; an existing one from its own stored values, never from these. */
+const NEW_TAG: FormValues = { kind: 'level', enabled: '1', range_lo: 0, range_hi: 100, deadband: 0, classids: [] };
+const formKeys = tagLedger.fields.map((f) => f.key);
+const LIMIT_SPAN = 6;
+const ROW3_SPAN = 8;
+
+/**
+ * The tag form: the fields of the tag's definition with their rules, then
+ * the TagSave schema itself (limits inside the range and ordered, id
+ * characters) before anything is sent, each problem on its field.
+ */
+function TagEditor({ tag, classOptions, onClose, onSaved }: { tag: TagItem | null; classOptions: ReturnType<typeof classTreeOptions>; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation(realtimeNs);
+  const pickers = usePickers();
+
+  const handleSubmit = async (v: FormValues) => {
+    const checked = tagSave.input.safeParse({ ...v, isNew: !tag, id: tag ? tag.id : v.id, enabled: Number(v.enabled), classids: v.classids ?? [] }, { reportInput: true });
+    if (!checked.success) {
+      return checked.error.issues;
+    }
+    await api(tagSave, checked.data, { silent: true });
+    onSaved();
+  };
+
+  return (
+    <FormModal<FormValues>
+      open
+      title={tag ? t('manage.editTitle') : t('manage.createTitle')}
+      okText={t('common.save')}
+      width={760}
+      initialValues={tag ? { ...tag, enabled: String(tag.enabled) } : NEW_TAG}
+      fields={formKeys}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+      okTestId="tag-save"
+      formTestId="tag-form"
+    >
+      <DefinitionFields
+        fields={tagLedger.fields}
+        pickers={pickers}
+        columns={2}
+        spans={{ unit: ROW3_SPAN, device: ROW3_SPAN, hazard_source: ROW3_SPAN, range_lo: ROW3_SPAN, range_hi: ROW3_SPAN, deadband: ROW3_SPAN, ll: LIMIT_SPAN, l: LIMIT_SPAN, h: LIMIT_SPAN, hh: LIMIT_SPAN }}
+        disabled={tag ? ['id'] : []}
+        extra={{ id: tag ? undefined : t('manage.idHint'), deadband: t('manage.deadbandHint'), ll: t('manage.limitsHint') }}
+        inputs={{
+          classids: <TreeSelect allowClear multiple showSearch treeNodeFilterProp="title" treeDefaultExpandAll treeData={classOptions} data-testid="field-classids" />,
+        }}
+      />
+    </FormModal>
   );
 }

@@ -8,7 +8,7 @@ import { api } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
 import { isValidationError, showSaveError } from '../../ui/form-rules';
 import { fieldTypeLabels, recordsNs } from './locales';
-import type { Pickers } from './use-ledger';
+import type { Pickers } from '../../ui/records/use-pickers';
 
 interface DesignField {
   key: string;

@@ -9,7 +9,8 @@ import { recordsNs } from './locales';
 import { RecordDetail } from './record-detail';
 import { RecordForm } from './record-form';
 import { RecordList } from './record-list';
-import { useLedger, usePickers } from './use-ledger';
+import { useLedger } from './use-ledger';
+import { usePickers } from '../../ui/records/use-pickers';
 
 /*
  * Built-in ledgers: each page is its definition (src/shared/records/ledgers),

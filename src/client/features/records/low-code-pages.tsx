@@ -14,7 +14,8 @@ import { recordsNs } from './locales';
 import { RecordDetail } from './record-detail';
 import { RecordForm } from './record-form';
 import { RecordList } from './record-list';
-import { useDefinitions, useLedger, usePickers } from './use-ledger';
+import { useDefinitions, useLedger } from './use-ledger';
+import { usePickers } from '../../ui/records/use-pickers';
 
 function LedgerOf({ entity }: { entity: string | null }) {
   const { t } = useTranslation(recordsNs);

@@ -8,10 +8,10 @@ import { api, errorText } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
 import { useLoad } from '../../ui/use-load';
 import { recordsNs } from './locales';
-import { downloadFile } from './record-api';
+import { downloadFile } from '../../ui/records/record-api';
 import { RecordForm } from './record-form';
 import { displayValue, StatusTag } from './record-view';
-import type { Pickers } from './use-ledger';
+import type { Pickers } from '../../ui/records/use-pickers';
 
 /** One record: its fields, attachments, workflow actions and timeline (who, when, what), and its audit history. */
 export function RecordDetail({ def, calls, pickers, id, onChanged }: { def: RecordDefinition; calls: RecordContracts; pickers: Pickers; id: number; onChanged?: () => void }) {

@@ -13,10 +13,10 @@ import { pick, useLang } from '../../app/i18n';
 import { useSession } from '../../app/session-store';
 import { useLoad } from '../../ui/use-load';
 import { recordsNs } from './locales';
-import { downloadPost, postFile } from './record-api';
+import { downloadPost, postFile } from '../../ui/records/record-api';
 import { RecordForm } from './record-form';
 import { displayValue, StatusTag } from './record-view';
-import { usePickers } from './use-ledger';
+import { usePickers } from '../../ui/records/use-pickers';
 
 const columnsKey = (user: string, entity: string) => `records.columns.${user}.${entity}`;
 

@@ -44,9 +44,9 @@ import type { FieldIssue } from '../../../shared/messages/catalog.js';
 import { completeTodos, openTodo, VISIT_KIND } from './todos.js';
 import { audit, type Actor } from '../../store/audit.js';
 import { inTransaction, type Db, type Store, type Tx } from '../../store/db.js';
-import { transactThenPublish, type DomainEvents } from '../../stream/bus.js';
+import { transactThenPublish, type DomainEvents, type Emit } from '../../stream/bus.js';
 import { builtInRoles } from '../../store/seed-base.js';
-import { createOrgRepository, isUniqueViolation, type MenuRow, type OrgRepository, type RegionRow, type RegionShapeRow } from './org.repository.js';
+import { createOrgRepository, isUniqueViolation, type DeptRow, type MenuRow, type OrgRepository, type RegionRow, type RegionShapeRow, type RegionValues } from './org.repository.js';
 
 type In<C extends Contract> = z.output<C['input']>;
 type Out<C extends Contract> = z.input<C['output']>;
@@ -299,6 +299,61 @@ function toRegionFeature(r: RegionShapeRow): RegionFeature {
 const deptTreePairs = async (r: OrgRepository) => (await r.deptTree()).map((d): [number, number] => [d.deptid, d.parentdeptid]);
 const regionTreePairs = async (r: OrgRepository) => (await r.regionTree()).map((d): [number, number] => [d.regionid, d.regionparentid]);
 
+/**
+ * What a department and a region differ in when one is saved; the rule
+ * itself (scope, parent, not under itself, unique code, audit) is one:
+ * `saveUnit` in the service.
+ */
+interface UnitKind<Row, Values> {
+  entity: 'dept' | 'region';
+  /** Contract names of the parent and code fields, for `controls`. */
+  parentField: string;
+  codeField: string;
+  messages: { notFound: MessageCode; parentMissing: MessageCode; underItself: MessageCode; codeExists: MessageCode };
+  get(r: OrgRepository, id: number): Promise<Row | undefined>;
+  /** Id of the unit holding this code, if any. */
+  holderOf(r: OrgRepository, code: string): Promise<number | undefined>;
+  pairs(r: OrgRepository): Promise<[number, number][]>;
+  scopeIds(scope: UserScope): number[];
+  idOf(row: Row): number;
+  parentOf(row: Row): number;
+  cidOf(row: Row): number;
+  insert(r: OrgRepository, values: Values): Promise<number>;
+  update(r: OrgRepository, id: number, values: Values): Promise<void>;
+}
+
+const deptKind: UnitKind<DeptRow, Omit<DeptRow, 'deptid'>> = {
+  entity: 'dept',
+  parentField: 'parentdeptid',
+  codeField: 'deptcode',
+  messages: { notFound: 'org.deptNotFound', parentMissing: 'org.parentDeptMissing', underItself: 'org.deptUnderItself', codeExists: 'org.deptCodeExists' },
+  get: (r, id) => r.getDept(id),
+  holderOf: async (r, code) => (await r.deptByCode(code))?.deptid,
+  pairs: deptTreePairs,
+  scopeIds: (s) => s.deptids,
+  idOf: (d) => d.deptid,
+  parentOf: (d) => d.parentdeptid,
+  cidOf: (d) => d.c_id,
+  insert: (r, v) => r.insertDept(v),
+  update: (r, id, v) => r.updateDept(id, v),
+};
+
+const regionKind: UnitKind<RegionRow, RegionValues> = {
+  entity: 'region',
+  parentField: 'regionparentid',
+  codeField: 'regioncode',
+  messages: { notFound: 'org.regionNotFound', parentMissing: 'org.parentRegionMissing', underItself: 'org.regionUnderItself', codeExists: 'org.regionCodeExists' },
+  get: (r, id) => r.getRegion(id),
+  holderOf: async (r, code) => (await r.regionByCode(code))?.regionid,
+  pairs: regionTreePairs,
+  scopeIds: (s) => s.regionids,
+  idOf: (x) => x.regionid,
+  parentOf: (x) => x.regionparentid,
+  cidOf: (x) => x.c_id,
+  insert: (r, v) => r.insertRegion(v),
+  update: (r, id, v) => r.updateRegion(id, v),
+};
+
 export function createOrgService(store: Store, _config: Config, events: Pick<DomainEvents, 'publish'>): OrgService {
   const db = store.db;
   const repo = createOrgRepository(db);
@@ -314,6 +369,65 @@ export function createOrgService(store: Store, _config: Config, events: Pick<Dom
 
   const inDepts = (scope: UserScope, deptid: number) => scope.all || scope.deptids.includes(deptid);
   const inRegions = (scope: UserScope, regionid: number) => scope.all || scope.regionids.includes(regionid);
+
+  /**
+   * Saves a department or region: it must exist when an id is given and lie
+   * in the caller's scope; a new parent must exist, not be the unit or one
+   * of its descendants, and lie in the scope (a top-level unit lies outside
+   * every limited scope); the code is unique. Audited in the transaction,
+   * `changed` emitted after it commits.
+   */
+  async function saveUnit<Row, Values>(
+    caller: AuthUser,
+    kind: UnitKind<Row, Values>,
+    input: { id?: number; parentid: number; code: string },
+    valuesOf: (c_id: number) => Values,
+    changed: (emit: Emit, id: number, existing: Row | undefined) => void,
+  ): Promise<number> {
+    const scope = await getUserScope(caller.userid);
+    const inScope = (id: number) => scope.all || kind.scopeIds(scope).includes(id);
+    return uniqueAs(kind.messages.codeExists, kind.codeField, () =>
+      transactThenPublish(db, events, async (tx, emit) => {
+        const r = createOrgRepository(tx);
+        const existing = input.id ? await kind.get(r, input.id) : undefined;
+        if (input.id && !existing) {
+          throw notFound(kind.messages.notFound);
+        }
+        if (existing && !inScope(kind.idOf(existing))) {
+          throw outsideScope();
+        }
+        let c_id = existing ? kind.cidOf(existing) : caller.c_id;
+        if (input.parentid !== 0) {
+          const parent = await kind.get(r, input.parentid);
+          if (!parent) {
+            throw badRequest(kind.messages.parentMissing, [kind.parentField]);
+          }
+          c_id = kind.cidOf(parent);
+          if (existing && withDescendants([kind.idOf(existing)], await kind.pairs(r)).includes(input.parentid)) {
+            throw badRequest(kind.messages.underItself, [kind.parentField]);
+          }
+        }
+        if ((!existing || kind.parentOf(existing) !== input.parentid) && (input.parentid === 0 ? !scope.all : !inScope(input.parentid))) {
+          throw outsideScope();
+        }
+        const holder = await kind.holderOf(r, input.code);
+        if (holder !== undefined && holder !== (existing ? kind.idOf(existing) : undefined)) {
+          throw conflict(kind.messages.codeExists, [kind.codeField]);
+        }
+        const values = valuesOf(c_id);
+        let id: number;
+        if (existing) {
+          id = kind.idOf(existing);
+          await kind.update(r, id, values);
+        } else {
+          id = await kind.insert(r, values);
+        }
+        await audit(tx, actorOf(caller), existing ? 'update' : 'create', kind.entity, id, existing ? { before: existing, after: values } : values);
+        changed(emit, id, existing);
+        return id;
+      }),
+    );
+  }
 
   async function visibleMenuRows(caller: AuthUser): Promise<MenuRow[]> {
     const [all, granted] = await Promise.all([repo.allMenus(), repo.grantedMenuIds(caller.userid)]);
@@ -469,66 +583,14 @@ export function createOrgService(store: Store, _config: Config, events: Pick<Dom
     },
 
     async saveDept(caller, input) {
-      const scope = await getUserScope(caller.userid);
-      const deptid = await uniqueAs('org.deptCodeExists', 'deptcode', () =>
-        transactThenPublish(db, events, async (tx, emit) => {
-          const r = createOrgRepository(tx);
-          const existing = input.deptid ? await r.getDept(input.deptid) : undefined;
-          if (input.deptid && !existing) {
-            throw notFound('org.deptNotFound');
-          }
-          if (existing && !inDepts(scope, existing.deptid)) {
-            throw outsideScope();
-          }
-          let c_id = existing?.c_id ?? caller.c_id;
-          if (input.parentdeptid !== 0) {
-            const parent = await r.getDept(input.parentdeptid);
-            if (!parent) {
-              throw badRequest('org.parentDeptMissing', ['parentdeptid']);
-            }
-            c_id = parent.c_id;
-            if (existing && withDescendants([existing.deptid], await deptTreePairs(r)).includes(parent.deptid)) {
-              throw badRequest('org.deptUnderItself', ['parentdeptid']);
-            }
-          }
-          if (!existing || existing.parentdeptid !== input.parentdeptid) {
-            // A top-level department lies outside every limited scope.
-            if (input.parentdeptid === 0 ? !scope.all : !inDepts(scope, input.parentdeptid)) {
-              throw outsideScope();
-            }
-          }
-          const dup = await r.deptByCode(input.deptcode);
-          if (dup && dup.deptid !== existing?.deptid) {
-            throw conflict('org.deptCodeExists', ['deptcode']);
-          }
-          const values = {
-            parentdeptid: input.parentdeptid,
-            deptname: input.deptname,
-            deptname_en: input.deptname_en,
-            deptcode: input.deptcode,
-            c_id,
-            sort: input.sort,
-          };
-          let id: number;
-          if (existing) {
-            id = existing.deptid;
-            await r.updateDept(id, values);
-          } else {
-            id = await r.insertDept(values);
-          }
-          await audit(
-            tx,
-            actorOf(caller),
-            existing ? 'update' : 'create',
-            'dept',
-            id,
-            existing ? { before: existing, after: values } : values,
-          );
-          emit('dept.changed', { deptids: [id] });
-          return id;
-        }),
+      const id = await saveUnit(
+        caller,
+        deptKind,
+        { id: input.deptid, parentid: input.parentdeptid, code: input.deptcode },
+        (c_id) => ({ parentdeptid: input.parentdeptid, deptname: input.deptname, deptname_en: input.deptname_en, deptcode: input.deptcode, c_id, sort: input.sort }),
+        (emit, deptid) => emit('dept.changed', { deptids: [deptid] }),
       );
-      return (await repo.getDept(deptid))!;
+      return (await repo.getDept(id))!;
     },
 
     async deleteDept(caller, input) {
@@ -575,78 +637,35 @@ export function createOrgService(store: Store, _config: Config, events: Pick<Dom
     },
 
     async saveRegion(caller, input) {
-      const scope = await getUserScope(caller.userid);
-      const regionid = await uniqueAs('org.regionCodeExists', 'regioncode', () =>
-        transactThenPublish(db, events, async (tx, emit) => {
-          const r = createOrgRepository(tx);
-          const existing = input.regionid ? await r.getRegion(input.regionid) : undefined;
-          if (input.regionid && !existing) {
-            throw notFound('org.regionNotFound');
-          }
-          if (existing && !inRegions(scope, existing.regionid)) {
-            throw outsideScope();
-          }
-          let c_id = existing?.c_id ?? caller.c_id;
-          if (input.regionparentid !== 0) {
-            const parent = await r.getRegion(input.regionparentid);
-            if (!parent) {
-              throw badRequest('org.parentRegionMissing', ['regionparentid']);
-            }
-            c_id = parent.c_id;
-            if (existing && withDescendants([existing.regionid], await regionTreePairs(r)).includes(parent.regionid)) {
-              throw badRequest('org.regionUnderItself', ['regionparentid']);
-            }
-          }
-          if (!existing || existing.regionparentid !== input.regionparentid) {
-            if (input.regionparentid === 0 ? !scope.all : !inRegions(scope, input.regionparentid)) {
-              throw outsideScope();
-            }
-          }
-          const dup = await r.regionByCode(input.regioncode);
-          if (dup && dup.regionid !== existing?.regionid) {
-            throw conflict('org.regionCodeExists', ['regioncode']);
-          }
-          // The optional fields are written only when given, so an edit that leaves them out keeps them.
-          const json = (v: unknown) => (v === undefined ? undefined : JSON.stringify(v));
-          const values = {
-            regionparentid: input.regionparentid,
-            regionname: input.regionname,
-            regionname_en: input.regionname_en,
-            regioncode: input.regioncode,
-            c_id,
-            sort: input.sort,
-            fullname: input.fullname,
-            fullcode: input.fullcode,
-            pinyincode: input.pinyincode,
-            description: input.description,
-            nfccard: input.nfccard,
-            defaultexpand: input.defaultexpand,
-            responsibles: json(input.responsibles),
-            kind: input.kind,
-            floors: json(input.floors),
-            geometry: input.geometry === undefined ? undefined : input.geometry === null ? null : JSON.stringify(input.geometry),
-            updated_at: Date.now(),
-          };
-          let id: number;
-          if (existing) {
-            id = existing.regionid;
-            await r.updateRegion(id, values);
-          } else {
-            id = await r.insertRegion(values);
-          }
-          await audit(
-            tx,
-            actorOf(caller),
-            existing ? 'update' : 'create',
-            'region',
-            id,
-            existing ? { before: existing, after: values } : values,
-          );
-          emit('region.changed', { regions: [{ regionid: id, parentid: input.regionparentid }], action: existing ? 'update' : 'create' });
-          return id;
+      // The optional fields are written only when given, so an edit that leaves them out keeps them.
+      const json = (v: unknown) => (v === undefined ? undefined : JSON.stringify(v));
+      const id = await saveUnit(
+        caller,
+        regionKind,
+        { id: input.regionid, parentid: input.regionparentid, code: input.regioncode },
+        (c_id) => ({
+          regionparentid: input.regionparentid,
+          regionname: input.regionname,
+          regionname_en: input.regionname_en,
+          regioncode: input.regioncode,
+          c_id,
+          sort: input.sort,
+          fullname: input.fullname,
+          fullcode: input.fullcode,
+          pinyincode: input.pinyincode,
+          description: input.description,
+          nfccard: input.nfccard,
+          defaultexpand: input.defaultexpand,
+          responsibles: json(input.responsibles),
+          kind: input.kind,
+          floors: json(input.floors),
+          geometry: input.geometry === undefined ? undefined : input.geometry === null ? null : JSON.stringify(input.geometry),
+          updated_at: Date.now(),
         }),
+        (emit, regionid, existing) =>
+          emit('region.changed', { regions: [{ regionid, parentid: input.regionparentid }], action: existing ? 'update' : 'create' }),
       );
-      return toRegionItem((await repo.getRegion(regionid))!);
+      return toRegionItem((await repo.getRegion(id))!);
     },
 
     async regionGeometry(caller) {

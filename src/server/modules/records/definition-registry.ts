@@ -1,11 +1,27 @@
 import { recordContracts, type RecordContracts } from '../../../shared/contracts/records.js';
-import { ledgerHref, recordDefinition, type RecordDefinition } from '../../../shared/records/definition.js';
+import { fieldTypes, ledgerHref, recordDefinition, type RecordDefinition } from '../../../shared/records/definition.js';
 import type { AuthUser } from '../../http/app.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
 import type { Store, Tx } from '../../store/db.js';
 import { transactThenPublish, type DomainEvents } from '../../stream/bus.js';
 import { createRecordsRepository, docOf } from './records.repository.js';
+
+/** Field types whose stored value is a number (compared and sorted as one). */
+export const NUMERIC_TYPES: number[] = [fieldTypes.number, fieldTypes.time, fieldTypes.dept, fieldTypes.region, fieldTypes.person, fieldTypes.post, fieldTypes.workType];
+/** Field types filtered by "contains" (`like '%x%'`), which no index serves. */
+export const TEXT_TYPES: number[] = [fieldTypes.text, fieldTypes.remark, fieldTypes.plainText, fieldTypes.device];
+const SCALAR_TYPES: number[] = [...NUMERIC_TYPES, ...TEXT_TYPES, fieldTypes.enum];
+
+/**
+ * The document fields worth an index: filters compared exactly or by range
+ * (enumerations, numbers, times, departments…) and the columns a list is
+ * sorted by. Text filters are `contains` and get none.
+ */
+export function indexedFields(def: RecordDefinition): { key: string; numeric: boolean }[] {
+  const keys = new Set([...def.list.columns, def.list.sort.field, ...def.list.filters.filter((k) => !TEXT_TYPES.includes(def.fields.find((f) => f.key === k)?.type ?? 0))]);
+  return def.fields.filter((f) => keys.has(f.key) && SCALAR_TYPES.includes(f.type) && f.type !== fieldTypes.remark && f.type !== fieldTypes.plainText).map((f) => ({ key: f.key, numeric: NUMERIC_TYPES.includes(f.type) }));
+}
 
 export interface DefinitionEntry {
   definition: RecordDefinition;
@@ -109,15 +125,21 @@ export function createDefinitionRegistry(store: Store, events: Pick<DomainEvents
     }
   }
 
-  const ready = reload().then(() =>
-    store.db.transaction().execute(async (tx) => {
-      for (const e of entries.values()) {
-        if (!e.builtin) {
-          await syncMenu(tx, e.definition, e.definition.entity);
+  const ready = reload()
+    .then(() =>
+      store.db.transaction().execute(async (tx) => {
+        for (const e of entries.values()) {
+          if (!e.builtin) {
+            await syncMenu(tx, e.definition, e.definition.entity);
+          }
         }
+      }),
+    )
+    .then(async () => {
+      for (const e of entries.values()) {
+        await repo.ensureIndexes(e.definition.entity, indexedFields(e.definition));
       }
-    }),
-  );
+    });
 
   return {
     ready,
@@ -151,6 +173,7 @@ export function createDefinitionRegistry(store: Store, events: Pick<DomainEvents
         return entryOf(def, false, next, now, caller.loginname);
       });
       entries.set(def.entity, entry);
+      await repo.ensureIndexes(def.entity, indexedFields(def));
       return entry;
     },
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type Expression, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import { dialectOf, type Db, type Tx } from '../../store/db.js';
 import type { Database } from '../../store/schema.js';
@@ -19,7 +20,8 @@ export interface RecordQuery {
   regionids: number[] | null;
   status?: number[];
   /** Field filters, already checked against the definition. */
-  text: { key: string; value: string }[];
+  /** "Contains" filters; `column: 'title'` reads the record's title column instead of its document (same value, no JSON to parse per row). */
+  text: { key: string; value: string; column?: 'title' }[];
   exact: { key: string; value: string | number }[];
   range: { key: string; from: number | null; to: number | null }[];
   keyword?: { key: string; value: string };
@@ -48,12 +50,12 @@ export function createRecordsRepository(db: Db) {
       if (q.status?.length) {
         parts.push(eb('status', 'in', q.status));
       }
-      const like = (key: string, value: string) => {
+      const like = (target: Expression<string>, value: string) => {
         const pattern = `%${value.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-        return pg ? sql<SqlBool>`${textOf(key)} ilike ${pattern} escape '\\'` : sql<SqlBool>`${textOf(key)} like ${pattern} escape '\\'`;
+        return pg ? sql<SqlBool>`${target} ilike ${pattern} escape '\\'` : sql<SqlBool>`${target} like ${pattern} escape '\\'`;
       };
       for (const t of q.text) {
-        parts.push(like(t.key, t.value));
+        parts.push(like(t.column ? sql.ref(t.column) : textOf(t.key), t.value));
       }
       if (q.keyword) {
         parts.push(eb('title', pg ? 'ilike' : 'like', `%${q.keyword.value.replace(/[\\%_]/g, (c) => '\\' + c)}%`));
@@ -74,6 +76,21 @@ export function createRecordsRepository(db: Db) {
   }
 
   return {
+    /**
+     * Expression indexes on the document fields a ledger filters and sorts
+     * by, `(entity, value, id)`, written with the very expressions the list
+     * query uses so both stores pick them up: a filtered, sorted page then
+     * reads an index range instead of every record of the ledger. Made on
+     * start and when a definition is saved; `if not exists` makes repeats free.
+     */
+    async ensureIndexes(entity: string, fields: { key: string; numeric: boolean }[]) {
+      for (const f of fields) {
+        const name = `record_doc_${createHash('sha1').update(`${entity}.${f.key}`).digest('hex').slice(0, 16)}`;
+        const value = f.numeric ? numOf(f.key) : textOf(f.key);
+        await sql`create index if not exists ${sql.id(name)} on record (entity, ${value}, id)`.execute(db);
+      }
+    },
+
     // ---- definitions
     definitions: () => db.selectFrom('record_definition').selectAll().execute(),
     definition: (x: Db | Tx, entity: string) => x.selectFrom('record_definition').selectAll().where('entity', '=', entity).executeTakeFirst(),

@@ -6,7 +6,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import { audit } from '../../store/audit.js';
 import type { Store, Tx } from '../../store/db.js';
 import { transactThenPublish, type DomainEvents, type Emit } from '../../stream/bus.js';
-import { createDefinitionRegistry, type DefinitionRegistry } from './definition-registry.js';
+import { createDefinitionRegistry, NUMERIC_TYPES, TEXT_TYPES, type DefinitionRegistry } from './definition-registry.js';
 import { createRecordsRepository, docOf, isCommonSort, type RecordQuery, type RecordRow } from './records.repository.js';
 
 /** Who sees what: the caller's department and region scope, descendants included. */
@@ -29,14 +29,16 @@ export function granted(caller: AuthUser, grant: readonly string[]): boolean {
   return grant.length === 0 || caller.roles.includes(ADMIN_ROLE) || grant.some((g) => caller.roles.includes(g) || caller.permissions.has(g));
 }
 
-const TEXT_TYPES: number[] = [fieldTypes.text, fieldTypes.remark, fieldTypes.plainText, fieldTypes.device];
-const NUMERIC_TYPES: number[] = [fieldTypes.number, fieldTypes.time, fieldTypes.dept, fieldTypes.region, fieldTypes.person, fieldTypes.post, fieldTypes.workType];
 const FILE_TYPES: number[] = [fieldTypes.attachment, fieldTypes.image];
 
+/** The record's title column holds this many characters of its title field. */
+const TITLE_MAX = 200;
+const titleKeyOf = (def: RecordDefinition) => def.titleField ?? def.fields.find((f) => f.type === fieldTypes.text)?.key;
+
 export function titleOf(def: RecordDefinition, values: Record<string, unknown>): string {
-  const key = def.titleField ?? def.fields.find((f) => f.type === fieldTypes.text)?.key;
+  const key = titleKeyOf(def);
   const v = key ? values[key] : undefined;
-  return valueText(v).slice(0, 200);
+  return valueText(v).slice(0, TITLE_MAX);
 }
 
 export function itemOf(row: RecordRow): RecordItem {
@@ -155,7 +157,7 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
         }
         q.range.push({ key, from: value[0] ?? null, to: value[1] ?? null });
       } else if (typeof value === 'string' && TEXT_TYPES.includes(f.type)) {
-        q.text.push({ key, value });
+        q.text.push({ key, value, ...(key === titleKeyOf(def) && f.type === fieldTypes.text && (f.max ?? TITLE_MAX) <= TITLE_MAX ? { column: 'title' as const } : {}) });
       } else {
         q.exact.push({ key, value });
       }

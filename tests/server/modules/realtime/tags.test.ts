@@ -137,6 +137,15 @@ describe.each(dialects)('realtime tags (%s)', (dialect) => {
       expectRefused(await call(t.url, tagSave, { ...base, isNew: true, kind: 'colour' }, admin), 400, ['kind']);
       expectRefused(await call(t.url, tagSave, { ...base, isNew: true, id: 'has space' }, admin), 400, ['id']);
       expectRefused(await call(t.url, tagSave, { ...base, isNew: true, deadband: -1 }, admin), 400, ['deadband']);
+      // Limits the instrument cannot read (range 0–10, H 25), text that is only partly a number, a whitespace-only name.
+      const outside = await call(t.url, tagSave, { ...base, isNew: true, h: 25, hh: null }, admin);
+      expect(outside.body.error.issues).toEqual([{ field: 'h', code: 'realtime.limitOutOfRange', params: { key: 'H', value: 25, lo: 0, hi: 10 } }]);
+      expect(outside.body.error.message).toMatch(/H（25）超出量程 0 ~ 10/);
+      const partly = await call(t.url, tagSave, { ...base, isNew: true, h: '1e3x', deadband: '-1' }, admin);
+      expect(partly.body.error.issues!.map((i) => `${i.field}:${i.code}`)).toEqual(['h:validation.notANumber', 'deadband:validation.tooSmall']);
+      const blank = await call(t.url, tagSave, { ...base, isNew: true, name: '   ' }, admin);
+      expect(blank.body.error.issues!.map((i) => `${i.field}:${i.code}`)).toEqual(['name:validation.required']);
+      expect((await call(t.url, tagList, { keyword: 'TEST.BAD.PT' }, admin)).body.data!.total).toBe(0);
       // Unset limits are skipped in the order check: L 2 and HH 9 alone are fine.
       const sparse = await call(t.url, tagSave, { ...base, isNew: true, ll: null, h: '', l: 2, hh: '9' }, admin);
       expect(sparse.body.data).toMatchObject({ ll: null, l: 2, h: null, hh: 9 });

@@ -1,11 +1,13 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Input, InputNumber, Select, Upload } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { numberFromText } from '../../../shared/number';
 import { fieldTypes, type FieldDef } from '../../../shared/records/definition';
+import type { Dictionaries } from '../../../shared/records/validator';
 import { errorText } from '../../app/api';
 import { pick, type Lang } from '../../app/i18n';
-import type { Pickers } from './use-ledger';
+import type { Pickers } from './use-pickers';
 import { uploadFile } from './record-api';
 
 interface Props {
@@ -16,6 +18,37 @@ interface Props {
   onChange?: (v: unknown) => void;
   /** File names of attachments already on the record, by id. */
   fileNames?: Record<number, string>;
+  disabled?: boolean;
+  /** Data-dictionary enumerations, for fields that name one instead of listing options. */
+  dictionaries?: Dictionaries;
+}
+
+const numberText = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? String(v) : '');
+
+/**
+ * A number typed as text. The field's value is the number when the whole
+ * text is one and the text itself otherwise, so the field's rule says "enter
+ * a number": antd's InputNumber would keep `1000` from `1e3x` and clamp a
+ * deadband of -1 to its minimum, both silently.
+ */
+function NumberText({ value, onChange, disabled, testId }: { value?: unknown; onChange?: (v: unknown) => void; disabled?: boolean; testId: string }) {
+  const [text, setText] = useState(numberText(value));
+  useEffect(() => {
+    // A value set from outside (form reset, another record) replaces the text; the echo of our own typing does not.
+    setText((t) => (numberFromText(t) === (value ?? null) ? t : numberText(value)));
+  }, [value]);
+  return (
+    <Input
+      data-testid={testId}
+      inputMode="decimal"
+      disabled={disabled}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange?.(numberFromText(e.target.value));
+      }}
+    />
+  );
 }
 
 function FilesInput({ value, onChange, accept, fileNames }: { value?: number[]; onChange?: (v: number[]) => void; accept?: string; fileNames?: Record<number, string> }) {
@@ -58,9 +91,9 @@ function FilesInput({ value, onChange, accept, fileNames }: { value?: number[]; 
 }
 
 /** The antd input of one field, by its seed type. */
-export function FieldInput({ field, lang, pickers, value, onChange, fileNames }: Props) {
+export function FieldInput({ field, lang, pickers, value, onChange, fileNames, disabled, dictionaries = {} }: Props) {
   const testId = `field-${field.key}`;
-  const options = (field.options ?? []).map((o) => ({ value: o.value, label: pick(lang, o.label.zh, o.label.en) }));
+  const options = (field.options ?? (field.dictionary ? dictionaries[field.dictionary] : undefined) ?? []).map((o) => ({ value: o.value, label: pick(lang, o.label.zh, o.label.en) }));
   const deptOptions = pickers.depts.map((d) => ({ value: d.deptid, label: pick(lang, d.deptname, d.deptname_en) }));
   const regionOptions = pickers.regions.map((r) => ({ value: r.regionid, label: pick(lang, r.regionname, r.regionname_en) }));
   const userOptions = pickers.users.map((u) => ({ value: u.userid, label: `${u.username} (${u.loginname})` }));
@@ -68,6 +101,7 @@ export function FieldInput({ field, lang, pickers, value, onChange, fileNames }:
     <Select
       data-testid={testId}
       allowClear
+      disabled={disabled}
       showSearch={{ optionFilterProp: 'label' }}
       mode={multiple ? 'multiple' : undefined}
       options={opts}
@@ -91,17 +125,7 @@ export function FieldInput({ field, lang, pickers, value, onChange, fileNames }:
     case fieldTypes.enumMulti:
       return select(options, true);
     case fieldTypes.number:
-      return (
-        <InputNumber
-          data-testid={testId}
-          style={{ width: '100%' }}
-          value={value as number | null}
-          min={field.min}
-          max={field.max}
-          // Text that is not a number stays as typed, so the rule says so instead of antd silently keeping the last number.
-          onChange={(v) => onChange?.(v)}
-        />
-      );
+      return <NumberText testId={testId} value={value} onChange={onChange} disabled={disabled} />;
     case fieldTypes.time:
       return (
         <DatePicker
@@ -114,7 +138,7 @@ export function FieldInput({ field, lang, pickers, value, onChange, fileNames }:
       );
     case fieldTypes.remark:
     case fieldTypes.plainText:
-      return <Input.TextArea data-testid={testId} rows={3} value={(value as string) ?? ''} onChange={(e) => onChange?.(e.target.value)} />;
+      return <Input.TextArea data-testid={testId} disabled={disabled} rows={3} value={(value as string) ?? ''} onChange={(e) => onChange?.(e.target.value)} />;
     case fieldTypes.attachment:
       return <FilesInput value={value as number[]} onChange={onChange} fileNames={fileNames} />;
     case fieldTypes.image:
@@ -126,6 +150,6 @@ export function FieldInput({ field, lang, pickers, value, onChange, fileNames }:
     case fieldTypes.device:
     case fieldTypes.signature:
     case fieldTypes.table:
-      return <Input data-testid={testId} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange?.(e.target.value)} />;
+      return <Input data-testid={testId} disabled={disabled} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange?.(e.target.value)} />;
   }
 }

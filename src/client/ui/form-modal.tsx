@@ -1,44 +1,53 @@
 import { Form, Modal, message, type FormInstance } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLang } from '../../app/i18n';
-import { isValidationError, showSaveError } from '../../ui/form-rules';
-import { orgNs } from './locales';
+import type { z } from 'zod';
+import { useLang } from '../app/i18n';
+import { isValidationError, showIssues, showSaveError } from './form-rules';
 
 export interface FormModalProps<V> {
   open: boolean;
   title: ReactNode;
+  okText: ReactNode;
   initialValues?: Partial<V>;
-  /** Form field names, for putting a server error's `controls` on the right field. */
+  /** Form field names, for putting a server error's `controls` and a schema's issues on the right field. */
   fields: readonly (keyof V & string)[];
   /** Contract field name → form field name, where they differ. */
   fieldNames?: Record<string, string>;
-  /** Saves the values; a rejection with an ApiError is shown on the form. */
-  onSubmit: (values: V) => Promise<void>;
+  /**
+   * Saves the values. Issues it returns (the contract's schema over the
+   * payload, checked before sending) are shown on their fields and the
+   * dialog stays open; a rejection with an ApiError is shown on the form.
+   */
+  onSubmit: (values: V) => Promise<void | readonly z.core.$ZodIssue[]>;
   onClose: () => void;
   onValuesChange?: (changed: Partial<V>, form: FormInstance<V>) => void;
   width?: number;
+  okTestId?: string;
+  formTestId?: string;
   children: ReactNode;
 }
 
 /**
  * A dialog with one antd form. Give it a new `key` each time it opens: every
- * opening then gets a fresh form instance with its own initial values, and the
- * closing animation of the previous one cannot wipe them.
+ * opening then gets a fresh form instance with its own initial values (a
+ * reused instance merges its leftover values over them), and the closing
+ * animation of the previous one cannot wipe them.
  */
 export function FormModal<V extends object>({
   open,
   title,
+  okText,
   initialValues,
   fields,
-  fieldNames,
+  fieldNames = {},
   onSubmit,
   onClose,
   onValuesChange,
   width,
+  okTestId,
+  formTestId,
   children,
 }: FormModalProps<V>) {
-  const { t } = useTranslation(orgNs);
   const lang = useLang();
   const [form] = Form.useForm<V>();
   const [messageApi, messageHolder] = message.useMessage();
@@ -51,7 +60,12 @@ export function FormModal<V extends object>({
     try {
       const values = await form.validateFields();
       setSaving(true);
-      await onSubmit(values);
+      const issues = await onSubmit(values);
+      if (issues?.length) {
+        const named = issues.map((i) => ({ ...i, path: [fieldNames[String(i.path[0])] ?? String(i.path[0]), ...i.path.slice(1)] }));
+        showIssues(form, named, fields, lang);
+        return;
+      }
       onClose();
     } catch (err) {
       if (!isValidationError(err)) {
@@ -63,12 +77,22 @@ export function FormModal<V extends object>({
   };
 
   return (
-    <Modal open={open} title={title} okText={t('common.save')} confirmLoading={saving} onOk={handleOk} onCancel={onClose} width={width}>
+    <Modal
+      open={open}
+      title={title}
+      okText={okText}
+      confirmLoading={saving}
+      onOk={() => void handleOk()}
+      onCancel={onClose}
+      width={width}
+      okButtonProps={okTestId ? { 'data-testid': okTestId } : undefined}
+    >
       {messageHolder}
       <Form<V>
         form={form}
         layout="vertical"
         initialValues={initialValues}
+        data-testid={formTestId}
         onValuesChange={onValuesChange ? (changed: Partial<V>) => onValuesChange(changed, form) : undefined}
       >
         {children}
