@@ -4,6 +4,9 @@ import { createHttpApp } from './http/app.js';
 import { secureEngineHeaders } from './http/security-headers.js';
 import { createMetrics, registerMetricsRoute, startMetricsServer } from './metrics/metrics.js';
 import { createAlarmService } from './modules/alarms/alarm.service.js';
+import { createEscalationService } from './modules/alarms/escalation.service.js';
+import { createLayAsideService } from './modules/alarms/lay-aside.service.js';
+import { createNotifyService } from './modules/alarms/notify.service.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { createIngestKeyService } from './modules/ingest/ingest.service.js';
 import { modules, type Services } from './modules/index.js';
@@ -89,7 +92,16 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
   const alarms = await createAlarmService({ db: store.db, bus, tags, org, log: http.app.log });
   stream.topics.addSource(alarms.channel.source);
   stream.topics.addResolver(alarms.channel.resolver);
-  const services: Services = { org, auth, ingest: stream.ingest, live: stream.live, realtime, ingestKeys, alarms, history: stream.history, records, files };
+  const notify = createNotifyService({
+    db: store.db,
+    events: bus,
+    org,
+    log: http.app.log,
+    options: { backoffMs: config.notifyBackoffMs, pollMs: config.notifyPollMs, timeoutMs: config.notifyTimeoutMs },
+  });
+  const escalation = createEscalationService({ db: store.db, notify, org, log: http.app.log, minuteMs: config.escalationMinuteMs });
+  const layAside = createLayAsideService({ db: store.db, org });
+  const services: Services = { org, auth, ingest: stream.ingest, live: stream.live, realtime, ingestKeys, alarms, history: stream.history, records, files, notify, escalation, layAside };
   for (const m of modules) {
     m.register({ http, store, config, services });
   }
@@ -125,6 +137,8 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
       await metricsServer?.close();
       // Alarm changes already found are stored before the stream stops.
       await alarms.close();
+      await escalation.close();
+      await notify.close();
       // Sockets first: the HTTP server's close would otherwise wait for open websockets.
       await stream.close();
       await http.app.close();
