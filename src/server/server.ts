@@ -4,6 +4,7 @@ import { createHttpApp } from './http/app.js';
 import { secureEngineHeaders } from './http/security-headers.js';
 import { createMetrics, registerMetricsRoute, startMetricsServer } from './metrics/metrics.js';
 import { createAlarmService } from './modules/alarms/alarm.service.js';
+import { createAlarmScopeService } from './modules/alarms/alarm-scope.service.js';
 import { createEscalationService } from './modules/alarms/escalation.service.js';
 import { createLayAsideService } from './modules/alarms/lay-aside.service.js';
 import { createNotifyService } from './modules/alarms/notify.service.js';
@@ -101,7 +102,8 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
   });
   const escalation = createEscalationService({ db: store.db, notify, org, log: http.app.log, minuteMs: config.escalationMinuteMs });
   const layAside = createLayAsideService({ db: store.db, org });
-  const services: Services = { org, auth, ingest: stream.ingest, live: stream.live, realtime, ingestKeys, alarms, history: stream.history, records, files, notify, escalation, layAside };
+  const alarmScope = createAlarmScopeService({ org, majorHazardTags: () => [...registry.all()].filter((t) => t.hazard_source !== '').map((t) => t.id) });
+  const services: Services = { org, auth, ingest: stream.ingest, live: stream.live, realtime, ingestKeys, alarms, history: stream.history, records, files, notify, escalation, layAside, alarmScope };
   for (const m of modules) {
     m.register({ http, store, config, services });
   }

@@ -5,6 +5,7 @@ import type { Store } from '../store/db.js';
 import type { MenuSeed } from '../store/seed-base.js';
 import { alarmModule } from './alarms/alarm.routes.js';
 import type { AlarmService } from './alarms/alarm.service.js';
+import type { AlarmScopeService } from './alarms/alarm-scope.service.js';
 import type { EscalationService } from './alarms/escalation.service.js';
 import type { LayAsideService } from './alarms/lay-aside.service.js';
 import { alarmNotifyModule } from './alarms/notify.routes.js';
@@ -51,6 +52,8 @@ export interface Services {
   escalation: EscalationService;
   /** The shelving ledger. */
   layAside: LayAsideService;
+  /** Scopes of the live alarm list pages. */
+  alarmScope: AlarmScopeService;
 }
 
 export interface ModuleContext {

@@ -241,3 +241,22 @@ export const alarmLayAsideDetails = defineContract({
   output: z.object({ items: z.array(layAsideEntry), total: z.number().int() }),
   permission: 'realtime:read',
 });
+
+// ------------------------------------------------------------------ scoped live lists
+
+/** Scopes of the live alarm list: all the user may see, the user's own regions, major hazard sources. */
+export const alarmListScopes = ['all', 'mine', 'majorHazard'] as const;
+export type AlarmListScope = (typeof alarmListScopes)[number];
+
+/**
+ * What a scoped live list keeps of the alarms the user may see (the server
+ * filters by data isolation already): `regionids` null = every region;
+ * `sources` null = every source (else the tags of major hazard units).
+ */
+export const alarmListScopeGet = defineContract({
+  method: 'POST',
+  path: '/UAPI/Alarm/ListScope',
+  input: z.object({ scope: z.enum(alarmListScopes) }),
+  output: z.object({ regionids: z.array(z.number().int()).nullable(), sources: z.array(z.string()).nullable() }),
+  permission: 'realtime:read',
+});

@@ -2,6 +2,7 @@ import {
   alarmEscalations,
   alarmLayAsideDetails,
   alarmLayAsideList,
+  alarmListScopeGet,
   escalationConfigAdd,
   escalationConfigDelete,
   escalationConfigList,
@@ -32,7 +33,7 @@ export const alarmNotifyModule: ServerModule = {
   name: 'alarm-notify',
   menus: alarmNotifyMenus,
   register({ http, services }) {
-    const { notify, escalation, layAside } = services;
+    const { notify, escalation, layAside, alarmScope } = services;
     http.route(webhookList, (_input, ctx) => notify.list(caller(ctx)));
     http.route(webhookAddOrEdit, (input, ctx) => notify.save(caller(ctx), input));
     http.route(webhookDelete, (input, ctx) => notify.remove(caller(ctx), input));
@@ -45,5 +46,6 @@ export const alarmNotifyModule: ServerModule = {
     http.route(alarmEscalations, (input, ctx) => escalation.escalationsOf(caller(ctx), input));
     http.route(alarmLayAsideList, (input, ctx) => layAside.list(caller(ctx), input));
     http.route(alarmLayAsideDetails, (input, ctx) => layAside.details(caller(ctx), input));
+    http.route(alarmListScopeGet, (input, ctx) => alarmScope.get(caller(ctx), input));
   },
 };
