@@ -260,7 +260,7 @@ export function AddOrEditWebHookPage() {
 export function BindTheUserPage() {
   const { t } = useTranslation(notifyNs);
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const id = Number(params.get('id'));
   const hooks = useWebhooks();
   const current = hooks.data?.items.find((w) => w.id === id);
@@ -293,6 +293,17 @@ export function BindTheUserPage() {
       }
     >
       <Typography.Paragraph type="secondary">{t('webhook.usersHelp')}</Typography.Paragraph>
+      <Select
+        style={{ width: 260, marginBottom: 12 }}
+        placeholder={t('log.webhook')}
+        value={current?.id}
+        onChange={(v: number) => {
+          setChosen(null);
+          setParams({ id: String(v) });
+        }}
+        options={(hooks.data?.items ?? []).map((w) => ({ value: w.id, label: w.name }))}
+        data-testid="bind-webhook"
+      />
       <Transfer
         dataSource={users.options}
         targetKeys={keys}

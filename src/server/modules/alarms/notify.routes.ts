@@ -30,7 +30,7 @@ const SYSTEM = '/No.88/SystemManagement';
 const WATCHERS: MenuSeed['roles'] = ['admin', 'supervisor', 'operator', 'inspector'];
 const ADMINS: MenuSeed['roles'] = ['admin', 'supervisor'];
 
-/** Pages of notifications, escalation, the shelving ledger and the scoped live lists (AddOrEditWebHook and BindTheUser open from the webhook list). */
+/** Pages of notifications, escalation, the shelving ledger and the scoped live lists. */
 export const alarmNotifyMenus: MenuSeed[] = [
   { href: '/alarmData/alarmLayAside', name: '报警搁置台账', name_en: 'Shelved alarms', parent: MAJOR_HAZARD, type: 2, eightyEightType: 1, icon: 'lock', sort: 2, roles: WATCHERS },
   { href: '/alarmData/alarmLayAsideDetails', name: '报警搁置明细', name_en: 'Shelving history', parent: MAJOR_HAZARD, type: 2, eightyEightType: 1, icon: 'file', sort: 5, roles: WATCHERS },
@@ -38,8 +38,10 @@ export const alarmNotifyMenus: MenuSeed[] = [
   { href: '/RealTimeAlarm/UserMenuAlarm', name: '我的区域报警', name_en: 'Alarms of my regions', parent: MAJOR_HAZARD, type: 2, eightyEightType: 1, icon: 'alert', sort: 7, roles: WATCHERS },
   { href: '/majorHazardReport/UserMenuAlarm', name: '重大危险源实时报警', name_en: 'Major hazard alarms', parent: MAJOR_HAZARD, type: 2, eightyEightType: 1, icon: 'hazard', sort: 8, roles: WATCHERS },
   { href: '/PlaceholderWebHook/PlaceholderWebHookHome', name: 'Webhook 通知', name_en: 'Webhooks', parent: SYSTEM, type: 2, eightyEightType: 0, icon: 'bell', sort: 30, roles: ADMINS },
-  { href: '/PlaceholderWebHook/PlaceholderWebHookLog', name: '通知日志', name_en: 'Notification log', parent: SYSTEM, type: 2, eightyEightType: 0, icon: 'file', sort: 31, roles: ADMINS },
-  { href: '/systemConfig/EscalationConfig', name: '报警升级配置', name_en: 'Alarm escalation', parent: SYSTEM, type: 2, eightyEightType: 0, icon: 'warning', sort: 32, roles: ADMINS },
+  { href: '/PlaceholderWebHook/AddOrEditWebHook', name: '编辑 Webhook', name_en: 'Edit webhook', parent: SYSTEM, type: 2, eightyEightType: 0, icon: 'bell', sort: 31, roles: ADMINS },
+  { href: '/PlaceholderWebHook/BindTheUser', name: 'Webhook 绑定人员', name_en: 'Webhook users', parent: SYSTEM, type: 2, eightyEightType: 0, icon: 'team', sort: 32, roles: ADMINS },
+  { href: '/PlaceholderWebHook/PlaceholderWebHookLog', name: '通知日志', name_en: 'Notification log', parent: SYSTEM, type: 2, eightyEightType: 0, icon: 'file', sort: 33, roles: ADMINS },
+  { href: '/systemConfig/EscalationConfig', name: '报警升级配置', name_en: 'Alarm escalation', parent: SYSTEM, type: 2, eightyEightType: 0, icon: 'warning', sort: 34, roles: ADMINS },
 ];
 
 /** Webhooks, escalation and the shelving ledger (issue 9 parts 5 and 8), beside the alarm module. */
