@@ -10,6 +10,7 @@ import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { notify } from '../../app/feedback';
 import { useLang } from '../../app/i18n';
+import { openFaceplate } from '../../ui/faceplate-store';
 import { useRegions } from '../../ui/region-options';
 import { useFillHeight } from '../../ui/use-fill-height';
 import { useLoad } from '../../ui/use-load';
@@ -153,7 +154,9 @@ export function RealTimeAlarmPage({ scope = 'all' }: { scope?: AlarmListScope })
       ellipsis: true,
       render: (_: string, a) => (
         <Tooltip title={a.source}>
-          <span>{sourceNameOf(a, lang)}</span>
+          <Typography.Link onClick={() => openFaceplate(a.source)} data-testid={`alarm-source-${a.id}`}>
+            {sourceNameOf(a, lang)}
+          </Typography.Link>
         </Tooltip>
       ),
     },
