@@ -1,20 +1,9 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { alarmRealTimeList } from '../src/shared/contracts/alarms';
-import { auditLogList, regionGetList } from '../src/shared/contracts/org';
-import { tagSave } from '../src/shared/contracts/realtime';
-import { ingestKeyCreate } from '../src/shared/contracts/stream';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { auditLogList } from '../src/shared/contracts/org';
+import { callApi, prepareTank, signIn } from './alarm-helpers';
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Plantwatch@2026';
 /** A tank of our own with limits H 8 and HH 9, so the simulator's demo tanks do not decide what the test sees. */
 const TANK = 'E2E.ALM.LT1';
-
-async function signIn(page: Page, loginname: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(loginname);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/Gateway\/home/);
-}
 
 /** Counts the tones the page plays (Web Audio oscillators started), so the test can hear the alarm sound. */
 async function countTones(page: Page) {
@@ -31,51 +20,6 @@ async function countTones(page: Page) {
   });
 }
 const tones = (page: Page) => page.evaluate(() => (window as unknown as { __tones: number }).__tones);
-
-async function callApi<T>(request: APIRequestContext, token: string, path: string, body: unknown): Promise<T> {
-  const res = await request.post(path, { data: body, headers: { authorization: `Bearer ${token}` } });
-  const env = (await res.json()) as { IsSuccess: boolean; data: T };
-  expect(env.IsSuccess, JSON.stringify(env)).toBe(true);
-  return env.data;
-}
-
-/** Signs the administrator in on `page`, creates tank `id` (H 8, HH 9) in region TF and an ingest key; returns a sender of its values and the token. */
-async function prepareTank(page: Page, request: APIRequestContext, id: string, aheadMs = 10 * 60_000) {
-  await signIn(page, 'admin');
-  const token = (await page.evaluate(() => localStorage.getItem('Admin-Token')))!;
-  const regions = await callApi<{ regionid: number; regioncode: string }[]>(request, token, regionGetList.path, { isallregionid: 1 });
-  const tf = regions.find((r) => r.regioncode === 'TF')!.regionid;
-  await callApi(request, token, tagSave.path, {
-    isNew: true,
-    id,
-    name: `端到端储罐液位 ${id}`,
-    name_en: `E2E tank level ${id}`,
-    unit: 'm',
-    kind: 'level',
-    device: 'TK-E2E',
-    regionid: tf,
-    hazard_source: '',
-    range_lo: 0,
-    range_hi: 10,
-    ll: null,
-    l: null,
-    h: 8,
-    hh: 9,
-    deadband: 0.2,
-    enabled: 1,
-  });
-  const { key } = await callApi<{ key: string }>(request, token, ingestKeyCreate.path, { name: `e2e ${id}` });
-  // Stamped ahead of the simulator (which picks the new tag up): its older samples then change no alarm.
-  let t = Date.now() + aheadMs;
-  const send = async (v: number) => {
-    t += 1000;
-    const res = await request.post('/ingest/v1/samples', { data: [{ tag: id, t, v, q: 0 }], headers: { authorization: `Bearer ${key}` } });
-    expect(res.status()).toBe(200);
-  };
-  const openId = async (type: string) =>
-    (await callApi<{ list: { id: number; alarmKey: string }[] }>(request, token, alarmRealTimeList.path, {})).list.find((a) => a.alarmKey === `tag:${id}:${type}`)?.id ?? 0;
-  return { token, send, openId };
-}
 
 async function operatorPage(browser: Browser) {
   const ctx = await browser.newContext({ locale: 'zh-CN' });

@@ -48,6 +48,14 @@ export interface Config {
   trustProxy: boolean;
   /** METRICS_PORT: also serve GET /metrics without credentials on this port (on HOST); unset: only on PORT, behind a credential. */
   metricsPort?: number;
+  /** NOTIFY_BACKOFF_MS: waits between webhook tries, comma-separated (default 10 s, 30 s, 2 min, 10 min, 30 min: 6 tries). */
+  notifyBackoffMs: number[];
+  /** NOTIFY_POLL_MS: how often the webhook outbox is looked at (default 1000). */
+  notifyPollMs: number;
+  /** NOTIFY_TIMEOUT_MS: a webhook try that takes longer fails (default 5000). */
+  notifyTimeoutMs: number;
+  /** ESCALATION_MINUTE_MS: length of an escalation level's minute (default 60000; tests shorten it). */
+  escalationMinuteMs: number;
 }
 
 export const DEFAULT_DEMO_PASSWORD = 'Plantwatch@2026';
@@ -96,5 +104,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginWindowSeconds: num(env.LOGIN_WINDOW_SECONDS, 300),
     trustProxy: env.TRUST_PROXY === '1',
     metricsPort: env.METRICS_PORT ? portNumber('METRICS_PORT', env.METRICS_PORT) : undefined,
+    notifyBackoffMs: env.NOTIFY_BACKOFF_MS ? env.NOTIFY_BACKOFF_MS.split(',').map((v) => Math.max(0, num(v, 0))) : [10_000, 30_000, 120_000, 600_000, 1_800_000],
+    notifyPollMs: Math.max(10, num(env.NOTIFY_POLL_MS, 1000)),
+    notifyTimeoutMs: Math.max(100, num(env.NOTIFY_TIMEOUT_MS, 5000)),
+    escalationMinuteMs: Math.max(1, num(env.ESCALATION_MINUTE_MS, 60_000)),
   };
 }

@@ -4,6 +4,10 @@ import { createHttpApp } from './http/app.js';
 import { secureEngineHeaders } from './http/security-headers.js';
 import { createMetrics, registerMetricsRoute, startMetricsServer } from './metrics/metrics.js';
 import { createAlarmService } from './modules/alarms/alarm.service.js';
+import { createAlarmScopeService } from './modules/alarms/alarm-scope.service.js';
+import { createEscalationService } from './modules/alarms/escalation.service.js';
+import { createLayAsideService } from './modules/alarms/lay-aside.service.js';
+import { createNotifyService } from './modules/alarms/notify.service.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { createIngestKeyService } from './modules/ingest/ingest.service.js';
 import { modules, type Services } from './modules/index.js';
@@ -91,7 +95,17 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
   stream.topics.addResolver(alarms.channel.resolver);
   // A full history disk raises a system alarm (and clears it when writes succeed again).
   stream.history.reportTo(alarms);
-  const services: Services = { org, auth, ingest: stream.ingest, live: stream.live, realtime, ingestKeys, alarms, history: stream.history, records, files };
+  const notify = createNotifyService({
+    db: store.db,
+    events: bus,
+    org,
+    log: http.app.log,
+    options: { backoffMs: config.notifyBackoffMs, pollMs: config.notifyPollMs, timeoutMs: config.notifyTimeoutMs },
+  });
+  const escalation = createEscalationService({ db: store.db, notify, org, log: http.app.log, minuteMs: config.escalationMinuteMs });
+  const layAside = createLayAsideService({ db: store.db, org });
+  const alarmScope = createAlarmScopeService({ org, majorHazardTags: () => [...registry.all()].filter((t) => t.hazard_source !== '').map((t) => t.id) });
+  const services: Services = { org, auth, ingest: stream.ingest, live: stream.live, realtime, ingestKeys, alarms, history: stream.history, records, files, notify, escalation, layAside, alarmScope };
   for (const m of modules) {
     m.register({ http, store, config, services });
   }
@@ -127,6 +141,8 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
       await metricsServer?.close();
       // Alarm changes already found are stored before the stream stops.
       await alarms.close();
+      await escalation.close();
+      await notify.close();
       // Sockets first: the HTTP server's close would otherwise wait for open websockets.
       await stream.close();
       await http.app.close();

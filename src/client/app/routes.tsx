@@ -31,6 +31,16 @@ export const pageRoutes: PageRoute[] = [
   page('/alarmData/mobileAlarm', { zh: '移动端报警', en: 'Alarms (phone)' }, () => import('../features/alarms/mobile-alarm-page'), 'MobileAlarmPage'),
   page('/alarmAduit/alarmAduit', { zh: '报警审计', en: 'Alarm audit' }, () => import('../features/alarms/alarm-audit-page'), 'AlarmAuditPage'),
   page('/alarmData/historyAlarm', { zh: '历史报警', en: 'Alarm history' }, () => import('../features/alarms/history-alarm-page'), 'HistoryAlarmPage'),
+  page('/alarmData/alarmLayAside', { zh: '报警搁置台账', en: 'Shelved alarms' }, () => import('../features/alarms/lay-aside-pages'), 'AlarmLayAsidePage'),
+  page('/alarmData/alarmLayAsideDetails', { zh: '报警搁置明细', en: 'Shelving history' }, () => import('../features/alarms/lay-aside-pages'), 'AlarmLayAsideDetailsPage'),
+  page('/RealTimeAlarm/RedashAlarm', { zh: '实时报警总览', en: 'All live alarms' }, () => import('../features/alarms/scoped-alarm-pages'), 'RedashAlarmPage'),
+  page('/RealTimeAlarm/UserMenuAlarm', { zh: '我的区域报警', en: 'Alarms of my regions' }, () => import('../features/alarms/scoped-alarm-pages'), 'UserMenuAlarmPage'),
+  page('/majorHazardReport/UserMenuAlarm', { zh: '重大危险源实时报警', en: 'Major hazard alarms' }, () => import('../features/alarms/scoped-alarm-pages'), 'MajorHazardUserMenuAlarmPage'),
+  page('/PlaceholderWebHook/PlaceholderWebHookHome', { zh: 'Webhook 通知', en: 'Webhooks' }, () => import('../features/alarms/webhook-pages'), 'PlaceholderWebHookHomePage'),
+  page('/PlaceholderWebHook/AddOrEditWebHook', { zh: '编辑 Webhook', en: 'Edit webhook' }, () => import('../features/alarms/webhook-pages'), 'AddOrEditWebHookPage'),
+  page('/PlaceholderWebHook/BindTheUser', { zh: '绑定人员', en: 'Bind users' }, () => import('../features/alarms/webhook-pages'), 'BindTheUserPage'),
+  page('/PlaceholderWebHook/PlaceholderWebHookLog', { zh: '通知日志', en: 'Notification log' }, () => import('../features/alarms/webhook-pages'), 'PlaceholderWebHookLogPage'),
+  page('/systemConfig/EscalationConfig', { zh: '报警升级配置', en: 'Alarm escalation' }, () => import('../features/alarms/escalation-config-page'), 'EscalationConfigPage'),
   page('/realTimeData/calssificationManage', { zh: '实时数据分类管理', en: 'Classification' }, () => import('../features/realtime/realtime-classification-page'), 'RealTimeDataClassificationPage'),
 
   // Regions on the plant map (features/regions).

@@ -5,6 +5,11 @@ import type { Store } from '../store/db.js';
 import type { MenuSeed } from '../store/seed-base.js';
 import { alarmModule } from './alarms/alarm.routes.js';
 import type { AlarmService } from './alarms/alarm.service.js';
+import type { AlarmScopeService } from './alarms/alarm-scope.service.js';
+import type { EscalationService } from './alarms/escalation.service.js';
+import type { LayAsideService } from './alarms/lay-aside.service.js';
+import { alarmNotifyModule } from './alarms/notify.routes.js';
+import type { NotifyService } from './alarms/notify.service.js';
 import { authModule } from './auth/auth.routes.js';
 import type { AuthService } from './auth/auth.service.js';
 import { orgModule } from './org/org.routes.js';
@@ -41,6 +46,14 @@ export interface Services {
   records: RecordsService;
   /** Attachments under DATA_DIR. */
   files: FileStore;
+  /** Alarm webhooks and their outbox. */
+  notify: NotifyService;
+  /** Escalation of unacknowledged alarms. */
+  escalation: EscalationService;
+  /** The shelving ledger. */
+  layAside: LayAsideService;
+  /** Scopes of the live alarm list pages. */
+  alarmScope: AlarmScopeService;
 }
 
 export interface ModuleContext {
@@ -58,4 +71,4 @@ export interface ServerModule {
   register(ctx: ModuleContext): void;
 }
 
-export const modules: ServerModule[] = [authModule, orgModule, ingestModule, positioningModule, realtimeModule, regionsModule, recordsModule, alarmModule, shellModule];
+export const modules: ServerModule[] = [authModule, orgModule, ingestModule, positioningModule, realtimeModule, regionsModule, recordsModule, alarmModule, shellModule, alarmNotifyModule];

@@ -552,6 +552,87 @@ function todoTargets(): Migration {
   };
 }
 
+/**
+ * Alarm notifications and escalation (issue 9 part 8). Webhooks with their
+ * notification rule (priorities, regions, alarm types; JSON arrays, empty =
+ * any) and bound users; a durable outbox of deliveries (one per webhook,
+ * occurrence and event, so an event heard twice or after a restart is sent
+ * once) with every try logged; escalation levels and the escalations done
+ * (one per occurrence and level).
+ */
+function alarmNotify(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      const id = idType(dialect);
+      const key = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());
+      const jsonList = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo('[]');
+      await db.schema
+        .createTable('alarm_webhook')
+        .addColumn('id', id, key)
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('template', 'text', (c) => c.notNull())
+        .addColumn('lang', 'text', (c) => c.notNull().defaultTo('zh'))
+        .addColumn('secret', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('priorities', 'text', jsonList)
+        .addColumn('regionids', 'text', jsonList)
+        .addColumn('types', 'text', jsonList)
+        .addColumn('userids', 'text', jsonList)
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_by', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema
+        .createTable('alarm_delivery')
+        .addColumn('id', id, key)
+        .addColumn('webhook_id', 'integer', (c) => c.notNull())
+        .addColumn('occurrence_id', 'integer', (c) => c.notNull())
+        .addColumn('event', 'text', (c) => c.notNull())
+        .addColumn('level', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('regionid', 'integer')
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_at', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('done_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('alarm_delivery_once').unique().on('alarm_delivery').columns(['webhook_id', 'occurrence_id', 'event', 'level']).execute();
+      await db.schema.createIndex('alarm_delivery_due').on('alarm_delivery').columns(['status', 'next_at']).execute();
+      await db.schema
+        .createTable('alarm_delivery_try')
+        .addColumn('id', id, key)
+        .addColumn('delivery_id', 'integer', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('ok', 'integer', (c) => c.notNull())
+        .addColumn('status_code', 'integer')
+        .addColumn('error', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('duration_ms', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('alarm_delivery_try_delivery').on('alarm_delivery_try').columns(['delivery_id', 'at']).execute();
+      await db.schema
+        .createTable('alarm_escalation_level')
+        .addColumn('id', id, key)
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('sort', 'integer', (c) => c.notNull())
+        .addColumn('minutes', 'double precision', (c) => c.notNull())
+        .addColumn('webhook_ids', 'text', jsonList)
+        .addColumn('userids', 'text', jsonList)
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('alarm_escalation')
+        .addColumn('occurrence_id', 'integer', (c) => c.notNull())
+        .addColumn('level_id', 'integer', (c) => c.notNull())
+        .addColumn('level_name', 'text', (c) => c.notNull())
+        .addColumn('sort', 'integer', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('alarm_escalation_pk', ['occurrence_id', 'level_id'])
+        .execute();
+    },
+  };
+}
+
 /** All migrations in order. Add new ones at the end; never edit a landed one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
@@ -568,6 +649,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       '0050_record_engine': recordEngine(dialect),
       '0060_alarms': alarms(dialect),
       '0065_alarm_detail': alarmDetail(),
+      '0080_alarm_notify': alarmNotify(dialect),
     }),
   };
 }

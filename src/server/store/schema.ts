@@ -250,4 +250,61 @@ export interface Database {
     uploaded_by: number;
     record_id: number | null;
   };
+  /** Webhooks and their notification rule (migration 0080); list columns are JSON arrays, empty = any. */
+  alarm_webhook: {
+    id: Generated<number>;
+    name: string;
+    url: string;
+    /** Payload preset: json | wecom | dingtalk | feishu. */
+    template: string;
+    lang: Generated<string>;
+    /** HMAC-SHA256 key of the signature ('' = unsigned). Never sent to a client. */
+    secret: Generated<string>;
+    enabled: Generated<number>;
+    priorities: Generated<string>;
+    regionids: Generated<string>;
+    types: Generated<string>;
+    /** Bound users: @-mentioned, and without a region rule their regions bound what is sent. */
+    userids: Generated<string>;
+    updated_at: number;
+    updated_by: Generated<string>;
+  };
+  /** The outbox: one delivery per webhook, occurrence and event (raise, or escalate at a level). */
+  alarm_delivery: {
+    id: Generated<number>;
+    webhook_id: number;
+    occurrence_id: number;
+    event: string;
+    level: Generated<number>;
+    regionid: number | null;
+    payload: string;
+    /** pending | sent | failed */
+    status: string;
+    attempts: Generated<number>;
+    next_at: number;
+    created_at: number;
+    done_at: number | null;
+  };
+  /** Every try of a delivery: HTTP status or error, duration. */
+  alarm_delivery_try: {
+    id: Generated<number>;
+    delivery_id: number;
+    at: number;
+    ok: number;
+    status_code: number | null;
+    error: Generated<string>;
+    duration_ms: number;
+  };
+  /** Escalation levels (EscalationConfig): after `minutes` unacknowledged, notify these webhooks and users. */
+  alarm_escalation_level: {
+    id: Generated<number>;
+    name: string;
+    sort: number;
+    minutes: number;
+    webhook_ids: Generated<string>;
+    userids: Generated<string>;
+    updated_at: number;
+  };
+  /** Escalations done: one per occurrence and level. */
+  alarm_escalation: { occurrence_id: number; level_id: number; level_name: string; sort: number; at: number };
 }

@@ -1,3 +1,4 @@
+import { alarmNotifyMessages } from './alarm-notify.js';
 import { alarmMessages } from './alarms.js';
 import { authMessages } from './auth.js';
 import { commonMessages } from './common.js';
@@ -26,6 +27,7 @@ export const messages = {
   ...historyMessages,
   ...recordsMessages,
   ...shellMessages,
+  ...alarmNotifyMessages,
 } as const satisfies Record<string, MessageText>;
 
 export type MessageCode = keyof typeof messages;

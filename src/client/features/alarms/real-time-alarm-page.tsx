@@ -3,14 +3,15 @@ import { Button, Card, Empty, Input, Select, Space, Table, Tag, Tooltip, TreeSel
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { alarmListScopeGet, type AlarmListScope } from '../../../shared/contracts/alarm-notify';
 import type { AlarmItem } from '../../../shared/contracts/alarms';
-import { regionGetList, type RegionItem } from '../../../shared/contracts/org';
 import { alarmStates } from '../../../shared/domain/alarm-state';
-import { listToTree, type TreeNode } from '../../../shared/tree';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { notify } from '../../app/feedback';
-import { pick, useLang, type Lang } from '../../app/i18n';
+import { useLang } from '../../app/i18n';
+import { openFaceplate } from '../../ui/faceplate-store';
+import { useRegions } from '../../ui/region-options';
 import { useFillHeight } from '../../ui/use-fill-height';
 import { useLoad } from '../../ui/use-load';
 import { acknowledge, AckDialog, ShelveDialog, unshelve, useAlarmRights } from './alarm-actions';
@@ -25,17 +26,6 @@ interface Filters {
   keyword: string;
 }
 
-interface RegionOption {
-  value: number;
-  title: string;
-  children: RegionOption[];
-}
-
-function regionOptions(regions: readonly RegionItem[], lang: Lang): RegionOption[] {
-  const to = (n: TreeNode<RegionItem>): RegionOption => ({ value: n.regionid, title: pick(lang, n.regionname, n.regionname_en), children: n.children.map(to) });
-  return listToTree(regions, { id: 'regionid', parent: 'regionparentid' }).map(to);
-}
-
 const fmt = (v: number | null, unit: string) => (v === null ? '—' : `${Number(v.toFixed(3))}${unit ? ` ${unit}` : ''}`);
 
 /**
@@ -43,8 +33,11 @@ const fmt = (v: number | null, unit: string) => (v === null ? '—' : `${Number(
  * colours, unacknowledged rows blink, filters, multi-select acknowledge,
  * shelve and unshelve, sound on or muted. The list is the store fed by
  * `UAPI/Alarm/RealTimeList` and topic `alarm` (alarm-store.ts).
+ *
+ * `scope` narrows the same list for the seed's other alarm pages
+ * (`UAPI/Alarm/ListScope`): the user's own regions, or major hazard sources.
  */
-export function RealTimeAlarmPage() {
+export function RealTimeAlarmPage({ scope = 'all' }: { scope?: AlarmListScope }) {
   const { t } = useTranslation(alarmsNs);
   const lang = useLang();
   useAlarmFeed();
@@ -60,16 +53,39 @@ export function RealTimeAlarmPage() {
   const tableRef = useRef<HTMLDivElement>(null);
   const height = useFillHeight(tableRef, 48);
 
-  const loadRegions = useCallback((signal: AbortSignal) => api(regionGetList, { isallregionid: 0 }, { signal }), []);
-  const regions = useLoad(loadRegions);
-  const regionName = useMemo(() => new Map((regions.data ?? []).map((r) => [r.regionid, pick(lang, r.regionname, r.regionname_en)])), [regions.data, lang]);
-  const regionTree = useMemo(() => regionOptions(regions.data ?? [], lang), [regions.data, lang]);
+  const regions = useRegions();
+  const regionName = regions.nameOf;
+  const regionTree = regions.tree;
+  const loadScope = useCallback(
+    async (signal: AbortSignal) => {
+      if (scope === 'all') {
+        return null;
+      }
+      const s = await api(alarmListScopeGet, { scope }, { signal });
+      return { regions: s.regionids && new Set(s.regionids), sources: s.sources && new Set(s.sources) };
+    },
+    [scope],
+  );
+  const scoped = useLoad(loadScope);
+  const inScope = useCallback(
+    (a: AlarmItem) => {
+      const s = scoped.data;
+      if (scope === 'all') {
+        return true;
+      }
+      if (!s) {
+        return false; // until the scope is known nothing is shown rather than too much
+      }
+      return (!s.regions || (a.regionid !== null && s.regions.has(a.regionid))) && (!s.sources || s.sources.has(a.source));
+    },
+    [scope, scoped.data],
+  );
   const regionWithChildren = useMemo(() => {
     if (filters.regionid === undefined) {
       return null;
     }
     const set = new Set([filters.regionid]);
-    const all = regions.data ?? [];
+    const all = regions.list;
     let grew = true;
     while (grew) {
       grew = false;
@@ -81,18 +97,19 @@ export function RealTimeAlarmPage() {
       }
     }
     return set;
-  }, [filters.regionid, regions.data]);
+  }, [filters.regionid, regions.list]);
 
   const rows = useMemo(() => {
     const list = [...byId.values()].filter(
       (a) =>
+        inScope(a) &&
         (filters.priority.length === 0 || filters.priority.includes(a.priority)) &&
         (!filters.state || a.state === filters.state) &&
         (!regionWithChildren || (a.regionid !== null && regionWithChildren.has(a.regionid))) &&
         (!keyword || a.source.toLowerCase().includes(keyword) || a.sourceName.toLowerCase().includes(keyword) || a.sourceNameEn.toLowerCase().includes(keyword)),
     );
     return sortAlarms(list);
-  }, [byId, filters.priority, filters.state, regionWithChildren, keyword]);
+  }, [byId, inScope, filters.priority, filters.state, regionWithChildren, keyword]);
 
   // Selections of alarms that closed meanwhile drop out.
   const selectedOpen = useMemo(() => selected.filter((id) => byId.has(id)), [selected, byId]);
@@ -137,7 +154,9 @@ export function RealTimeAlarmPage() {
       ellipsis: true,
       render: (_: string, a) => (
         <Tooltip title={a.source}>
-          <span>{sourceNameOf(a, lang)}</span>
+          <Typography.Link onClick={() => openFaceplate(a.source)} data-testid={`alarm-source-${a.id}`}>
+            {sourceNameOf(a, lang)}
+          </Typography.Link>
         </Tooltip>
       ),
     },
@@ -174,7 +193,7 @@ export function RealTimeAlarmPage() {
   };
 
   return (
-    <Card size="small" className="pw-alarm-page" data-testid="real-time-alarm-page">
+    <Card size="small" className="pw-alarm-page" data-testid="real-time-alarm-page" data-scope={scope}>
       <div className="pw-alarm-toolbar">
         <Select
           mode="multiple"
@@ -254,7 +273,7 @@ export function RealTimeAlarmPage() {
           rowKey="id"
           dataSource={rows}
           columns={columns}
-          loading={!loaded}
+          loading={!loaded || (scope !== 'all' && scoped.loading)}
           pagination={false}
           scroll={{ x: 1400, y: height }}
           rowSelection={rights.ack || rights.shelve ? { selectedRowKeys: selectedOpen, onChange: (keys) => setSelected(keys as number[]) } : undefined}

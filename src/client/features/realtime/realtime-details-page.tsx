@@ -30,6 +30,7 @@ import {
   valueDecimals,
 } from './tag-data';
 import { TagTrails, TRAIL_MINUTES } from './tag-trails';
+import { openFaceplate } from '../../ui/faceplate-store';
 import { useFillHeight } from '../../ui/use-fill-height';
 import { useLoad } from '../../ui/use-load';
 import './realtime.css';
@@ -309,7 +310,9 @@ export function RealTimeDataDetailsPage() {
         sorter: (a, b) => tagLabel(a, lang).localeCompare(tagLabel(b, lang)),
         render: (_, tag) => (
           <Tooltip title={tag.regionname ? `${tag.regionname} · ${tag.device}` : tag.device}>
-            <span>{tagLabel(tag, lang)}</span>
+            <Typography.Link onClick={() => openFaceplate(tag.id)} data-testid={`rt-faceplate-${tag.id}`}>
+              {tagLabel(tag, lang)}
+            </Typography.Link>
           </Tooltip>
         ),
       },
