@@ -1,4 +1,5 @@
 import { alarmMessages } from './alarms.js';
+import { alarmSettingMessages } from './alarm-settings.js';
 import { authMessages } from './auth.js';
 import { commonMessages } from './common.js';
 import { fillTemplate, type Lang, type MessageParams, type MessageText } from './define.js';
@@ -26,6 +27,7 @@ export const messages = {
   ...historyMessages,
   ...recordsMessages,
   ...shellMessages,
+  ...alarmSettingMessages,
 } as const satisfies Record<string, MessageText>;
 
 export type MessageCode = keyof typeof messages;

@@ -1,8 +1,10 @@
 import { alarmAcknowledge, alarmAuditKpi, alarmClear, alarmRaise, alarmHistoryList, alarmRealTimeList, alarmShelve, alarmUnshelve } from '../../../shared/contracts/alarms.js';
+import { alarmSettingHistory, alarmSettingList, alarmSettingSave } from '../../../shared/contracts/alarm-settings.js';
 import type { AuthUser, RequestContext } from '../../http/app.js';
 import { unauthorized } from '../../http/errors.js';
 import type { MenuSeed } from '../../store/seed-base.js';
 import type { ServerModule } from '../index.js';
+import { createAlarmSettingsService } from './alarm-settings.service.js';
 
 function caller(ctx: RequestContext): AuthUser {
   if (!ctx.user) {
@@ -60,13 +62,25 @@ export const alarmMenus: MenuSeed[] = [
     sort: 4,
     roles: ['admin', 'supervisor'],
   },
+  {
+    href: '/alarmAduit/alarmSettings',
+    name: '报警设置标准台账',
+    name_en: 'Alarm settings',
+    parent: MAJOR_HAZARD,
+    type: 2,
+    eightyEightType: 1,
+    icon: 'setting',
+    sort: 5,
+    roles: ['admin', 'supervisor', 'operator', 'inspector'],
+  },
 ];
 
 export const alarmModule: ServerModule = {
   name: 'alarms',
   menus: alarmMenus,
-  register({ http, services }) {
+  register({ http, store, services }) {
     const a = services.alarms;
+    const settings = createAlarmSettingsService({ db: store.db, realtime: services.realtime, alarms: a });
     http.route(alarmRealTimeList, (input, ctx) => a.realTimeList(caller(ctx), input));
     http.route(alarmHistoryList, (input, ctx) => a.historyList(caller(ctx), input));
     http.route(alarmAcknowledge, (input, ctx) => a.acknowledge(caller(ctx), input));
@@ -81,5 +95,8 @@ export const alarmModule: ServerModule = {
       await a.clear(input.key, input.t, caller(ctx));
       return { key: input.key };
     });
+    http.route(alarmSettingList, (input, ctx) => settings.list(caller(ctx), input));
+    http.route(alarmSettingSave, (input, ctx) => settings.save(caller(ctx), input));
+    http.route(alarmSettingHistory, (input, ctx) => settings.history(caller(ctx), input));
   },
 };

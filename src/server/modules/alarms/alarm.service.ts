@@ -78,13 +78,19 @@ export interface AlarmService {
   openAlarms(prefix: string): AlarmItem[];
   /** The `alarm` channel and topic, for the stream's topic registry. */
   channel: { source: ChannelSource<'alarm'>; resolver: TopicResolver<'alarm'> };
+  /**
+   * The alarm setting ledger changed an alarm of a tag: the next sample uses
+   * it (a new priority applies to the next occurrence). Disabling an active
+   * alarm returns it to normal.
+   */
+  settingChanged(tagId: string, type: AlarmType, setting: AlarmEngineSetting): Promise<void>;
   /** Waits until every queued change is stored (tests, shutdown). */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Default priorities until the rationalisation ledger sets them: HH/LL high, H/L medium, discrete high. */
-const defaultPriority: Partial<Record<AlarmType, AlarmPriority>> = { hh: 2, ll: 2, h: 3, l: 3, discrete: 2, comm: 3 };
+export const defaultAlarmPriority: Partial<Record<AlarmType, AlarmPriority>> = { hh: 2, ll: 2, h: 3, l: 3, discrete: 2, comm: 3 };
 const limitTypes = ['hh', 'h', 'l', 'll'] as const;
 const SHELF_CHECK_MS = 1000;
 
@@ -134,26 +140,44 @@ interface SourceName {
   unit: string;
 }
 
-/** One alarm condition of a tag: its type and its condition configuration. */
-function conditionsOf(tag: TagMeta): { type: AlarmType; cfg: ConditionConfig }[] {
-  const out: { type: AlarmType; cfg: ConditionConfig }[] = [];
+/** What the alarm setting ledger (alarm_setting, migration 0075) sets per alarm of a tag. */
+export interface AlarmEngineSetting {
+  priority: AlarmPriority;
+  onDelayMs: number;
+  offDelayMs: number;
+  enabled: boolean;
+}
+
+const alarmKeyOf = (tagId: string, type: AlarmType) => `tag:${tagId}:${type}`;
+
+/**
+ * The alarm conditions of a tag: its type and its condition configuration,
+ * from the tag's limits and the alarm's settings (a disabled alarm has none).
+ */
+function conditionsOf(tag: TagMeta, settingOf: (key: string) => AlarmEngineSetting | undefined): { key: string; type: AlarmType; cfg: ConditionConfig }[] {
+  const out: { key: string; type: AlarmType; cfg: ConditionConfig }[] = [];
+  const add = (type: AlarmType, cfg: Omit<ConditionConfig, 'onDelayMs' | 'offDelayMs'>) => {
+    const key = alarmKeyOf(tag.id, type);
+    const s = settingOf(key);
+    if (s?.enabled !== false) {
+      out.push({ key, type, cfg: { ...cfg, onDelayMs: s?.onDelayMs ?? 0, offDelayMs: s?.offDelayMs ?? 0 } });
+    }
+  };
   if (tag.kind === 'discrete') {
     const v = tag.h ?? tag.hh;
     if (v !== null) {
-      out.push({ type: 'discrete', cfg: { kind: 'discrete', limit: v, deadband: 0, onDelayMs: 0, offDelayMs: 0 } });
+      add('discrete', { kind: 'discrete', limit: v, deadband: 0 });
     }
     return out;
   }
   for (const type of limitTypes) {
     const limit = tag[type];
     if (limit !== null) {
-      out.push({ type, cfg: { kind: type === 'hh' || type === 'h' ? 'high' : 'low', limit, deadband: tag.deadband, onDelayMs: 0, offDelayMs: 0 } });
+      add(type, { kind: type === 'hh' || type === 'h' ? 'high' : 'low', limit, deadband: tag.deadband });
     }
   }
   return out;
 }
-
-const alarmKeyOf = (tagId: string, type: AlarmType) => `tag:${tagId}:${type}`;
 
 /** A condition change the engine found (or another module raised), waiting for its transaction. */
 interface ConditionChange {
@@ -198,6 +222,16 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
    * not drive the live alarm state: the newer value already decided it.
    */
   const lastT = new Map<string, number>();
+  /** Alarm settings by alarm key (the ledger's rows; an alarm without one runs on the defaults). */
+  const settings = new Map<string, AlarmEngineSetting>();
+  for (const r of await db.selectFrom('alarm_setting').selectAll().execute()) {
+    settings.set(alarmKeyOf(r.tag_id, r.type as AlarmType), {
+      priority: r.priority as AlarmPriority,
+      onDelayMs: r.on_delay_s * 1000,
+      offDelayMs: r.off_delay_s * 1000,
+      enabled: r.enabled === 1,
+    });
+  }
 
   for (const r of (await db.selectFrom('alarm_occurrence').selectAll().where('closed_at', 'is', null).execute()) as Row[]) {
     const item = toItem(r);
@@ -314,7 +348,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
           source_name_en: name?.name_en ?? '',
           unit: name?.unit ?? '',
           type: c.type,
-          priority: c.raised?.priority ?? defaultPriority[c.type] ?? 3,
+          priority: c.raised?.priority ?? settings.get(c.key)?.priority ?? defaultAlarmPriority[c.type] ?? 3,
           detail: c.raised?.detail ? JSON.stringify(c.raised.detail) : null,
           state: tr.next.state,
           fsm: JSON.stringify(tr.next),
@@ -387,8 +421,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         continue;
       }
       lastT.set(tag.id, t);
-      for (const { type, cfg } of conditionsOf(tag)) {
-        const key = alarmKeyOf(tag.id, type);
+      for (const { key, type, cfg } of conditionsOf(tag, (k) => settings.get(k))) {
         const st = conds.get(key) ?? initialCondition;
         const r = evaluateCondition(cfg, st, v, t);
         if (r.state !== st) {
@@ -643,6 +676,24 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     async unshelve(caller, input) {
       const unshelved = await run(() => operate(caller, input.ids, { type: 'unshelve', by: caller.loginname, auto: false }, 'alarm.unshelve', {}));
       return { unshelved };
+    },
+    async settingChanged(tagId, type, setting) {
+      const key = alarmKeyOf(tagId, type);
+      settings.set(key, setting);
+      if (setting.enabled) {
+        return;
+      }
+      // Disabled: the condition is no longer evaluated, so an active alarm returns now.
+      conds.delete(key);
+      await run(async () => {
+        const cur = open.get(key);
+        if (!cur?.fsm.active) {
+          return;
+        }
+        await applyConditionChanges([
+          { key, tagId: cur.item.source, type: cur.item.type, change: 'clear', value: cur.item.value, t: now(), limit: cur.item.limit, regionid: cur.item.regionid },
+        ]);
+      });
     },
     idle: async () => {
       await flush();
