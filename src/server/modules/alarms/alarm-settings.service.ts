@@ -11,7 +11,7 @@ import {
   type alarmSettingQuery,
   type alarmSettingSave,
 } from '../../../shared/contracts/alarm-settings.js';
-import type { AlarmPriority, AlarmType } from '../../../shared/contracts/alarms.js';
+import type { AlarmPriority } from '../../../shared/contracts/alarms.js';
 import type { TagItem } from '../../../shared/contracts/realtime.js';
 import { proposedPriority } from '../../../shared/domain/alarm-rationalisation.js';
 import type { AuthUser } from '../../http/app.js';
