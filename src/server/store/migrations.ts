@@ -401,6 +401,21 @@ function alarmSetting(): Migration {
     },
   };
 }
+/** Plant mode per region: out of operation suppresses its tags' alarms by design (issue 9 part 2). */
+function plantMode(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('plant_mode')
+        .addColumn('regionid', 'integer', (c) => c.primaryKey())
+        .addColumn('mode', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_by', 'text', (c) => c.notNull())
+        .execute();
+    },
+  };
+}
 function alarmDetail(): Migration {
   return {
     async up(db: Kysely<unknown>) {
@@ -592,6 +607,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       '0060_alarms': alarms(dialect),
       '0065_alarm_detail': alarmDetail(),
       '0075_alarm_setting': alarmSetting(),
+      '0076_plant_mode': plantMode(),
     }),
   };
 }

@@ -220,6 +220,8 @@ export interface Database {
     updated_at: number;
     updated_by: string;
   };
+  /** A region's plant mode (migration 0076): 'stop' = out of operation; no row = in operation. */
+  plant_mode: { regionid: number; mode: string; reason: Generated<string>; updated_at: number; updated_by: string };
   /** Site plan and base map settings, JSON per key (migration 0040). */
   map_setting: { key: string; value: string; updated_at: number };
   /** Ledger definitions of the record engine (migration 0050); doc is the definition's JSON. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { consequenceClasses, responseTimeClasses } from '../domain/alarm-rationalisation.js';
-import { limitTypesOfTags } from './alarms.js';
+import { limitTypesOfTags, MAX_ALARMS_PER_CALL } from './alarms.js';
 import { defineContract } from './contract.js';
 import { listOf, pageInput } from './envelope.js';
 
@@ -95,4 +95,60 @@ export const alarmSettingHistory = defineContract({
   input: z.object({ tagId: z.string().trim().min(1).max(128), type: settingAlarmType }),
   output: z.object({ list: z.array(alarmSettingChange) }),
   permission: 'realtime:read',
+});
+
+/*
+ * Suppression by design and out of service (ISA-18.2 §11.8–11.9, issue 9 part 2).
+ * A region's plant mode: while it is out of operation (停车) the alarms of its
+ * tags are suppressed; back in operation they show as their condition implies.
+ */
+export const plantModes = ['run', 'stop'] as const;
+export type PlantMode = (typeof plantModes)[number];
+
+export const plantModeItem = z.object({
+  regionid: z.number().int(),
+  mode: z.enum(plantModes),
+  reason: z.string(),
+  updatedAt: z.number().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type PlantModeItem = z.infer<typeof plantModeItem>;
+
+/** Regions out of operation the caller may see (a region without a row is in operation). */
+export const plantModeList = defineContract({
+  method: 'POST',
+  path: '/UAPI/Alarm/PlantModeList',
+  input: z.object({}),
+  output: z.object({ list: z.array(plantModeItem) }),
+  permission: 'realtime:read',
+});
+
+export const plantModeSet = defineContract({
+  method: 'POST',
+  path: '/UAPI/Alarm/PlantModeSet',
+  input: z.object({
+    regionid: z.number().int().positive(),
+    mode: z.enum(plantModes),
+    reason: z.string().trim().min(1, 'alarm.reasonRequired').max(500),
+  }),
+  output: z.object({ item: plantModeItem, alarms: z.array(z.number().int()) }),
+  permission: 'alarm:admin',
+});
+
+const alarmIdList = z.array(z.number().int().positive()).min(1).max(MAX_ALARMS_PER_CALL);
+
+export const alarmRemoveFromService = defineContract({
+  method: 'POST',
+  path: '/UAPI/Alarm/RemoveFromService',
+  input: z.object({ ids: alarmIdList, reason: z.string().trim().max(500) }),
+  output: z.object({ removed: z.array(z.number().int()) }),
+  permission: 'alarm:admin',
+});
+
+export const alarmReturnToService = defineContract({
+  method: 'POST',
+  path: '/UAPI/Alarm/ReturnToService',
+  input: z.object({ ids: alarmIdList }),
+  output: z.object({ returned: z.array(z.number().int()) }),
+  permission: 'alarm:admin',
 });

@@ -95,6 +95,8 @@ export const alarmRealTimeList = defineContract({
     regionid: z.number().int().positive().optional(),
     types: z.array(z.enum(alarmTypes)).max(alarmTypes.length).optional(),
     source: z.string().max(128).optional(),
+    /** Only alarms in these states (e.g. the shelved, suppressed or out-of-service ones). */
+    states: z.array(z.enum(alarmStates)).max(alarmStates.length).optional(),
   }),
   output: z.object({ list: z.array(alarmItem), serverTime: z.number() }),
   permission: 'realtime:read',

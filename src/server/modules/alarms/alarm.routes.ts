@@ -1,5 +1,5 @@
 import { alarmAcknowledge, alarmAuditKpi, alarmClear, alarmRaise, alarmHistoryList, alarmRealTimeList, alarmShelve, alarmUnshelve } from '../../../shared/contracts/alarms.js';
-import { alarmSettingHistory, alarmSettingList, alarmSettingSave } from '../../../shared/contracts/alarm-settings.js';
+import { alarmRemoveFromService, alarmReturnToService, alarmSettingHistory, alarmSettingList, alarmSettingSave, plantModeList, plantModeSet } from '../../../shared/contracts/alarm-settings.js';
 import type { AuthUser, RequestContext } from '../../http/app.js';
 import { unauthorized } from '../../http/errors.js';
 import type { MenuSeed } from '../../store/seed-base.js';
@@ -98,5 +98,9 @@ export const alarmModule: ServerModule = {
     http.route(alarmSettingList, (input, ctx) => settings.list(caller(ctx), input));
     http.route(alarmSettingSave, (input, ctx) => settings.save(caller(ctx), input));
     http.route(alarmSettingHistory, (input, ctx) => settings.history(caller(ctx), input));
+    http.route(plantModeList, async (_input, ctx) => ({ list: await a.plantModes(caller(ctx)) }));
+    http.route(plantModeSet, (input, ctx) => a.setPlantMode(caller(ctx), input));
+    http.route(alarmRemoveFromService, (input, ctx) => a.removeFromService(caller(ctx), input));
+    http.route(alarmReturnToService, (input, ctx) => a.returnToService(caller(ctx), input));
   },
 };

@@ -6,6 +6,7 @@ import {
   type AlarmItem,
   type AlarmPriority,
   type AlarmType,
+  limitTypesOfTags,
   type alarmAcknowledge,
   type alarmAuditKpi,
   type alarmHistoryList,
@@ -14,6 +15,7 @@ import {
   type alarmUnshelve,
   raisedAlarm as raisedAlarmSchema,
 } from '../../../shared/contracts/alarms.js';
+import type { PlantModeItem, alarmRemoveFromService, alarmReturnToService, plantModeSet } from '../../../shared/contracts/alarm-settings.js';
 import { computeAlarmKpi, type AlarmKpi, type KpiOccurrence } from '../../../shared/domain/alarm-kpi.js';
 import { evaluateCondition, initialCondition, type ConditionConfig, type ConditionState } from '../../../shared/domain/alarm-condition.js';
 import {
@@ -84,6 +86,16 @@ export interface AlarmService {
    * alarm returns it to normal.
    */
   settingChanged(tagId: string, type: AlarmType, setting: AlarmEngineSetting): Promise<void>;
+  /** Regions out of operation, of those the caller may see. */
+  plantModes(caller: AuthUser): Promise<PlantModeItem[]>;
+  /**
+   * Sets a region's plant mode with a reason, audited: out of operation
+   * suppresses the open alarms of its tags (and those that open meanwhile);
+   * back in operation they show as their condition implies (ISA-18.2 §11.8).
+   */
+  setPlantMode(caller: AuthUser, input: In<typeof plantModeSet>): Promise<{ item: PlantModeItem; alarms: number[] }>;
+  removeFromService(caller: AuthUser, input: In<typeof alarmRemoveFromService>): Promise<{ removed: number[] }>;
+  returnToService(caller: AuthUser, input: In<typeof alarmReturnToService>): Promise<{ returned: number[] }>;
   /** Waits until every queued change is stored (tests, shutdown). */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -92,6 +104,8 @@ export interface AlarmService {
 /** Default priorities until the rationalisation ledger sets them: HH/LL high, H/L medium, discrete high. */
 export const defaultAlarmPriority: Partial<Record<AlarmType, AlarmPriority>> = { hh: 2, ll: 2, h: 3, l: 3, discrete: 2, comm: 3 };
 const limitTypes = ['hh', 'h', 'l', 'll'] as const;
+/** Alarms a plant mode suppresses: the process alarms of tags (never a person's SOS or an intrusion). */
+const suppressibleTypes: readonly AlarmType[] = [...limitTypesOfTags, 'comm'];
 const SHELF_CHECK_MS = 1000;
 
 interface OpenAlarm {
@@ -224,6 +238,12 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
   const lastT = new Map<string, number>();
   /** Alarm settings by alarm key (the ledger's rows; an alarm without one runs on the defaults). */
   const settings = new Map<string, AlarmEngineSetting>();
+  /** Regions out of operation (plant_mode, migration 0076). */
+  const stopped = new Map<number, PlantModeItem>();
+  for (const r of await db.selectFrom('plant_mode').selectAll().where('mode', '=', 'stop').execute()) {
+    stopped.set(r.regionid, { regionid: r.regionid, mode: 'stop', reason: r.reason, updatedAt: r.updated_at, updatedBy: r.updated_by });
+  }
+  const suppressedByDesign = (type: AlarmType, regionid: number | null) => regionid !== null && stopped.has(regionid) && suppressibleTypes.includes(type);
   for (const r of await db.selectFrom('alarm_setting').selectAll().execute()) {
     settings.set(alarmKeyOf(r.tag_id, r.type as AlarmType), {
       priority: r.priority as AlarmPriority,
@@ -338,6 +358,12 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       current = null;
     }
     if (tr.opensOccurrence) {
+      let fsmNext = tr.next;
+      if (suppressedByDesign(c.type, c.regionid)) {
+        // The unit is out of operation: the new occurrence opens suppressed by design.
+        const sup = alarmTransition(fsmNext, { type: 'suppress' }, c.t, rules);
+        fsmNext = sup.ok ? sup.next : fsmNext;
+      }
       const name = c.raised?.name ?? names.get(c.tagId);
       const row = (await tx
         .insertInto('alarm_occurrence')
@@ -350,8 +376,8 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
           type: c.type,
           priority: c.raised?.priority ?? settings.get(c.key)?.priority ?? defaultAlarmPriority[c.type] ?? 3,
           detail: c.raised?.detail ? JSON.stringify(c.raised.detail) : null,
-          state: tr.next.state,
-          fsm: JSON.stringify(tr.next),
+          state: fsmNext.state,
+          fsm: JSON.stringify(fsmNext),
           limit_value: c.limit,
           value: c.value,
           peak: c.value,
@@ -366,7 +392,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       }
       const item = toItem(row);
       items.push(item);
-      return { open: { item, fsm: tr.next }, items };
+      return { open: { item, fsm: fsmNext }, items };
     }
     if (current) {
       const patch: Partial<Row> = {};
@@ -478,6 +504,8 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     action: string,
     detail: Record<string, unknown>,
     patchOf?: (cur: OpenAlarm) => Partial<Row>,
+    /** More to write in the same transaction (the plant mode that suppresses the alarms). */
+    alsoIn?: (tx: Tx) => Promise<void>,
   ): Promise<number[]> {
     const byId = new Map([...open.values()].map((o) => [o.item.id, o]));
     const targets: OpenAlarm[] = [];
@@ -494,6 +522,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     const done: number[] = [];
     const after = new Map<string, OpenAlarm | null>();
     await transactThenPublish(db, bus, async (tx, emit) => {
+      await alsoIn?.(tx);
       const items: AlarmItem[] = [];
       for (const o of targets) {
         const tr = alarmTransition(o.fsm, event, t, rules);
@@ -588,6 +617,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         .filter((a) => input.regionid === undefined || a.regionid === input.regionid)
         .filter((a) => !input.types || input.types.includes(a.type))
         .filter((a) => input.source === undefined || a.source === input.source)
+        .filter((a) => !input.states || input.states.includes(a.state))
         .sort((a, b) => a.priority - b.priority || b.activatedAt - a.activatedAt);
       return { list, serverTime: now() };
     },
@@ -694,6 +724,52 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
           { key, tagId: cur.item.source, type: cur.item.type, change: 'clear', value: cur.item.value, t: now(), limit: cur.item.limit, regionid: cur.item.regionid },
         ]);
       });
+    },
+    async plantModes(caller) {
+      const scope = await scopeOf(caller);
+      return [...stopped.values()].filter((m) => visible(scope, m.regionid));
+    },
+    async setPlantMode(caller, input) {
+      if (!visible(await scopeOf(caller), input.regionid)) {
+        throw forbidden('common.outsideScope');
+      }
+      const region = await db.selectFrom('region').select('regionid').where('regionid', '=', input.regionid).executeTakeFirst();
+      if (!region) {
+        throw notFound('org.regionNotFound', { id: input.regionid });
+      }
+      return run(async () => {
+        const t = now();
+        const item: PlantModeItem = { regionid: input.regionid, mode: input.mode, reason: input.reason, updatedAt: t, updatedBy: caller.loginname };
+        const stop = input.mode === 'stop';
+        const ids = [...open.values()]
+          .filter((o) => o.item.regionid === input.regionid && suppressibleTypes.includes(o.item.type))
+          .filter((o) => (stop ? o.fsm.state !== 'suppressed' && o.fsm.state !== 'outOfService' : o.fsm.state === 'suppressed'))
+          .map((o) => o.item.id);
+        const alarms = await operate(caller, ids, { type: stop ? 'suppress' : 'unsuppress' }, stop ? 'alarm.suppress' : 'alarm.unsuppress', { regionid: input.regionid, reason: input.reason }, undefined, async (tx) => {
+          await tx.deleteFrom('plant_mode').where('regionid', '=', input.regionid).execute();
+          await tx.insertInto('plant_mode').values({ regionid: input.regionid, mode: input.mode, reason: input.reason, updated_at: t, updated_by: caller.loginname }).execute();
+          await audit(tx, { userid: caller.userid, loginname: caller.loginname }, 'alarm.plantMode', 'region', input.regionid, { mode: input.mode, reason: input.reason });
+        });
+        if (stop) {
+          stopped.set(input.regionid, item);
+        } else {
+          stopped.delete(input.regionid);
+        }
+        return { item, alarms };
+      });
+    },
+    async removeFromService(caller, input) {
+      if (input.reason.trim() === '') {
+        throw badRequest('alarm.reasonRequired', ['reason']);
+      }
+      const removed = await run(() =>
+        operate(caller, input.ids, { type: 'removeFromService', by: caller.loginname, reason: input.reason }, 'alarm.removeFromService', { reason: input.reason.trim() }),
+      );
+      return { removed };
+    },
+    async returnToService(caller, input) {
+      const returned = await run(() => operate(caller, input.ids, { type: 'returnToService', by: caller.loginname }, 'alarm.returnToService', {}));
+      return { returned };
     },
     idle: async () => {
       await flush();
