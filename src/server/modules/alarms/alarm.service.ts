@@ -96,6 +96,12 @@ export interface AlarmService {
   setPlantMode(caller: AuthUser, input: In<typeof plantModeSet>): Promise<{ item: PlantModeItem; alarms: number[] }>;
   removeFromService(caller: AuthUser, input: In<typeof alarmRemoveFromService>): Promise<{ removed: number[] }>;
   returnToService(caller: AuthUser, input: In<typeof alarmReturnToService>): Promise<{ returned: number[] }>;
+  /**
+   * Communication alarms: a tag that was sending and has sent nothing for the
+   * comm timeout (60 s) raises its `comm` alarm; its next sample clears it.
+   * Runs on a timer; `at` for tests.
+   */
+  checkLinks(at?: number): Promise<void>;
   /** Waits until every queued change is stored (tests, shutdown). */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -107,6 +113,8 @@ const limitTypes = ['hh', 'h', 'l', 'll'] as const;
 /** Alarms a plant mode suppresses: the process alarms of tags (never a person's SOS or an intrusion). */
 const suppressibleTypes: readonly AlarmType[] = [...limitTypesOfTags, 'comm'];
 const SHELF_CHECK_MS = 1000;
+const COMM_CHECK_MS = 5000;
+export const DEFAULT_COMM_TIMEOUT_MS = 60_000;
 
 interface OpenAlarm {
   item: AlarmItem;
@@ -217,6 +225,8 @@ export interface AlarmServiceDeps {
   /** Overrides for tests. */
   now?: () => number;
   maxShelveMs?: number;
+  /** Silence after which a tag that was sending raises its comm alarm (default 60 s). */
+  commTimeoutMs?: number;
 }
 
 export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmService> {
@@ -236,6 +246,11 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
    * not drive the live alarm state: the newer value already decided it.
    */
   const lastT = new Map<string, number>();
+  /** When each tag last sent a sample (any quality: a bad value still shows the link works), server time. */
+  const lastSeen = new Map<string, number>();
+  /** Tags whose comm alarm is active. */
+  const commActive = new Set<string>();
+  const commTimeoutMs = deps.commTimeoutMs ?? DEFAULT_COMM_TIMEOUT_MS;
   /** Alarm settings by alarm key (the ledger's rows; an alarm without one runs on the defaults). */
   const settings = new Map<string, AlarmEngineSetting>();
   /** Regions out of operation (plant_mode, migration 0076). */
@@ -260,6 +275,11 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     conds.set(r.alarm_key, { active: fsm.active, pendingSince: null });
     if (r.peak !== null) {
       peaks.set(r.alarm_key, r.peak);
+    }
+  }
+  for (const o of open.values()) {
+    if (o.item.type === 'comm' && o.fsm.active && o.item.alarmKey === alarmKeyOf(o.item.source, 'comm')) {
+      commActive.add(o.item.source);
     }
   }
   if (open.size > 0) {
@@ -292,6 +312,9 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         // Nothing was stored: forget the conditions, so the next sample finds the change again.
         for (const c of batch) {
           conds.delete(c.key);
+          if (c.type === 'comm' && c.change === 'activate') {
+            commActive.delete(c.tagId); // raised again at the next check
+          }
         }
         log.error({ err, changes: batch.length }, 'alarms: storing alarm changes failed; they are raised again by the next samples');
       }
@@ -433,7 +456,19 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
   }
 
   const sampleSub: Subscription = bus.samples$.subscribe((b) => {
+    const seenAt = now();
     for (let i = 0; i < b.n; i++) {
+      const id = b.tag[i];
+      lastSeen.set(id, seenAt);
+      if (commActive.has(id)) {
+        // The source sends again: its communication alarm returns.
+        commActive.delete(id);
+        const key = alarmKeyOf(id, 'comm');
+        const cur = open.get(key);
+        if (cur) {
+          pending.push({ key, tagId: id, type: 'comm', change: 'clear', value: null, t: seenAt, limit: null, regionid: cur.item.regionid });
+        }
+      }
       if (b.q[i] !== 0) {
         continue; // Bad or uncertain quality never raises or clears a limit alarm.
       }
@@ -482,6 +517,27 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     }
   }, SHELF_CHECK_MS);
   shelfTimer.unref();
+
+  /** Raises the comm alarm of every tag silent for the timeout since its last sample. */
+  function checkLinks(at: number): Promise<void> {
+    for (const [id, seen] of lastSeen) {
+      if (at - seen < commTimeoutMs || commActive.has(id)) {
+        continue;
+      }
+      const tag = deps.tags.get(id);
+      if (!tag) {
+        lastSeen.delete(id); // removed from the registry: no longer expected to send
+        continue;
+      }
+      commActive.add(id);
+      pending.push({ key: alarmKeyOf(id, 'comm'), tagId: id, type: 'comm', change: 'activate', value: null, t: at, limit: null, regionid: tag.regionid });
+    }
+    return flush();
+  }
+  const commTimer = setInterval(() => {
+    checkLinks(now()).catch((err: unknown) => log.error({ err }, 'alarms: checking links failed'));
+  }, COMM_CHECK_MS);
+  commTimer.unref();
 
   // ---------------------------------------------------------------- operator actions
 
@@ -775,9 +831,11 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       await flush();
       await queue;
     },
+    checkLinks: (at = now()) => checkLinks(at),
     async close() {
       sampleSub.unsubscribe();
       clearInterval(shelfTimer);
+      clearInterval(commTimer);
       await flush();
       await queue;
     },
