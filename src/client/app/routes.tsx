@@ -31,6 +31,7 @@ export const pageRoutes: PageRoute[] = [
   page('/alarmData/mobileAlarm', { zh: '移动端报警', en: 'Alarms (phone)' }, () => import('../features/alarms/mobile-alarm-page'), 'MobileAlarmPage'),
   page('/alarmAduit/alarmAduit', { zh: '报警审计', en: 'Alarm audit' }, () => import('../features/alarms/alarm-audit-page'), 'AlarmAuditPage'),
   page('/alarmData/historyAlarm', { zh: '历史报警', en: 'Alarm history' }, () => import('../features/alarms/history-alarm-page'), 'HistoryAlarmPage'),
+  page('/alarmAduit/alarmSettings', { zh: '报警设置标准台账', en: 'Alarm settings' }, () => import('../features/alarms/alarm-settings-page'), 'AlarmSettingsPage'),
   page('/realTimeData/calssificationManage', { zh: '实时数据分类管理', en: 'Classification' }, () => import('../features/realtime/realtime-classification-page'), 'RealTimeDataClassificationPage'),
 
   // Regions on the plant map (features/regions).
