@@ -3,6 +3,7 @@ import type { Subscription } from 'rxjs';
 import type { z } from 'zod';
 import {
   MAX_SHELVE_MINUTES,
+  type AlarmHistoryFilter,
   type AlarmItem,
   type AlarmPriority,
   type AlarmType,
@@ -62,6 +63,8 @@ export interface AlarmLog {
 export interface AlarmService {
   realTimeList(caller: AuthUser, input: In<typeof alarmRealTimeList>): Promise<{ list: AlarmItem[]; serverTime: number }>;
   historyList(caller: AuthUser, input: In<typeof alarmHistoryList>): Promise<{ list: AlarmItem[]; total: number }>;
+  /** Every occurrence of the filtered history the caller may see, newest first, page by page (Excel export). */
+  historyPages(caller: AuthUser, input: AlarmHistoryFilter): AsyncIterable<AlarmItem[]>;
   acknowledge(caller: AuthUser, input: In<typeof alarmAcknowledge>): Promise<{ acknowledged: number[] }>;
   shelve(caller: AuthUser, input: In<typeof alarmShelve>): Promise<{ shelved: number[] }>;
   unshelve(caller: AuthUser, input: In<typeof alarmUnshelve>): Promise<{ unshelved: number[] }>;
@@ -607,6 +610,28 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     return done;
   }
 
+  /** The history's filter and the caller's isolation, as one query. */
+  function historyQuery(scope: { all: boolean; regions: Set<number> }, input: AlarmHistoryFilter) {
+    let q = db.selectFrom('alarm_occurrence').where('activated_at', '>=', input.from).where('activated_at', '<', input.to);
+    if (!scope.all) {
+      const regions = [...scope.regions];
+      q = q.where((eb) => (regions.length ? eb.or([eb('regionid', 'is', null), eb('regionid', 'in', regions)]) : eb('regionid', 'is', null)));
+    }
+    if (input.source) {
+      q = q.where('source', '=', input.source);
+    }
+    if (input.priority?.length) {
+      q = q.where('priority', 'in', input.priority);
+    }
+    if (input.regionid !== undefined) {
+      q = q.where('regionid', '=', input.regionid);
+    }
+    if (input.types?.length) {
+      q = q.where('type', 'in', input.types);
+    }
+    return q;
+  }
+
   const channel: AlarmService['channel'] = {
     source: {
       channel: 'alarm',
@@ -702,25 +727,34 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         openNow.map((a) => ({ alarmKey: a.alarmKey, sourceName: a.sourceName, sourceNameEn: a.sourceNameEn, priority: a.priority, activatedAt: a.activatedAt, returnedAt: a.returnedAt, state: a.state })),
       );
     },
+    async *historyPages(caller, input) {
+      const q = historyQuery(await scopeOf(caller), input);
+      const PAGE = 1000;
+      // Keyset paging on (activated_at, id), newest first: stable while new alarms arrive.
+      let after: { at: number; id: number } | null = null;
+      for (;;) {
+        const cursor = after;
+        const rows = (await (cursor
+          ? q.where((eb) => eb.or([eb('activated_at', '<', cursor.at), eb.and([eb('activated_at', '=', cursor.at), eb('id', '<', cursor.id)])]))
+          : q
+        )
+          .selectAll()
+          .orderBy('activated_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(PAGE)
+          .execute()) as Row[];
+        if (rows.length > 0) {
+          yield rows.map(toItem);
+        }
+        if (rows.length < PAGE) {
+          return;
+        }
+        const last = rows[rows.length - 1];
+        after = { at: last.activated_at, id: last.id };
+      }
+    },
     async historyList(caller, input) {
-      const scope = await scopeOf(caller);
-      let q = db.selectFrom('alarm_occurrence').where('activated_at', '>=', input.from).where('activated_at', '<', input.to);
-      if (!scope.all) {
-        const regions = [...scope.regions];
-        q = q.where((eb) => (regions.length ? eb.or([eb('regionid', 'is', null), eb('regionid', 'in', regions)]) : eb('regionid', 'is', null)));
-      }
-      if (input.source) {
-        q = q.where('source', '=', input.source);
-      }
-      if (input.priority?.length) {
-        q = q.where('priority', 'in', input.priority);
-      }
-      if (input.regionid !== undefined) {
-        q = q.where('regionid', '=', input.regionid);
-      }
-      if (input.types?.length) {
-        q = q.where('type', 'in', input.types);
-      }
+      const q = historyQuery(await scopeOf(caller), input);
       const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
       const rows = (await q
         .selectAll()

@@ -1,6 +1,7 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmRemoveFromService, alarmReturnToService, plantModeList, plantModeSet } from '../../../../src/shared/contracts/alarm-settings.js';
-import { alarmRealTimeList, type AlarmItem } from '../../../../src/shared/contracts/alarms.js';
+import { alarmHistoryExport, alarmRealTimeList, type AlarmItem } from '../../../../src/shared/contracts/alarms.js';
 import { tagSave } from '../../../../src/shared/contracts/realtime.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
@@ -108,5 +109,31 @@ describe.each(dialects)('plant mode and out of service on %s', (dialect) => {
     expect(await one(`tag:${A}:h`)).toMatchObject({ state: 'unack', active: true });
     const actions = (await auditOf(ts.url, admin, 'alarm', String(a.id))).map((x) => x.action);
     expect(actions.slice(0, 2)).toEqual(['alarm.returnToService', 'alarm.removeFromService']);
+  });
+  it('the history exports as .xlsx: every page of the filtered set, in the caller’s language, isolated like the list', async () => {
+    const sheet = async (token: string, lang: string, body: object) => {
+      const res = await fetch(ts.url + alarmHistoryExport.path, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': lang },
+        body: JSON.stringify({ from: Date.now() - 3_600_000, to: Date.now() + 1000, ...body }),
+      });
+      expect(res.status).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(await res.arrayBuffer());
+      const ws = wb.worksheets[0];
+      return Array.from({ length: ws.rowCount }, (_, i) => (ws.getRow(i + 1).values as unknown[]).slice(1));
+    };
+    const en = await sheet(admin, 'en', { source: A });
+    expect(en[0].slice(0, 5)).toEqual(['Priority', 'Activated', 'Source', 'Tag / source id', 'Type']);
+    expect(en.slice(1).map((r) => [r[3], r[4]])).toEqual([[A, 'High']]);
+    expect(en[1][2]).toBe(`Test tag ${A}`);
+    const zh = await sheet(admin, 'zh-CN', {});
+    expect(zh[0][0]).toBe('优先级');
+    expect(zh.some((r) => r[3] === PU && r[4] === '高报')).toBe(true);
+    // The operator sees TF and LS only: nothing of PU in their file.
+    const mine = await sheet(operator, 'zh-CN', {});
+    expect(mine.length).toBeGreaterThan(1);
+    expect(mine.some((r) => r[3] === PU)).toBe(false);
+    expect(mine.some((r) => r[3] === A)).toBe(true);
   });
 });
