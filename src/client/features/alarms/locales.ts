@@ -61,7 +61,7 @@ const zh = {
   empty: '当前没有报警',
   total: '共 {{total}} 条',
   selectFirst: '请先选择报警',
-  history: { range: '时间范围', source: '位号' },
+  history: { range: '时间范围', source: '位号', export: '导出 Excel', fileName: '历史报警' },
   count: '{{n}} 条',
   kpi: {
     positions: '操作员岗位数',
@@ -146,7 +146,7 @@ const en: typeof zh = {
   empty: 'No alarms now',
   total: '{{total}} in total',
   selectFirst: 'Select alarms first',
-  history: { range: 'Time range', source: 'Tag' },
+  history: { range: 'Time range', source: 'Tag', export: 'Export to Excel', fileName: 'Alarm history' },
   count: '{{n}}',
   kpi: {
     positions: 'Operator positions',
