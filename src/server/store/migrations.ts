@@ -378,6 +378,44 @@ function alarms(dialect: Dialect): Migration {
 }
 
 /** What another module adds to the alarms it raises (the person and rule of a positioning alarm), as JSON. */
+/** Alarm settings per tag and alarm type: priority, delays, enabled, rationalisation (issue 9 part 1). */
+function alarmSetting(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('alarm_setting')
+        .addColumn('tag_id', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('priority', 'integer', (c) => c.notNull())
+        .addColumn('on_delay_s', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('off_delay_s', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('cause', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('consequence', 'text')
+        .addColumn('corrective_action', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('response_time', 'text')
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_by', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('alarm_setting_pk', ['tag_id', 'type'])
+        .execute();
+    },
+  };
+}
+/** Plant mode per region: out of operation suppresses its tags' alarms by design (issue 9 part 2). */
+function plantMode(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('plant_mode')
+        .addColumn('regionid', 'integer', (c) => c.primaryKey())
+        .addColumn('mode', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_by', 'text', (c) => c.notNull())
+        .execute();
+    },
+  };
+}
 function alarmDetail(): Migration {
   return {
     async up(db: Kysely<unknown>) {
@@ -650,6 +688,8 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       '0060_alarms': alarms(dialect),
       '0065_alarm_detail': alarmDetail(),
       '0080_alarm_notify': alarmNotify(dialect),
+      '0075_alarm_setting': alarmSetting(),
+      '0076_plant_mode': plantMode(),
     }),
   };
 }

@@ -205,6 +205,23 @@ export interface Database {
     /** JSON object a raising module adds (migration 0065); null for tag alarms. */
     detail: string | null;
   };
+  /** Per tag and alarm type (migration 0075); without a row an alarm runs on the defaults. */
+  alarm_setting: {
+    tag_id: string;
+    type: string;
+    priority: number;
+    on_delay_s: Generated<number>;
+    off_delay_s: Generated<number>;
+    enabled: Generated<number>;
+    cause: Generated<string>;
+    consequence: string | null;
+    corrective_action: Generated<string>;
+    response_time: string | null;
+    updated_at: number;
+    updated_by: string;
+  };
+  /** A region's plant mode (migration 0076): 'stop' = out of operation; no row = in operation. */
+  plant_mode: { regionid: number; mode: string; reason: Generated<string>; updated_at: number; updated_by: string };
   /** Site plan and base map settings, JSON per key (migration 0040). */
   map_setting: { key: string; value: string; updated_at: number };
   /** Ledger definitions of the record engine (migration 0050); doc is the definition's JSON. */

@@ -95,32 +95,48 @@ export const alarmRealTimeList = defineContract({
     regionid: z.number().int().positive().optional(),
     types: z.array(z.enum(alarmTypes)).max(alarmTypes.length).optional(),
     source: z.string().max(128).optional(),
+    /** Only alarms in these states (e.g. the shelved, suppressed or out-of-service ones). */
+    states: z.array(z.enum(alarmStates)).max(alarmStates.length).optional(),
   }),
   output: z.object({ list: z.array(alarmItem), serverTime: z.number() }),
   permission: 'realtime:read',
 });
 
 /** Closed and open occurrences over a time range (by activation), newest first. */
+const historyFilter = z.object({
+  from: z.number(),
+  to: z.number(),
+  source: z.string().max(128).optional(),
+  priority: z.array(z.number().int().min(1).max(4)).optional(),
+  regionid: z.number().int().positive().optional(),
+  types: z.array(z.enum(alarmTypes)).max(alarmTypes.length).optional(),
+});
+const endAfterStart = (v: { from: number; to: number }, ctx: z.RefinementCtx) => {
+  if (v.to <= v.from) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.endAfterStart' });
+  }
+};
+export type AlarmHistoryFilter = z.output<typeof historyFilter>;
+
 export const alarmHistoryList = defineContract({
   method: 'POST',
   path: '/UAPI/Alarm/HistoryList',
-  input: z
-    .object({
-      from: z.number(),
-      to: z.number(),
-      source: z.string().max(128).optional(),
-      priority: z.array(z.number().int().min(1).max(4)).optional(),
-      regionid: z.number().int().positive().optional(),
-      types: z.array(z.enum(alarmTypes)).max(alarmTypes.length).optional(),
+  input: historyFilter
+    .extend({
       pageIndex: z.number().int().min(1).default(1),
       pageSize: z.number().int().min(1).max(500).default(50),
     })
-    .superRefine((v, ctx) => {
-      if (v.to <= v.from) {
-        ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.endAfterStart' });
-      }
-    }),
+    .superRefine(endAfterStart),
   output: z.object({ list: z.array(alarmItem), total: z.number().int() }),
+  permission: 'realtime:read',
+});
+
+/** Answers an .xlsx file of the filtered history (every page), in the caller's language, isolated like the list. */
+export const alarmHistoryExport = defineContract({
+  method: 'POST',
+  path: '/UAPI/Alarm/HistoryExport',
+  input: historyFilter.superRefine(endAfterStart),
+  output: z.null(),
   permission: 'realtime:read',
 });
 

@@ -1,5 +1,6 @@
 import { alarmNotifyMessages } from './alarm-notify.js';
 import { alarmMessages } from './alarms.js';
+import { alarmSettingMessages } from './alarm-settings.js';
 import { authMessages } from './auth.js';
 import { commonMessages } from './common.js';
 import { fillTemplate, type Lang, type MessageParams, type MessageText } from './define.js';
@@ -28,6 +29,7 @@ export const messages = {
   ...recordsMessages,
   ...shellMessages,
   ...alarmNotifyMessages,
+  ...alarmSettingMessages,
 } as const satisfies Record<string, MessageText>;
 
 export type MessageCode = keyof typeof messages;

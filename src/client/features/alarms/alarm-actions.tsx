@@ -1,6 +1,7 @@
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { alarmRemoveFromService, alarmReturnToService } from '../../../shared/contracts/alarm-settings';
 import { alarmAcknowledge, alarmShelve, alarmUnshelve, MAX_SHELVE_MINUTES } from '../../../shared/contracts/alarms';
 import { api } from '../../app/api';
 import { feedback, notify } from '../../app/feedback';
@@ -10,9 +11,9 @@ import { isValidationError, showSaveError } from '../../ui/form-rules';
 import { alarmsNs } from './locales';
 
 /** What the user may do with alarms (the server checks again). */
-export function useAlarmRights(): { ack: boolean; shelve: boolean } {
+export function useAlarmRights(): { ack: boolean; shelve: boolean; admin: boolean } {
   const perms = useSession((s) => s.user?.permissions);
-  return { ack: perms?.includes('alarm:ack') ?? false, shelve: perms?.includes('alarm:shelve') ?? false };
+  return { ack: perms?.includes('alarm:ack') ?? false, shelve: perms?.includes('alarm:shelve') ?? false, admin: perms?.includes('alarm:admin') ?? false };
 }
 
 /** Acknowledges at once (one tap on a phone, one click at the big screen); the server answers which it acknowledged. */
@@ -24,6 +25,50 @@ export async function acknowledge(ids: number[], comment?: string): Promise<numb
 export async function unshelve(ids: number[]): Promise<number> {
   const { unshelved } = await api(alarmUnshelve, { ids });
   return unshelved.length;
+}
+
+export async function returnToService(ids: number[]): Promise<number> {
+  const { returned } = await api(alarmReturnToService, { ids });
+  return returned.length;
+}
+
+/** Removing alarms from service: a required reason (ISA-18.2 §11.9), permission alarm:admin. */
+export function OutOfServiceDialog({ ids, open, onClose }: { ids: number[]; open: boolean; onClose: (done: boolean) => void }) {
+  const { t } = useTranslation(alarmsNs);
+  const lang = useLang();
+  const [form] = Form.useForm<{ reason: string }>();
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    let values: { reason: string };
+    try {
+      values = await form.validateFields();
+    } catch (err) {
+      if (isValidationError(err)) {
+        return;
+      }
+      throw err;
+    }
+    setSaving(true);
+    try {
+      const { removed } = await api(alarmRemoveFromService, { ids, reason: values.reason }, { silent: true });
+      notify(t('oos.done', { n: removed.length }));
+      form.resetFields();
+      onClose(true);
+    } catch (err) {
+      showSaveError(err, { form, fields: ['reason'], message: feedback.message, lang });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal open={open} title={t('oos.title')} okText={t('oos.remove')} confirmLoading={saving} onOk={() => void submit()} onCancel={() => onClose(false)} destroyOnHidden data-testid="oos-dialog">
+      <Form form={form} layout="vertical" initialValues={{ reason: '' }}>
+        <Form.Item name="reason" label={t('oos.reason')} rules={[{ required: true, whitespace: true, message: t('oos.reasonRequired') }]}>
+          <Input.TextArea rows={3} maxLength={500} data-testid="oos-reason" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
 }
 
 const DURATIONS = [1, 5, 15, 30, 60, 120, 240, MAX_SHELVE_MINUTES];

@@ -1,13 +1,17 @@
+import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, DatePicker, Input, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { alarmHistoryList, type AlarmItem } from '../../../shared/contracts/alarms';
+import { alarmHistoryExport, alarmHistoryList, type AlarmItem } from '../../../shared/contracts/alarms';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
+import { downloadPost } from '../../ui/file-transfer';
 import { useLoad } from '../../ui/use-load';
+import { feedback } from '../../app/feedback';
+import { errorText } from '../../app/api';
 import { useLang } from '../../app/i18n';
 import { alarmsNs, priorityColors, sourceNameOf } from './locales';
 import './alarms.css';
@@ -40,22 +44,23 @@ export function HistoryAlarmPage() {
     };
   });
   const [query, setQuery] = useState(draft);
+  const filterOf = (q: Query) => ({
+    from: q.range[0].valueOf(),
+    to: q.range[1].valueOf(),
+    source: q.source.trim() || undefined,
+    priority: q.priority.length ? q.priority : undefined,
+  });
   const load = useCallback(
-    (signal: AbortSignal) =>
-      api(
-        alarmHistoryList,
-        {
-          from: query.range[0].valueOf(),
-          to: query.range[1].valueOf(),
-          source: query.source.trim() || undefined,
-          priority: query.priority.length ? query.priority : undefined,
-          pageIndex: query.pageIndex,
-          pageSize: query.pageSize,
-        },
-        { signal },
-      ),
+    (signal: AbortSignal) => api(alarmHistoryList, { ...filterOf(query), pageIndex: query.pageIndex, pageSize: query.pageSize }, { signal }),
     [query],
   );
+  const [exporting, setExporting] = useState(false);
+  const handleExport = () => {
+    setExporting(true);
+    downloadPost(alarmHistoryExport.path, filterOf(query), `${t('history.fileName')}.xlsx`)
+      .catch((err: unknown) => void feedback.message.error(errorText(err, lang)))
+      .finally(() => setExporting(false));
+  };
   const result = useLoad(load);
   const columns: ColumnsType<AlarmItem> = [
     { title: t('col.priority'), dataIndex: 'priority', width: 76, render: (p: number) => <Tag color={priorityColors[p]}>{t(`priority.${p}`)}</Tag> },
@@ -90,6 +95,9 @@ export function HistoryAlarmPage() {
         />
         <Button type="primary" onClick={() => setQuery({ ...draft, pageIndex: 1 })}>
           {t('action.search')}
+        </Button>
+        <Button icon={<DownloadOutlined />} loading={exporting} onClick={handleExport} data-testid="history-export">
+          {t('history.export')}
         </Button>
       </div>
       <Table<AlarmItem>

@@ -1,4 +1,4 @@
-import { CheckOutlined, PauseCircleOutlined, PlayCircleOutlined, ReloadOutlined, SoundOutlined, MutedOutlined } from '@ant-design/icons';
+import { CheckOutlined, PauseCircleOutlined, PlayCircleOutlined, ReloadOutlined, SoundOutlined, MutedOutlined, StopOutlined, ToolOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Input, Select, Space, Table, Tag, Tooltip, TreeSelect, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
@@ -14,7 +14,8 @@ import { openFaceplate } from '../../ui/faceplate-store';
 import { useRegions } from '../../ui/region-options';
 import { useFillHeight } from '../../ui/use-fill-height';
 import { useLoad } from '../../ui/use-load';
-import { acknowledge, AckDialog, ShelveDialog, unshelve, useAlarmRights } from './alarm-actions';
+import { acknowledge, AckDialog, OutOfServiceDialog, returnToService, ShelveDialog, unshelve, useAlarmRights } from './alarm-actions';
+import { PlantModeDialog } from './plant-mode-dialog';
 import { reloadAlarms, sortAlarms, useAlarmFeed, useAlarmStore } from './alarm-store';
 import { alarmsNs, priorityColors, sourceNameOf } from './locales';
 import './alarms.css';
@@ -49,7 +50,7 @@ export function RealTimeAlarmPage({ scope = 'all' }: { scope?: AlarmListScope })
   const [filters, setFilters] = useState<Filters>({ priority: [], keyword: '' });
   const keyword = useDeferredValue(filters.keyword.trim().toLowerCase());
   const [selected, setSelected] = useState<number[]>([]);
-  const [dialog, setDialog] = useState<'ack' | 'shelve' | null>(null);
+  const [dialog, setDialog] = useState<'ack' | 'shelve' | 'oos' | 'mode' | null>(null);
   const tableRef = useRef<HTMLDivElement>(null);
   const height = useFillHeight(tableRef, 48);
 
@@ -255,6 +256,33 @@ export function RealTimeAlarmPage({ scope = 'all' }: { scope?: AlarmListScope })
               {t('action.unshelve')}
             </Button>
           )}
+          {rights.admin && (
+            <Button icon={<StopOutlined />} disabled={selectedOpen.length === 0} onClick={() => setDialog('oos')} data-testid="oos-selected">
+              {t('oos.remove')}
+            </Button>
+          )}
+          {rights.admin && (
+            <Button
+              icon={<UndoOutlined />}
+              disabled={!selectedItems.some((a) => a.state === 'outOfService')}
+              onClick={() =>
+                void returnToService(selectedItems.filter((a) => a.state === 'outOfService').map((a) => a.id))
+                  .then((n) => {
+                    notify(t('oos.restored', { n }));
+                    setSelected([]);
+                  })
+                  .catch(() => undefined)
+              }
+              data-testid="rts-selected"
+            >
+              {t('oos.restore')}
+            </Button>
+          )}
+          {rights.admin && (
+            <Button icon={<ToolOutlined />} onClick={() => setDialog('mode')} data-testid="plant-mode">
+              {t('mode.button')}
+            </Button>
+          )}
           <Button icon={muted ? <MutedOutlined /> : <SoundOutlined />} onClick={() => setMuted(!muted)} data-testid="alarm-mute">
             {muted ? t('action.unmute') : t('action.mute')}
           </Button>
@@ -276,14 +304,16 @@ export function RealTimeAlarmPage({ scope = 'all' }: { scope?: AlarmListScope })
           loading={!loaded || (scope !== 'all' && scoped.loading)}
           pagination={false}
           scroll={{ x: 1400, y: height }}
-          rowSelection={rights.ack || rights.shelve ? { selectedRowKeys: selectedOpen, onChange: (keys) => setSelected(keys as number[]) } : undefined}
-          rowClassName={(a) => (a.state === 'unack' || a.state === 'rtnUnack' ? 'pw-alarm-row-unack' : a.state === 'shelved' ? 'pw-alarm-row-shelved' : '')}
+          rowSelection={rights.ack || rights.shelve || rights.admin ? { selectedRowKeys: selectedOpen, onChange: (keys) => setSelected(keys as number[]) } : undefined}
+          rowClassName={(a) => (a.state === 'unack' || a.state === 'rtnUnack' ? 'pw-alarm-row-unack' : a.state === 'shelved' || a.state === 'suppressed' || a.state === 'outOfService' ? 'pw-alarm-row-shelved' : '')}
           onRow={(a) => ({ 'data-testid': `alarm-row-${a.alarmKey}` }) as React.HTMLAttributes<HTMLElement>}
           locale={{ emptyText: <Empty description={t('empty')} /> }}
         />
       </div>
       <AckDialog ids={selectedOpen} open={dialog === 'ack'} onClose={closeDialog} />
       <ShelveDialog ids={selectedOpen} open={dialog === 'shelve'} onClose={closeDialog} />
+      <OutOfServiceDialog ids={selectedOpen} open={dialog === 'oos'} onClose={closeDialog} />
+      {rights.admin && <PlantModeDialog open={dialog === 'mode'} onClose={() => setDialog(null)} regionTree={regionTree} regionName={regionName} />}
     </Card>
   );
 }

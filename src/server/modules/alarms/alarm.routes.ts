@@ -1,8 +1,12 @@
-import { alarmAcknowledge, alarmAuditKpi, alarmClear, alarmRaise, alarmHistoryList, alarmRealTimeList, alarmShelve, alarmUnshelve } from '../../../shared/contracts/alarms.js';
+import { alarmAcknowledge, alarmAuditKpi, alarmClear, alarmRaise, alarmHistoryExport, alarmHistoryList, alarmRealTimeList, alarmShelve, alarmUnshelve } from '../../../shared/contracts/alarms.js';
+import { alarmRemoveFromService, alarmReturnToService, alarmSettingHistory, alarmSettingList, alarmSettingSave, plantModeList, plantModeSet } from '../../../shared/contracts/alarm-settings.js';
 import type { AuthUser, RequestContext } from '../../http/app.js';
 import { unauthorized } from '../../http/errors.js';
+import { SECURITY_HEADERS } from '../../http/security-headers.js';
 import type { MenuSeed } from '../../store/seed-base.js';
 import type { ServerModule } from '../index.js';
+import { historyFileName, writeHistoryXlsx } from './alarm-export.js';
+import { createAlarmSettingsService } from './alarm-settings.service.js';
 
 function caller(ctx: RequestContext): AuthUser {
   if (!ctx.user) {
@@ -60,15 +64,44 @@ export const alarmMenus: MenuSeed[] = [
     sort: 4,
     roles: ['admin', 'supervisor'],
   },
+  {
+    href: '/alarmAduit/alarmSettings',
+    name: '报警设置标准台账',
+    name_en: 'Alarm settings',
+    parent: MAJOR_HAZARD,
+    type: 2,
+    eightyEightType: 1,
+    icon: 'setting',
+    sort: 5,
+    roles: ['admin', 'supervisor', 'operator', 'inspector'],
+  },
 ];
 
 export const alarmModule: ServerModule = {
   name: 'alarms',
   menus: alarmMenus,
-  register({ http, services }) {
+  register({ http, store, services }) {
     const a = services.alarms;
+    const settings = createAlarmSettingsService({ db: store.db, realtime: services.realtime, alarms: a });
     http.route(alarmRealTimeList, (input, ctx) => a.realTimeList(caller(ctx), input));
     http.route(alarmHistoryList, (input, ctx) => a.historyList(caller(ctx), input));
+    http.route(alarmHistoryExport, async (input, ctx) => {
+      const pages = a.historyPages(caller(ctx), input);
+      ctx.reply.hijack();
+      ctx.reply.raw.writeHead(200, {
+        ...SECURITY_HEADERS,
+        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(historyFileName(ctx.lang))}`,
+        'cache-control': 'no-store',
+      });
+      try {
+        await writeHistoryXlsx(ctx.reply.raw, pages, ctx.lang);
+      } catch (err) {
+        ctx.req.log.error({ err }, 'alarm history export failed');
+        ctx.reply.raw.destroy(err as Error);
+      }
+      return null;
+    });
     http.route(alarmAcknowledge, (input, ctx) => a.acknowledge(caller(ctx), input));
     http.route(alarmShelve, (input, ctx) => a.shelve(caller(ctx), input));
     http.route(alarmUnshelve, (input, ctx) => a.unshelve(caller(ctx), input));
@@ -81,5 +114,12 @@ export const alarmModule: ServerModule = {
       await a.clear(input.key, input.t, caller(ctx));
       return { key: input.key };
     });
+    http.route(alarmSettingList, (input, ctx) => settings.list(caller(ctx), input));
+    http.route(alarmSettingSave, (input, ctx) => settings.save(caller(ctx), input));
+    http.route(alarmSettingHistory, (input, ctx) => settings.history(caller(ctx), input));
+    http.route(plantModeList, async (_input, ctx) => ({ list: await a.plantModes(caller(ctx)) }));
+    http.route(plantModeSet, (input, ctx) => a.setPlantMode(caller(ctx), input));
+    http.route(alarmRemoveFromService, (input, ctx) => a.removeFromService(caller(ctx), input));
+    http.route(alarmReturnToService, (input, ctx) => a.returnToService(caller(ctx), input));
   },
 };

@@ -3,9 +3,11 @@ import type { Subscription } from 'rxjs';
 import type { z } from 'zod';
 import {
   MAX_SHELVE_MINUTES,
+  type AlarmHistoryFilter,
   type AlarmItem,
   type AlarmPriority,
   type AlarmType,
+  limitTypesOfTags,
   type alarmAcknowledge,
   type alarmAuditKpi,
   type alarmHistoryList,
@@ -14,6 +16,7 @@ import {
   type alarmUnshelve,
   raisedAlarm as raisedAlarmSchema,
 } from '../../../shared/contracts/alarms.js';
+import type { PlantModeItem, alarmRemoveFromService, alarmReturnToService, plantModeSet } from '../../../shared/contracts/alarm-settings.js';
 import { computeAlarmKpi, type AlarmKpi, type KpiOccurrence } from '../../../shared/domain/alarm-kpi.js';
 import { evaluateCondition, initialCondition, type ConditionConfig, type ConditionState } from '../../../shared/domain/alarm-condition.js';
 import {
@@ -60,6 +63,8 @@ export interface AlarmLog {
 export interface AlarmService {
   realTimeList(caller: AuthUser, input: In<typeof alarmRealTimeList>): Promise<{ list: AlarmItem[]; serverTime: number }>;
   historyList(caller: AuthUser, input: In<typeof alarmHistoryList>): Promise<{ list: AlarmItem[]; total: number }>;
+  /** Every occurrence of the filtered history the caller may see, newest first, page by page (Excel export). */
+  historyPages(caller: AuthUser, input: AlarmHistoryFilter): AsyncIterable<AlarmItem[]>;
   acknowledge(caller: AuthUser, input: In<typeof alarmAcknowledge>): Promise<{ acknowledged: number[] }>;
   shelve(caller: AuthUser, input: In<typeof alarmShelve>): Promise<{ shelved: number[] }>;
   unshelve(caller: AuthUser, input: In<typeof alarmUnshelve>): Promise<{ unshelved: number[] }>;
@@ -78,15 +83,41 @@ export interface AlarmService {
   openAlarms(prefix: string): AlarmItem[];
   /** The `alarm` channel and topic, for the stream's topic registry. */
   channel: { source: ChannelSource<'alarm'>; resolver: TopicResolver<'alarm'> };
+  /**
+   * The alarm setting ledger changed an alarm of a tag: the next sample uses
+   * it (a new priority applies to the next occurrence). Disabling an active
+   * alarm returns it to normal.
+   */
+  settingChanged(tagId: string, type: AlarmType, setting: AlarmEngineSetting): Promise<void>;
+  /** Regions out of operation, of those the caller may see. */
+  plantModes(caller: AuthUser): Promise<PlantModeItem[]>;
+  /**
+   * Sets a region's plant mode with a reason, audited: out of operation
+   * suppresses the open alarms of its tags (and those that open meanwhile);
+   * back in operation they show as their condition implies (ISA-18.2 §11.8).
+   */
+  setPlantMode(caller: AuthUser, input: In<typeof plantModeSet>): Promise<{ item: PlantModeItem; alarms: number[] }>;
+  removeFromService(caller: AuthUser, input: In<typeof alarmRemoveFromService>): Promise<{ removed: number[] }>;
+  returnToService(caller: AuthUser, input: In<typeof alarmReturnToService>): Promise<{ returned: number[] }>;
+  /**
+   * Communication alarms: a tag that was sending and has sent nothing for the
+   * comm timeout (60 s) raises its `comm` alarm; its next sample clears it.
+   * Runs on a timer; `at` for tests.
+   */
+  checkLinks(at?: number): Promise<void>;
   /** Waits until every queued change is stored (tests, shutdown). */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Default priorities until the rationalisation ledger sets them: HH/LL high, H/L medium, discrete high. */
-const defaultPriority: Partial<Record<AlarmType, AlarmPriority>> = { hh: 2, ll: 2, h: 3, l: 3, discrete: 2, comm: 3 };
+export const defaultAlarmPriority: Partial<Record<AlarmType, AlarmPriority>> = { hh: 2, ll: 2, h: 3, l: 3, discrete: 2, comm: 3 };
 const limitTypes = ['hh', 'h', 'l', 'll'] as const;
+/** Alarms a plant mode suppresses: the process alarms of tags (never a person's SOS or an intrusion). */
+const suppressibleTypes: readonly AlarmType[] = [...limitTypesOfTags, 'comm'];
 const SHELF_CHECK_MS = 1000;
+const COMM_CHECK_MS = 5000;
+export const DEFAULT_COMM_TIMEOUT_MS = 60_000;
 
 interface OpenAlarm {
   item: AlarmItem;
@@ -134,26 +165,44 @@ interface SourceName {
   unit: string;
 }
 
-/** One alarm condition of a tag: its type and its condition configuration. */
-function conditionsOf(tag: TagMeta): { type: AlarmType; cfg: ConditionConfig }[] {
-  const out: { type: AlarmType; cfg: ConditionConfig }[] = [];
+/** What the alarm setting ledger (alarm_setting, migration 0075) sets per alarm of a tag. */
+export interface AlarmEngineSetting {
+  priority: AlarmPriority;
+  onDelayMs: number;
+  offDelayMs: number;
+  enabled: boolean;
+}
+
+const alarmKeyOf = (tagId: string, type: AlarmType) => `tag:${tagId}:${type}`;
+
+/**
+ * The alarm conditions of a tag: its type and its condition configuration,
+ * from the tag's limits and the alarm's settings (a disabled alarm has none).
+ */
+function conditionsOf(tag: TagMeta, settingOf: (key: string) => AlarmEngineSetting | undefined): { key: string; type: AlarmType; cfg: ConditionConfig }[] {
+  const out: { key: string; type: AlarmType; cfg: ConditionConfig }[] = [];
+  const add = (type: AlarmType, cfg: Omit<ConditionConfig, 'onDelayMs' | 'offDelayMs'>) => {
+    const key = alarmKeyOf(tag.id, type);
+    const s = settingOf(key);
+    if (s?.enabled !== false) {
+      out.push({ key, type, cfg: { ...cfg, onDelayMs: s?.onDelayMs ?? 0, offDelayMs: s?.offDelayMs ?? 0 } });
+    }
+  };
   if (tag.kind === 'discrete') {
     const v = tag.h ?? tag.hh;
     if (v !== null) {
-      out.push({ type: 'discrete', cfg: { kind: 'discrete', limit: v, deadband: 0, onDelayMs: 0, offDelayMs: 0 } });
+      add('discrete', { kind: 'discrete', limit: v, deadband: 0 });
     }
     return out;
   }
   for (const type of limitTypes) {
     const limit = tag[type];
     if (limit !== null) {
-      out.push({ type, cfg: { kind: type === 'hh' || type === 'h' ? 'high' : 'low', limit, deadband: tag.deadband, onDelayMs: 0, offDelayMs: 0 } });
+      add(type, { kind: type === 'hh' || type === 'h' ? 'high' : 'low', limit, deadband: tag.deadband });
     }
   }
   return out;
 }
-
-const alarmKeyOf = (tagId: string, type: AlarmType) => `tag:${tagId}:${type}`;
 
 /** A condition change the engine found (or another module raised), waiting for its transaction. */
 interface ConditionChange {
@@ -179,6 +228,8 @@ export interface AlarmServiceDeps {
   /** Overrides for tests. */
   now?: () => number;
   maxShelveMs?: number;
+  /** Silence after which a tag that was sending raises its comm alarm (default 60 s). */
+  commTimeoutMs?: number;
 }
 
 export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmService> {
@@ -198,6 +249,27 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
    * not drive the live alarm state: the newer value already decided it.
    */
   const lastT = new Map<string, number>();
+  /** When each tag last sent a sample (any quality: a bad value still shows the link works), server time. */
+  const lastSeen = new Map<string, number>();
+  /** Tags whose comm alarm is active. */
+  const commActive = new Set<string>();
+  const commTimeoutMs = deps.commTimeoutMs ?? DEFAULT_COMM_TIMEOUT_MS;
+  /** Alarm settings by alarm key (the ledger's rows; an alarm without one runs on the defaults). */
+  const settings = new Map<string, AlarmEngineSetting>();
+  /** Regions out of operation (plant_mode, migration 0076). */
+  const stopped = new Map<number, PlantModeItem>();
+  for (const r of await db.selectFrom('plant_mode').selectAll().where('mode', '=', 'stop').execute()) {
+    stopped.set(r.regionid, { regionid: r.regionid, mode: 'stop', reason: r.reason, updatedAt: r.updated_at, updatedBy: r.updated_by });
+  }
+  const suppressedByDesign = (type: AlarmType, regionid: number | null) => regionid !== null && stopped.has(regionid) && suppressibleTypes.includes(type);
+  for (const r of await db.selectFrom('alarm_setting').selectAll().execute()) {
+    settings.set(alarmKeyOf(r.tag_id, r.type as AlarmType), {
+      priority: r.priority as AlarmPriority,
+      onDelayMs: r.on_delay_s * 1000,
+      offDelayMs: r.off_delay_s * 1000,
+      enabled: r.enabled === 1,
+    });
+  }
 
   for (const r of (await db.selectFrom('alarm_occurrence').selectAll().where('closed_at', 'is', null).execute()) as Row[]) {
     const item = toItem(r);
@@ -206,6 +278,11 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     conds.set(r.alarm_key, { active: fsm.active, pendingSince: null });
     if (r.peak !== null) {
       peaks.set(r.alarm_key, r.peak);
+    }
+  }
+  for (const o of open.values()) {
+    if (o.item.type === 'comm' && o.fsm.active && o.item.alarmKey === alarmKeyOf(o.item.source, 'comm')) {
+      commActive.add(o.item.source);
     }
   }
   if (open.size > 0) {
@@ -238,6 +315,9 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         // Nothing was stored: forget the conditions, so the next sample finds the change again.
         for (const c of batch) {
           conds.delete(c.key);
+          if (c.type === 'comm' && c.change === 'activate') {
+            commActive.delete(c.tagId); // raised again at the next check
+          }
         }
         log.error({ err, changes: batch.length }, 'alarms: storing alarm changes failed; they are raised again by the next samples');
       }
@@ -304,6 +384,12 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       current = null;
     }
     if (tr.opensOccurrence) {
+      let fsmNext = tr.next;
+      if (suppressedByDesign(c.type, c.regionid)) {
+        // The unit is out of operation: the new occurrence opens suppressed by design.
+        const sup = alarmTransition(fsmNext, { type: 'suppress' }, c.t, rules);
+        fsmNext = sup.ok ? sup.next : fsmNext;
+      }
       const name = c.raised?.name ?? names.get(c.tagId);
       const row = (await tx
         .insertInto('alarm_occurrence')
@@ -314,10 +400,10 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
           source_name_en: name?.name_en ?? '',
           unit: name?.unit ?? '',
           type: c.type,
-          priority: c.raised?.priority ?? defaultPriority[c.type] ?? 3,
+          priority: c.raised?.priority ?? settings.get(c.key)?.priority ?? defaultAlarmPriority[c.type] ?? 3,
           detail: c.raised?.detail ? JSON.stringify(c.raised.detail) : null,
-          state: tr.next.state,
-          fsm: JSON.stringify(tr.next),
+          state: fsmNext.state,
+          fsm: JSON.stringify(fsmNext),
           limit_value: c.limit,
           value: c.value,
           peak: c.value,
@@ -332,7 +418,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       }
       const item = toItem(row);
       items.push(item);
-      return { open: { item, fsm: tr.next }, items };
+      return { open: { item, fsm: fsmNext }, items };
     }
     if (current) {
       const patch: Partial<Row> = {};
@@ -373,7 +459,19 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
   }
 
   const sampleSub: Subscription = bus.samples$.subscribe((b) => {
+    const seenAt = now();
     for (let i = 0; i < b.n; i++) {
+      const id = b.tag[i];
+      lastSeen.set(id, seenAt);
+      if (commActive.has(id)) {
+        // The source sends again: its communication alarm returns.
+        commActive.delete(id);
+        const key = alarmKeyOf(id, 'comm');
+        const cur = open.get(key);
+        if (cur) {
+          pending.push({ key, tagId: id, type: 'comm', change: 'clear', value: null, t: seenAt, limit: null, regionid: cur.item.regionid });
+        }
+      }
       if (b.q[i] !== 0) {
         continue; // Bad or uncertain quality never raises or clears a limit alarm.
       }
@@ -387,8 +485,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         continue;
       }
       lastT.set(tag.id, t);
-      for (const { type, cfg } of conditionsOf(tag)) {
-        const key = alarmKeyOf(tag.id, type);
+      for (const { key, type, cfg } of conditionsOf(tag, (k) => settings.get(k))) {
         const st = conds.get(key) ?? initialCondition;
         const r = evaluateCondition(cfg, st, v, t);
         if (r.state !== st) {
@@ -424,6 +521,27 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
   }, SHELF_CHECK_MS);
   shelfTimer.unref();
 
+  /** Raises the comm alarm of every tag silent for the timeout since its last sample. */
+  function checkLinks(at: number): Promise<void> {
+    for (const [id, seen] of lastSeen) {
+      if (at - seen < commTimeoutMs || commActive.has(id)) {
+        continue;
+      }
+      const tag = deps.tags.get(id);
+      if (!tag) {
+        lastSeen.delete(id); // removed from the registry: no longer expected to send
+        continue;
+      }
+      commActive.add(id);
+      pending.push({ key: alarmKeyOf(id, 'comm'), tagId: id, type: 'comm', change: 'activate', value: null, t: at, limit: null, regionid: tag.regionid });
+    }
+    return flush();
+  }
+  const commTimer = setInterval(() => {
+    checkLinks(now()).catch((err: unknown) => log.error({ err }, 'alarms: checking links failed'));
+  }, COMM_CHECK_MS);
+  commTimer.unref();
+
   // ---------------------------------------------------------------- operator actions
 
   async function scopeOf(caller: AuthUser): Promise<{ all: boolean; regions: Set<number> }> {
@@ -445,6 +563,8 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     action: string,
     detail: Record<string, unknown>,
     patchOf?: (cur: OpenAlarm) => Partial<Row>,
+    /** More to write in the same transaction (the plant mode that suppresses the alarms). */
+    alsoIn?: (tx: Tx) => Promise<void>,
   ): Promise<number[]> {
     const byId = new Map([...open.values()].map((o) => [o.item.id, o]));
     const targets: OpenAlarm[] = [];
@@ -461,6 +581,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     const done: number[] = [];
     const after = new Map<string, OpenAlarm | null>();
     await transactThenPublish(db, bus, async (tx, emit) => {
+      await alsoIn?.(tx);
       const items: AlarmItem[] = [];
       for (const o of targets) {
         const tr = alarmTransition(o.fsm, event, t, rules);
@@ -487,6 +608,28 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       throw badRequest(firstRefusal, ['ids']);
     }
     return done;
+  }
+
+  /** The history's filter and the caller's isolation, as one query. */
+  function historyQuery(scope: { all: boolean; regions: Set<number> }, input: AlarmHistoryFilter) {
+    let q = db.selectFrom('alarm_occurrence').where('activated_at', '>=', input.from).where('activated_at', '<', input.to);
+    if (!scope.all) {
+      const regions = [...scope.regions];
+      q = q.where((eb) => (regions.length ? eb.or([eb('regionid', 'is', null), eb('regionid', 'in', regions)]) : eb('regionid', 'is', null)));
+    }
+    if (input.source) {
+      q = q.where('source', '=', input.source);
+    }
+    if (input.priority?.length) {
+      q = q.where('priority', 'in', input.priority);
+    }
+    if (input.regionid !== undefined) {
+      q = q.where('regionid', '=', input.regionid);
+    }
+    if (input.types?.length) {
+      q = q.where('type', 'in', input.types);
+    }
+    return q;
   }
 
   const channel: AlarmService['channel'] = {
@@ -555,6 +698,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         .filter((a) => input.regionid === undefined || a.regionid === input.regionid)
         .filter((a) => !input.types || input.types.includes(a.type))
         .filter((a) => input.source === undefined || a.source === input.source)
+        .filter((a) => !input.states || input.states.includes(a.state))
         .sort((a, b) => a.priority - b.priority || b.activatedAt - a.activatedAt);
       return { list, serverTime: now() };
     },
@@ -583,25 +727,34 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         openNow.map((a) => ({ alarmKey: a.alarmKey, sourceName: a.sourceName, sourceNameEn: a.sourceNameEn, priority: a.priority, activatedAt: a.activatedAt, returnedAt: a.returnedAt, state: a.state })),
       );
     },
+    async *historyPages(caller, input) {
+      const q = historyQuery(await scopeOf(caller), input);
+      const PAGE = 1000;
+      // Keyset paging on (activated_at, id), newest first: stable while new alarms arrive.
+      let after: { at: number; id: number } | null = null;
+      for (;;) {
+        const cursor = after;
+        const rows = (await (cursor
+          ? q.where((eb) => eb.or([eb('activated_at', '<', cursor.at), eb.and([eb('activated_at', '=', cursor.at), eb('id', '<', cursor.id)])]))
+          : q
+        )
+          .selectAll()
+          .orderBy('activated_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(PAGE)
+          .execute()) as Row[];
+        if (rows.length > 0) {
+          yield rows.map(toItem);
+        }
+        if (rows.length < PAGE) {
+          return;
+        }
+        const last = rows[rows.length - 1];
+        after = { at: last.activated_at, id: last.id };
+      }
+    },
     async historyList(caller, input) {
-      const scope = await scopeOf(caller);
-      let q = db.selectFrom('alarm_occurrence').where('activated_at', '>=', input.from).where('activated_at', '<', input.to);
-      if (!scope.all) {
-        const regions = [...scope.regions];
-        q = q.where((eb) => (regions.length ? eb.or([eb('regionid', 'is', null), eb('regionid', 'in', regions)]) : eb('regionid', 'is', null)));
-      }
-      if (input.source) {
-        q = q.where('source', '=', input.source);
-      }
-      if (input.priority?.length) {
-        q = q.where('priority', 'in', input.priority);
-      }
-      if (input.regionid !== undefined) {
-        q = q.where('regionid', '=', input.regionid);
-      }
-      if (input.types?.length) {
-        q = q.where('type', 'in', input.types);
-      }
+      const q = historyQuery(await scopeOf(caller), input);
       const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
       const rows = (await q
         .selectAll()
@@ -644,13 +797,79 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       const unshelved = await run(() => operate(caller, input.ids, { type: 'unshelve', by: caller.loginname, auto: false }, 'alarm.unshelve', {}));
       return { unshelved };
     },
+    async settingChanged(tagId, type, setting) {
+      const key = alarmKeyOf(tagId, type);
+      settings.set(key, setting);
+      if (setting.enabled) {
+        return;
+      }
+      // Disabled: the condition is no longer evaluated, so an active alarm returns now.
+      conds.delete(key);
+      await run(async () => {
+        const cur = open.get(key);
+        if (!cur?.fsm.active) {
+          return;
+        }
+        await applyConditionChanges([
+          { key, tagId: cur.item.source, type: cur.item.type, change: 'clear', value: cur.item.value, t: now(), limit: cur.item.limit, regionid: cur.item.regionid },
+        ]);
+      });
+    },
+    async plantModes(caller) {
+      const scope = await scopeOf(caller);
+      return [...stopped.values()].filter((m) => visible(scope, m.regionid));
+    },
+    async setPlantMode(caller, input) {
+      if (!visible(await scopeOf(caller), input.regionid)) {
+        throw forbidden('common.outsideScope');
+      }
+      const region = await db.selectFrom('region').select('regionid').where('regionid', '=', input.regionid).executeTakeFirst();
+      if (!region) {
+        throw notFound('org.regionNotFound', { id: input.regionid });
+      }
+      return run(async () => {
+        const t = now();
+        const item: PlantModeItem = { regionid: input.regionid, mode: input.mode, reason: input.reason, updatedAt: t, updatedBy: caller.loginname };
+        const stop = input.mode === 'stop';
+        const ids = [...open.values()]
+          .filter((o) => o.item.regionid === input.regionid && suppressibleTypes.includes(o.item.type))
+          .filter((o) => (stop ? o.fsm.state !== 'suppressed' && o.fsm.state !== 'outOfService' : o.fsm.state === 'suppressed'))
+          .map((o) => o.item.id);
+        const alarms = await operate(caller, ids, { type: stop ? 'suppress' : 'unsuppress' }, stop ? 'alarm.suppress' : 'alarm.unsuppress', { regionid: input.regionid, reason: input.reason }, undefined, async (tx) => {
+          await tx.deleteFrom('plant_mode').where('regionid', '=', input.regionid).execute();
+          await tx.insertInto('plant_mode').values({ regionid: input.regionid, mode: input.mode, reason: input.reason, updated_at: t, updated_by: caller.loginname }).execute();
+          await audit(tx, { userid: caller.userid, loginname: caller.loginname }, 'alarm.plantMode', 'region', input.regionid, { mode: input.mode, reason: input.reason });
+        });
+        if (stop) {
+          stopped.set(input.regionid, item);
+        } else {
+          stopped.delete(input.regionid);
+        }
+        return { item, alarms };
+      });
+    },
+    async removeFromService(caller, input) {
+      if (input.reason.trim() === '') {
+        throw badRequest('alarm.reasonRequired', ['reason']);
+      }
+      const removed = await run(() =>
+        operate(caller, input.ids, { type: 'removeFromService', by: caller.loginname, reason: input.reason }, 'alarm.removeFromService', { reason: input.reason.trim() }),
+      );
+      return { removed };
+    },
+    async returnToService(caller, input) {
+      const returned = await run(() => operate(caller, input.ids, { type: 'returnToService', by: caller.loginname }, 'alarm.returnToService', {}));
+      return { returned };
+    },
     idle: async () => {
       await flush();
       await queue;
     },
+    checkLinks: (at = now()) => checkLinks(at),
     async close() {
       sampleSub.unsubscribe();
       clearInterval(shelfTimer);
+      clearInterval(commTimer);
       await flush();
       await queue;
     },

@@ -60,25 +60,39 @@ export function cellOf(f: FieldDef, v: unknown, lang: Lang): string | number | n
   }
 }
 
-/** Writes the rows as an .xlsx workbook to `out`, the header in the reader's language. */
-export async function writeXlsx(out: Writable, def: RecordDefinition, columns: string[], rows: AsyncIterable<RecordRow[]>, lang: Lang): Promise<number> {
+export type Cell = string | number | null;
+
+/** Streams one sheet to `out`: the header, then the rows page by page (any list, not only a ledger's). Answers the row count. */
+export async function writeSheet(out: Writable, sheetName: string, header: string[], pages: AsyncIterable<Cell[][]>): Promise<number> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
-  const ws = wb.addWorksheet(lang === 'en' && def.name.en ? def.name.en : def.name.zh);
-  const fields = columns.map((k) => def.fields.find((f) => f.key === k)).filter((f): f is FieldDef => f !== undefined);
-  const withStatus = def.workflow !== undefined;
-  ws.addRow([...fields.map((f) => label(f, lang)), ...(withStatus ? [STATUS_LABEL[lang]] : [])]).commit();
+  const ws = wb.addWorksheet(sheetName);
+  ws.addRow(header).commit();
   let n = 0;
-  for await (const page of rows) {
-    for (const r of page) {
-      const doc = docOf(r.doc);
-      const status = statusOf(def, r.status).label;
-      ws.addRow([...fields.map((f) => cellOf(f, doc[f.key], lang)), ...(withStatus ? [lang === 'en' && status.en ? status.en : status.zh] : [])]).commit();
+  for await (const page of pages) {
+    for (const row of page) {
+      ws.addRow(row).commit();
       n++;
     }
   }
   ws.commit();
   await wb.commit();
   return n;
+}
+
+/** Writes the rows as an .xlsx workbook to `out`, the header in the reader's language. */
+export async function writeXlsx(out: Writable, def: RecordDefinition, columns: string[], rows: AsyncIterable<RecordRow[]>, lang: Lang): Promise<number> {
+  const fields = columns.map((k) => def.fields.find((f) => f.key === k)).filter((f): f is FieldDef => f !== undefined);
+  const withStatus = def.workflow !== undefined;
+  async function* cells(): AsyncIterable<Cell[][]> {
+    for await (const page of rows) {
+      yield page.map((r) => {
+        const doc = docOf(r.doc);
+        const status = statusOf(def, r.status).label;
+        return [...fields.map((f) => cellOf(f, doc[f.key], lang)), ...(withStatus ? [lang === 'en' && status.en ? status.en : status.zh] : [])];
+      });
+    }
+  }
+  return writeSheet(out, lang === 'en' && def.name.en ? def.name.en : def.name.zh, [...fields.map((f) => label(f, lang)), ...(withStatus ? [STATUS_LABEL[lang]] : [])], cells());
 }
 
 const IMPORTABLE: number[] = [

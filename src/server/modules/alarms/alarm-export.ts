@@ -1,0 +1,99 @@
+import type { Writable } from 'node:stream';
+import type { AlarmItem, AlarmType } from '../../../shared/contracts/alarms.js';
+import type { AlarmStateName } from '../../../shared/domain/alarm-state.js';
+import type { Lang } from '../../../shared/messages/define.js';
+import { formatDate } from '../../../shared/time.js';
+import { writeSheet, type Cell } from '../records/records.excel.js';
+
+/*
+ * The alarm history as an .xlsx file (/alarmData/historyAlarm), written by the
+ * record engine's sheet writer, in the caller's language.
+ */
+
+type Text = { zh: string; en: string };
+
+const SHEET: Text = { zh: '历史报警', en: 'Alarm history' };
+const HEADER: Text[] = [
+  { zh: '优先级', en: 'Priority' },
+  { zh: '报警时间', en: 'Activated' },
+  { zh: '报警源', en: 'Source' },
+  { zh: '位号 / 来源', en: 'Tag / source id' },
+  { zh: '报警类型', en: 'Type' },
+  { zh: '报警值', en: 'Value' },
+  { zh: '限值', en: 'Limit' },
+  { zh: '峰值', en: 'Peak' },
+  { zh: '单位', en: 'Unit' },
+  { zh: '状态', en: 'State' },
+  { zh: '确认人', en: 'Acknowledged by' },
+  { zh: '确认时间', en: 'Acknowledged' },
+  { zh: '确认说明', en: 'Comment' },
+  { zh: '恢复时间', en: 'Returned' },
+  { zh: '结束时间', en: 'Closed' },
+];
+const PRIORITY: Record<number, Text> = { 1: { zh: '紧急', en: 'Urgent' }, 2: { zh: '高', en: 'High' }, 3: { zh: '中', en: 'Medium' }, 4: { zh: '低', en: 'Low' } };
+const STATE: Record<AlarmStateName, Text> = {
+  normal: { zh: '已恢复', en: 'Normal' },
+  unack: { zh: '未确认', en: 'Unacknowledged' },
+  ack: { zh: '已确认', en: 'Acknowledged' },
+  rtnUnack: { zh: '已恢复未确认', en: 'Returned, unacknowledged' },
+  shelved: { zh: '已搁置', en: 'Shelved' },
+  suppressed: { zh: '已抑制', en: 'Suppressed' },
+  outOfService: { zh: '已停用', en: 'Out of service' },
+};
+const TYPE: Record<AlarmType, Text> = {
+  hh: { zh: '高高报', en: 'High-high' },
+  h: { zh: '高报', en: 'High' },
+  l: { zh: '低报', en: 'Low' },
+  ll: { zh: '低低报', en: 'Low-low' },
+  discrete: { zh: '开关量报警', en: 'Discrete' },
+  comm: { zh: '通讯中断', en: 'Communication lost' },
+  external: { zh: '外部报警', en: 'External' },
+  overcrowd: { zh: '超员', en: 'Overcrowding' },
+  understaff: { zh: '缺员', en: 'Understaffing' },
+  intrusion: { zh: '越界', en: 'Illegal entry' },
+  overstay: { zh: '超时停留', en: 'Overstay' },
+  static: { zh: '静止', en: 'Man down' },
+  sos: { zh: 'SOS', en: 'SOS' },
+  gathering: { zh: '聚集', en: 'Gathering' },
+  system: { zh: '系统报警', en: 'System' },
+};
+
+const time = (t: number | null): Cell => (t === null ? null : formatDate(t));
+
+/** One occurrence as the cells of a row. */
+export function historyCells(a: AlarmItem, lang: Lang): Cell[] {
+  return [
+    PRIORITY[a.priority]?.[lang] ?? a.priority,
+    time(a.activatedAt),
+    lang === 'en' && a.sourceNameEn ? a.sourceNameEn : a.sourceName,
+    a.source,
+    TYPE[a.type][lang],
+    a.value,
+    a.limit,
+    a.peak,
+    a.unit,
+    STATE[a.state][lang],
+    a.ackedBy,
+    time(a.ackedAt),
+    a.ackComment,
+    time(a.returnedAt),
+    time(a.closedAt),
+  ];
+}
+
+/** Streams the history pages as an .xlsx workbook. */
+export function writeHistoryXlsx(out: Writable, pages: AsyncIterable<AlarmItem[]>, lang: Lang): Promise<number> {
+  async function* cells(): AsyncIterable<Cell[][]> {
+    for await (const page of pages) {
+      yield page.map((a) => historyCells(a, lang));
+    }
+  }
+  return writeSheet(
+    out,
+    SHEET[lang],
+    HEADER.map((h) => h[lang]),
+    cells(),
+  );
+}
+
+export const historyFileName = (lang: Lang) => `${SHEET[lang]}.xlsx`;
