@@ -6,9 +6,10 @@ import { createMetrics, registerMetricsRoute, startMetricsServer } from './metri
 import { createAlarmService } from './modules/alarms/alarm.service.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { createIngestKeyService } from './modules/ingest/ingest.service.js';
-import { modules, type Services } from './modules/index.js';
+import { modules, type ModuleHandle, type Services } from './modules/index.js';
 import { createOrgService, type OrgService } from './modules/org/org.service.js';
 import { seedDemoPlantTags } from './demo/demo-plant.js';
+import { seedDemoFenceRules, seedDemoRoster } from './demo/demo-positioning.js';
 import { createRealtimeService } from './modules/realtime/realtime.service.js';
 import { createFileStore } from './modules/records/records.files.js';
 import { createRecordsService } from './modules/records/records.service.js';
@@ -85,14 +86,17 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
   const ingestKeys = createIngestKeyService(store, config);
   const records = createRecordsService(store, { scopeOf: (userid) => org.getUserScope(userid), events: bus }, builtInLedgers);
   await records.ready;
+  if (config.demo) {
+    await seedDemoRoster(store.db, records);
+    await seedDemoFenceRules(store.db);
+  }
   const files = createFileStore(store, config.dataDir);
   const alarms = await createAlarmService({ db: store.db, bus, tags, org, log: http.app.log });
   stream.topics.addSource(alarms.channel.source);
   stream.topics.addResolver(alarms.channel.resolver);
-  const services: Services = { org, auth, ingest: stream.ingest, live: stream.live, realtime, ingestKeys, alarms, history: stream.history, records, files };
-  for (const m of modules) {
-    m.register({ http, store, config, services });
-  }
+  const services: Services = { org, auth, ingest: stream.ingest, live: stream.live, realtime, ingestKeys, alarms, history: stream.history, records, files, bus, topics: stream.topics };
+  const handles: ModuleHandle[] = modules.map((m) => m.register({ http, store, config, services }) ?? {});
+  await Promise.all(handles.flatMap((h) => (h.ready ? [h.ready] : [])));
   const metrics = createMetrics({ ...stream, store });
   registerMetricsRoute(http.app, metrics, { verifyIngestKey: (key) => ingestKeys.verify(key), authenticate: (token) => auth.authenticate(token) });
   let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | null = null;
@@ -123,6 +127,8 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
       closed = true;
       simulator?.stop();
       await metricsServer?.close();
+      // Modules' background work (the fence engine raises alarms) stops before the alarm service.
+      await Promise.all(handles.flatMap((h) => (h.close ? [h.close()] : [])));
       // Alarm changes already found are stored before the stream stops.
       await alarms.close();
       // Sockets first: the HTTP server's close would otherwise wait for open websockets.

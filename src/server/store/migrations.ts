@@ -552,6 +552,34 @@ function todoTargets(): Migration {
   };
 }
 
+/**
+ * Electronic fences and muster (issue 10): one rule per region (its JSON, the
+ * shape of contracts/fences.ts), and the musters (emergency head counts) with
+ * who or what started and ended them.
+ */
+function fencesAndMuster(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('fence_rule')
+        .addColumn('regionid', 'integer', (c) => c.primaryKey())
+        .addColumn('doc', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_by', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('muster')
+        .addColumn('id', idType(dialect), (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('started_at', 'bigint', (c) => c.notNull())
+        .addColumn('started_by', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('ended_at', 'bigint')
+        .addColumn('ended_by', 'text')
+        .execute();
+    },
+  };
+}
+
 /** All migrations in order. Add new ones at the end; never edit a landed one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
@@ -568,6 +596,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       '0050_record_engine': recordEngine(dialect),
       '0060_alarms': alarms(dialect),
       '0065_alarm_detail': alarmDetail(),
+      '0085_fences_muster': fencesAndMuster(dialect),
     }),
   };
 }

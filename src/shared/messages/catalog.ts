@@ -2,6 +2,7 @@ import { alarmMessages } from './alarms.js';
 import { authMessages } from './auth.js';
 import { commonMessages } from './common.js';
 import { fillTemplate, type Lang, type MessageParams, type MessageText } from './define.js';
+import { fenceMessages } from './fences.js';
 import { historyMessages } from './history.js';
 import { orgMessages } from './org.js';
 import { realtimeMessages } from './realtime.js';
@@ -26,6 +27,7 @@ export const messages = {
   ...historyMessages,
   ...recordsMessages,
   ...shellMessages,
+  ...fenceMessages,
 } as const satisfies Record<string, MessageText>;
 
 export type MessageCode = keyof typeof messages;
