@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { alarmHistoryList, type AlarmItem } from '../../../shared/contracts/alarms';
+import { alarmHistoryList, type AlarmItem, type AlarmType } from '../../../shared/contracts/alarms';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { useLoad } from '../../ui/use-load';
@@ -22,8 +22,8 @@ interface Query {
 
 const fmt = (v: number | null, unit: string) => (v === null ? '—' : `${Number(v.toFixed(3))}${unit ? ` ${unit}` : ''}`);
 
-/** `/alarmData/historyAlarm`: occurrences by activation time, tag and priority, newest first, paged on the server. */
-export function HistoryAlarmPage() {
+/** `/alarmData/historyAlarm`: occurrences by activation time, tag and priority, newest first, paged on the server; with `types`, of those types only. */
+export function HistoryAlarmPage({ types }: { types?: readonly AlarmType[] } = {}) {
   const { t } = useTranslation(alarmsNs);
   const lang = useLang();
   const [params] = useSearchParams();
@@ -49,12 +49,13 @@ export function HistoryAlarmPage() {
           to: query.range[1].valueOf(),
           source: query.source.trim() || undefined,
           priority: query.priority.length ? query.priority : undefined,
+          types: types ? [...types] : undefined,
           pageIndex: query.pageIndex,
           pageSize: query.pageSize,
         },
         { signal },
       ),
-    [query],
+    [query, types],
   );
   const result = useLoad(load);
   const columns: ColumnsType<AlarmItem> = [
@@ -71,7 +72,7 @@ export function HistoryAlarmPage() {
     { title: t('col.closedAt'), dataIndex: 'closedAt', width: 168, render: (v: number | null) => (v ? formatDate(v) : '—') },
   ];
   return (
-    <Card size="small" data-testid="history-alarm-page">
+    <Card size="small" data-testid="history-alarm-page" variant={types ? 'borderless' : undefined}>
       <div className="pw-alarm-toolbar">
         <DatePicker.RangePicker
           showTime

@@ -3,7 +3,7 @@ import { Button, Card, Empty, Input, Select, Space, Table, Tag, Tooltip, TreeSel
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AlarmItem } from '../../../shared/contracts/alarms';
+import type { AlarmItem, AlarmType } from '../../../shared/contracts/alarms';
 import { regionGetList, type RegionItem } from '../../../shared/contracts/org';
 import { alarmStates } from '../../../shared/domain/alarm-state';
 import { listToTree, type TreeNode } from '../../../shared/tree';
@@ -36,15 +36,25 @@ function regionOptions(regions: readonly RegionItem[], lang: Lang): RegionOption
   return listToTree(regions, { id: 'regionid', parent: 'regionparentid' }).map(to);
 }
 
+/** A name the raising module put in the alarm's detail (`dept`, `dept_en`), in the reader's language. */
+export function detailText(a: AlarmItem, key: string, lang: Lang): string {
+  const zh = a.detail?.[key];
+  const en = a.detail?.[`${key}_en`];
+  const text = pick(lang, typeof zh === 'string' ? zh : '', typeof en === 'string' ? en : '');
+  return text || '—';
+}
+
 const fmt = (v: number | null, unit: string) => (v === null ? '—' : `${Number(v.toFixed(3))}${unit ? ` ${unit}` : ''}`);
 
 /**
  * `/alarmData/realTimeAlarm`: the open alarms the user may see, live. Priority
  * colours, unacknowledged rows blink, filters, multi-select acknowledge,
  * shelve and unshelve, sound on or muted. The list is the store fed by
- * `UAPI/Alarm/RealTimeList` and topic `alarm` (alarm-store.ts).
+ * `UAPI/Alarm/RealTimeList` and topic `alarm` (alarm-store.ts). With `types`
+ * it lists those types only, with the person's department (the positioning
+ * alarm pages, /IllegaEntryAlarm …).
  */
-export function RealTimeAlarmPage() {
+export function RealTimeAlarmPage({ types }: { types?: readonly AlarmType[] } = {}) {
   const { t } = useTranslation(alarmsNs);
   const lang = useLang();
   useAlarmFeed();
@@ -86,13 +96,14 @@ export function RealTimeAlarmPage() {
   const rows = useMemo(() => {
     const list = [...byId.values()].filter(
       (a) =>
+        (!types || types.includes(a.type)) &&
         (filters.priority.length === 0 || filters.priority.includes(a.priority)) &&
         (!filters.state || a.state === filters.state) &&
         (!regionWithChildren || (a.regionid !== null && regionWithChildren.has(a.regionid))) &&
         (!keyword || a.source.toLowerCase().includes(keyword) || a.sourceName.toLowerCase().includes(keyword) || a.sourceNameEn.toLowerCase().includes(keyword)),
     );
     return sortAlarms(list);
-  }, [byId, filters.priority, filters.state, regionWithChildren, keyword]);
+  }, [byId, types, filters.priority, filters.state, regionWithChildren, keyword]);
 
   // Selections of alarms that closed meanwhile drop out.
   const selectedOpen = useMemo(() => selected.filter((id) => byId.has(id)), [selected, byId]);
@@ -146,6 +157,7 @@ export function RealTimeAlarmPage() {
     { title: t('col.limit'), dataIndex: 'limit', width: 100, render: (v: number | null, a) => fmt(v, a.unit) },
     { title: t('col.peak'), dataIndex: 'peak', width: 100, render: (v: number | null, a) => fmt(v, a.unit) },
     { title: t('col.region'), dataIndex: 'regionid', width: 120, render: (r: number | null) => (r === null ? '—' : (regionName.get(r) ?? r)) },
+    ...(types ? [{ title: t('col.dept'), key: 'dept', width: 140, ellipsis: true, render: (_: unknown, a: AlarmItem) => detailText(a, 'dept', lang) }] : []),
     {
       title: t('col.acked'),
       dataIndex: 'ackedBy',
@@ -174,7 +186,7 @@ export function RealTimeAlarmPage() {
   };
 
   return (
-    <Card size="small" className="pw-alarm-page" data-testid="real-time-alarm-page">
+    <Card size="small" className="pw-alarm-page" data-testid="real-time-alarm-page" variant={types ? 'borderless' : undefined}>
       <div className="pw-alarm-toolbar">
         <Select
           mode="multiple"

@@ -22,7 +22,12 @@ const VIEWERS: MenuSeed['roles'] = ['admin', 'supervisor', 'operator', 'inspecto
 /** Pages of fences, positioning alarms and muster; the seed spells SystesmManeges and IllegaEntryAlarm so. */
 export const fenceMenus: MenuSeed[] = [
   { href: PERSONNEL_SYSTEM, name: '在岗人员管理', name_en: 'On-duty personnel', type: 1, eightyEightType: 3, icon: 'team', sort: 300, roles: VIEWERS },
-  { href: '/SystesmManeges', name: '定位系统管理', name_en: 'Positioning management', parent: PERSONNEL_SYSTEM, type: 2, eightyEightType: 3, icon: 'setting', sort: 90, roles: ['admin', 'supervisor'] },
+  { href: '/OvercrowdingAlarm', name: '超员报警', name_en: 'Overcrowding alarms', parent: PERSONNEL_SYSTEM, type: 2, eightyEightType: 3, icon: 'team', sort: 50, roles: VIEWERS },
+  { href: '/IllegaEntryAlarm', name: '越界报警', name_en: 'Illegal entry alarms', parent: PERSONNEL_SYSTEM, type: 2, eightyEightType: 3, icon: 'lock', sort: 51, roles: VIEWERS },
+  { href: '/PersonnelAlert', name: 'SOS 报警', name_en: 'SOS alarms', parent: PERSONNEL_SYSTEM, type: 2, eightyEightType: 3, icon: 'alert', sort: 52, roles: VIEWERS },
+  { href: '/StaticAlarm', name: '静止报警', name_en: 'Man-down alarms', parent: PERSONNEL_SYSTEM, type: 2, eightyEightType: 3, icon: 'warning', sort: 53, roles: VIEWERS },
+  { href: '/SystesmManeges', name: '定位对象管理', name_en: 'Tracked people and vehicles', parent: PERSONNEL_SYSTEM, type: 2, eightyEightType: 3, icon: 'idcard', sort: 90, roles: ['admin', 'supervisor'] },
+  { href: '/SystesmManeges/FenceRules', name: '电子围栏规则', name_en: 'Fence rules', parent: PERSONNEL_SYSTEM, type: 2, eightyEightType: 3, icon: 'safety', sort: 91, roles: ['admin', 'supervisor'] },
 ];
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
