@@ -10,9 +10,10 @@ import { createLayAsideService } from './modules/alarms/lay-aside.service.js';
 import { createNotifyService } from './modules/alarms/notify.service.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { createIngestKeyService } from './modules/ingest/ingest.service.js';
-import { modules, type Services } from './modules/index.js';
+import { modules, type ModuleHandle, type Services } from './modules/index.js';
 import { createOrgService, type OrgService } from './modules/org/org.service.js';
 import { seedDemoPlantTags } from './demo/demo-plant.js';
+import { seedDemoFenceRules, seedDemoRoster } from './demo/demo-positioning.js';
 import { createRealtimeService } from './modules/realtime/realtime.service.js';
 import { createFileStore } from './modules/records/records.files.js';
 import { createRecordsService } from './modules/records/records.service.js';
@@ -89,6 +90,10 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
   const ingestKeys = createIngestKeyService(store, config);
   const records = createRecordsService(store, { scopeOf: (userid) => org.getUserScope(userid), events: bus }, builtInLedgers);
   await records.ready;
+  if (config.demo) {
+    await seedDemoRoster(store.db, records);
+    await seedDemoFenceRules(store.db);
+  }
   const files = createFileStore(store, config.dataDir);
   const alarms = await createAlarmService({ db: store.db, bus, tags, org, log: http.app.log });
   stream.topics.addSource(alarms.channel.source);
@@ -105,10 +110,9 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
   const escalation = createEscalationService({ db: store.db, notify, org, log: http.app.log, minuteMs: config.escalationMinuteMs });
   const layAside = createLayAsideService({ db: store.db, org });
   const alarmScope = createAlarmScopeService({ org, majorHazardTags: () => [...registry.all()].filter((t) => t.hazard_source !== '').map((t) => t.id) });
-  const services: Services = { org, auth, ingest: stream.ingest, live: stream.live, realtime, ingestKeys, alarms, history: stream.history, records, files, notify, escalation, layAside, alarmScope };
-  for (const m of modules) {
-    m.register({ http, store, config, services });
-  }
+  const services: Services = { org, auth, ingest: stream.ingest, live: stream.live, realtime, ingestKeys, alarms, history: stream.history, records, files, notify, escalation, layAside, alarmScope, bus, topics: stream.topics };
+  const handles: ModuleHandle[] = modules.map((m) => m.register({ http, store, config, services }) ?? {});
+  await Promise.all(handles.flatMap((h) => (h.ready ? [h.ready] : [])));
   const metrics = createMetrics({ ...stream, store });
   registerMetricsRoute(http.app, metrics, { verifyIngestKey: (key) => ingestKeys.verify(key), authenticate: (token) => auth.authenticate(token) });
   let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | null = null;
@@ -139,6 +143,8 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
       closed = true;
       simulator?.stop();
       await metricsServer?.close();
+      // Modules' background work (the fence engine raises alarms) stops before the alarm service.
+      await Promise.all(handles.flatMap((h) => (h.close ? [h.close()] : [])));
       // Alarm changes already found are stored before the stream stops.
       await alarms.close();
       await escalation.close();

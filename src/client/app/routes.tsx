@@ -61,5 +61,17 @@ export const pageRoutes: PageRoute[] = [
   page('/system/announcementDetail', { zh: '公告详情', en: 'Announcement' }, () => import('../features/records/ledger-pages'), 'AnnouncementDetailPage'),
   page('/Notice/NoticeList', { zh: '通知公告', en: 'Notices' }, () => import('../features/records/ledger-pages'), 'NoticeListPage'),
   page('/SafeSign/SafeSignList', { zh: '安全标志', en: 'Safety signs' }, () => import('../features/records/ledger-pages'), 'SafeSignPage'),
+  page('/SystesmManeges', { zh: '定位对象管理', en: 'Tracked people and vehicles' }, () => import('../features/records/ledger-pages'), 'PositioningObjectPage'),
+  page('/SystesmManeges/index', { zh: '定位对象管理', en: 'Tracked people and vehicles' }, () => import('../features/records/ledger-pages'), 'PositioningObjectPage'),
+  // Electronic fences and positioning alarms (features/fences; the alarm lists are features/alarms narrowed to their types).
+  page('/SystesmManeges/FenceRules', { zh: '电子围栏规则', en: 'Fence rules' }, () => import('../features/fences/fence-rules-page'), 'FenceRulesPage'),
+  page('/OvercrowdingAlarm', { zh: '超员报警', en: 'Overcrowding alarms' }, () => import('../features/alarms/positioning-alarm-pages'), 'OvercrowdingAlarmPage'),
+  page('/OvercrowdingAlarm/index', { zh: '超员报警', en: 'Overcrowding alarms' }, () => import('../features/alarms/positioning-alarm-pages'), 'OvercrowdingAlarmPage'),
+  page('/IllegaEntryAlarm', { zh: '越界报警', en: 'Illegal entry alarms' }, () => import('../features/alarms/positioning-alarm-pages'), 'IllegaEntryAlarmPage'),
+  page('/IllegaEntryAlarm/index', { zh: '越界报警', en: 'Illegal entry alarms' }, () => import('../features/alarms/positioning-alarm-pages'), 'IllegaEntryAlarmPage'),
+  page('/PersonnelAlert', { zh: 'SOS 报警', en: 'SOS alarms' }, () => import('../features/alarms/positioning-alarm-pages'), 'PersonnelAlertPage'),
+  page('/PersonnelAlert/index', { zh: 'SOS 报警', en: 'SOS alarms' }, () => import('../features/alarms/positioning-alarm-pages'), 'PersonnelAlertPage'),
+  page('/StaticAlarm', { zh: '静止报警', en: 'Man-down alarms' }, () => import('../features/alarms/positioning-alarm-pages'), 'StaticAlarmPage'),
+  page('/StaticAlarm/index', { zh: '静止报警', en: 'Man-down alarms' }, () => import('../features/alarms/positioning-alarm-pages'), 'StaticAlarmPage'),
   page('/SafeSign/SafeSignTypeList', { zh: '安全标志类型', en: 'Safety sign types' }, () => import('../features/records/ledger-pages'), 'SafeSignTypePage'),
 ];

@@ -16,6 +16,9 @@ import { orgModule } from './org/org.routes.js';
 import type { OrgService } from './org/org.service.js';
 import type { Ingest } from '../stream/ingest.js';
 import type { LiveCache } from '../stream/live-cache.js';
+import type { StreamBus } from '../stream/bus.js';
+import type { TopicRegistry } from '../stream/channels.js';
+import { fencesModule } from './fences/fences.routes.js';
 import { ingestModule } from './ingest/ingest.routes.js';
 import type { IngestKeyService } from './ingest/ingest.service.js';
 import { positioningModule } from './positioning/positioning.routes.js';
@@ -54,6 +57,10 @@ export interface Services {
   layAside: LayAsideService;
   /** Scopes of the live alarm list pages. */
   alarmScope: AlarmScopeService;
+  /** The process's event bus: position and sample batches, domain events (the fence engine listens to it). */
+  bus: StreamBus;
+  /** Channel sources and topic resolvers: a module adds its live data here (topics.ts). */
+  topics: TopicRegistry;
 }
 
 export interface ModuleContext {
@@ -68,7 +75,17 @@ export interface ServerModule {
   name: string;
   /** Menu entries of the pages this module serves; synced at every start. */
   menus?: MenuSeed[];
-  register(ctx: ModuleContext): void;
+  /**
+   * Binds contracts to the service. A module with background work (the fence
+   * engine) returns when it is ready and how to stop it; the server awaits
+   * `ready` before it listens and calls `close` before the alarm service closes.
+   */
+  register(ctx: ModuleContext): void | ModuleHandle;
 }
 
-export const modules: ServerModule[] = [authModule, orgModule, ingestModule, positioningModule, realtimeModule, regionsModule, recordsModule, alarmModule, shellModule, alarmNotifyModule];
+export interface ModuleHandle {
+  ready?: Promise<void>;
+  close?: () => Promise<void>;
+}
+
+export const modules: ServerModule[] = [authModule, orgModule, ingestModule, positioningModule, realtimeModule, regionsModule, recordsModule, alarmModule, shellModule, alarmNotifyModule, fencesModule];

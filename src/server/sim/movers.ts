@@ -158,6 +158,23 @@ export function demoRoster(): Person[] {
   return out;
 }
 
+/**
+ * Where a person dwelling at a place works now: people at work move about
+ * (a new spot within 5 m every 45 s), so a fence's man-down rule tells them
+ * from someone lying still. Derived from id and time, not from the mover's
+ * random stream, so the rest of the simulation stays as it was.
+ */
+export function workSpot(at: Pt, id: string, simTime: number): Pt {
+  const slot = Math.floor(simTime / 45_000);
+  let h = 2166136261;
+  for (const ch of `${id}:${slot}`) {
+    h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+  }
+  const a = ((h >>> 0) % 3600) / 3600;
+  const r = (((h >>> 12) % 1000) / 1000) * 5;
+  return { x: at.x + r * Math.cos(a * 2 * Math.PI), y: at.y + r * Math.sin(a * 2 * Math.PI) };
+}
+
 /** Local hour of day (0–24) at a simulated time. */
 export function localHour(simTime: number, utcOffsetHours: number): number {
   const local = simTime + utcOffsetHours * 3600_000;
@@ -644,6 +661,9 @@ export function createMovers(opts: MoversOptions): Movers {
       for (const m of movers) {
         if (m.onSite) {
           move(m, dtS);
+          if (m.kind === 'person' && m.dwellS > 0 && m.stillS <= 0 && !m.legs.length) {
+            m.pos = workSpot(places.get(m.place)!.at, m.id, simTime);
+          }
           if (m.onSite) {
             const sigma = m.stillS > 0 ? 0.3 : m.sigma;
             m.shown = { x: m.pos.x + m.rng.normal() * sigma, y: m.pos.y + m.rng.normal() * sigma };

@@ -671,6 +671,34 @@ function alarmNotify(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Electronic fences and muster (issue 10): one rule per region (its JSON, the
+ * shape of contracts/fences.ts), and the musters (emergency head counts) with
+ * who or what started and ended them.
+ */
+function fencesAndMuster(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('fence_rule')
+        .addColumn('regionid', 'integer', (c) => c.primaryKey())
+        .addColumn('doc', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_by', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('muster')
+        .addColumn('id', idType(dialect), (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('started_at', 'bigint', (c) => c.notNull())
+        .addColumn('started_by', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('ended_at', 'bigint')
+        .addColumn('ended_by', 'text')
+        .execute();
+    },
+  };
+}
+
 /** All migrations in order. Add new ones at the end; never edit a landed one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
@@ -690,6 +718,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       '0080_alarm_notify': alarmNotify(dialect),
       '0075_alarm_setting': alarmSetting(),
       '0076_plant_mode': plantMode(),
+      '0085_fences_muster': fencesAndMuster(dialect),
     }),
   };
 }

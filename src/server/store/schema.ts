@@ -324,4 +324,8 @@ export interface Database {
   };
   /** Escalations done: one per occurrence and level. */
   alarm_escalation: { occurrence_id: number; level_id: number; level_name: string; sort: number; at: number };
+  /** Electronic fence rule of a region (migration 0085); doc is contracts/fences.ts `fenceRule` as JSON. */
+  fence_rule: { regionid: number; doc: string; updated_at: number; updated_by: string };
+  /** Musters (migration 0085): an emergency head count, open while ended_at is null. */
+  muster: { id: Generated<number>; started_at: number; started_by: string; reason: string; ended_at: number | null; ended_by: string | null };
 }

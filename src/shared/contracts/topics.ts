@@ -47,6 +47,16 @@ export const regionChangeItem = z.object({
 });
 export type RegionChangeItem = z.infer<typeof regionChangeItem>;
 
+/** Head count of a region now (fence engine): people and vehicles in it or its sub-regions, as `UAPI/Region/HeadCount` counts them. */
+export const areaCountItem = z.object({
+  regionid: z.number().int(),
+  people: z.number().int(),
+  vehicles: z.number().int(),
+  /** Server time of the count, epoch ms. */
+  t: z.number(),
+});
+export type AreaCountItem = z.infer<typeof areaCountItem>;
+
 // ---------------------------------------------------------------------------
 // Channels
 // ---------------------------------------------------------------------------
@@ -88,6 +98,8 @@ export const channels = {
   region: channel({ event: 'region.changed', item: regionChangeItem, coalesce: 'ordered', key: (i) => String(i.regionid), isolation: 'namedRegion' }),
   /** Alarm occurrences as they change, in order; after a resync the client reloads `UAPI/Alarm/RealTimeList`. */
   alarm: channel({ event: 'alarm.changed', item: alarmItem, coalesce: 'ordered', key: (i) => String(i.id), isolation: 'namedRegion' }),
+  /** Head counts per region, the latest per region; isolated by the region counted. */
+  area: channel({ event: 'area.count', item: areaCountItem, coalesce: 'latest', key: (i) => String(i.regionid), time: (i) => i.t, isolation: 'namedRegion' }),
 };
 
 export type ChannelName = keyof typeof channels;
@@ -151,13 +163,15 @@ export const topics = {
   region: { pattern: 'region', match: /^region$/, channel: 'region', permission: 'authenticated', route: 'all' },
   /** Changes of the alarms in the subscriber's regions. */
   alarm: { pattern: 'alarm', match: /^alarm$/, channel: 'alarm', permission: 'realtime:read', route: 'all' },
+  /** Head counts of the regions the subscriber sees. */
+  areaCount: { pattern: 'area.count', match: /^area\.count$/, channel: 'area', permission: 'positioning:read', route: 'all' },
 } satisfies Record<string, TopicDecl>;
 
 export type TopicKind = keyof typeof topics;
 const topicKinds = Object.keys(topics) as TopicKind[];
 
 /** Topic names a client may use, as types (one line per topic kind). */
-export type TopicName = `tag/${string}` | `tags/${string}` | `position/${'person' | 'vehicle'}` | 'region' | 'alarm';
+export type TopicName = `tag/${string}` | `tags/${string}` | `position/${'person' | 'vehicle'}` | 'region' | 'alarm' | 'area.count';
 /** The channel a topic name's items travel on. */
 export type ChannelOfTopic<N extends TopicName> = N extends `tag/${string}` | `tags/${string}`
   ? 'tag'
@@ -167,7 +181,9 @@ export type ChannelOfTopic<N extends TopicName> = N extends `tag/${string}` | `t
       ? 'region'
       : N extends 'alarm'
         ? 'alarm'
-        : never;
+        : N extends 'area.count'
+          ? 'area'
+          : never;
 
 export interface ParsedTopic {
   kind: TopicKind;

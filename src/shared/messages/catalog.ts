@@ -4,6 +4,7 @@ import { alarmSettingMessages } from './alarm-settings.js';
 import { authMessages } from './auth.js';
 import { commonMessages } from './common.js';
 import { fillTemplate, type Lang, type MessageParams, type MessageText } from './define.js';
+import { fenceMessages } from './fences.js';
 import { historyMessages } from './history.js';
 import { orgMessages } from './org.js';
 import { realtimeMessages } from './realtime.js';
@@ -30,6 +31,7 @@ export const messages = {
   ...shellMessages,
   ...alarmNotifyMessages,
   ...alarmSettingMessages,
+  ...fenceMessages,
 } as const satisfies Record<string, MessageText>;
 
 export type MessageCode = keyof typeof messages;

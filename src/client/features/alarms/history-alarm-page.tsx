@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { alarmHistoryExport, alarmHistoryList, type AlarmItem } from '../../../shared/contracts/alarms';
+import { alarmHistoryExport, alarmHistoryList, type AlarmItem, type AlarmType } from '../../../shared/contracts/alarms';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { downloadPost } from '../../ui/file-transfer';
@@ -26,8 +26,8 @@ interface Query {
 
 const fmt = (v: number | null, unit: string) => (v === null ? '—' : `${Number(v.toFixed(3))}${unit ? ` ${unit}` : ''}`);
 
-/** `/alarmData/historyAlarm`: occurrences by activation time, tag and priority, newest first, paged on the server. */
-export function HistoryAlarmPage() {
+/** `/alarmData/historyAlarm`: occurrences by activation time, tag and priority, newest first, paged on the server; with `types`, of those types only. */
+export function HistoryAlarmPage({ types }: { types?: readonly AlarmType[] } = {}) {
   const { t } = useTranslation(alarmsNs);
   const lang = useLang();
   const [params] = useSearchParams();
@@ -51,8 +51,21 @@ export function HistoryAlarmPage() {
     priority: q.priority.length ? q.priority : undefined,
   });
   const load = useCallback(
-    (signal: AbortSignal) => api(alarmHistoryList, { ...filterOf(query), pageIndex: query.pageIndex, pageSize: query.pageSize }, { signal }),
-    [query],
+    (signal: AbortSignal) =>
+      api(
+        alarmHistoryList,
+        {
+          from: query.range[0].valueOf(),
+          to: query.range[1].valueOf(),
+          source: query.source.trim() || undefined,
+          priority: query.priority.length ? query.priority : undefined,
+          types: types ? [...types] : undefined,
+          pageIndex: query.pageIndex,
+          pageSize: query.pageSize,
+        },
+        { signal },
+      ),
+    [query, types],
   );
   const [exporting, setExporting] = useState(false);
   const handleExport = () => {
@@ -76,7 +89,7 @@ export function HistoryAlarmPage() {
     { title: t('col.closedAt'), dataIndex: 'closedAt', width: 168, render: (v: number | null) => (v ? formatDate(v) : '—') },
   ];
   return (
-    <Card size="small" data-testid="history-alarm-page">
+    <Card size="small" data-testid="history-alarm-page" variant={types ? 'borderless' : undefined}>
       <div className="pw-alarm-toolbar">
         <DatePicker.RangePicker
           showTime

@@ -30,7 +30,9 @@ const zh = {
     shelved: '搁置至',
     returnedAt: '恢复时间',
     closedAt: '结束时间',
+    dept: '部门',
   },
+  tab: { live: '实时报警', history: '历史报警' },
   filter: { priority: '优先级', state: '状态', region: '区域', keyword: '位号或名称', all: '全部' },
   action: {
     ack: '确认',
@@ -115,7 +117,9 @@ const en: typeof zh = {
     shelved: 'Shelved until',
     returnedAt: 'Returned',
     closedAt: 'Closed',
+    dept: 'Department',
   },
+  tab: { live: 'Open alarms', history: 'History' },
   filter: { priority: 'Priority', state: 'State', region: 'Region', keyword: 'Tag or name', all: 'All' },
   action: {
     ack: 'Acknowledge',

@@ -4,12 +4,12 @@ import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alarmListScopeGet, type AlarmListScope } from '../../../shared/contracts/alarm-notify';
-import type { AlarmItem } from '../../../shared/contracts/alarms';
+import type { AlarmItem, AlarmType } from '../../../shared/contracts/alarms';
 import { alarmStates } from '../../../shared/domain/alarm-state';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { notify } from '../../app/feedback';
-import { useLang } from '../../app/i18n';
+import { pick, useLang, type Lang } from '../../app/i18n';
 import { openFaceplate } from '../../ui/faceplate-store';
 import { useRegions } from '../../ui/region-options';
 import { useFillHeight } from '../../ui/use-fill-height';
@@ -27,6 +27,14 @@ interface Filters {
   keyword: string;
 }
 
+/** A name the raising module put in the alarm's detail (`dept`, `dept_en`), in the reader's language. */
+export function detailText(a: AlarmItem, key: string, lang: Lang): string {
+  const zh = a.detail?.[key];
+  const en = a.detail?.[`${key}_en`];
+  const text = pick(lang, typeof zh === 'string' ? zh : '', typeof en === 'string' ? en : '');
+  return text || '—';
+}
+
 const fmt = (v: number | null, unit: string) => (v === null ? '—' : `${Number(v.toFixed(3))}${unit ? ` ${unit}` : ''}`);
 
 /**
@@ -37,8 +45,10 @@ const fmt = (v: number | null, unit: string) => (v === null ? '—' : `${Number(
  *
  * `scope` narrows the same list for the seed's other alarm pages
  * (`UAPI/Alarm/ListScope`): the user's own regions, or major hazard sources.
+ * With `types` it lists those types only, with the person's department (the
+ * positioning alarm pages, /IllegaEntryAlarm …).
  */
-export function RealTimeAlarmPage({ scope = 'all' }: { scope?: AlarmListScope }) {
+export function RealTimeAlarmPage({ scope = 'all', types }: { scope?: AlarmListScope; types?: readonly AlarmType[] } = {}) {
   const { t } = useTranslation(alarmsNs);
   const lang = useLang();
   useAlarmFeed();
@@ -104,13 +114,14 @@ export function RealTimeAlarmPage({ scope = 'all' }: { scope?: AlarmListScope })
     const list = [...byId.values()].filter(
       (a) =>
         inScope(a) &&
+        (!types || types.includes(a.type)) &&
         (filters.priority.length === 0 || filters.priority.includes(a.priority)) &&
         (!filters.state || a.state === filters.state) &&
         (!regionWithChildren || (a.regionid !== null && regionWithChildren.has(a.regionid))) &&
         (!keyword || a.source.toLowerCase().includes(keyword) || a.sourceName.toLowerCase().includes(keyword) || a.sourceNameEn.toLowerCase().includes(keyword)),
     );
     return sortAlarms(list);
-  }, [byId, inScope, filters.priority, filters.state, regionWithChildren, keyword]);
+  }, [byId, inScope, types, filters.priority, filters.state, regionWithChildren, keyword]);
 
   // Selections of alarms that closed meanwhile drop out.
   const selectedOpen = useMemo(() => selected.filter((id) => byId.has(id)), [selected, byId]);
@@ -166,6 +177,7 @@ export function RealTimeAlarmPage({ scope = 'all' }: { scope?: AlarmListScope })
     { title: t('col.limit'), dataIndex: 'limit', width: 100, render: (v: number | null, a) => fmt(v, a.unit) },
     { title: t('col.peak'), dataIndex: 'peak', width: 100, render: (v: number | null, a) => fmt(v, a.unit) },
     { title: t('col.region'), dataIndex: 'regionid', width: 120, render: (r: number | null) => (r === null ? '—' : (regionName.get(r) ?? r)) },
+    ...(types ? [{ title: t('col.dept'), key: 'dept', width: 140, ellipsis: true, render: (_: unknown, a: AlarmItem) => detailText(a, 'dept', lang) }] : []),
     {
       title: t('col.acked'),
       dataIndex: 'ackedBy',
@@ -194,7 +206,7 @@ export function RealTimeAlarmPage({ scope = 'all' }: { scope?: AlarmListScope })
   };
 
   return (
-    <Card size="small" className="pw-alarm-page" data-testid="real-time-alarm-page" data-scope={scope}>
+    <Card size="small" className="pw-alarm-page" data-testid="real-time-alarm-page" data-scope={scope} variant={types ? 'borderless' : undefined}>
       <div className="pw-alarm-toolbar">
         <Select
           mode="multiple"

@@ -31,6 +31,8 @@ export const AnnouncementPage = () => <List entity="Announcement" />;
 export const NoticeListPage = () => <List entity="Notice" />;
 export const SafeSignPage = () => <List entity="SafeSign" />;
 export const SafeSignTypePage = () => <List entity="SafeSignType" />;
+/** /SystesmManeges (seed spelling): people and vehicles with their positioning cards, Excel import from the list. */
+export const PositioningObjectPage = () => <List entity="PositioningObject" />;
 
 /** /system/addAnnouncement: add, or edit when an `id` query is present (seed 2 §2.7). */
 export function AddAnnouncementPage() {

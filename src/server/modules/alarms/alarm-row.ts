@@ -3,14 +3,10 @@ import type { AlarmItem, AlarmType } from '../../../shared/contracts/alarms.js';
 import type { AlarmState } from '../../../shared/domain/alarm-state.js';
 import type { Database } from '../../store/schema.js';
 
-/** An occurrence as stored (migration 0060). */
+/** An occurrence as stored (migrations 0060, 0065). */
 export type AlarmRow = Selectable<Database['alarm_occurrence']>;
 
-/**
- * A stored occurrence as lists and deliveries show it. The same mapping sits
- * privately in alarm.service.ts (left untouched on this branch, which another
- * engineer changes); it should import this one when the branches meet.
- */
+/** A stored occurrence as lists, the topic and deliveries show it. */
 export function alarmItemOf(r: AlarmRow): AlarmItem {
   const fsm = JSON.parse(r.fsm) as AlarmState;
   return {
@@ -39,5 +35,6 @@ export function alarmItemOf(r: AlarmRow): AlarmItem {
     shelveReason: r.shelve_reason,
     regionid: r.regionid,
     updatedAt: r.updated_at,
+    detail: r.detail === null ? null : (JSON.parse(r.detail) as Record<string, unknown>),
   };
 }

@@ -1,4 +1,3 @@
-import type { Selectable } from 'kysely';
 import type { Subscription } from 'rxjs';
 import type { z } from 'zod';
 import {
@@ -31,12 +30,12 @@ import type { AuthUser } from '../../http/app.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
 import type { Db, Tx } from '../../store/db.js';
-import type { Database } from '../../store/schema.js';
 import type { Emit, StreamBus } from '../../stream/bus.js';
 import { transactThenPublish } from '../../stream/bus.js';
 import type { ChannelSource, TopicResolver } from '../../stream/channels.js';
 import type { TagMeta, TagRegistry } from '../../stream/tag-registry.js';
 import type { OrgService } from '../org/org.service.js';
+import { alarmItemOf, type AlarmRow } from './alarm-row.js';
 
 type In<C extends { input: z.ZodType }> = z.output<C['input']>;
 export type RaisedAlarm = z.input<typeof raisedAlarmSchema>;
@@ -124,40 +123,8 @@ interface OpenAlarm {
   fsm: AlarmState;
 }
 
-/** An occurrence as stored (migration 0060). */
-type Row = Selectable<Database['alarm_occurrence']>;
+type Row = AlarmRow;
 
-function toItem(r: Row): AlarmItem {
-  const fsm = JSON.parse(r.fsm) as AlarmState;
-  return {
-    id: r.id,
-    alarmKey: r.alarm_key,
-    source: r.source,
-    sourceName: r.source_name,
-    sourceNameEn: r.source_name_en,
-    type: r.type as AlarmType,
-    priority: r.priority,
-    state: fsm.state,
-    active: fsm.active,
-    acked: fsm.acked,
-    limit: r.limit_value,
-    unit: r.unit,
-    value: r.value,
-    peak: r.peak,
-    activatedAt: r.activated_at,
-    ackedAt: r.acked_at,
-    ackedBy: r.acked_by,
-    ackComment: r.ack_comment,
-    returnedAt: r.returned_at,
-    closedAt: r.closed_at,
-    shelvedUntil: r.shelved_until,
-    shelvedBy: r.shelved_by,
-    shelveReason: r.shelve_reason,
-    regionid: r.regionid,
-    updatedAt: r.updated_at,
-    detail: r.detail === null ? null : (JSON.parse(r.detail) as Record<string, unknown>),
-  };
-}
 
 interface SourceName {
   name: string;
@@ -272,7 +239,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
   }
 
   for (const r of (await db.selectFrom('alarm_occurrence').selectAll().where('closed_at', 'is', null).execute()) as Row[]) {
-    const item = toItem(r);
+    const item = alarmItemOf(r);
     const fsm = JSON.parse(r.fsm) as AlarmState;
     open.set(r.alarm_key, { item, fsm });
     conds.set(r.alarm_key, { active: fsm.active, pendingSince: null });
@@ -416,7 +383,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       if (c.value !== null) {
         peaks.set(c.key, c.value);
       }
-      const item = toItem(row);
+      const item = alarmItemOf(row);
       items.push(item);
       return { open: { item, fsm: fsmNext }, items };
     }
@@ -449,7 +416,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       values.closed_at = t;
     }
     const row = (await tx.updateTable('alarm_occurrence').set(values).where('id', '=', cur.item.id).returningAll().executeTakeFirstOrThrow());
-    return toItem(row);
+    return alarmItemOf(row);
   }
 
   function emitChanged(emit: Emit, items: AlarmItem[]) {
@@ -744,7 +711,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
           .limit(PAGE)
           .execute()) as Row[];
         if (rows.length > 0) {
-          yield rows.map(toItem);
+          yield rows.map(alarmItemOf);
         }
         if (rows.length < PAGE) {
           return;
@@ -763,7 +730,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         .limit(input.pageSize)
         .offset((input.pageIndex - 1) * input.pageSize)
         .execute()) as Row[];
-      return { list: rows.map(toItem), total };
+      return { list: rows.map(alarmItemOf), total };
     },
     async acknowledge(caller, input) {
       const comment = input.comment?.trim() || null;

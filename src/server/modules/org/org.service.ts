@@ -99,6 +99,8 @@ export interface OrgService {
   saveRegionGeometry(caller: AuthUser, input: In<typeof regionGeometrySave>): Promise<RegionItem>;
   /** Every region polygon, for the stream's region locator (no caller: isolation is applied downstream). */
   regionShapes(): Promise<RegionFeature[]>;
+  /** Every department and region, with no caller: for server-side consumers (fence engine, muster); never return it to a user. */
+  allDeptsAndRegions(): Promise<{ depts: DeptItem[]; regions: RegionItem[] }>;
   deleteRegion(caller: AuthUser, input: In<typeof regionDelete>): Promise<void>;
   /** The caller's regions with their polygons as GeoJSON, parents by code. */
   exportRegions(caller: AuthUser): Promise<Out<typeof regionGeoJsonExport>>;
@@ -844,6 +846,11 @@ export function createOrgService(store: Store, _config: Config, events: Pick<Dom
 
     async regionShapes() {
       return (await repo.regionShapes(null)).map(toRegionFeature);
+    },
+
+    async allDeptsAndRegions() {
+      const [depts, regions] = await Promise.all([repo.listDepts(null), repo.listRegions(null)]);
+      return { depts, regions: regions.map(toRegionItem) };
     },
 
     async deleteRegion(caller, input) {

@@ -91,6 +91,8 @@ export interface RecordsService {
   rows(caller: AuthUser, def: RecordDefinition, input: z.output<typeof recordQuery>): Promise<AsyncGenerator<RecordRow[]>>;
   /** Saves many new records in one transaction after checking every row; `errors` per row (numbered by the caller's `rowOf`). */
   importRows(caller: AuthUser, def: RecordDefinition, rows: { row: number; values: Record<string, unknown> }[], keepGood: boolean, preErrors: ImportResult['errors']): Promise<ImportResult>;
+  /** Every record of a ledger, with no caller: for server-side consumers (the fence engine's roster); never return it to a user. */
+  allRecords(def: RecordDefinition): Promise<RecordItem[]>;
   /** Whether the caller may see the record a file belongs to. */
   maySeeRecord(caller: AuthUser, recordId: number): Promise<boolean>;
   definitionLog(input: { page: number; pageSize: number }): Promise<{ items: { at: number; loginname: string; action: string; detail: string; entity: string }[]; total: number }>;
@@ -424,6 +426,14 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
       }
       const scope = await deps.scopeOf(caller.userid);
       return repo.stream(queryOf(def, scope, input));
+    },
+
+    async allRecords(def) {
+      const out: RecordItem[] = [];
+      for await (const page of repo.stream(queryOf(def, { all: true, deptids: [], regionids: [] }, { filters: {}, keyword: '' }))) {
+        out.push(...page.map(itemOf));
+      }
+      return out;
     },
 
     async importRows(caller, def, rows, keepGood, preErrors) {

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alarmRealTimeList } from '../../../../src/shared/contracts/alarms.js';
+import { fenceRuleDelete, fenceRuleList, fenceRuleSave } from '../../../../src/shared/contracts/fences.js';
+import { regionHeadCount } from '../../../../src/shared/contracts/regions.js';
+import { auditLogList, userScopeSave } from '../../../../src/shared/contracts/org.js';
+import { fenceKeys } from '../../../../src/shared/domain/fences.js';
+import { positioningObjectLedger } from '../../../../src/shared/records/ledgers/positioning-object.js';
+import { demoRoster } from '../../../../src/server/sim/movers.js';
+import { call } from '../../../helpers/api.js';
+import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
+import { demoToken, expectRefused, orgIds } from '../org/org-fixtures.js';
+
+/** The middle of a region's drawn polygon (the demo's regions are rectangles). */
+async function centreOf(t: TestServer, code: string): Promise<[number, number]> {
+  const f = (await t.server.services.org.regionShapes()).find((s) => s.properties.regioncode === code)!;
+  const ring = (f.geometry.type === 'Polygon' ? f.geometry.coordinates : f.geometry.coordinates[0])[0];
+  const lons = ring.map((p) => p[0]);
+  const lats = ring.map((p) => p[1]);
+  return [(Math.min(...lons) + Math.max(...lons)) / 2, (Math.min(...lats) + Math.max(...lats)) / 2];
+}
+
+const contractor = demoRoster().find((p) => p.role === 'contractor')!;
+const operatorOfTfb = demoRoster().find((p) => p.role === 'operator' && p.area === 'TF-B')!;
+
+describe.each(dialects)('fences and the fence engine (%s)', (dialect) => {
+  let t: TestServer;
+  let admin: string;
+  let ids: Awaited<ReturnType<typeof orgIds>>;
+  const fix = (card: string, [lon, lat]: [number, number], at = Date.now()) => t.server.services.ingest.positions([{ tagId: card, t: at, lon, lat, kind: 'person' }], 'test');
+  const open = async (token: string, types: Parameters<typeof call<typeof alarmRealTimeList>>[2]['types']) =>
+    (await call(t.url, alarmRealTimeList, { types }, token)).body.data!.list;
+
+  beforeAll(async () => {
+    t = await startTestServer({ dialect });
+    admin = await demoToken(t.url, 'admin');
+    ids = await orgIds(t.url, admin);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('the demo roster is in the PositioningObject ledger: every card once, contractors as contractors, the trucks as vehicles', async () => {
+    const items = await t.server.services.records.allRecords(positioningObjectLedger);
+    const cards = items.map((r) => r.card);
+    expect(new Set(cards).size).toBe(cards.length);
+    expect(cards).toEqual(expect.arrayContaining(demoRoster().map((p) => p.card)));
+    expect(items.find((r) => r.card === contractor.card)).toMatchObject({ kind: 'person', personType: 'contractor', dept: ids.dept.get('CONTRACTOR') });
+    expect(items.filter((r) => r.kind === 'vehicle').map((r) => r.card)).toContain('TRK-01');
+  });
+
+  it('the demo fence rules: TF-B restricted, control room head counts, man-down everywhere, gathering in the tank farm', async () => {
+    const list = (await call(t.url, fenceRuleList, {}, admin)).body.data!.items;
+    const by = new Map(list.map((r) => [r.regionid, r]));
+    expect(by.get(ids.region.get('TF-B')!)).toMatchObject({ restricted: true, allowCards: expect.arrayContaining([operatorOfTfb.card]) });
+    expect(by.get(ids.region.get('CR')!)?.maxCount).toBeGreaterThan(0);
+    expect(by.get(ids.region.get('PLANT')!)?.manDown).not.toBeNull();
+    expect(by.get(ids.region.get('TF')!)?.gathering).toMatchObject({ radiusM: 15, seconds: 60 });
+  });
+
+  it('RuleSave needs system:config, checks the region and min ≤ max, and is audited', async () => {
+    const operator = await demoToken(t.url, 'operator');
+    const lsId = ids.region.get('LS')!;
+    expectRefused(await call(t.url, fenceRuleSave, { regionid: lsId, maxCount: 5 }, operator), 403);
+    expectRefused(await call(t.url, fenceRuleSave, { regionid: 999_999, maxCount: 5 }, admin), 400, ['regionid']);
+    expectRefused(await call(t.url, fenceRuleSave, { regionid: lsId, maxCount: 2, minCount: 3 }, admin), 400, ['minCount']);
+    const saved = await call(t.url, fenceRuleSave, { regionid: lsId, maxCount: 5 }, admin);
+    expect(saved.body.data).toMatchObject({ regionid: lsId, maxCount: 5, restricted: false, regionname: '装卸站', updated_by: 'admin' });
+    const log = (await call(t.url, auditLogList, { entity: 'fence_rule' }, admin)).body.data!.items;
+    expect(log[0]).toMatchObject({ action: 'fence.create', entity_id: String(lsId) });
+    expect((await call(t.url, fenceRuleDelete, { regionid: lsId }, admin)).body.IsSuccess).toBe(true);
+    expectRefused(await call(t.url, fenceRuleDelete, { regionid: lsId }, admin), 404);
+  });
+
+  it('a contractor entering TF-B raises 越界 with person and region; the authorised operator raises none; a user outside TF sees none', async () => {
+    const tfb = await centreOf(t, 'TF-B');
+    fix(contractor.card, tfb);
+    fix(operatorOfTfb.card, tfb);
+    // The engine runs every 500 ms; wait for its run rather than a fixed time.
+    await expect.poll(async () => (await open(admin, ['intrusion'])).map((a) => a.alarmKey)).toContain(fenceKeys.intrusion(contractor.card, ids.region.get('TF-B')!));
+    const [a] = (await open(admin, ['intrusion'])).filter((x) => x.source === contractor.card);
+    expect(a).toMatchObject({ type: 'intrusion', priority: 2, regionid: ids.region.get('TF-B'), sourceName: contractor.name });
+    expect(a.detail).toMatchObject({ card: contractor.card, name: contractor.name, personType: 'contractor', deptid: ids.dept.get('CONTRACTOR'), region: '液化烃球罐区' });
+    expect((await open(admin, ['intrusion'])).some((x) => x.source === operatorOfTfb.card)).toBe(false);
+    // The demo inspector sees TF (with TF-B); narrowed to the warehouse, they see no positioning alarm of TF-B.
+    const inspector = await demoToken(t.url, 'inspector');
+    expect((await open(inspector, ['intrusion'])).map((x) => x.source)).toContain(contractor.card);
+    const userid = (await t.server.store.db.selectFrom('users').select('userid').where('loginname', '=', 'inspector').executeTakeFirstOrThrow()).userid;
+    expect((await call(t.url, userScopeSave, { userid, isolation_all: 0, deptids: [], regionids: [ids.region.get('WH')!] }, admin)).body.IsSuccess).toBe(true);
+    expect(await open(inspector, ['intrusion'])).toEqual([]);
+  });
+
+  it('head counts on the area channel agree with UAPI/Region/HeadCount', async () => {
+    const source = t.server.services.topics.source('area')!;
+    await expect.poll(() => source.current!(String(ids.region.get('TF-B')))?.people).toBe(2);
+    const counts = (await call(t.url, regionHeadCount, {}, admin)).body.data!.items;
+    for (const code of ['TF-B', 'TF', 'PLANT', 'PU-2']) {
+      const id = ids.region.get(code)!;
+      expect(source.current!(String(id))?.people ?? 0, code).toBe(counts.find((c) => c.regionid === id)?.people ?? 0);
+    }
+  });
+
+  it('SOS raises at once from the button tag, priority 1, and returns when released', async () => {
+    const card = demoRoster()[0].card;
+    fix(card, await centreOf(t, 'PU-1'));
+    const r = t.server.services.ingest.samples([{ tag: `person.${card}.sos`, t: Date.now(), v: 1 }], 'test');
+    expect(r.accepted).toBe(1);
+    await expect.poll(async () => (await open(admin, ['sos'])).find((a) => a.source === card)?.state).toBe('unack');
+    expect((await open(admin, ['sos'])).find((a) => a.source === card)).toMatchObject({ priority: 1, regionid: ids.region.get('PU-1') });
+    t.server.services.ingest.samples([{ tag: `person.${card}.sos`, t: Date.now(), v: 0 }], 'test');
+    await expect.poll(async () => (await open(admin, ['sos'])).find((a) => a.source === card)?.state).toBe('rtnUnack');
+  });
+});
