@@ -51,4 +51,10 @@ export const pageRoutes: PageRoute[] = [
   page('/Notice/NoticeList', { zh: '通知公告', en: 'Notices' }, () => import('../features/records/ledger-pages'), 'NoticeListPage'),
   page('/SafeSign/SafeSignList', { zh: '安全标志', en: 'Safety signs' }, () => import('../features/records/ledger-pages'), 'SafeSignPage'),
   page('/SafeSign/SafeSignTypeList', { zh: '安全标志类型', en: 'Safety sign types' }, () => import('../features/records/ledger-pages'), 'SafeSignTypePage'),
+  // Personnel and vehicle positioning (features/positioning, issue 10).
+  page('/PersonnelPositioning', { zh: '人员定位', en: 'People positioning' }, () => import('../features/positioning/positioning-pages'), 'PersonnelPositioningPage'),
+  page('/PersonnelPositioning/index', { zh: '人员定位', en: 'People positioning' }, () => import('../features/positioning/positioning-pages'), 'PersonnelPositioningPage'),
+  page('/PositionManagement', { zh: '车辆定位', en: 'Vehicle positioning' }, () => import('../features/positioning/positioning-pages'), 'PositionManagementPage'),
+  page('/PositionManagement/index', { zh: '车辆定位', en: 'Vehicle positioning' }, () => import('../features/positioning/positioning-pages'), 'PositionManagementPage'),
+  page('/OutSide/Location', { zh: '定位系统', en: 'Positioning' }, () => import('../features/positioning/positioning-pages'), 'OutSideLocationPage'),
 ];

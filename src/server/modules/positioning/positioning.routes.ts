@@ -1,9 +1,22 @@
 import { trajectory } from '../../../shared/contracts/positioning.js';
+import type { MenuSeed } from '../../store/seed-base.js';
 import type { ServerModule } from '../index.js';
 import { createPositioningService } from './positioning.service.js';
 
+/** The seed's PersonnelManagementSystem group (spec 2: on-duty personnel management, system 3). */
+export const PERSONNEL_SYSTEM = '/No.88/PersonnelManagementSystem';
+const POSITIONING_ROLES: MenuSeed['roles'] = ['admin', 'supervisor'];
+
+/** Pages of the live map, trajectories, replay and statistics (issue 10); the group directory is the seed's. */
+export const positioningMenus: MenuSeed[] = [
+  { href: PERSONNEL_SYSTEM, name: '在岗人员管理', name_en: 'On-duty personnel', type: 1, eightyEightType: 3, icon: 'team', sort: 300, roles: POSITIONING_ROLES },
+  { href: '/PersonnelPositioning', name: '人员定位', name_en: 'People positioning', parent: PERSONNEL_SYSTEM, type: 2, eightyEightType: 3, icon: 'environment', sort: 1, roles: POSITIONING_ROLES },
+  { href: '/PositionManagement', name: '车辆定位', name_en: 'Vehicle positioning', parent: PERSONNEL_SYSTEM, type: 2, eightyEightType: 3, icon: 'car', sort: 3, roles: POSITIONING_ROLES },
+];
+
 export const positioningModule: ServerModule = {
   name: 'positioning',
+  menus: positioningMenus,
   register({ http, store, services }) {
     const positioning = createPositioningService(store, { org: services.org, live: services.live, history: services.history });
     http.route(trajectory, async (input, ctx) => {
