@@ -57,4 +57,9 @@ export const pageRoutes: PageRoute[] = [
   page('/PositionManagement', { zh: '车辆定位', en: 'Vehicle positioning' }, () => import('../features/positioning/positioning-pages'), 'PositionManagementPage'),
   page('/PositionManagement/index', { zh: '车辆定位', en: 'Vehicle positioning' }, () => import('../features/positioning/positioning-pages'), 'PositionManagementPage'),
   page('/OutSide/Location', { zh: '定位系统', en: 'Positioning' }, () => import('../features/positioning/positioning-pages'), 'OutSideLocationPage'),
+  page('/ResearchersTrack', { zh: '人员轨迹', en: 'People trajectories' }, () => import('../features/positioning/positioning-pages'), 'ResearchersTrackPage'),
+  page('/ResearchersTrack/index', { zh: '人员轨迹', en: 'People trajectories' }, () => import('../features/positioning/positioning-pages'), 'ResearchersTrackPage'),
+  page('/VehicleTrajectory', { zh: '车辆轨迹', en: 'Vehicle trajectories' }, () => import('../features/positioning/positioning-pages'), 'VehicleTrajectoryPage'),
+  page('/VehicleTrajectory/index', { zh: '车辆轨迹', en: 'Vehicle trajectories' }, () => import('../features/positioning/positioning-pages'), 'VehicleTrajectoryPage'),
+  page('/OutSide/Trajectory', { zh: '人员轨迹', en: 'Trajectories' }, () => import('../features/positioning/positioning-pages'), 'OutSideTrajectoryPage'),
 ];

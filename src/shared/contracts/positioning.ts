@@ -42,3 +42,50 @@ export const trajectory = defineContract({
   output: listOf(trajectoryPoint),
   permission: 'positioning:read',
 });
+
+/** A stop of at least `stopMinutes` on a path: where and from when to when. */
+export const trajectoryStop = z.object({
+  from: z.number(),
+  to: z.number(),
+  lon: z.number(),
+  lat: z.number(),
+  /** 0 outside every region. */
+  regionid: z.number().int(),
+});
+
+/**
+ * What one path did over [from, to): distance, top speed, stops longer than
+ * `stopMinutes` and the time spent in each region, computed on the server from
+ * every fix (not the thinned path), with the same isolation as Trajectory: fixes
+ * in regions outside the caller's scope count for nothing.
+ */
+export const trajectoryStatsCall = defineContract({
+  method: 'POST',
+  path: '/UAPI/Positioning/TrajectoryStats',
+  input: z
+    .object({
+      tagId: z.string().trim().min(1).max(MAX_TAG_ID_LENGTH),
+      from: z.coerce.number().int().min(0),
+      to: z.coerce.number().int().min(0),
+      stopMinutes: z.coerce.number().min(0.5).max(24 * 60).default(5),
+    })
+    .superRefine((q, ctx) => {
+      if (q.to <= q.from) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.endAfterStart' });
+      } else if (q.to - q.from > TRAJECTORY_MAX_RANGE_MS) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.rangeAtMostDays', params: { days: 30 } });
+      }
+    }),
+  output: z.object({
+    fixes: z.number().int(),
+    distanceM: z.number(),
+    /** Time covered by fixes (gaps of the tag left out), ms. */
+    coveredMs: z.number(),
+    /** m/s. */
+    maxSpeed: z.number(),
+    stops: z.array(trajectoryStop),
+    regions: z.array(z.object({ regionid: z.number().int(), dwellMs: z.number(), visits: z.number().int() })),
+  }),
+  permission: 'positioning:read',
+});
+export type TrajectoryStatsResult = z.infer<(typeof trajectoryStatsCall)['output']>;

@@ -240,8 +240,8 @@ export function LiveMap({ kind }: { kind: PositionKind }) {
           size="small"
           style={{ minWidth: 150 }}
           placeholder={t('allCategories')}
-          value={markerCategories.map((c, i) => i).filter((i) => !hidden.includes(i))}
-          onChange={(shown: number[]) => setHidden(markerCategories.map((c, i) => i).filter((i) => !shown.includes(i)))}
+          value={hidden.length === 0 ? [] : markerCategories.map((c, i) => i).filter((i) => !hidden.includes(i))}
+          onChange={(shown: number[]) => setHidden(shown.length === 0 ? [] : markerCategories.map((c, i) => i).filter((i) => !shown.includes(i)))}
           options={markerCategories.map((c, i) => ({ value: i, label: t(`categories.${c}`) }))}
           maxTagCount="responsive"
           data-testid="pos-category-filter"
@@ -361,7 +361,7 @@ export function LiveMap({ kind }: { kind: PositionKind }) {
             />
           )}
           <Tooltip title={t('staleAfter', { n: staleMin })}>
-            <InputNumber size="small" min={1} max={120} value={staleMin} onChange={(v) => setStaleMin(v ?? 5)} style={{ width: 70 }} aria-label={t('staleMinutes')} />
+            <InputNumber size="small" min={1} max={120} value={staleMin} onChange={(v) => setStaleMin(v ?? 5)} suffix={t('min')} style={{ width: 84 }} aria-label={t('staleMinutes')} />
           </Tooltip>
           {narrow && <Button size="small" icon={<UnorderedListOutlined />} onClick={() => setListOpen(true)} aria-label={t('list')} />}
         </Space>

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { LiveMap } from './live-map';
+import { TrajectoryView } from './trajectory-view';
 
 /** /PersonnelPositioning (and /PersonnelPositioning/index): people on the live map. */
 export function PersonnelPositioningPage() {
@@ -15,4 +16,20 @@ export function PositionManagementPage() {
 export function OutSideLocationPage() {
   const [params] = useSearchParams();
   return <LiveMap key={params.get('type') ?? '0'} kind={params.get('type') === '1' ? 'vehicle' : 'person'} />;
+}
+
+/** /ResearchersTrack (and /ResearchersTrack/index): one person's trajectory. */
+export function ResearchersTrackPage() {
+  return <TrajectoryView kind="person" />;
+}
+
+/** /VehicleTrajectory (and /VehicleTrajectory/index): one vehicle's trajectory. */
+export function VehicleTrajectoryPage() {
+  return <TrajectoryView kind="vehicle" />;
+}
+
+/** Seed 3 /OutSide/Trajectory: query `type` 0 people (default), 1 vehicles. */
+export function OutSideTrajectoryPage() {
+  const [params] = useSearchParams();
+  return <TrajectoryView key={params.get('type') ?? '0'} kind={params.get('type') === '1' ? 'vehicle' : 'person'} />;
 }

@@ -1,4 +1,5 @@
-import type { TrajectoryPoint } from '../../../shared/contracts/positioning.js';
+import type { TrajectoryPoint, TrajectoryStatsResult } from '../../../shared/contracts/positioning.js';
+import { trajectoryStats } from '../../../shared/domain/trajectory-stats.js';
 import type { AuthUser } from '../../http/app.js';
 import type { Store } from '../../store/db.js';
 import type { Historian } from '../../history/historian.js';
@@ -9,18 +10,27 @@ import type { OrgService } from '../org/org.service.js';
 
 export interface PositioningService {
   trajectory(user: AuthUser, q: { tagId: string; from: number; to: number; maxPoints: number }): Promise<TrajectoryPoint[]>;
+  /** Stops, dwell per region, distance and speed of one path, from every fix the caller may see. */
+  trajectoryStats(user: AuthUser, q: { tagId: string; from: number; to: number; stopMinutes: number }): Promise<TrajectoryStatsResult>;
 }
 
 export function createPositioningService(store: Store, deps: { org: OrgService; live: LiveCache; history: Pick<Historian, 'conn' | 'openSamples' | 'openPositions' | 'openWindows'> }): PositioningService {
+  /** The fixes of one tag the user may see: each fix is placed in its region with the same polygons the live stream uses. */
+  async function visibleFixes(user: AuthUser, tagId: string, from: number, to: number, maxPoints: number) {
+    const [points, scope] = await Promise.all([
+      queryTrajectory({ db: store.db, historian: deps.history }, tagId, from, to, maxPoints),
+      deps.org.getUserScope(user.userid).then(toRegionScope),
+    ]);
+    return scope.all ? points : points.filter((p) => inScope(scope, deps.live.regions.locate(p.lon, p.lat)));
+  }
   return {
     async trajectory(user, q) {
-      const [points, scope] = await Promise.all([
-        queryTrajectory({ db: store.db, historian: deps.history }, q.tagId, q.from, q.to, q.maxPoints),
-        deps.org.getUserScope(user.userid).then(toRegionScope),
-      ]);
-      // Data isolation: each fix is placed in its region with the same polygons the live stream uses.
-      const visible = scope.all ? points : points.filter((p) => inScope(scope, deps.live.regions.locate(p.lon, p.lat)));
+      const visible = await visibleFixes(user, q.tagId, q.from, q.to, q.maxPoints);
       return visible.map((p) => ({ t: p.t, lon: p.lon, lat: p.lat, floor: p.floor }));
+    },
+    async trajectoryStats(user, q) {
+      const fixes = await visibleFixes(user, q.tagId, q.from, q.to, Number.MAX_SAFE_INTEGER);
+      return trajectoryStats(fixes, (lon, lat) => deps.live.regions.locate(lon, lat), { stopMs: q.stopMinutes * 60_000 });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_INDEX, MarkerBuffer, MAX_GLIDE_MS } from '../../../../src/client/features/positioning/marker-buffer.js';
+import { positionOnPath } from '../../../../src/client/features/positioning/playback.js';
 
 const base = { serverNow: 0, staleMs: 5 * 60_000, floor: null, alarmed: new Set<string>() };
 
@@ -69,5 +70,21 @@ describe('MarkerBuffer', () => {
     );
     expect(b.size).toBe(1000);
     expect(b.fill(0, base).features[999].geometry.coordinates).toEqual([999, 999]);
+  });
+});
+
+describe('positionOnPath', () => {
+  const path = [
+    { t: 0, lon: 0, lat: 0 },
+    { t: 10, lon: 10, lat: 0 },
+    { t: 20, lon: 10, lat: 20 },
+  ];
+  it('interpolates between the fixes around t and clamps at both ends', () => {
+    expect(positionOnPath(path, -5)).toEqual([0, 0]);
+    expect(positionOnPath(path, 5)).toEqual([5, 0]);
+    expect(positionOnPath(path, 10)).toEqual([10, 0]);
+    expect(positionOnPath(path, 15)).toEqual([10, 10]);
+    expect(positionOnPath(path, 99)).toEqual([10, 20]);
+    expect(positionOnPath([], 1)).toBeNull();
   });
 });
