@@ -54,6 +54,7 @@ export const pageRoutes: PageRoute[] = [
   // Personnel and vehicle positioning (features/positioning, issue 10).
   page('/PersonnelPositioning', { zh: '人员定位', en: 'People positioning' }, () => import('../features/positioning/positioning-pages'), 'PersonnelPositioningPage'),
   page('/PersonnelPositioning/index', { zh: '人员定位', en: 'People positioning' }, () => import('../features/positioning/positioning-pages'), 'PersonnelPositioningPage'),
+  page('/PersonnelPositioning/replay', { zh: '全厂回放', en: 'Whole-plant replay' }, () => import('../features/positioning/positioning-pages'), 'PersonnelReplayPage'),
   page('/PositionManagement', { zh: '车辆定位', en: 'Vehicle positioning' }, () => import('../features/positioning/positioning-pages'), 'PositionManagementPage'),
   page('/PositionManagement/index', { zh: '车辆定位', en: 'Vehicle positioning' }, () => import('../features/positioning/positioning-pages'), 'PositionManagementPage'),
   page('/OutSide/Location', { zh: '定位系统', en: 'Positioning' }, () => import('../features/positioning/positioning-pages'), 'OutSideLocationPage'),

@@ -89,3 +89,43 @@ export const trajectoryStatsCall = defineContract({
   permission: 'positioning:read',
 });
 export type TrajectoryStatsResult = z.infer<(typeof trajectoryStatsCall)['output']>;
+
+/** Longest whole-plant replay window (everyone's fixes are loaded at once). */
+export const REPLAY_MAX_RANGE_MS = 4 * 3600_000;
+
+/** One card's fixes in a replay, as columns (oldest first). */
+export const replayTrack = z.object({
+  tagId: z.string(),
+  /** 0 person, 1 vehicle. */
+  kind: z.number().int(),
+  t: z.array(z.number()),
+  lon: z.array(z.number()),
+  lat: z.array(z.number()),
+});
+export type ReplayTrack = z.infer<typeof replayTrack>;
+
+/**
+ * Everyone's fixes over [from, to) for a whole-plant replay: each card the caller
+ * may see, thinned to its last fix per `stepMs`; fixes in regions outside the
+ * caller's scope are left out (as in Trajectory).
+ */
+export const replayCall = defineContract({
+  method: 'POST',
+  path: '/UAPI/Positioning/Replay',
+  input: z
+    .object({
+      from: z.coerce.number().int().min(0),
+      to: z.coerce.number().int().min(0),
+      stepMs: z.coerce.number().int().min(1000).max(60_000).default(5000),
+    })
+    .superRefine((q, ctx) => {
+      if (q.to <= q.from) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.endAfterStart' });
+      } else if (q.to - q.from > REPLAY_MAX_RANGE_MS) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.rangeAtMostHours', params: { hours: 4 } });
+      }
+    }),
+  output: z.object({ stepMs: z.number().int(), items: z.array(replayTrack) }),
+  permission: 'positioning:read',
+});
+export type ReplayResult = z.infer<(typeof replayCall)['output']>;

@@ -61,6 +61,10 @@ const zh = {
   kmh: '{{v}} km/h',
   meters: '{{v}} 米',
   km: '{{v}} 公里',
+  replay: '全厂回放',
+  pickTags: '选择工艺参数（最多 5 个）',
+  replayCount: '{{n}} 个对象 · {{a}} 条报警',
+  onMap: '地图上 {{n}} 个',
 };
 
 const en: typeof zh = {
@@ -120,6 +124,10 @@ const en: typeof zh = {
   kmh: '{{v}} km/h',
   meters: '{{v}} m',
   km: '{{v}} km',
+  replay: 'Whole-plant replay',
+  pickTags: 'Process values (up to 5)',
+  replayCount: '{{n}} tracked · {{a}} alarms',
+  onMap: '{{n}} on the map',
 };
 
 addTranslations(positioningNs, zh, en);

@@ -12,34 +12,43 @@ interface PathPoint {
 }
 
 /**
- * Where a path is at time `t`: between the two fixes around it, linearly; before
- * the first fix at the first, after the last at the last. `points` oldest first.
+ * Where a path of `n` fixes (read through the accessors, oldest first) is at
+ * time `t`: between the two fixes around it, linearly; before the first fix at
+ * the first, after the last at the last.
  */
-export function positionOnPath(points: readonly PathPoint[], t: number): [number, number] | null {
-  if (points.length === 0) {
+export function interpolate(n: number, tAt: (i: number) => number, lonAt: (i: number) => number, latAt: (i: number) => number, t: number): [number, number] | null {
+  if (n === 0) {
     return null;
   }
-  if (t <= points[0].t) {
-    return [points[0].lon, points[0].lat];
+  if (t <= tAt(0)) {
+    return [lonAt(0), latAt(0)];
   }
-  const last = points[points.length - 1];
-  if (t >= last.t) {
-    return [last.lon, last.lat];
+  if (t >= tAt(n - 1)) {
+    return [lonAt(n - 1), latAt(n - 1)];
   }
   let lo = 0;
-  let hi = points.length - 1;
+  let hi = n - 1;
   while (hi - lo > 1) {
     const mid = (lo + hi) >> 1;
-    if (points[mid].t <= t) {
+    if (tAt(mid) <= t) {
       lo = mid;
     } else {
       hi = mid;
     }
   }
-  const a = points[lo];
-  const b = points[hi];
-  const k = (t - a.t) / (b.t - a.t);
-  return [a.lon + (b.lon - a.lon) * k, a.lat + (b.lat - a.lat) * k];
+  const k = (t - tAt(lo)) / (tAt(hi) - tAt(lo));
+  return [lonAt(lo) + (lonAt(hi) - lonAt(lo)) * k, latAt(lo) + (latAt(hi) - latAt(lo)) * k];
+}
+
+/** `interpolate` over a list of fixes. */
+export function positionOnPath(points: readonly PathPoint[], t: number): [number, number] | null {
+  return interpolate(
+    points.length,
+    (i) => points[i].t,
+    (i) => points[i].lon,
+    (i) => points[i].lat,
+    t,
+  );
 }
 
 export interface Playback {

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { LiveMap } from './live-map';
+import { ReplayView } from './replay-view';
 import { TrajectoryView } from './trajectory-view';
 
 /** /PersonnelPositioning (and /PersonnelPositioning/index): people on the live map. */
@@ -32,4 +33,9 @@ export function VehicleTrajectoryPage() {
 export function OutSideTrajectoryPage() {
   const [params] = useSearchParams();
   return <TrajectoryView key={params.get('type') ?? '0'} kind={params.get('type') === '1' ? 'vehicle' : 'person'} />;
+}
+
+/** /PersonnelPositioning/replay: the whole plant over a window, with its alarms and chosen process values. */
+export function PersonnelReplayPage() {
+  return <ReplayView />;
 }

@@ -209,7 +209,9 @@ export function TrajectoryView({ kind }: { kind: PositionKind }) {
           <>
             <Descriptions size="small" bordered column={{ xs: 1, sm: 2, md: 5 }}>
               <Descriptions.Item label={t('who')}>{name}</Descriptions.Item>
-              <Descriptions.Item label={t('fixes', { n: stats.fixes })}>{formatDuration(stats.coveredMs, lang)}</Descriptions.Item>
+              <Descriptions.Item label={t('duration')}>
+                {formatDuration(stats.coveredMs, lang)} · {t('fixes', { n: stats.fixes })}
+              </Descriptions.Item>
               <Descriptions.Item label={t('distance')}>
                 {stats.distanceM >= 1000 ? t('km', { v: (stats.distanceM / 1000).toFixed(2) }) : t('meters', { v: Math.round(stats.distanceM) })}
               </Descriptions.Item>

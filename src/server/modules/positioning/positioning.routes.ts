@@ -1,4 +1,4 @@
-import { trajectory, trajectoryStatsCall } from '../../../shared/contracts/positioning.js';
+import { replayCall, trajectory, trajectoryStatsCall } from '../../../shared/contracts/positioning.js';
 import type { MenuSeed } from '../../store/seed-base.js';
 import type { ServerModule } from '../index.js';
 import { createPositioningService } from './positioning.service.js';
@@ -12,6 +12,7 @@ export const positioningMenus: MenuSeed[] = [
   { href: PERSONNEL_SYSTEM, name: '在岗人员管理', name_en: 'On-duty personnel', type: 1, eightyEightType: 3, icon: 'team', sort: 300, roles: POSITIONING_ROLES },
   { href: '/PersonnelPositioning', name: '人员定位', name_en: 'People positioning', parent: PERSONNEL_SYSTEM, type: 2, eightyEightType: 3, icon: 'environment', sort: 1, roles: POSITIONING_ROLES },
   { href: '/ResearchersTrack', name: '人员轨迹', name_en: 'People trajectories', parent: PERSONNEL_SYSTEM, type: 2, eightyEightType: 3, icon: 'node-index', sort: 2, roles: POSITIONING_ROLES },
+  { href: '/PersonnelPositioning/replay', name: '全厂回放', name_en: 'Whole-plant replay', parent: PERSONNEL_SYSTEM, type: 2, eightyEightType: 3, icon: 'play-circle', sort: 5, roles: POSITIONING_ROLES },
   { href: '/PositionManagement', name: '车辆定位', name_en: 'Vehicle positioning', parent: PERSONNEL_SYSTEM, type: 2, eightyEightType: 3, icon: 'car', sort: 3, roles: POSITIONING_ROLES },
   { href: '/VehicleTrajectory', name: '车辆轨迹', name_en: 'Vehicle trajectories', parent: PERSONNEL_SYSTEM, type: 2, eightyEightType: 3, icon: 'node-index', sort: 4, roles: POSITIONING_ROLES },
 ];
@@ -26,5 +27,6 @@ export const positioningModule: ServerModule = {
       return { items, total: items.length };
     });
     http.route(trajectoryStatsCall, (input, ctx) => positioning.trajectoryStats(ctx.user!, input));
+    http.route(replayCall, (input, ctx) => positioning.replay(ctx.user!, input));
   },
 };

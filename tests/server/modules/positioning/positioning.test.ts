@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.js';
-import { trajectoryStatsCall } from '../../../../src/shared/contracts/positioning.js';
+import { replayCall, trajectoryStatsCall } from '../../../../src/shared/contracts/positioning.js';
 import { offsetToLonLat } from '../../../../src/shared/domain/geometry.js';
 import { call, tokenFor } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
@@ -82,5 +82,51 @@ describe.each(dialects)('UAPI/Positioning/TrajectoryStats (%s)', (dialect) => {
     const bad = await call(ts.url, trajectoryStatsCall, { ...input, to: input.from }, supervisor);
     expect(bad.httpStatus).toBe(400);
     expect(bad.body.error.controls).toEqual(['to']);
+  });
+
+  it('replays everyone in the window thinned to one fix per step, with the same isolation', async () => {
+    const db = ts.server.store.db;
+    const region = Object.fromEntries((await db.selectFrom('region').select(['regionid', 'regioncode']).execute()).map((r) => [r.regioncode, r.regionid]));
+    ts.server.stream.live.regions.setShapes([
+      { regionid: region.LS, code: 'LS', geometry: square(0) },
+      { regionid: region.WH, code: 'WH', geometry: square(100) },
+    ]);
+    const t0 = Date.UTC(2026, 10, 21, 8);
+    const fixes: { tagId: string; t: number; lon: number; lat: number; kind: 'person' | 'vehicle' }[] = [];
+    for (let s = 0; s < 60; s++) {
+      const [lon, lat] = offsetToLonLat(O, 50, 50);
+      const [wlon, wlat] = offsetToLonLat(O, 150, 50);
+      fixes.push({ tagId: 'R-LS', t: t0 + s * 1000, lon, lat, kind: 'person' });
+      fixes.push({ tagId: 'R-WH', t: t0 + s * 1000, lon: wlon, lat: wlat, kind: 'vehicle' });
+    }
+    // Outside the window: not replayed.
+    fixes.push({ tagId: 'R-LATE', t: t0 + 7200_000, lon: fixes[0].lon, lat: fixes[0].lat, kind: 'person' });
+    ts.server.stream.ingest.positions(fixes, 'test');
+    await ts.server.stream.history.flush();
+    const input = { from: t0, to: t0 + 3600_000, stepMs: 10_000 };
+
+    const supervisor = await tokenFor(ts.url, 'supervisor', DEFAULT_DEMO_PASSWORD);
+    const all = (await call(ts.url, replayCall, input, supervisor)).body.data!;
+    const mine = all.items.filter((i) => i.tagId.startsWith('R-'));
+    expect(mine.map((i) => [i.tagId, i.kind, i.t.length])).toEqual([
+      ['R-LS', 0, 6],
+      ['R-WH', 1, 6],
+    ]);
+    // The last fix of each 10 s bucket.
+    expect(mine[0].t.map((t) => t - t0)).toEqual([9000, 19000, 29000, 39000, 49000, 59000]);
+
+    const operator = await tokenFor(ts.url, 'operator', DEFAULT_DEMO_PASSWORD);
+    expect((await call(ts.url, replayCall, input, operator)).httpStatus).toBe(403);
+    const roleid = (await db.selectFrom('role').select('roleid').where('rolecode', '=', 'operator').executeTakeFirstOrThrow()).roleid;
+    await db.insertInto('role_permission').values({ roleid, permission: 'positioning:read' }).execute();
+    try {
+      const scoped = (await call(ts.url, replayCall, input, operator)).body.data!;
+      expect(scoped.items.filter((i) => i.tagId.startsWith('R-')).map((i) => i.tagId)).toEqual(['R-LS']);
+    } finally {
+      await db.deleteFrom('role_permission').where('roleid', '=', roleid).where('permission', '=', 'positioning:read').execute();
+    }
+    const tooLong = await call(ts.url, replayCall, { from: t0, to: t0 + 5 * 3600_000 }, supervisor);
+    expect(tooLong.httpStatus).toBe(400);
+    expect(tooLong.body.error.controls).toEqual(['to']);
   });
 });
