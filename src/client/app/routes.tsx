@@ -63,4 +63,6 @@ export const pageRoutes: PageRoute[] = [
   page('/VehicleTrajectory', { zh: '车辆轨迹', en: 'Vehicle trajectories' }, () => import('../features/positioning/positioning-pages'), 'VehicleTrajectoryPage'),
   page('/VehicleTrajectory/index', { zh: '车辆轨迹', en: 'Vehicle trajectories' }, () => import('../features/positioning/positioning-pages'), 'VehicleTrajectoryPage'),
   page('/OutSide/Trajectory', { zh: '人员轨迹', en: 'Trajectories' }, () => import('../features/positioning/positioning-pages'), 'OutSideTrajectoryPage'),
+  page('/StatisticsReport', { zh: '统计报表', en: 'Statistics' }, () => import('../features/positioning/positioning-pages'), 'StatisticsReportPage'),
+  page('/StatisticsReport/index', { zh: '统计报表', en: 'Statistics' }, () => import('../features/positioning/positioning-pages'), 'StatisticsReportPage'),
 ];

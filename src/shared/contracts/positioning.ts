@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AlarmType } from './alarms.js';
 import { defineContract } from './contract.js';
 import { listOf } from './envelope.js';
 import { MAX_TAG_ID_LENGTH } from './topics.js';
@@ -129,3 +130,52 @@ export const replayCall = defineContract({
   permission: 'positioning:read',
 });
 export type ReplayResult = z.infer<(typeof replayCall)['output']>;
+
+/** Longest statistics range: hourly head counts of a week. */
+export const STATISTICS_MAX_RANGE_MS = 7 * 24 * 3600_000;
+
+/**
+ * Positioning statistics over [from, to) (`/StatisticsReport`), from the history of
+ * positions sampled once a minute per card and from the positioning alarms, within
+ * the caller's regions: per region and hour the people and vehicles seen there, the
+ * time spent in each region, and alarm counts by type and region.
+ */
+export const statisticsCall = defineContract({
+  method: 'POST',
+  path: '/UAPI/Positioning/Statistics',
+  input: z
+    .object({
+      from: z.coerce.number().int().min(0),
+      to: z.coerce.number().int().min(0),
+    })
+    .superRefine((q, ctx) => {
+      if (q.to <= q.from) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.endAfterStart' });
+      } else if (q.to - q.from > STATISTICS_MAX_RANGE_MS) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.rangeAtMostDays', params: { days: 7 } });
+      }
+    }),
+  output: z.object({
+    /** Start of each hour, epoch ms. */
+    hours: z.array(z.number()),
+    regions: z.array(
+      z.object({
+        /** 0: outside every region. */
+        regionid: z.number().int(),
+        /** Distinct people seen in the region in each hour (same order as `hours`). */
+        people: z.array(z.number().int()),
+        vehicles: z.array(z.number().int()),
+        /** Time all cards spent in the region, ms. */
+        dwellMs: z.number(),
+        /** Distinct cards seen there over the range. */
+        cards: z.number().int(),
+      }),
+    ),
+    alarms: z.array(z.object({ type: z.string(), regionid: z.number().int().nullable(), count: z.number().int() })),
+  }),
+  permission: 'positioning:read',
+});
+export type StatisticsResult = z.infer<(typeof statisticsCall)['output']>;
+
+/** Alarm types raised for a person or vehicle (DOMAIN.md §4): 超员 缺员 越界 超时停留 静止 SOS 聚集. */
+export const POSITIONING_ALARM_TYPES: AlarmType[] = ['overcrowd', 'understaff', 'intrusion', 'overstay', 'static', 'sos', 'gathering'];

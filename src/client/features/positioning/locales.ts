@@ -65,6 +65,12 @@ const zh = {
   pickTags: '选择工艺参数（最多 5 个）',
   replayCount: '{{n}} 个对象 · {{a}} 条报警',
   onMap: '地图上 {{n}} 个',
+  statistics: '统计报表',
+  today: '今天',
+  headByHour: '各区域每小时人数',
+  headByHourHint: '单元格为该小时内在该区域出现过的人数（/ 车辆数），按每人每分钟一个定位点统计。',
+  cards: '人/车次',
+  alarmCounts: '定位报警次数',
 };
 
 const en: typeof zh = {
@@ -128,6 +134,12 @@ const en: typeof zh = {
   pickTags: 'Process values (up to 5)',
   replayCount: '{{n}} tracked · {{a}} alarms',
   onMap: '{{n}} on the map',
+  statistics: 'Statistics',
+  today: 'Today',
+  headByHour: 'People per region and hour',
+  headByHourHint: 'Each cell counts the people (/ vehicles) seen in the region during that hour, from one fix per card and minute.',
+  cards: 'Tracked',
+  alarmCounts: 'Positioning alarms',
 };
 
 addTranslations(positioningNs, zh, en);

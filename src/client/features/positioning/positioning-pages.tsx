@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { LiveMap } from './live-map';
 import { ReplayView } from './replay-view';
+import { StatisticsView } from './statistics-view';
 import { TrajectoryView } from './trajectory-view';
 
 /** /PersonnelPositioning (and /PersonnelPositioning/index): people on the live map. */
@@ -38,4 +39,9 @@ export function OutSideTrajectoryPage() {
 /** /PersonnelPositioning/replay: the whole plant over a window, with its alarms and chosen process values. */
 export function PersonnelReplayPage() {
   return <ReplayView />;
+}
+
+/** /StatisticsReport (and /StatisticsReport/index): head counts, dwell and positioning alarms per region. */
+export function StatisticsReportPage() {
+  return <StatisticsView />;
 }

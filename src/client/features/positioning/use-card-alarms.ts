@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { alarmRealTimeList, type AlarmItem, type AlarmType } from '../../../shared/contracts/alarms';
+import { alarmRealTimeList, type AlarmItem } from '../../../shared/contracts/alarms';
+import { POSITIONING_ALARM_TYPES } from '../../../shared/contracts/positioning';
 import { applyList, emptyAlarmSet, mergeAlarms, type AlarmSet } from '../../../shared/domain/alarm-merge';
 import { api } from '../../app/api';
 import { useSession } from '../../app/session-store';
 import { useChannelResync, useTopic } from '../../stream/use-topic';
 
-/** Alarm types raised for a person or vehicle (DOMAIN.md §4). */
-export const POSITIONING_ALARM_TYPES: AlarmType[] = ['overcrowd', 'understaff', 'intrusion', 'overstay', 'static', 'sos', 'gathering'];
 const TYPES = new Set<string>(POSITIONING_ALARM_TYPES);
 
 /** The card an alarm was raised for: the fence engine names it in the detail, else the alarm's source is the card. */
