@@ -1,5 +1,5 @@
-import { CaretRightOutlined, PauseOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Segmented, Select, Slider, Space, Tooltip, Typography } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Card, DatePicker, Select, Space, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -14,7 +14,8 @@ import { PlantMap } from '../../ui/plant-map';
 import { TrendChart, type TrendSeries } from '../../ui/trend-chart';
 import { MarkerLayers } from './marker-layers';
 import { positioningNs } from './locales';
-import { PLAY_SPEEDS, usePlayback } from './playback';
+import { usePlayback } from './playback';
+import { PlayerBar } from './player-bar';
 import { activeAt, ReplayFrames } from './replay-frames';
 import { cardOfAlarm } from './use-card-alarms';
 import { categoryFrom, useRoster } from './use-roster';
@@ -175,30 +176,11 @@ export function ReplayView() {
           </PlantMap>
         </div>
         {data && (
-          <div className="pos-player" data-testid="replay-player">
-            <Button
-              type="primary"
-              shape="circle"
-              icon={player.playing ? <PauseOutlined /> : <CaretRightOutlined />}
-              onClick={player.playing ? player.pause : player.play}
-              aria-label={player.playing ? t('pause') : t('play')}
-              data-testid="replay-play"
-            />
-            <Segmented size="small" value={player.speed} onChange={(v) => player.setSpeed(v)} options={PLAY_SPEEDS.map((s) => ({ value: s, label: `×${s}` }))} />
-            <Slider
-              className="pos-timeline"
-              min={data.from}
-              max={data.to}
-              value={player.time}
-              onChange={player.seek}
-              marks={marks}
-              included={false}
-              tooltip={{ formatter: (v) => (v ? formatDate(v, 'HH:mm:ss') : '') }}
-            />
+          <PlayerBar player={player} min={data.from} max={data.to} marks={marks} testIdPrefix="replay">
             <Typography.Text data-testid="replay-time">
               {formatDate(player.time, 'MM-DD HH:mm:ss')} · {t('onMap', { n: visible })}
             </Typography.Text>
-          </div>
+          </PlayerBar>
         )}
         {data && data.series.length > 0 && (
           <TrendChart series={data.series} bucketMs={data.bucketMs} from={data.from} to={data.to} height={200} band={false} cursor={player.time} />

@@ -1,5 +1,5 @@
-import { CaretRightOutlined, PauseOutlined, SearchOutlined } from '@ant-design/icons';
-import { AutoComplete, Button, Card, DatePicker, Descriptions, Empty, InputNumber, Segmented, Slider, Space, Table, Typography } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { AutoComplete, Button, Card, DatePicker, Descriptions, Empty, InputNumber, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -14,7 +14,8 @@ import { PlantMap } from '../../ui/plant-map';
 import { useRegionShapes } from '../../ui/region-shapes';
 import type { PositionKind } from './live-map';
 import { positioningNs } from './locales';
-import { PLAY_SPEEDS, positionOnPath, usePlayback } from './playback';
+import { positionOnPath, usePlayback } from './playback';
+import { PlayerBar } from './player-bar';
 import { useRoster } from './use-roster';
 import './positioning.css';
 
@@ -185,25 +186,9 @@ export function TrajectoryView({ kind }: { kind: PositionKind }) {
         </div>
         {data && points.length === 0 && <Empty description={t('noFixes')} />}
         {points.length > 0 && (
-          <div className="pos-player" data-testid="track-player">
-            <Button
-              type="primary"
-              shape="circle"
-              icon={player.playing ? <PauseOutlined /> : <CaretRightOutlined />}
-              onClick={player.playing ? player.pause : player.play}
-              aria-label={player.playing ? t('pause') : t('play')}
-              data-testid="track-play"
-            />
-            <Segmented
-              size="small"
-              value={player.speed}
-              onChange={(v) => player.setSpeed(v)}
-              options={PLAY_SPEEDS.map((s) => ({ value: s, label: `×${s}` }))}
-              aria-label={t('speed')}
-            />
-            <Slider min={start} max={end} value={player.time} onChange={player.seek} tooltip={{ formatter: (v) => (v ? formatDate(v, 'HH:mm:ss') : '') }} />
+          <PlayerBar player={player} min={start} max={end} testIdPrefix="track">
             <Typography.Text data-testid="track-time">{formatDate(player.time, 'MM-DD HH:mm:ss')}</Typography.Text>
-          </div>
+          </PlayerBar>
         )}
         {stats && points.length > 0 && (
           <>
