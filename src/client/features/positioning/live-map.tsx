@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import type { MapRef } from 'react-map-gl/maplibre';
 import { trajectory } from '../../../shared/contracts/positioning';
 import { createRegionLocator } from '../../../shared/domain/region-locator';
-import { formatDate, formatDuration, timeAgo } from '../../../shared/time';
+import { formatDate, formatDuration, relativeTime } from '../../../shared/time';
 import { api } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
 import { streamClient } from '../../stream/stream-client';
@@ -308,7 +308,7 @@ export function LiveMap({ kind }: { kind: PositionKind }) {
         </Descriptions.Item>
         <Descriptions.Item label={t('timeInRegion')}>{formatDuration(serverNow - info.regionSince, lang)}</Descriptions.Item>
         <Descriptions.Item label={t('lastFix')}>
-          {formatDate(info.t, 'HH:mm:ss')} · {timeAgo(info.t, serverNow, lang)}
+          {formatDate(info.t, 'HH:mm:ss')} · {relativeTime(info.t, serverNow, lang)}
           {serverNow - info.t > staleMin * 60_000 ? <Tag style={{ marginLeft: 6 }}>{t('stale')}</Tag> : null}
         </Descriptions.Item>
         <Descriptions.Item label={t('alarms')}>

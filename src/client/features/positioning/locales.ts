@@ -33,7 +33,6 @@ const zh = {
   trajectory: '轨迹',
   close: '关闭',
   headCount: '人 {{p}} · 车 {{v}}',
-  ago: '{{d}}前',
   alarmTypes: { overcrowd: '超员', understaff: '缺员', intrusion: '越界', overstay: '超时停留', static: '静止', sos: 'SOS', gathering: '聚集' },
   // trajectories
   trackPeople: '人员轨迹',
@@ -103,7 +102,6 @@ const en: typeof zh = {
   trajectory: 'Trajectory',
   close: 'Close',
   headCount: '{{p}} people · {{v}} vehicles',
-  ago: '{{d}} ago',
   alarmTypes: { overcrowd: 'Overcrowding', understaff: 'Under-manning', intrusion: 'Illegal entry', overstay: 'Overstay', static: 'Man-down', sos: 'SOS', gathering: 'Gathering' },
   trackPeople: 'People trajectories',
   trackVehicles: 'Vehicle trajectories',

@@ -95,8 +95,10 @@ export function ReplayView() {
         tags.length ? api(history, { tags, from, to, points: 300 }, { silent: true }).catch(() => null) : Promise.resolve(null),
       ]);
       const names = new Map(tagOptions.map((o) => [o.value, o.label]));
+      // The timeline starts at the first fix of the window (nothing to see before it).
+      const first = Math.min(to, ...replay.items.map((i) => i.t[0] ?? to));
       setData({
-        from,
+        from: replay.items.length ? Math.max(from, first) : from,
         to,
         replay,
         alarms,
