@@ -150,3 +150,17 @@ export function timeAgo(t: TimeInput, now: TimeInput = Date.now(), lang: Lang = 
   }
   return unit(Math.floor(diff / DAY), '天', 'day', lang);
 }
+
+/** A span as hours and minutes (seconds below a minute): 1小时5分 / 1 h 5 min, for dwell and stop times. */
+export function formatDuration(ms: number, lang: Lang = 'zh'): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < MINUTE) {
+    return lang === 'zh' ? `${s}秒` : `${s} s`;
+  }
+  const h = Math.floor(s / HOUR);
+  const m = Math.floor((s % HOUR) / MINUTE);
+  if (h === 0) {
+    return lang === 'zh' ? `${m}分钟` : `${m} min`;
+  }
+  return lang === 'zh' ? `${h}小时${m}分` : `${h} h ${m} min`;
+}

@@ -74,4 +74,18 @@ export const pageRoutes: PageRoute[] = [
   page('/StaticAlarm', { zh: '静止报警', en: 'Man-down alarms' }, () => import('../features/alarms/positioning-alarm-pages'), 'StaticAlarmPage'),
   page('/StaticAlarm/index', { zh: '静止报警', en: 'Man-down alarms' }, () => import('../features/alarms/positioning-alarm-pages'), 'StaticAlarmPage'),
   page('/SafeSign/SafeSignTypeList', { zh: '安全标志类型', en: 'Safety sign types' }, () => import('../features/records/ledger-pages'), 'SafeSignTypePage'),
+  // Personnel and vehicle positioning (features/positioning, issue 10).
+  page('/PersonnelPositioning', { zh: '人员定位', en: 'People positioning' }, () => import('../features/positioning/positioning-pages'), 'PersonnelPositioningPage'),
+  page('/PersonnelPositioning/index', { zh: '人员定位', en: 'People positioning' }, () => import('../features/positioning/positioning-pages'), 'PersonnelPositioningPage'),
+  page('/PersonnelPositioning/replay', { zh: '全厂回放', en: 'Whole-plant replay' }, () => import('../features/positioning/positioning-pages'), 'PersonnelReplayPage'),
+  page('/PositionManagement', { zh: '车辆定位', en: 'Vehicle positioning' }, () => import('../features/positioning/positioning-pages'), 'PositionManagementPage'),
+  page('/PositionManagement/index', { zh: '车辆定位', en: 'Vehicle positioning' }, () => import('../features/positioning/positioning-pages'), 'PositionManagementPage'),
+  page('/OutSide/Location', { zh: '定位系统', en: 'Positioning' }, () => import('../features/positioning/positioning-pages'), 'OutSideLocationPage'),
+  page('/ResearchersTrack', { zh: '人员轨迹', en: 'People trajectories' }, () => import('../features/positioning/positioning-pages'), 'ResearchersTrackPage'),
+  page('/ResearchersTrack/index', { zh: '人员轨迹', en: 'People trajectories' }, () => import('../features/positioning/positioning-pages'), 'ResearchersTrackPage'),
+  page('/VehicleTrajectory', { zh: '车辆轨迹', en: 'Vehicle trajectories' }, () => import('../features/positioning/positioning-pages'), 'VehicleTrajectoryPage'),
+  page('/VehicleTrajectory/index', { zh: '车辆轨迹', en: 'Vehicle trajectories' }, () => import('../features/positioning/positioning-pages'), 'VehicleTrajectoryPage'),
+  page('/OutSide/Trajectory', { zh: '人员轨迹', en: 'Trajectories' }, () => import('../features/positioning/positioning-pages'), 'OutSideTrajectoryPage'),
+  page('/StatisticsReport', { zh: '统计报表', en: 'Statistics' }, () => import('../features/positioning/positioning-pages'), 'StatisticsReportPage'),
+  page('/StatisticsReport/index', { zh: '统计报表', en: 'Statistics' }, () => import('../features/positioning/positioning-pages'), 'StatisticsReportPage'),
 ];

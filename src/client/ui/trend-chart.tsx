@@ -55,6 +55,8 @@ export interface TrendChartProps {
   labels?: { avg: string; min: string; max: string; empty?: string };
   /** Line colours in series order. */
   colors?: readonly string[];
+  /** A time marked by a vertical line (a replay's playhead). */
+  cursor?: number;
 }
 
 type Option = ComposeOption<
@@ -387,6 +389,13 @@ export function TrendChart(props: TrendChartProps) {
     // A whole new option each time (merging axes and series in place trips ECharts up); the zoom is carried over by hand.
     chart.current.setOption(withZoom, { notMerge: true });
   }, [ready, option, zoomKey]);
+
+  const { cursor } = props;
+  useEffect(() => {
+    if (ready && chart.current && cursor !== undefined) {
+      chart.current.setOption({ xAxis: { axisPointer: { show: true, value: cursor, status: 'show', snap: false, label: { show: false } } } });
+    }
+  }, [ready, cursor, option]);
 
   const empty = !busy && ready && points === 0;
   return (

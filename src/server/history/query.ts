@@ -292,22 +292,9 @@ export async function querySampleHistory(
   return { bucketMs, items };
 }
 
-/**
- * A person's or vehicle's fixes over [from, to), oldest first. When there are
- * more than `maxPoints`, the range is cut into `maxPoints` equal buckets and the
- * latest fix of each is returned: the path keeps its shape at any range.
- */
-export async function queryTrajectory(
-  reader: HistoryReader,
-  targetId: string,
-  from: number,
-  to: number,
-  maxPoints = 10_000,
-): Promise<TrajectoryPoint[]> {
-  const { historian } = reader;
-  const wFrom = windowOf(from);
-  const rows = await readChunks(historian.conn, 'position', [targetId], wFrom, to);
-  const open = historian.openPositions(targetId, wFrom, to);
+/** The fixes of one target over [from, to) from its stored chunks (`rows`, ordered by window) and its open windows (open items win). */
+function fixesOf(reader: HistoryReader, targetId: string, rows: readonly { blob: Uint8Array }[], from: number, to: number): TrajectoryPoint[] {
+  const open = reader.historian.openPositions(targetId, windowOf(from), to);
   let t: number[] = [];
   let cols: number[][] = [[], [], [], []];
   for (const r of rows) {
@@ -325,12 +312,70 @@ export async function queryTrajectory(
     t = m.t;
     cols = m.cols;
   }
-  let points: TrajectoryPoint[] = [];
+  const points: TrajectoryPoint[] = [];
   for (let i = 0; i < t.length; i++) {
     if (t[i] >= from && t[i] < to) {
       points.push({ t: t[i], lon: cols[0][i], lat: cols[1][i], floor: Number.isNaN(cols[2][i]) ? null : cols[2][i], kind: cols[3][i] });
     }
   }
+  return points;
+}
+
+/**
+ * The fixes of every target that has any over [from, to) (stored chunks and open
+ * windows; `known` adds targets only the open windows may hold, e.g. the live
+ * cache's), thinned to the last fix per `stepMs` bucket: what a whole-plant replay
+ * plays. Targets without a fix in the range are left out.
+ */
+export async function queryTrajectories(
+  reader: HistoryReader,
+  from: number,
+  to: number,
+  stepMs: number,
+  known: Iterable<string> = [],
+): Promise<Map<string, TrajectoryPoint[]>> {
+  const wFrom = windowOf(from);
+  const { rows: idRows } = await reader.historian.conn.run(
+    'SELECT DISTINCT target_id AS id FROM position_chunk WHERE w >= CAST(? AS bigint) AND w < CAST(? AS bigint)',
+    [wFrom, to],
+  );
+  const ids = [...new Set([...idRows.map((r) => String(r.id)), ...known])].sort();
+  const rows = await readChunks(reader.historian.conn, 'position', ids, wFrom, to);
+  const byId = new Map<string, { blob: Uint8Array }[]>();
+  for (const r of rows) {
+    const list = byId.get(r.id);
+    if (list) {
+      list.push(r);
+    } else {
+      byId.set(r.id, [r]);
+    }
+  }
+  const legacy = await legacyHas(reader.db, 'position', ids);
+  const out = new Map<string, TrajectoryPoint[]>();
+  for (const id of ids) {
+    const all = legacy ? await queryTrajectory(reader, id, from, to, Number.MAX_SAFE_INTEGER) : fixesOf(reader, id, byId.get(id) ?? [], from, to);
+    const thin = lastPerBucket(all, from, stepMs);
+    if (thin.length > 0) {
+      out.set(id, thin);
+    }
+  }
+  return out;
+}
+
+/**
+ * A person's or vehicle's fixes over [from, to), oldest first. When there are
+ * more than `maxPoints`, the range is cut into `maxPoints` equal buckets and the
+ * latest fix of each is returned: the path keeps its shape at any range.
+ */
+export async function queryTrajectory(
+  reader: HistoryReader,
+  targetId: string,
+  from: number,
+  to: number,
+  maxPoints = 10_000,
+): Promise<TrajectoryPoint[]> {
+  const rows = await readChunks(reader.historian.conn, 'position', [targetId], windowOf(from), to);
+  let points = fixesOf(reader, targetId, rows, from, to);
   if (await legacyHas(reader.db, 'position', [targetId])) {
     const have = new Set(points.map((p) => p.t));
     const old = (await legacyTrajectory(reader.db, targetId, from, to, Number.MAX_SAFE_INTEGER)).filter((p) => !have.has(p.t));
@@ -339,11 +384,14 @@ export async function queryTrajectory(
   if (points.length <= maxPoints) {
     return points;
   }
-  const w = Math.max(1, Math.ceil((to - from) / maxPoints));
+  return lastPerBucket(points, from, Math.max(1, Math.ceil((to - from) / maxPoints)));
+}
+
+/** The last fix of each `w`-ms bucket from `from`: thins a path and keeps its shape. */
+function lastPerBucket(points: readonly TrajectoryPoint[], from: number, w: number): TrajectoryPoint[] {
   const out: TrajectoryPoint[] = [];
   for (let i = 0; i < points.length; i++) {
-    const b = Math.floor((points[i].t - from) / w);
-    if (i + 1 < points.length && Math.floor((points[i + 1].t - from) / w) === b) {
+    if (i + 1 < points.length && Math.floor((points[i + 1].t - from) / w) === Math.floor((points[i].t - from) / w)) {
       continue;
     }
     out.push(points[i]);

@@ -1,5 +1,5 @@
 import type { PositionColumns, SampleColumns } from './bus.js';
-import type { RegionLocator } from './region-locator.js';
+import type { RegionLocator } from '../../shared/domain/region-locator.js';
 
 /** Latest value of a tag. Entries are updated in place: one object per tag for the life of the process. */
 export interface LiveSample {

@@ -14,7 +14,7 @@ import { createLiveCache, type LiveCache } from './live-cache.js';
 import { defaultMqttClientId, startMqttSource, type MqttSource } from './mqtt-source.js';
 import { positionChannel } from './position-channel.js';
 import { regionChannel } from './region-channel.js';
-import { createRegionLocator, type RegionShape } from './region-locator.js';
+import { createRegionLocator, type RegionShape } from '../../shared/domain/region-locator.js';
 import type { ScopeOf } from './region-scope.js';
 import { startRetention, type RetentionJob } from './retention.js';
 import { tagChannel } from './tag-channel.js';

@@ -42,4 +42,5 @@ export const commonMessages = defineMessages({
   'validation.zeroOrOne': { zh: '只能是 0 或 1', en: 'Must be 0 or 1' },
   'validation.endAfterStart': { zh: '结束时间必须晚于开始时间', en: 'The end must be after the start' },
   'validation.rangeAtMostDays': { zh: '查询范围最长 {days} 天', en: 'The range may span at most {days} days' },
+  'validation.rangeAtMostHours': { zh: '查询范围最长 {hours} 小时', en: 'The range may span at most {hours} hours' },
 });

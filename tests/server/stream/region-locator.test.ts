@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRegionLocator, type RegionShape } from '../../../src/server/stream/region-locator.js';
+import { createRegionLocator, type RegionShape } from '../../../src/shared/domain/region-locator.js';
 import { offsetToLonLat, type LonLat } from '../../../src/shared/domain/geometry.js';
 
 const origin: LonLat = [118.8, 32.25];

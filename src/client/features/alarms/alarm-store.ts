@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import { alarmRealTimeList, type AlarmItem } from '../../../shared/contracts/alarms';
 import { api } from '../../app/api';
 import { streamClient } from '../../stream/stream-client';
-import { applyList, mergeAlarms } from './alarm-merge';
+import { applyList, mergeAlarms } from '../../../shared/domain/alarm-merge';
 
 const MUTE_KEY = 'alarmSoundMuted';
 

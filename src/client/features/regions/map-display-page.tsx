@@ -1,11 +1,9 @@
 import { Card, Space, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { regionHeadCount, type RegionHeadCountItem } from '../../../shared/contracts/regions';
-import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';
-import { useSession } from '../../app/session-store';
 import { PlantMap } from '../../ui/plant-map';
+import { useRegionHeadCounts } from '../../ui/use-head-counts';
 import { regionsNs } from './locales';
 import './regions.css';
 
@@ -13,26 +11,7 @@ import './regions.css';
 export function MapDisplayPage() {
   const { t } = useTranslation(regionsNs);
   const lang = useLang();
-  const canSeeCounts = useSession((s) => s.user?.permissions.includes('positioning:read') ?? false);
-  const [counts, setCounts] = useState<RegionHeadCountItem[]>([]);
-
-  useEffect(() => {
-    if (!canSeeCounts) {
-      return undefined;
-    }
-    let stopped = false;
-    const load = () =>
-      api(regionHeadCount, {}, { silent: true }).then(
-        (r) => !stopped && setCounts(r.items),
-        () => undefined,
-      );
-    void load();
-    const timer = window.setInterval(() => void load(), 5000);
-    return () => {
-      stopped = true;
-      window.clearInterval(timer);
-    };
-  }, [canSeeCounts]);
+  const counts = useRegionHeadCounts();
 
   const notes = useMemo(
     () =>

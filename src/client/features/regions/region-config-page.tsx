@@ -29,7 +29,7 @@ import {
   type RegionItem,
   type RegionKind,
 } from '../../../shared/contracts/org';
-import { regionHeadCount, type RegionHeadCountItem } from '../../../shared/contracts/regions';
+import type { RegionHeadCountItem } from '../../../shared/contracts/regions';
 import { checkAreaGeometry, type LonLat } from '../../../shared/domain/geometry';
 import { renderMessage } from '../../../shared/messages/catalog';
 import { listToTree, type TreeNode } from '../../../shared/tree';
@@ -40,6 +40,7 @@ import { useTopic } from '../../stream/use-topic';
 import { isValidationError, showSaveError } from '../../ui/form-rules';
 import { PlantMap } from '../../ui/plant-map';
 import { reloadRegionShapes, useRegionShapes } from '../../ui/region-shapes';
+import { useRegionHeadCounts } from '../../ui/use-head-counts';
 import { useLoad } from '../../ui/use-load';
 import { GeoJsonButtons } from './geojson-io';
 import { regionsNs } from './locales';
@@ -125,33 +126,15 @@ export function RegionConfigPage() {
   const [form] = Form.useForm<RegionForm>();
   const [msg, msgHolder] = message.useMessage();
   const canManage = useSession((s) => s.user?.permissions.includes('org:manage') ?? false);
-  const canSeeCounts = useSession((s) => s.user?.permissions.includes('positioning:read') ?? false);
 
   const loadRegions = useCallback((signal: AbortSignal) => api(regionGetList, { isallregionid: 0 }, { signal }), []);
   const regions = useLoad(loadRegions);
   const shapes = useRegionShapes();
   // Someone else added, renamed or deleted a region: the tree follows.
   useTopic('region', regions.reload);
-  const [counts, setCounts] = useState<Record<number, RegionHeadCountItem>>({});
-
   // Head counts follow people moving: refreshed every few seconds while the page is open.
-  useEffect(() => {
-    if (!canSeeCounts) {
-      return undefined;
-    }
-    let stopped = false;
-    const load = () =>
-      api(regionHeadCount, {}, { silent: true }).then(
-        (r) => !stopped && setCounts(Object.fromEntries(r.items.map((i) => [i.regionid, i]))),
-        () => undefined,
-      );
-    void load();
-    const timer = window.setInterval(() => void load(), 5000);
-    return () => {
-      stopped = true;
-      window.clearInterval(timer);
-    };
-  }, [canSeeCounts, shapes]);
+  const headCounts = useRegionHeadCounts();
+  const counts = useMemo((): Record<number, RegionHeadCountItem> => Object.fromEntries(headCounts.map((i) => [i.regionid, i])), [headCounts]);
 
   const [selected, setSelected] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyList, emptyAlarmSet, mergeAlarms } from '../../../../src/client/features/alarms/alarm-merge.js';
+import { applyList, emptyAlarmSet, mergeAlarms } from '../../../../src/shared/domain/alarm-merge.js';
 import type { AlarmItem } from '../../../../src/shared/contracts/alarms.js';
 
 const alarm = (id: number, updatedAt: number, over: Partial<AlarmItem> = {}): AlarmItem => ({

@@ -3,7 +3,7 @@ import {
   polygonArea,
   type MultiPolygonGeometry,
   type PolygonGeometry,
-} from '../../shared/domain/geometry.js';
+} from './geometry.js';
 
 /** A region polygon (electronic fence) with the regionid it stands for. */
 export interface RegionShape {

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.js';
+import { replayCall, statisticsCall, trajectoryStatsCall } from '../../../../src/shared/contracts/positioning.js';
+import { offsetToLonLat } from '../../../../src/shared/domain/geometry.js';
+import { alarmRaise } from '../../../../src/shared/contracts/alarms.js';
+import { call, tokenFor } from '../../../helpers/api.js';
+import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
+
+const O: [number, number] = [118.81, 32.25];
+/** A 100 m square whose south-west corner lies `x0` metres east of O. */
+const square = (x0: number) => ({
+  type: 'Polygon' as const,
+  coordinates: [[offsetToLonLat(O, x0, 0), offsetToLonLat(O, x0 + 100, 0), offsetToLonLat(O, x0 + 100, 100), offsetToLonLat(O, x0, 100), offsetToLonLat(O, x0, 0)]],
+});
+
+describe.each(dialects)('UAPI/Positioning/TrajectoryStats (%s)', (dialect) => {
+  let ts: TestServer;
+  beforeAll(async () => {
+    ts = await startTestServer({ dialect, env: { SIMULATOR: '0' } });
+  });
+  afterAll(async () => {
+    await ts?.close();
+  });
+
+  it('gives stops and time per region from every fix, and leaves out regions outside the caller scope', async () => {
+    const db = ts.server.store.db;
+    const region = Object.fromEntries((await db.selectFrom('region').select(['regionid', 'regioncode']).execute()).map((r) => [r.regioncode, r.regionid]));
+    // LS (the operator's) from 0 to 100 m, WH (not the operator's) from 100 to 200 m.
+    ts.server.stream.live.regions.setShapes([
+      { regionid: region.LS, code: 'LS', geometry: square(0) },
+      { regionid: region.WH, code: 'WH', geometry: square(100) },
+    ]);
+    const t0 = Date.UTC(2026, 10, 20, 8);
+    const fixes: { tagId: string; t: number; lon: number; lat: number; kind: 'person' }[] = [];
+    const put = (s: number, x: number) => {
+      const [lon, lat] = offsetToLonLat(O, x, 50);
+      fixes.push({ tagId: 'P-STATS', t: t0 + s * 1000, lon, lat, kind: 'person' });
+    };
+    // 10 min standing at 20 m (LS), 60 s walking 1.5 m/s to 110 m (WH), 7 min standing there.
+    let s = 0;
+    for (; s <= 600; s += 5) {
+      put(s, 20);
+    }
+    for (let x = 27.5; x <= 110; x += 7.5, s += 5) {
+      put(s, x);
+    }
+    const stand = s;
+    for (; s <= stand + 420; s += 5) {
+      put(s, 110);
+    }
+    ts.server.stream.ingest.positions(fixes, 'test');
+    await ts.server.stream.history.flush();
+    const input = { tagId: 'P-STATS', from: t0, to: t0 + 3600_000, stopMinutes: 5 };
+
+    const supervisor = await tokenFor(ts.url, 'supervisor', DEFAULT_DEMO_PASSWORD);
+    const all = (await call(ts.url, trajectoryStatsCall, input, supervisor)).body.data!;
+    expect(all.fixes).toBe(fixes.length);
+    // A stop lasts while fixes stay within 10 m of its first one: the first walking step (7.5 m) still
+    // belongs to the first stop, and the second starts at the last step (110 m, 15 m from the fix at 95 m).
+    expect(all.stops.map((x) => [x.regionid, x.from - t0, x.to - t0])).toEqual([
+      [region.LS, 0, 605_000],
+      [region.WH, (stand - 5) * 1000, (stand + 420) * 1000],
+    ]);
+    const dwell = Object.fromEntries(all.regions.map((r) => [r.regionid, r.dwellMs]));
+    const lastFix = fixes.at(-1)!.t - t0;
+    expect(dwell[region.LS] + dwell[region.WH]).toBe(lastFix);
+    expect(dwell[region.WH]).toBeGreaterThan(420_000);
+    expect(all.maxSpeed).toBeCloseTo(1.5, 1);
+    expect(all.distanceM).toBeCloseTo(90, 0);
+
+    const operator = await tokenFor(ts.url, 'operator', DEFAULT_DEMO_PASSWORD);
+    expect((await call(ts.url, trajectoryStatsCall, input, operator)).httpStatus).toBe(403);
+    const roleid = (await db.selectFrom('role').select('roleid').where('rolecode', '=', 'operator').executeTakeFirstOrThrow()).roleid;
+    await db.insertInto('role_permission').values({ roleid, permission: 'positioning:read' }).execute();
+    try {
+      const mine = (await call(ts.url, trajectoryStatsCall, input, operator)).body.data!;
+      expect(mine.regions.map((r) => r.regionid)).toEqual([region.LS]);
+      expect(mine.stops.map((x) => x.regionid)).toEqual([region.LS]);
+      expect(mine.fixes).toBeLessThan(all.fixes);
+    } finally {
+      await db.deleteFrom('role_permission').where('roleid', '=', roleid).where('permission', '=', 'positioning:read').execute();
+    }
+    const bad = await call(ts.url, trajectoryStatsCall, { ...input, to: input.from }, supervisor);
+    expect(bad.httpStatus).toBe(400);
+    expect(bad.body.error.controls).toEqual(['to']);
+  });
+
+  it('replays everyone in the window thinned to one fix per step, with the same isolation', async () => {
+    const db = ts.server.store.db;
+    const region = Object.fromEntries((await db.selectFrom('region').select(['regionid', 'regioncode']).execute()).map((r) => [r.regioncode, r.regionid]));
+    ts.server.stream.live.regions.setShapes([
+      { regionid: region.LS, code: 'LS', geometry: square(0) },
+      { regionid: region.WH, code: 'WH', geometry: square(100) },
+    ]);
+    const t0 = Date.UTC(2026, 10, 21, 8);
+    const fixes: { tagId: string; t: number; lon: number; lat: number; kind: 'person' | 'vehicle' }[] = [];
+    for (let s = 0; s < 60; s++) {
+      const [lon, lat] = offsetToLonLat(O, 50, 50);
+      const [wlon, wlat] = offsetToLonLat(O, 150, 50);
+      fixes.push({ tagId: 'R-LS', t: t0 + s * 1000, lon, lat, kind: 'person' });
+      fixes.push({ tagId: 'R-WH', t: t0 + s * 1000, lon: wlon, lat: wlat, kind: 'vehicle' });
+    }
+    // Outside the window: not replayed.
+    fixes.push({ tagId: 'R-LATE', t: t0 + 7200_000, lon: fixes[0].lon, lat: fixes[0].lat, kind: 'person' });
+    ts.server.stream.ingest.positions(fixes, 'test');
+    await ts.server.stream.history.flush();
+    const input = { from: t0, to: t0 + 3600_000, stepMs: 10_000 };
+
+    const supervisor = await tokenFor(ts.url, 'supervisor', DEFAULT_DEMO_PASSWORD);
+    const all = (await call(ts.url, replayCall, input, supervisor)).body.data!;
+    const mine = all.items.filter((i) => i.tagId.startsWith('R-'));
+    expect(mine.map((i) => [i.tagId, i.kind, i.t.length])).toEqual([
+      ['R-LS', 0, 6],
+      ['R-WH', 1, 6],
+    ]);
+    // The last fix of each 10 s bucket.
+    expect(mine[0].t.map((t) => t - t0)).toEqual([9000, 19000, 29000, 39000, 49000, 59000]);
+
+    const operator = await tokenFor(ts.url, 'operator', DEFAULT_DEMO_PASSWORD);
+    expect((await call(ts.url, replayCall, input, operator)).httpStatus).toBe(403);
+    const roleid = (await db.selectFrom('role').select('roleid').where('rolecode', '=', 'operator').executeTakeFirstOrThrow()).roleid;
+    await db.insertInto('role_permission').values({ roleid, permission: 'positioning:read' }).execute();
+    try {
+      const scoped = (await call(ts.url, replayCall, input, operator)).body.data!;
+      expect(scoped.items.filter((i) => i.tagId.startsWith('R-')).map((i) => i.tagId)).toEqual(['R-LS']);
+    } finally {
+      await db.deleteFrom('role_permission').where('roleid', '=', roleid).where('permission', '=', 'positioning:read').execute();
+    }
+    const tooLong = await call(ts.url, replayCall, { from: t0, to: t0 + 5 * 3600_000 }, supervisor);
+    expect(tooLong.httpStatus).toBe(400);
+    expect(tooLong.body.error.controls).toEqual(['to']);
+  });
+
+  it('counts people per region and hour, dwell, and positioning alarms by type and region', async () => {
+    const db = ts.server.store.db;
+    const region = Object.fromEntries((await db.selectFrom('region').select(['regionid', 'regioncode']).execute()).map((r) => [r.regioncode, r.regionid]));
+    ts.server.stream.live.regions.setShapes([
+      { regionid: region.LS, code: 'LS', geometry: square(0) },
+      { regionid: region.WH, code: 'WH', geometry: square(100) },
+    ]);
+    const t0 = Date.UTC(2026, 10, 22, 8);
+    const [lsLon, lsLat] = offsetToLonLat(O, 50, 50);
+    const [whLon, whLat] = offsetToLonLat(O, 150, 50);
+    const fixes: { tagId: string; t: number; lon: number; lat: number; kind: 'person' | 'vehicle' }[] = [];
+    // S-A: in LS 08:00–08:30 then WH 08:30–09:30 (fix each minute); S-B: LS 09:00–09:10; S-V (vehicle): WH 08:10–08:20.
+    for (let m = 0; m <= 90; m++) {
+      fixes.push({ tagId: 'S-A', t: t0 + m * 60_000, lon: m < 30 ? lsLon : whLon, lat: m < 30 ? lsLat : whLat, kind: 'person' });
+    }
+    for (let m = 60; m <= 70; m++) {
+      fixes.push({ tagId: 'S-B', t: t0 + m * 60_000, lon: lsLon, lat: lsLat, kind: 'person' });
+    }
+    for (let m = 10; m <= 20; m++) {
+      fixes.push({ tagId: 'S-V', t: t0 + m * 60_000, lon: whLon, lat: whLat, kind: 'vehicle' });
+    }
+    ts.server.stream.ingest.positions(fixes, 'test');
+    await ts.server.stream.history.flush();
+    const admin = await tokenFor(ts.url, 'admin', DEFAULT_DEMO_PASSWORD);
+    const raised = await call(
+      ts.url,
+      alarmRaise,
+      { key: 'pos:S-A:intrusion', type: 'intrusion', source: 'S-A', sourceName: 'S-A', priority: 2, regionid: region.WH, t: t0 + 31 * 60_000 },
+      admin,
+    );
+    expect(raised.body.IsSuccess, JSON.stringify(raised.body)).toBe(true);
+
+    const supervisor = await tokenFor(ts.url, 'supervisor', DEFAULT_DEMO_PASSWORD);
+    const r = (await call(ts.url, statisticsCall, { from: t0, to: t0 + 2 * 3600_000 }, supervisor)).body.data!;
+    expect(r.hours).toEqual([t0, t0 + 3600_000]);
+    const ls = r.regions.find((x) => x.regionid === region.LS)!;
+    const wh = r.regions.find((x) => x.regionid === region.WH)!;
+    expect(ls.people).toEqual([1, 1]);
+    expect(wh.people).toEqual([1, 1]);
+    expect(wh.vehicles).toEqual([1, 0]);
+    expect(ls.cards).toBe(2);
+    // S-A 30 min + S-B 10 min in LS; S-A 60 min + S-V 10 min in WH.
+    expect(ls.dwellMs).toBe(40 * 60_000);
+    expect(wh.dwellMs).toBe(70 * 60_000);
+    expect(r.alarms).toContainEqual({ type: 'intrusion', regionid: region.WH, count: 1 });
+  });
+});
