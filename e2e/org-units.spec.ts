@@ -1,21 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Plantwatch@2026';
-
-async function signIn(page: Page, user: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(user);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/Gateway\/home/);
-}
-
-const input = (dialog: Locator, key: string) => dialog.locator(`input[data-testid="field-${key}"]`);
-const errorOf = (dialog: Locator, key: string) =>
-  dialog
-    .locator('.ant-form-item')
-    .filter({ has: dialog.page().locator(`[data-testid="field-${key}"]`) })
-    .locator('.ant-form-item-explain-error:not(.ant-form-show-help-item-leave)');
+import { expect, test } from '@playwright/test';
+import { fieldError as errorOf, fieldInput as input, signInAs as signIn } from './form-helpers';
 
 test('departments and posts on the engine form: required and code rules on their fields, then saved', async ({ page }) => {
   await signIn(page, 'admin');

@@ -1,21 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { fieldError as errorOf, fieldInput as input, signInAs as signIn } from './form-helpers';
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Plantwatch@2026';
 const TAG = 'TF-A.TK-101.LT';
-
-async function signIn(page: Page, user: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(user);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/Gateway\/home/);
-}
-
-/** The text input of a number or text field of the tag form. */
-const input = (form: Locator, key: string) => form.locator(`input[data-testid="field-${key}"]`);
-/** The error shown under a field of the tag form. */
-const errorOf = (form: Locator, key: string) =>
-  form.locator('.ant-form-item').filter({ has: form.page().locator(`[data-testid="field-${key}"]`) }).locator('.ant-form-item-explain-error:not(.ant-form-show-help-item-leave)');
 
 test('tag form: 新增 → 取消 → 编辑 shows the tag itself and keeps its range; bad limits, names and numbers are refused on their fields', async ({ page }) => {
   await signIn(page, 'admin');

@@ -9,6 +9,11 @@ export interface PageRoute {
   /** Key of a translated route name in the `routes` namespace, preferred over `title`. */
   name?: string;
   component: LazyExoticComponent<ComponentType>;
+  /**
+   * A page reached from another (a detail or edit form): it has no menu
+   * entry of its own and is permitted wherever that page's href is.
+   */
+  permittedBy?: string;
 }
 
 /** Lazy component from a module's named export (pages use named exports only). */
@@ -22,7 +27,7 @@ export function page<K extends string>(
   title: { zh: string; en: string },
   load: () => Promise<Record<K, ComponentType>>,
   exportName: K,
-  extra: { name?: string } = {},
+  extra: { name?: string; permittedBy?: string } = {},
 ): PageRoute {
   return { path, title, component: lazyNamed(load, exportName), ...extra };
 }

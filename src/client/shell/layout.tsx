@@ -43,7 +43,7 @@ export function ShellLayout({ routes }: { routes: PageRoute[] }) {
   const available = useMemo(() => availableSystems(menus), [menus]);
   const fourSystemMode = available.length > 0;
   const route = findRoute(routes, pathname);
-  const permitted = loginConfig?.IsNeedMenuPermissions !== 1 || isPathPermitted(pathname, menuUrls);
+  const permitted = loginConfig?.IsNeedMenuPermissions !== 1 || isPathPermitted(pathname, menuUrls, routes);
   const shown = Boolean(route) && permitted;
 
   useEffect(() => {

@@ -38,11 +38,11 @@ export function isMenuFree(pathname: string): boolean {
 
 const normalise = (url: string) => (url.split(/[?#]/)[0].replace(/\/+$/, '') || '/').toLowerCase();
 
-/** With IsNeedMenuPermissions 1 a page must be in the user's permitted menu URLs. */
-export function isPathPermitted(pathname: string, menuUrls: string[]): boolean {
+/** With IsNeedMenuPermissions 1 a page must be in the user's permitted menu URLs (a detail page: the page it is reached from). */
+export function isPathPermitted(pathname: string, menuUrls: string[], routes: PageRoute[] = []): boolean {
   if (isMenuFree(pathname)) {
     return true;
   }
-  const p = normalise(pathname);
+  const p = normalise(findRoute(routes, pathname)?.permittedBy ?? pathname);
   return menuUrls.some((u) => normalise(u) === p);
 }

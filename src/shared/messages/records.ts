@@ -6,6 +6,7 @@ export const recordsMessages = defineMessages({
     zh: '该记录已被他人修改（版本 {current}），请刷新后再保存',
     en: 'Someone else changed this record (version {current}); reload it before saving',
   },
+  'records.todoTitle': { zh: '{ledger}：{title} 待处理', en: '{ledger}: {title} awaits you' },
   'records.notFound': { zh: '记录不存在或无权查看', en: 'The record does not exist or you may not see it' },
   'records.noSuchLedger': { zh: '台账不存在：{entity}', en: 'No such ledger: {entity}' },
   'records.duplicateValue': { zh: '该值已被其他记录使用', en: 'Another record already has this value' },

@@ -212,15 +212,10 @@ export function createRecordsRepository(db: Db) {
       }
     },
 
-    // ---- to-dos of waiting approvers
-    async openTodos(x: Tx, ref: string, userids: number[], title: string, href: string, at: number) {
+    // ---- to-dos of waiting approvers (opened through org's openTodo)
+    /** Closes the open to-dos of a record (`ref`), whatever their kind: rows written before to-dos had kinds are closed too. */
+    async closeTodos(x: Tx, ref: string) {
       await x.updateTable('todo').set({ status: 1 }).where('ref', '=', ref).where('status', '=', 0).execute();
-      if (userids.length) {
-        await x
-          .insertInto('todo')
-          .values(userids.map((userid) => ({ userid, title, href, status: 0, created_at: at, ref })))
-          .execute();
-      }
     },
   };
 }

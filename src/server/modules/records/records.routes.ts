@@ -165,16 +165,14 @@ export function registerRecords(http: HttpApp, store: Store, records: RecordsSer
 
 export const recordsModule: ServerModule = {
   name: 'records',
+  // Detail and form pages (record detail, record form, add/edit and detail of an announcement) have no
+  // menu entry: they are opened from their list and permitted with it (routes.tsx `permittedBy`).
   menus: [
     { href: '/low-code-platform', name: '低代码平台', name_en: 'Low-code platform', parent: '/No.88/SystemManagement', type: 1, eightyEightType: 0, icon: 'appstore', sort: 20, roles: ALL_ROLES },
     { href: '/low-code-platform/list-view', name: '台账定义', name_en: 'Ledger definitions', parent: '/low-code-platform', type: 2, eightyEightType: 0, icon: 'table', sort: 1, roles: ['admin'] },
-    { href: '/low-code-platform/list-view-record', name: '记录详情', name_en: 'Record detail', parent: '/low-code-platform', type: 2, eightyEightType: 0, icon: 'file', sort: 2, roles: ALL_ROLES },
-    { href: '/low-code-platform/form-detail', name: '记录表单', name_en: 'Record form', parent: '/low-code-platform', type: 2, eightyEightType: 0, icon: 'form', sort: 3, roles: ALL_ROLES },
     { href: '/low-code-platform/data-dictionary', name: '数据字典', name_en: 'Data dictionary', parent: '/low-code-platform', type: 2, eightyEightType: 0, icon: 'book', sort: 4, roles: ['admin'] },
     { href: '/systemConfig/WorkTypeConfig', name: '工种配置', name_en: 'Work types', parent: '/No.88/SystemManagement', type: 2, eightyEightType: 0, icon: 'tool', sort: 21, roles: ['admin', 'supervisor'] },
     { href: '/system/announcement', name: '系统公告', name_en: 'Announcements', parent: '/No.88/SystemManagement', type: 2, eightyEightType: 0, icon: 'notification', sort: 22, roles: ALL_ROLES },
-    { href: '/system/addAnnouncement', name: '编辑公告', name_en: 'Edit announcement', parent: '/No.88/SystemManagement', type: 2, eightyEightType: 0, icon: 'edit', sort: 23, roles: ['admin', 'supervisor'] },
-    { href: '/system/announcementDetail', name: '公告详情', name_en: 'Announcement', parent: '/No.88/SystemManagement', type: 2, eightyEightType: 0, icon: 'file', sort: 24, roles: ALL_ROLES },
     { href: '/Notice/NoticeList', name: '通知公告', name_en: 'Notices', parent: '/No.88/SystemManagement', type: 2, eightyEightType: 0, icon: 'sound', sort: 25, roles: ALL_ROLES },
     { href: '/SafeSign/SafeSignList', name: '安全标志', name_en: 'Safety signs', parent: '/No.88/SystemManagement', type: 2, eightyEightType: 0, icon: 'warning', sort: 26, roles: ALL_ROLES },
     { href: '/SafeSign/SafeSignTypeList', name: '安全标志类型', name_en: 'Safety sign types', parent: '/No.88/SystemManagement', type: 2, eightyEightType: 0, icon: 'tags', sort: 27, roles: ['admin', 'supervisor'] },

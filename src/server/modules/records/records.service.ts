@@ -7,6 +7,7 @@ import { audit } from '../../store/audit.js';
 import type { Store, Tx } from '../../store/db.js';
 import { transactThenPublish, type DomainEvents, type Emit } from '../../stream/bus.js';
 import { createDefinitionRegistry, NUMERIC_TYPES, TEXT_TYPES, type DefinitionRegistry } from './definition-registry.js';
+import { openTodo } from '../org/todos.js';
 import { createRecordsRepository, docOf, isCommonSort, type RecordQuery, type RecordRow } from './records.repository.js';
 
 /** Who sees what: the caller's department and region scope, descendants included. */
@@ -21,6 +22,9 @@ export interface RecordsDeps {
 }
 
 const ADMIN_ROLE = 'admin';
+/** To-do kind of a workflow step waiting for its approvers. */
+const RECORD_TODO = 'record.step';
+const todoRef = (id: number) => `record:${id}`;
 const auditEntity = (def: RecordDefinition) => `record.${def.entity}`;
 const offsetOf = (p: { page: number; pageSize: number }) => (p.page - 1) * p.pageSize;
 
@@ -244,14 +248,31 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
     await repo.linkFiles(tx, row.id, fileIds);
     await audit(tx, caller, 'record.create', auditEntity(def), row.id, { values });
     if (def.workflow) {
-      await repo.openTodos(tx, `record:${row.id}`, approversOf(def, status, values), todoTitle(def, row.title), todoHref(def, row.id), now);
+      await approverTodos(tx, def, row.id, row.title, approversOf(def, status, values), now);
     }
     emitIds.push(row.id);
     return row;
   }
 
-  const todoTitle = (def: RecordDefinition, title: string) => `${def.name.zh} ${title}`.trim();
-  const todoHref = (def: RecordDefinition, id: number) => recordHref(def.entity, id);
+  /**
+   * The to-dos of a record's waiting approvers: the previous step's close,
+   * each approver of the new one gets one leading to the record, titled by a
+   * message code so it reads in the user's language.
+   */
+  async function approverTodos(tx: Tx, def: RecordDefinition, id: number, title: string, userids: number[], at: number) {
+    await repo.closeTodos(tx, todoRef(id));
+    for (const userid of userids) {
+      await openTodo(tx, {
+        userid,
+        kind: RECORD_TODO,
+        ref: todoRef(id),
+        href: recordHref(def.entity, id),
+        title: 'records.todoTitle',
+        params: { ledger: def.name.zh, ledger_en: def.name.en || def.name.zh, title },
+        at,
+      });
+    }
+  }
 
   function mayEdit(caller: AuthUser, def: RecordDefinition, row: RecordRow): boolean {
     // A record in a workflow is edited in its first status only; afterwards it moves by transitions.
@@ -360,7 +381,7 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
           throw conflict('records.conflict', ['version'], { current: before.version });
         }
         await repo.remove(tx, id);
-        await repo.openTodos(tx, `record:${id}`, [], '', '', Date.now());
+        await repo.closeTodos(tx, todoRef(id));
         await audit(tx, caller, 'record.delete', auditEntity(def), id, { values: docOf(before.doc) });
         publishChanged(emit, def, [id], 'delete');
         return { id };
@@ -413,7 +434,7 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
           reason: input.reason,
           signature: input.signature,
         });
-        await repo.openTodos(tx, `record:${row.id}`, approversOf(def, t.to, doc), todoTitle(def, row.title), todoHref(def, row.id), now);
+        await approverTodos(tx, def, row.id, row.title, approversOf(def, t.to, doc), now);
         await audit(tx, caller, 'record.transition', auditEntity(def), row.id, { action: t.action, from: before.status, to: t.to, reason: input.reason });
         publishChanged(emit, def, [row.id], 'transition');
         return itemOf(row);

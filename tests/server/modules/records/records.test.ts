@@ -1,3 +1,4 @@
+import { renderMessage } from '../../../../src/shared/messages/catalog.js';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { myTodoList } from '../../../../src/shared/contracts/org.js';
@@ -117,6 +118,10 @@ for (const dialect of dialects) {
       const todos = await call(ts.url, myTodoList, { pageSize: 100 }, inspector);
       const todo = todos.body.data!.items.find((t) => t.href.includes(`id=${rec.id}`));
       expect(todo?.href).toBe(`/low-code-platform/list-view-record?entity=${ledger.def.entity}&id=${rec.id}`);
+      // The title is a message code: the English to-do names the ledger in English, the record by its own title.
+      expect(todo?.titleCode).toBe('records.todoTitle');
+      expect(renderMessage('en', todo!.titleCode, todo!.titleParams)).toBe(`${ledger.def.name.en}: 审批测试 awaits you`);
+      expect(renderMessage('zh', todo!.titleCode, todo!.titleParams)).toBe(`${ledger.def.name.zh}：审批测试 待处理`);
 
       const notMine = await call(ts.url, ledger.calls.transition, { id: rec.id, version: rec.version, action: 'approve1' }, operator);
       expectRefused(notMine, 403);
