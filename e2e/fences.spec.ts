@@ -130,6 +130,7 @@ test('screenshots of the fence and positioning alarm pages at 1440 and 390 px, z
         ['/SystesmManeges/FenceRules', 'fence-rules-page'],
         ['/IllegaEntryAlarm', 'illegal-entry-alarm-page'],
         ['/SystesmManeges', 'ledger-PositioningObject'],
+        ['/Muster', 'muster-page'],
       ]) {
         await page.goto(path);
         await expect(page.getByTestId(id).first()).toBeVisible();
