@@ -6,15 +6,7 @@ import { positioningObjectLedger } from '../../../../src/shared/records/ledgers/
 import { call } from '../../../helpers/api.js';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
 import { demoToken, expectRefused, orgIds } from '../org/org-fixtures.js';
-
-/** The middle of a demo region's drawn rectangle. */
-async function centreOf(t: TestServer, code: string): Promise<[number, number]> {
-  const f = (await t.server.services.org.regionShapes()).find((s) => s.properties.regioncode === code)!;
-  const ring = (f.geometry.type === 'Polygon' ? f.geometry.coordinates : f.geometry.coordinates[0])[0];
-  const lons = ring.map((p) => p[0]);
-  const lats = ring.map((p) => p[1]);
-  return [(Math.min(...lons) + Math.max(...lons)) / 2, (Math.min(...lats) + Math.max(...lats)) / 2];
-}
+import { centreOf } from './fences-fixtures.js';
 
 const cardsOf = (b: MusterBoard) => [...b.arrived, ...b.inside, ...b.noFix].map((p) => p.card);
 
