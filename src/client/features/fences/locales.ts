@@ -62,7 +62,7 @@ const zh = {
     dept: '部门',
     region: '区域',
     lastFix: '最后定位',
-    total: '在厂 {{n}} 人',
+    total: '在厂人数',
   },
 };
 
@@ -125,7 +125,7 @@ const en: typeof zh = {
     dept: 'Department',
     region: 'Region',
     lastFix: 'Last fix',
-    total: '{{n}} on site',
+    total: 'On site',
   },
 };
 

@@ -156,7 +156,7 @@ export function MusterPage() {
         )}
         <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
           <Col xs={12} md={6}>
-            <Statistic title={t('muster.total', { n: onSite })} value={onSite} />
+            <Statistic title={t('muster.total')} value={onSite} />
           </Col>
           <Col xs={12} md={6}>
             <Statistic title={t('muster.arrived')} value={board?.arrived.length ?? 0} valueStyle={{ color: '#389e0d' }} />
