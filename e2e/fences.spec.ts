@@ -1,4 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { boundsCentre } from '../src/shared/domain/geometry';
+import { callApi, signIn } from './sign-in';
 import { alarmRealTimeList } from '../src/shared/contracts/alarms';
 import { fenceRuleSave } from '../src/shared/contracts/fences';
 import { deptList, regionGeometryList, type RegionFeature } from '../src/shared/contracts/org';
@@ -10,32 +12,9 @@ import { fenceKeys } from '../src/shared/domain/fences';
  * fence engine on the server, the alarm pages in Chromium.
  */
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Plantwatch@2026';
 const CONTRACTOR = 'E2E-C01';
 const STILL = 'E2E-S01';
 const SOS_CARD = 'P-0001';
-
-async function signIn(page: Page, loginname: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(loginname);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/Gateway\/home/);
-}
-
-async function callApi<T>(request: APIRequestContext, token: string, path: string, body: unknown): Promise<T> {
-  const res = await request.post(path, { data: body, headers: { authorization: `Bearer ${token}` } });
-  const env = (await res.json()) as { IsSuccess: boolean; data: T };
-  expect(env.IsSuccess, JSON.stringify(env)).toBe(true);
-  return env.data;
-}
-
-function centre(f: RegionFeature): [number, number] {
-  const ring = (f.geometry.type === 'Polygon' ? f.geometry.coordinates : f.geometry.coordinates[0])[0];
-  const lons = ring.map((p) => p[0]);
-  const lats = ring.map((p) => p[1]);
-  return [(Math.min(...lons) + Math.max(...lons)) / 2, (Math.min(...lats) + Math.max(...lats)) / 2];
-}
 
 async function prepare(page: Page, request: APIRequestContext) {
   await signIn(page, 'admin');
@@ -79,7 +58,7 @@ test('a contractor walking into TF-B raises 越界 within 2 s on /IllegaEntryAla
   const row = page.getByTestId(`alarm-row-${fenceKeys.intrusion(CONTRACTOR, tfb.properties.regionid)}`);
   await expect(row).toHaveCount(0);
   // Walking from outside the fence to its middle, one fix a second.
-  const [lon, lat] = centre(tfb);
+  const [lon, lat] = boundsCentre(tfb.geometry);
   await fix(CONTRACTOR, [lon, lat - 0.01]);
   await fix(CONTRACTOR, [lon, lat]);
   const crossed = Date.now();
@@ -95,7 +74,7 @@ test('a contractor walking into TF-B raises 越界 within 2 s on /IllegaEntryAla
 
   // Still in the warehouse for longer than 5 s.
   await page.goto('/StaticAlarm');
-  const spot = centre(wh);
+  const spot = boundsCentre(wh.geometry);
   for (let i = 0; i < 8; i++) {
     await fix(STILL, spot);
     await page.waitForTimeout(1000);
@@ -130,6 +109,7 @@ test('screenshots of the fence and positioning alarm pages at 1440 and 390 px, z
         ['/SystesmManeges/FenceRules', 'fence-rules-page'],
         ['/IllegaEntryAlarm', 'illegal-entry-alarm-page'],
         ['/SystesmManeges', 'ledger-PositioningObject'],
+        ['/Muster', 'muster-page'],
       ]) {
         await page.goto(path);
         await expect(page.getByTestId(id).first()).toBeVisible();

@@ -65,6 +65,8 @@ export const pageRoutes: PageRoute[] = [
   page('/SystesmManeges/index', { zh: '定位对象管理', en: 'Tracked people and vehicles' }, () => import('../features/records/ledger-pages'), 'PositioningObjectPage'),
   // Electronic fences and positioning alarms (features/fences; the alarm lists are features/alarms narrowed to their types).
   page('/SystesmManeges/FenceRules', { zh: '电子围栏规则', en: 'Fence rules' }, () => import('../features/fences/fence-rules-page'), 'FenceRulesPage'),
+  page('/Muster', { zh: '紧急集合清点', en: 'Muster' }, () => import('../features/fences/muster-page'), 'MusterPage'),
+  page('/Muster/index', { zh: '紧急集合清点', en: 'Muster' }, () => import('../features/fences/muster-page'), 'MusterPage'),
   page('/OvercrowdingAlarm', { zh: '超员报警', en: 'Overcrowding alarms' }, () => import('../features/alarms/positioning-alarm-pages'), 'OvercrowdingAlarmPage'),
   page('/OvercrowdingAlarm/index', { zh: '超员报警', en: 'Overcrowding alarms' }, () => import('../features/alarms/positioning-alarm-pages'), 'OvercrowdingAlarmPage'),
   page('/IllegaEntryAlarm', { zh: '越界报警', en: 'Illegal entry alarms' }, () => import('../features/alarms/positioning-alarm-pages'), 'IllegaEntryAlarmPage'),

@@ -67,6 +67,24 @@ export function pointInGeometry(p: LonLat, geometry: PolygonGeometry | MultiPoly
   return geometry.coordinates.some((poly) => pointInPolygon(p, poly));
 }
 
+/** Centre of the bounding box of a geometry's outer rings (of a rectangle: its middle), [lon, lat]. */
+export function boundsCentre(geometry: PolygonGeometry | MultiPolygonGeometry): [number, number] {
+  const rings = geometry.type === 'Polygon' ? [geometry.coordinates[0]] : geometry.coordinates.map((p) => p[0]);
+  let minLon = Infinity;
+  let minLat = Infinity;
+  let maxLon = -Infinity;
+  let maxLat = -Infinity;
+  for (const ring of rings) {
+    for (const [lon, lat] of ring ?? []) {
+      minLon = Math.min(minLon, lon);
+      maxLon = Math.max(maxLon, lon);
+      minLat = Math.min(minLat, lat);
+      maxLat = Math.max(maxLat, lat);
+    }
+  }
+  return [(minLon + maxLon) / 2, (minLat + maxLat) / 2];
+}
+
 /** Great-circle distance in metres (haversine on the mean-radius sphere). */
 export function haversineDistance(a: LonLat, b: LonLat): number {
   const dLat = (b[1] - a[1]) * RAD;

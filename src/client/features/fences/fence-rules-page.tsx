@@ -1,5 +1,23 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Form, InputNumber, Modal, Popconfirm, Row, Select, Space, Switch, Table, Tag, TreeSelect, Typography, message as antdMessage } from 'antd';
+import {
+  Button,
+  Card,
+  Col,
+  Empty,
+  Form,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  TreeSelect,
+  Typography,
+  message as antdMessage,
+} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,15 +112,27 @@ export function FenceRulesPage() {
   const [form] = Form.useForm<FormValues>();
 
   const regionTree = useMemo(() => {
-    const to = (n: TreeNode<{ regionid: number; regionname: string; regionname_en: string }>): TreeOption => ({ value: n.regionid, title: pick(lang, n.regionname, n.regionname_en), children: n.children.map(to) });
+    const to = (n: TreeNode<{ regionid: number; regionname: string; regionname_en: string }>): TreeOption => ({
+      value: n.regionid,
+      title: pick(lang, n.regionname, n.regionname_en),
+      children: n.children.map(to),
+    });
     return listToTree(regions.data ?? [], { id: 'regionid', parent: 'regionparentid' }).map(to);
   }, [regions.data, lang]);
   const deptTree = useMemo(() => {
-    const to = (n: TreeNode<{ deptid: number; deptname: string; deptname_en: string }>): TreeOption => ({ value: n.deptid, title: pick(lang, n.deptname, n.deptname_en), children: n.children.map(to) });
+    const to = (n: TreeNode<{ deptid: number; deptname: string; deptname_en: string }>): TreeOption => ({
+      value: n.deptid,
+      title: pick(lang, n.deptname, n.deptname_en),
+      children: n.children.map(to),
+    });
     return listToTree(depts.data ?? [], { id: 'deptid', parent: 'parentdeptid' }).map(to);
   }, [depts.data, lang]);
   const certOptions = useMemo(
-    () => (positioningObjectLedger.fields.find((f) => f.key === 'certificates')?.options ?? []).map((o) => ({ value: o.value, label: pick(lang, o.label.zh, o.label.en) })),
+    () =>
+      (positioningObjectLedger.fields.find((f) => f.key === 'certificates')?.options ?? []).map((o) => ({
+        value: o.value,
+        label: pick(lang, o.label.zh, o.label.en),
+      })),
     [lang],
   );
 
@@ -142,13 +172,40 @@ export function FenceRulesPage() {
       key: 'count',
       width: 140,
       render: (_: unknown, r) =>
-        [r.maxCount !== null ? t('rules.max', { n: r.maxCount }) : null, r.minCount !== null ? t('rules.min', { n: r.minCount }) : null].filter(Boolean).join(' · ') || dash,
+        [r.maxCount !== null ? t('rules.max', { n: r.maxCount }) : null, r.minCount !== null ? t('rules.min', { n: r.minCount }) : null]
+          .filter(Boolean)
+          .join(' · ') || dash,
     },
-    { title: t('rules.restricted'), dataIndex: 'restricted', width: 120, render: (v: boolean) => (v ? <Tag color="red">{t('rules.yes')}</Tag> : dash) },
-    { title: t('rules.overstayMin'), dataIndex: 'overstayMin', width: 150, render: (v: number | null) => (v === null ? dash : t('rules.minutes', { n: v })) },
-    { title: t('rules.manDown'), dataIndex: 'manDown', width: 130, render: (v: FenceRuleItem['manDown']) => (v ? t('rules.still', { r: v.radiusM, s: v.seconds }) : dash) },
-    { title: t('rules.gathering'), dataIndex: 'gathering', width: 170, render: (v: FenceRuleItem['gathering']) => (v ? t('rules.gather', { n: v.count, r: v.radiusM, s: v.seconds }) : dash) },
-    { title: t('rules.updated'), key: 'updated', width: 180, render: (_: unknown, r) => `${r.updated_by} ${formatDate(r.updated_at, 'MM-DD HH:mm')}` },
+    {
+      title: t('rules.restricted'),
+      dataIndex: 'restricted',
+      width: 120,
+      render: (v: boolean) => (v ? <Tag color="red">{t('rules.yes')}</Tag> : dash),
+    },
+    {
+      title: t('rules.overstayMin'),
+      dataIndex: 'overstayMin',
+      width: 150,
+      render: (v: number | null) => (v === null ? dash : t('rules.minutes', { n: v })),
+    },
+    {
+      title: t('rules.manDown'),
+      dataIndex: 'manDown',
+      width: 130,
+      render: (v: FenceRuleItem['manDown']) => (v ? t('rules.still', { r: v.radiusM, s: v.seconds }) : dash),
+    },
+    {
+      title: t('rules.gathering'),
+      dataIndex: 'gathering',
+      width: 170,
+      render: (v: FenceRuleItem['gathering']) => (v ? t('rules.gather', { n: v.count, r: v.radiusM, s: v.seconds }) : dash),
+    },
+    {
+      title: t('rules.updated'),
+      key: 'updated',
+      width: 180,
+      render: (_: unknown, r) => `${r.updated_by} ${formatDate(r.updated_at, 'MM-DD HH:mm')}`,
+    },
     {
       title: '',
       key: 'actions',
@@ -159,7 +216,10 @@ export function FenceRulesPage() {
           <Button type="link" onClick={() => open(r)} data-testid={`fence-edit-${r.regionid}`}>
             {t('rules.edit')}
           </Button>
-          <Popconfirm title={t('rules.confirmRemove', { name: pick(lang, r.regionname, r.regionname_en) })} onConfirm={() => handleRemove(r.regionid)}>
+          <Popconfirm
+            title={t('rules.confirmRemove', { name: pick(lang, r.regionname, r.regionname_en) })}
+            onConfirm={() => handleRemove(r.regionid)}
+          >
             <Button type="link" danger>
               {t('rules.remove')}
             </Button>
@@ -213,7 +273,14 @@ export function FenceRulesPage() {
       >
         <Form form={form} layout="vertical" data-testid="fence-form">
           <Form.Item name="regionid" label={t('rules.region')} rules={[{ required: true }]}>
-            <TreeSelect treeData={regionTree} treeDefaultExpandAll showSearch treeNodeFilterProp="title" disabled={editing !== 'new'} data-testid="fence-region" />
+            <TreeSelect
+              treeData={regionTree}
+              treeDefaultExpandAll
+              showSearch
+              treeNodeFilterProp="title"
+              disabled={editing !== 'new'}
+              data-testid="fence-region"
+            />
           </Form.Item>
           <Row gutter={12}>
             <Col xs={24} sm={12}>

@@ -7,6 +7,8 @@ import type { ServerModule } from '../index.js';
 import { createFenceEngine, type RosterEntry } from '../positioning/fence-engine.js';
 import type { RecordItem } from '../../../shared/contracts/records.js';
 import { createFencesService } from './fences.service.js';
+import { musterBoardCall, musterEnd, musterStart } from '../../../shared/contracts/muster.js';
+import { createMusterService } from './muster.service.js';
 
 function caller(ctx: RequestContext): AuthUser {
   if (!ctx.user) {
@@ -26,6 +28,7 @@ export const fenceMenus: MenuSeed[] = [
   { href: '/IllegaEntryAlarm', name: '越界报警', name_en: 'Illegal entry alarms', parent: PERSONNEL_SYSTEM, type: 2, eightyEightType: 3, icon: 'lock', sort: 51, roles: VIEWERS },
   { href: '/PersonnelAlert', name: 'SOS 报警', name_en: 'SOS alarms', parent: PERSONNEL_SYSTEM, type: 2, eightyEightType: 3, icon: 'alert', sort: 52, roles: VIEWERS },
   { href: '/StaticAlarm', name: '静止报警', name_en: 'Man-down alarms', parent: PERSONNEL_SYSTEM, type: 2, eightyEightType: 3, icon: 'warning', sort: 53, roles: VIEWERS },
+  { href: '/Muster', name: '紧急集合清点', name_en: 'Muster', parent: PERSONNEL_SYSTEM, type: 2, eightyEightType: 3, icon: 'team', sort: 60, roles: ['admin', 'supervisor'] },
   { href: '/SystesmManeges', name: '定位对象管理', name_en: 'Tracked people and vehicles', parent: PERSONNEL_SYSTEM, type: 2, eightyEightType: 3, icon: 'idcard', sort: 90, roles: ['admin', 'supervisor'] },
   { href: '/SystesmManeges/FenceRules', name: '电子围栏规则', name_en: 'Fence rules', parent: PERSONNEL_SYSTEM, type: 2, eightyEightType: 3, icon: 'safety', sort: 91, roles: ['admin', 'supervisor'] },
 ];
@@ -82,6 +85,10 @@ export const fencesModule: ServerModule = {
       return { regionid: input.regionid };
     });
     const started = engine;
+    const muster = createMusterService(store, { org, live: services.live, roster: () => started.roster(), regions: () => started.regions() });
+    http.route(musterStart, async (input, ctx) => muster.start(caller(ctx), input.reason));
+    http.route(musterEnd, async (_in, ctx) => muster.end(caller(ctx)));
+    http.route(musterBoardCall, async (input, ctx) => muster.board(caller(ctx), input.staleMinutes));
     return { ready: started.start(), close: () => started.stop() };
   },
 };

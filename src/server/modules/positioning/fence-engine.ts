@@ -65,7 +65,7 @@ export function createFenceEngine(deps: FenceEngineDeps): FenceEngine {
   let feed: ChannelFeed<AreaCountItem> | null = null;
   let published = new Map<number, AreaCountItem>();
   /** Last state of each SOS button: only a change is news. */
-  const sosState = new Map<string, boolean>();
+  const sosState = new Map<string, { t: number; pressed: boolean }>();
   const stats = { fixes: 0, runs: 0, raised: 0, cleared: 0 };
   const onError = (err: unknown, what: string) => deps.log.error({ err }, `fence engine: ${what} failed`);
 
@@ -221,8 +221,13 @@ export function createFenceEngine(deps: FenceEngineDeps): FenceEngine {
             const m = SOS_TAG.exec(b.tag[i]);
             if (m && b.q[i] === 0) {
               const pressed = b.v[i] >= 0.5;
-              if (sosState.get(m[1]) !== pressed) {
-                sosState.set(m[1], pressed);
+              const last = sosState.get(m[1]);
+              // A late sample (a gateway's backlog) never changes the button's present state.
+              if (last && b.t[i] < last.t) {
+                continue;
+              }
+              sosState.set(m[1], { t: b.t[i], pressed });
+              if (last?.pressed !== pressed) {
                 evaluator.sos(m[1], b.t[i], pressed);
                 changed = true;
               }

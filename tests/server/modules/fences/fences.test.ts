@@ -9,15 +9,7 @@ import { demoRoster } from '../../../../src/server/sim/movers.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
 import { demoToken, expectRefused, orgIds } from '../org/org-fixtures.js';
-
-/** The middle of a region's drawn polygon (the demo's regions are rectangles). */
-async function centreOf(t: TestServer, code: string): Promise<[number, number]> {
-  const f = (await t.server.services.org.regionShapes()).find((s) => s.properties.regioncode === code)!;
-  const ring = (f.geometry.type === 'Polygon' ? f.geometry.coordinates : f.geometry.coordinates[0])[0];
-  const lons = ring.map((p) => p[0]);
-  const lats = ring.map((p) => p[1]);
-  return [(Math.min(...lons) + Math.max(...lons)) / 2, (Math.min(...lats) + Math.max(...lats)) / 2];
-}
+import { centreOf } from './fences-fixtures.js';
 
 const contractor = demoRoster().find((p) => p.role === 'contractor')!;
 const operatorOfTfb = demoRoster().find((p) => p.role === 'operator' && p.area === 'TF-B')!;
