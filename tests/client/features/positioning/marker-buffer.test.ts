@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_INDEX, MarkerBuffer, MAX_GLIDE_MS } from '../../../../src/client/features/positioning/marker-buffer.js';
 import { positionOnPath } from '../../../../src/client/features/positioning/playback.js';
+import { activeAt, ReplayFrames } from '../../../../src/client/features/positioning/replay-frames.js';
+import type { AlarmItem } from '../../../../src/shared/contracts/alarms.js';
 
 const base = { serverNow: 0, staleMs: 5 * 60_000, floor: null, alarmed: new Set<string>() };
 
@@ -86,5 +88,28 @@ describe('positionOnPath', () => {
     expect(positionOnPath(path, 15)).toEqual([10, 10]);
     expect(positionOnPath(path, 99)).toEqual([10, 20]);
     expect(positionOnPath([], 1)).toBeNull();
+  });
+});
+
+describe('ReplayFrames', () => {
+  const alarm = (over: Partial<AlarmItem>): AlarmItem => ({ activatedAt: 100, returnedAt: null, closedAt: null, ...over }) as AlarmItem;
+  it('draws a card from its first to its last fix, between fixes linearly, red while alarmed', () => {
+    const frames = new ReplayFrames(
+      [
+        { tagId: 'A', kind: 0, t: [0, 10], lon: [0, 10], lat: [0, 0] },
+        { tagId: 'V', kind: 1, t: [5, 20], lon: [1, 1], lat: [1, 3] },
+      ],
+      (_id, kind) => (kind === 1 ? CATEGORY_INDEX.vehicle : CATEGORY_INDEX.staff),
+    );
+    expect(frames.fill(2, new Set()).features.map((f) => [f.properties.id, ...f.geometry.coordinates])).toEqual([['A', 2, 0]]);
+    const at10 = frames.fill(12.5, new Set(['V'])).features.map((f) => [f.properties.id, f.properties.c, f.properties.a, ...f.geometry.coordinates]);
+    expect(at10).toEqual([['V', CATEGORY_INDEX.vehicle, 1, 1, 2]]);
+    expect(frames.fill(21, new Set()).features).toEqual([]);
+  });
+  it('tells whether an alarm was active at a time', () => {
+    expect(activeAt(alarm({}), 99)).toBe(false);
+    expect(activeAt(alarm({}), 100)).toBe(true);
+    expect(activeAt(alarm({ returnedAt: 150 }), 150)).toBe(false);
+    expect(activeAt(alarm({ closedAt: 200 }), 199)).toBe(true);
   });
 });
