@@ -21,6 +21,15 @@ export interface PositionChunkRow {
   data: Uint8Array;
 }
 
+/** The minute rollups of one tag over one hour (sample_hour). */
+export interface HourRow {
+  tag: string;
+  h: number;
+  /** Samples in the hour. */
+  n: number;
+  rollup: Uint8Array;
+}
+
 const IN_LIST = 500;
 const qs = (n: number) => new Array<string>(n).fill('?').join(',');
 const asBytes = (x: unknown): Uint8Array => (x instanceof Uint8Array ? x : new Uint8Array(x as ArrayBuffer));
@@ -133,6 +142,50 @@ export async function upsertPositionChunks(c: SqlConn, rows: readonly PositionCh
   }
 }
 
+export async function upsertHours(c: SqlConn, rows: readonly HourRow[]): Promise<void> {
+  if (c.dialect === 'postgres') {
+    for (let a = 0; a < rows.length; a += 5000) {
+      const part = rows.slice(a, a + 5000);
+      await c.run(
+        `INSERT INTO sample_hour (tag_id, h, n, rollup)
+         SELECT * FROM unnest(?::text[], ?::bigint[], ?::int[], ?::bytea[])
+         ON CONFLICT (tag_id, h) DO UPDATE SET n = excluded.n, rollup = excluded.rollup`,
+        [part.map((r) => r.tag), part.map((r) => r.h), part.map((r) => r.n), part.map((r) => Buffer.from(r.rollup))],
+      );
+    }
+    return;
+  }
+  const per = 500;
+  for (let a = 0; a < rows.length; a += per) {
+    const part = rows.slice(a, a + per);
+    const params: unknown[] = [];
+    for (const r of part) {
+      params.push(r.tag, r.h, r.n, Buffer.from(r.rollup.buffer, r.rollup.byteOffset, r.rollup.byteLength));
+    }
+    await c.run(
+      `INSERT INTO sample_hour (tag_id, h, n, rollup) VALUES ${new Array<string>(part.length).fill('(?,?,?,?)').join(',')}
+       ON CONFLICT (tag_id, h) DO UPDATE SET n = excluded.n, rollup = excluded.rollup`,
+      params,
+    );
+  }
+}
+
+/** Hour rows of `ids` with hours in [hFrom, hTo). */
+export async function readHours(c: SqlConn, ids: readonly string[], hFrom: number, hTo: number): Promise<{ id: string; h: number; blob: Uint8Array }[]> {
+  const out: { id: string; h: number; blob: Uint8Array }[] = [];
+  for (let a = 0; a < ids.length; a += IN_LIST) {
+    const part = ids.slice(a, a + IN_LIST);
+    const r = await c.run(
+      `SELECT tag_id AS id, h, rollup AS blob FROM sample_hour WHERE tag_id IN (${qs(part.length)}) AND h >= CAST(? AS bigint) AND h < CAST(? AS bigint) ORDER BY tag_id, h`,
+      [...part, hFrom, hTo],
+    );
+    for (const row of r.rows) {
+      out.push({ id: String(row.id), h: Number(row.h), blob: asBytes(row.blob) });
+    }
+  }
+  return out;
+}
+
 /** Deletes the chunks whose whole window ends at or before `before`; returns the items they held. */
 export async function deleteChunksBefore(c: SqlConn, before: number): Promise<{ samples: number; positions: number }> {
   const last = before - CHUNK_MS;
@@ -143,6 +196,8 @@ export async function deleteChunksBefore(c: SqlConn, before: number): Promise<{ 
     const positions = await count(tx, 'position_chunk');
     await tx.run('DELETE FROM sample_chunk WHERE w <= CAST(? AS bigint)', [last]);
     await tx.run('DELETE FROM position_chunk WHERE w <= CAST(? AS bigint)', [last]);
+    // An hour partly dropped loses its row too: its remaining chunks are read instead.
+    await tx.run('DELETE FROM sample_hour WHERE h < CAST(? AS bigint)', [before]);
     return { samples, positions };
   });
 }
