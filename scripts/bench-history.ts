@@ -101,7 +101,8 @@ async function freshPg(base: string): Promise<{ url: string; drop: () => Promise
 
 async function storeBytes(server: PlantwatchServer, dir: string): Promise<number> {
   if (server.store.dialect === 'postgres') {
-    const { rows } = await sql<{ b: string }>`select pg_total_relation_size('sample_chunk') as b`.execute(server.store.db);
+    // Chunks and the hour rows written with them (migration 0070).
+    const { rows } = await sql<{ b: string }>`select pg_total_relation_size('sample_chunk') + pg_total_relation_size('sample_hour') as b`.execute(server.store.db);
     return Number(rows[0].b);
   }
   await sql`pragma wal_checkpoint(TRUNCATE)`.execute(server.store.db);

@@ -21,6 +21,15 @@ export interface PositionChunkRow {
   data: Uint8Array;
 }
 
+/** The minute rollups of one tag over one hour (sample_hour). */
+export interface HourRow {
+  tag: string;
+  h: number;
+  /** Samples in the hour. */
+  n: number;
+  rollup: Uint8Array;
+}
+
 const IN_LIST = 500;
 const qs = (n: number) => new Array<string>(n).fill('?').join(',');
 const asBytes = (x: unknown): Uint8Array => (x instanceof Uint8Array ? x : new Uint8Array(x as ArrayBuffer));
@@ -65,72 +74,90 @@ export async function readChunks(
   return out;
 }
 
-export async function upsertSampleChunks(c: SqlConn, rows: readonly SampleChunkRow[]): Promise<void> {
+const toBuffer = (x: Uint8Array) => Buffer.from(x.buffer, x.byteOffset, x.byteLength);
+
+/**
+ * Inserts rows, or replaces the ones with the same key (the first two
+ * columns): PostgreSQL through unnest arrays, SQLite in multi-row statements.
+ */
+async function upsert(c: SqlConn, table: string, cols: readonly (readonly [name: string, pgType: string])[], rows: readonly unknown[][]): Promise<void> {
+  const names = cols.map(([n]) => n);
+  const conflict = `ON CONFLICT (${names[0]}, ${names[1]}) DO UPDATE SET ${names
+    .slice(2)
+    .map((n) => `${n} = excluded.${n}`)
+    .join(', ')}`;
   if (c.dialect === 'postgres') {
     for (let a = 0; a < rows.length; a += 5000) {
       const part = rows.slice(a, a + 5000);
       await c.run(
-        `INSERT INTO sample_chunk (tag_id, w, n, data, rollup)
-         SELECT * FROM unnest(?::text[], ?::bigint[], ?::int[], ?::bytea[], ?::bytea[])
-         ON CONFLICT (tag_id, w) DO UPDATE SET n = excluded.n, data = excluded.data, rollup = excluded.rollup`,
-        [
-          part.map((r) => r.tag),
-          part.map((r) => r.w),
-          part.map((r) => r.n),
-          part.map((r) => Buffer.from(r.data)),
-          part.map((r) => Buffer.from(r.rollup)),
-        ],
+        `INSERT INTO ${table} (${names.join(', ')}) SELECT * FROM unnest(${cols.map(([, t]) => `?::${t}[]`).join(', ')}) ${conflict}`,
+        cols.map((_, k) => part.map((r) => r[k])),
       );
     }
     return;
   }
-  const per = 400;
+  const per = Math.floor(2000 / cols.length);
+  const one = `(${new Array<string>(cols.length).fill('?').join(',')})`;
   for (let a = 0; a < rows.length; a += per) {
     const part = rows.slice(a, a + per);
-    const params: unknown[] = [];
-    for (const r of part) {
-      params.push(
-        r.tag,
-        r.w,
-        r.n,
-        Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength),
-        Buffer.from(r.rollup.buffer, r.rollup.byteOffset, r.rollup.byteLength),
-      );
-    }
-    await c.run(
-      `INSERT INTO sample_chunk (tag_id, w, n, data, rollup) VALUES ${new Array<string>(part.length).fill('(?,?,?,?,?)').join(',')}
-       ON CONFLICT (tag_id, w) DO UPDATE SET n = excluded.n, data = excluded.data, rollup = excluded.rollup`,
-      params,
-    );
+    await c.run(`INSERT INTO ${table} (${names.join(', ')}) VALUES ${new Array<string>(part.length).fill(one).join(',')} ${conflict}`, part.flat());
   }
 }
 
-export async function upsertPositionChunks(c: SqlConn, rows: readonly PositionChunkRow[]): Promise<void> {
-  if (c.dialect === 'postgres') {
-    for (let a = 0; a < rows.length; a += 5000) {
-      const part = rows.slice(a, a + 5000);
-      await c.run(
-        `INSERT INTO position_chunk (target_id, w, n, data)
-         SELECT * FROM unnest(?::text[], ?::bigint[], ?::int[], ?::bytea[])
-         ON CONFLICT (target_id, w) DO UPDATE SET n = excluded.n, data = excluded.data`,
-        [part.map((r) => r.id), part.map((r) => r.w), part.map((r) => r.n), part.map((r) => Buffer.from(r.data))],
-      );
-    }
-    return;
-  }
-  const per = 500;
-  for (let a = 0; a < rows.length; a += per) {
-    const part = rows.slice(a, a + per);
-    const params: unknown[] = [];
-    for (const r of part) {
-      params.push(r.id, r.w, r.n, Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength));
-    }
-    await c.run(
-      `INSERT INTO position_chunk (target_id, w, n, data) VALUES ${new Array<string>(part.length).fill('(?,?,?,?)').join(',')}
-       ON CONFLICT (target_id, w) DO UPDATE SET n = excluded.n, data = excluded.data`,
-      params,
+export const upsertSampleChunks = (c: SqlConn, rows: readonly SampleChunkRow[]): Promise<void> =>
+  upsert(
+    c,
+    'sample_chunk',
+    [
+      ['tag_id', 'text'],
+      ['w', 'bigint'],
+      ['n', 'int'],
+      ['data', 'bytea'],
+      ['rollup', 'bytea'],
+    ],
+    rows.map((r) => [r.tag, r.w, r.n, toBuffer(r.data), toBuffer(r.rollup)]),
+  );
+
+export const upsertPositionChunks = (c: SqlConn, rows: readonly PositionChunkRow[]): Promise<void> =>
+  upsert(
+    c,
+    'position_chunk',
+    [
+      ['target_id', 'text'],
+      ['w', 'bigint'],
+      ['n', 'int'],
+      ['data', 'bytea'],
+    ],
+    rows.map((r) => [r.id, r.w, r.n, toBuffer(r.data)]),
+  );
+
+export const upsertHours = (c: SqlConn, rows: readonly HourRow[]): Promise<void> =>
+  upsert(
+    c,
+    'sample_hour',
+    [
+      ['tag_id', 'text'],
+      ['h', 'bigint'],
+      ['n', 'int'],
+      ['rollup', 'bytea'],
+    ],
+    rows.map((r) => [r.tag, r.h, r.n, toBuffer(r.rollup)]),
+  );
+
+/** Hour rows of `ids` with hours in [hFrom, hTo). */
+export async function readHours(c: SqlConn, ids: readonly string[], hFrom: number, hTo: number): Promise<{ id: string; h: number; blob: Uint8Array }[]> {
+  const out: { id: string; h: number; blob: Uint8Array }[] = [];
+  for (let a = 0; a < ids.length; a += IN_LIST) {
+    const part = ids.slice(a, a + IN_LIST);
+    const r = await c.run(
+      `SELECT tag_id AS id, h, rollup AS blob FROM sample_hour WHERE tag_id IN (${qs(part.length)}) AND h >= CAST(? AS bigint) AND h < CAST(? AS bigint) ORDER BY tag_id, h`,
+      [...part, hFrom, hTo],
     );
+    for (const row of r.rows) {
+      out.push({ id: String(row.id), h: Number(row.h), blob: asBytes(row.blob) });
+    }
   }
+  return out;
 }
 
 /** Deletes the chunks whose whole window ends at or before `before`; returns the items they held. */
@@ -143,6 +170,8 @@ export async function deleteChunksBefore(c: SqlConn, before: number): Promise<{ 
     const positions = await count(tx, 'position_chunk');
     await tx.run('DELETE FROM sample_chunk WHERE w <= CAST(? AS bigint)', [last]);
     await tx.run('DELETE FROM position_chunk WHERE w <= CAST(? AS bigint)', [last]);
+    // An hour partly dropped loses its row too: its remaining chunks are read instead.
+    await tx.run('DELETE FROM sample_hour WHERE h < CAST(? AS bigint)', [before]);
     return { samples, positions };
   });
 }

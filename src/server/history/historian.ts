@@ -176,6 +176,7 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
   /** The disk alarm as last reported (raise and clear go out in order, one at a time). */
   let diskAlarm = false;
   let alarmOps: Promise<void> = Promise.resolve();
+  let lastAlarmLog = 0;
   const reportDisk = (full: boolean, detail: Record<string, unknown>) => {
     if (!alarms || full === diskAlarm) {
       return;
@@ -186,9 +187,12 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
     alarmOps = alarmOps
       .then(() => (full ? a.raise({ ...DISK_ALARM, t, detail }) : a.clear(DISK_ALARM.key, t)))
       .catch((err: unknown) => {
-        // Not reported: try again with the next failure or success.
+        // Not reported (the alarm store may be on the full disk too): tried again with the next failure or success.
         diskAlarm = !full;
-        log.error({ err }, 'history: the disk alarm could not be raised or cleared');
+        if (Date.now() - lastAlarmLog > 5000) {
+          lastAlarmLog = Date.now();
+          log.error({ err }, 'history: the disk alarm could not be raised or cleared');
+        }
       });
   };
   const failed = (err: unknown, what: WritePath) => {

@@ -1,7 +1,7 @@
 import type { SqlConn } from '../stream/history-sql.js';
-import { readChunks, upsertPositionChunks, upsertSampleChunks, type PositionChunkRow, type SampleChunkRow } from './chunk-store.js';
-import { decodePositions, decodeSamples, encodePositions, encodeRollup, encodeSamples } from './codec.js';
-import { mergeInto, minuteRollups, normalize, type Columns, type Series } from './series.js';
+import { readChunks, upsertHours, upsertPositionChunks, upsertSampleChunks, type HourRow, type PositionChunkRow, type SampleChunkRow } from './chunk-store.js';
+import { decodePositions, decodeRollup, decodeSamples, encodePositions, encodeRollup, encodeSamples } from './codec.js';
+import { HOUR_MS, mergeInto, minuteRollups, normalize, type Columns, type Series } from './series.js';
 
 /*
  * Writing items into chunks: merge with the stored chunk of their window,
@@ -105,6 +105,7 @@ export async function writeChunks(tx: SqlConn, kind: ChunkKind, items: readonly 
       };
     });
     await upsertSampleChunks(tx, rows);
+    await writeHours(tx, items);
   } else {
     const rows: PositionChunkRow[] = items.map((x) => {
       const m = merged(x);
@@ -125,4 +126,49 @@ function sampleColumns(blob: Uint8Array): Columns {
 function positionColumns(blob: Uint8Array): Columns {
   const d = decodePositions(blob);
   return { t: d.t, cols: [d.lon, d.lat, d.floor, d.kind] };
+}
+
+/**
+ * Rewrites the hour rows of the hours `items` touched: each holds the minute
+ * rollups of all chunks of its hour, read back in the same transaction.
+ */
+async function writeHours(tx: SqlConn, items: readonly WindowItems[]): Promise<void> {
+  const byHour = new Map<number, Set<string>>();
+  for (const x of items) {
+    const h = x.w - (x.w % HOUR_MS);
+    let ids = byHour.get(h);
+    if (!ids) {
+      ids = new Set();
+      byHour.set(h, ids);
+    }
+    ids.add(x.id);
+  }
+  const rows: HourRow[] = [];
+  for (const [h, ids] of byHour) {
+    const parts = new Map<string, ReturnType<typeof decodeRollup>[]>();
+    for (const r of await readChunks(tx, 'sample', [...ids], h, h + HOUR_MS, 'rollup')) {
+      const list = parts.get(r.id) ?? [];
+      list.push(decodeRollup(r.blob));
+      parts.set(r.id, list);
+    }
+    for (const [id, list] of parts) {
+      const cols = { m: [] as number[], count: [] as number[], min: [] as number[], max: [] as number[], sum: [] as number[], avg: [] as number[], first: [] as number[], last: [] as number[] };
+      let n = 0;
+      for (const d of list) {
+        for (let i = 0; i < d.n; i++) {
+          cols.m.push(d.m[i]);
+          cols.count.push(d.count[i]);
+          cols.min.push(d.min[i]);
+          cols.max.push(d.max[i]);
+          cols.sum.push(d.sum[i]);
+          cols.avg.push(d.avg[i]);
+          cols.first.push(d.first[i]);
+          cols.last.push(d.last[i]);
+          n += d.count[i];
+        }
+      }
+      rows.push({ tag: id, h, n, rollup: encodeRollup({ n: cols.m.length, ...cols }) });
+    }
+  }
+  await upsertHours(tx, rows);
 }

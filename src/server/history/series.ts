@@ -10,6 +10,8 @@ import { decimalScale } from './codec.js';
 /** Chunk window: one row per tag per 10 minutes (600 samples at 1 Hz). */
 export const CHUNK_MS = 10 * 60_000;
 export const ROLLUP_MS = 60_000;
+/** Hour rows (sample_hour): the minute rollups of an hour's six chunks in one row. */
+export const HOUR_MS = 3_600_000;
 
 export const windowOf = (t: number) => t - (((t % CHUNK_MS) + CHUNK_MS) % CHUNK_MS);
 

@@ -699,6 +699,28 @@ function fencesAndMuster(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Hour rows of chunked history (issue 8): per tag and hour, the minute rollups
+ * of that hour's chunks in one encoded row, so a 30-day trend reads 720 rows
+ * per tag instead of 4,320 chunk rows. Written with the chunks, in the same
+ * transaction; hours without a row are read from the chunks.
+ */
+function historyHours(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('sample_hour')
+        .addColumn('tag_id', 'text', (c) => c.notNull())
+        .addColumn('h', 'bigint', (c) => c.notNull())
+        .addColumn('n', 'integer', (c) => c.notNull())
+        .addColumn('rollup', dialect === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
+        .addPrimaryKeyConstraint('sample_hour_pk', ['tag_id', 'h'])
+        .modifyEnd(dialect === 'sqlite' ? sql`without rowid` : sql``)
+        .execute();
+    },
+  };
+}
+
 /** All migrations in order. Add new ones at the end; never edit a landed one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
@@ -719,6 +741,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       '0075_alarm_setting': alarmSetting(),
       '0076_plant_mode': plantMode(),
       '0085_fences_muster': fencesAndMuster(dialect),
+      '0070_history_hours': historyHours(dialect),
     }),
   };
 }

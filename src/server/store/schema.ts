@@ -164,6 +164,8 @@ export interface Database {
   position: { target_id: string; t: number; lon: number; lat: number; floor: number | null; kind: number };
   /** Chunked history (migration 0010): one tag's samples over one window `w` (start, epoch ms), encoded (src/server/history/codec.ts). */
   sample_chunk: { tag_id: string; w: number; n: number; data: Uint8Array; rollup: Uint8Array };
+  /** One tag's minute rollups over one hour (from its chunks), encoded: what long trends read. */
+  sample_hour: { tag_id: string; h: number; n: number; rollup: Uint8Array };
   /** One person's or vehicle's fixes over one window, encoded. */
   position_chunk: { target_id: string; w: number; n: number; data: Uint8Array };
   /** Ingest API keys; only the SHA-256 of the secret is kept. */
