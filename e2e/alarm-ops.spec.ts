@@ -29,7 +29,7 @@ async function shots(page: Page, name: string) {
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await page.reload();
-      await page.waitForLoadState('networkidle');
+      await expect(page.locator('.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
       await page.screenshot({ path: `test-results/screens/${name}-${lang}-${width}.png`, fullPage: false });
     }
   }
