@@ -101,6 +101,9 @@ test('alarm settings: the administrator records the rationalisation and a new pr
   await expect(history).toContainText('优先级: 中 → 紧急');
   await page.screenshot({ path: 'test-results/screens/alarm-settings-history-zh.png' });
   await page.keyboard.press('Escape');
+  const ledgerFile = page.waitForEvent('download');
+  await page.getByTestId('settings-export').click();
+  expect((await ledgerFile).suggestedFilename()).toBe('报警设置标准台账.xlsx');
   await shots(page, 'alarm-settings');
 
   // The next occurrence has the new priority.
