@@ -67,6 +67,15 @@ export const alarmSettingList = defineContract({
   permission: 'realtime:read',
 });
 
+/** Answers an .xlsx file of the filtered ledger, limits included, in the caller's language. */
+export const alarmSettingExport = defineContract({
+  method: 'POST',
+  path: '/UAPI/AlarmSettings/AlarmSettingExport',
+  input: alarmSettingQuery,
+  output: z.null(),
+  permission: 'realtime:read',
+});
+
 export const alarmSettingSave = defineContract({
   method: 'POST',
   path: '/UAPI/AlarmSettings/AlarmSettingSave',

@@ -1,10 +1,11 @@
-import { EditOutlined, HistoryOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   MAX_ALARM_DELAY_S,
+  alarmSettingExport,
   alarmSettingHistory,
   alarmSettingList,
   alarmSettingSave,
@@ -15,11 +16,12 @@ import {
 import { limitTypesOfTags } from '../../../shared/contracts/alarms';
 import { consequenceClasses, proposedPriority, responseTimeClasses } from '../../../shared/domain/alarm-rationalisation';
 import { formatDate } from '../../../shared/time';
-import { api } from '../../app/api';
+import { api, errorText } from '../../app/api';
 import { feedback, notify } from '../../app/feedback';
 import { pick, useLang } from '../../app/i18n';
 import { useSession } from '../../app/session-store';
 import { isValidationError, showSaveError } from '../../ui/form-rules';
+import { downloadPost } from '../../ui/file-transfer';
 import { useLoad } from '../../ui/use-load';
 import { alarmsNs, priorityColors } from './locales';
 import './alarms.css';
@@ -120,6 +122,17 @@ export function AlarmSettingsPage() {
         />
         <Button type="primary" onClick={() => setQuery({ ...draft, page: 1 })}>
           {t('action.search')}
+        </Button>
+        <Button
+          icon={<DownloadOutlined />}
+          onClick={() =>
+            void downloadPost(alarmSettingExport.path, { keyword: query.keyword.trim() || undefined, type: query.type }, `${t('settings.fileName')}.xlsx`).catch(
+              (err: unknown) => void feedback.message.error(errorText(err, lang)),
+            )
+          }
+          data-testid="settings-export"
+        >
+          {t('history.export')}
         </Button>
       </div>
       <Table<AlarmSettingItem>

@@ -189,6 +189,7 @@ export const priorityColors: Record<number, string> = { 1: '#a8071a', 2: '#d4380
 const zhOps = {
   settings: {
     tag: '位号',
+    fileName: '报警设置标准台账',
     deadband: '死区',
     proposed: '建议优先级',
     delays: '延时（开/关）',
@@ -256,6 +257,7 @@ const zhOps = {
 const enOps: typeof zhOps = {
   settings: {
     tag: 'Tag',
+    fileName: 'Alarm settings',
     deadband: 'Deadband',
     proposed: 'Proposed priority',
     delays: 'Delays (on/off)',

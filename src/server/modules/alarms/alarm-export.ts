@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import type { AlarmSettingItem } from '../../../shared/contracts/alarm-settings.js';
 import type { AlarmItem, AlarmType } from '../../../shared/contracts/alarms.js';
 import type { AlarmStateName } from '../../../shared/domain/alarm-state.js';
 import type { Lang } from '../../../shared/messages/define.js';
@@ -30,7 +31,7 @@ const HEADER: Text[] = [
   { zh: '恢复时间', en: 'Returned' },
   { zh: '结束时间', en: 'Closed' },
 ];
-const PRIORITY: Record<number, Text> = { 1: { zh: '紧急', en: 'Urgent' }, 2: { zh: '高', en: 'High' }, 3: { zh: '中', en: 'Medium' }, 4: { zh: '低', en: 'Low' } };
+export const PRIORITY: Record<number, Text> = { 1: { zh: '紧急', en: 'Urgent' }, 2: { zh: '高', en: 'High' }, 3: { zh: '中', en: 'Medium' }, 4: { zh: '低', en: 'Low' } };
 const STATE: Record<AlarmStateName, Text> = {
   normal: { zh: '已恢复', en: 'Normal' },
   unack: { zh: '未确认', en: 'Unacknowledged' },
@@ -40,7 +41,7 @@ const STATE: Record<AlarmStateName, Text> = {
   suppressed: { zh: '已抑制', en: 'Suppressed' },
   outOfService: { zh: '已停用', en: 'Out of service' },
 };
-const TYPE: Record<AlarmType, Text> = {
+export const TYPE: Record<AlarmType, Text> = {
   hh: { zh: '高高报', en: 'High-high' },
   h: { zh: '高报', en: 'High' },
   l: { zh: '低报', en: 'Low' },
@@ -97,3 +98,61 @@ export function writeHistoryXlsx(out: Writable, pages: AsyncIterable<AlarmItem[]
 }
 
 export const historyFileName = (lang: Lang) => `${SHEET[lang]}.xlsx`;
+
+const SETTINGS_SHEET: Text = { zh: '报警设置标准台账', en: 'Alarm settings' };
+const SETTINGS_HEADER: Text[] = [
+  { zh: '位号', en: 'Tag' },
+  { zh: '名称', en: 'Name' },
+  { zh: '报警类型', en: 'Type' },
+  { zh: '限值', en: 'Limit' },
+  { zh: '死区', en: 'Deadband' },
+  { zh: '单位', en: 'Unit' },
+  { zh: '优先级', en: 'Priority' },
+  { zh: '建议优先级', en: 'Proposed priority' },
+  { zh: '报警延时（秒）', en: 'On-delay (s)' },
+  { zh: '恢复延时（秒）', en: 'Off-delay (s)' },
+  { zh: '启用', en: 'Enabled' },
+  { zh: '后果严重度', en: 'Consequence' },
+  { zh: '响应时间', en: 'Time to respond' },
+  { zh: '报警原因', en: 'Cause' },
+  { zh: '处置措施', en: 'Corrective action' },
+];
+const CONSEQUENCE: Record<string, Text> = { minor: { zh: '轻微', en: 'Minor' }, moderate: { zh: '一般', en: 'Moderate' }, major: { zh: '严重', en: 'Major' }, severe: { zh: '重大', en: 'Severe' } };
+const RESPONSE: Record<string, Text> = {
+  gt30: { zh: '大于 30 分钟', en: 'Over 30 min' },
+  m10to30: { zh: '10–30 分钟', en: '10–30 min' },
+  m3to10: { zh: '3–10 分钟', en: '3–10 min' },
+  lt3: { zh: '小于 3 分钟', en: 'Under 3 min' },
+};
+const YES_NO = { zh: ['是', '否'], en: ['Yes', 'No'] } as const;
+
+/** The alarm setting ledger as an .xlsx workbook, the tag limits beside each alarm's settings. */
+export function writeSettingsXlsx(out: Writable, rows: AlarmSettingItem[], lang: Lang): Promise<number> {
+  async function* cells(): AsyncIterable<Cell[][]> {
+    yield rows.map((r) => [
+      r.tagId,
+      lang === 'en' && r.tagNameEn ? r.tagNameEn : r.tagName,
+      TYPE[r.type][lang],
+      r.limit,
+      r.deadband,
+      r.unit,
+      PRIORITY[r.priority]?.[lang] ?? r.priority,
+      r.proposedPriority === null ? null : (PRIORITY[r.proposedPriority]?.[lang] ?? r.proposedPriority),
+      r.onDelayS,
+      r.offDelayS,
+      YES_NO[lang][r.enabled ? 0 : 1],
+      r.consequence ? CONSEQUENCE[r.consequence][lang] : null,
+      r.responseTime ? RESPONSE[r.responseTime][lang] : null,
+      r.cause,
+      r.correctiveAction,
+    ]);
+  }
+  return writeSheet(
+    out,
+    SETTINGS_SHEET[lang],
+    SETTINGS_HEADER.map((h) => h[lang]),
+    cells(),
+  );
+}
+
+export const settingsFileName = (lang: Lang) => `${SETTINGS_SHEET[lang]}.xlsx`;

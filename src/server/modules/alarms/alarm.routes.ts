@@ -1,12 +1,31 @@
+import type { Writable } from 'node:stream';
 import { alarmAcknowledge, alarmAuditKpi, alarmClear, alarmRaise, alarmHistoryExport, alarmHistoryList, alarmRealTimeList, alarmShelve, alarmUnshelve } from '../../../shared/contracts/alarms.js';
-import { alarmRemoveFromService, alarmReturnToService, alarmSettingHistory, alarmSettingList, alarmSettingSave, plantModeList, plantModeSet } from '../../../shared/contracts/alarm-settings.js';
+import { alarmRemoveFromService, alarmReturnToService, alarmSettingExport, alarmSettingHistory, alarmSettingList, alarmSettingSave, plantModeList, plantModeSet } from '../../../shared/contracts/alarm-settings.js';
 import type { AuthUser, RequestContext } from '../../http/app.js';
 import { unauthorized } from '../../http/errors.js';
 import { SECURITY_HEADERS } from '../../http/security-headers.js';
 import type { MenuSeed } from '../../store/seed-base.js';
 import type { ServerModule } from '../index.js';
-import { historyFileName, writeHistoryXlsx } from './alarm-export.js';
+import { historyFileName, settingsFileName, writeHistoryXlsx, writeSettingsXlsx } from './alarm-export.js';
 import { createAlarmSettingsService } from './alarm-settings.service.js';
+
+/** Answers an .xlsx file: the reply is taken over and the workbook streamed into it. */
+async function sendXlsx(ctx: RequestContext, name: string, write: (out: Writable) => Promise<unknown>): Promise<null> {
+  ctx.reply.hijack();
+  ctx.reply.raw.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
+    'cache-control': 'no-store',
+  });
+  try {
+    await write(ctx.reply.raw);
+  } catch (err) {
+    ctx.req.log.error({ err }, 'export failed');
+    ctx.reply.raw.destroy(err as Error);
+  }
+  return null;
+}
 
 function caller(ctx: RequestContext): AuthUser {
   if (!ctx.user) {
@@ -85,22 +104,10 @@ export const alarmModule: ServerModule = {
     const settings = createAlarmSettingsService({ db: store.db, realtime: services.realtime, alarms: a });
     http.route(alarmRealTimeList, (input, ctx) => a.realTimeList(caller(ctx), input));
     http.route(alarmHistoryList, (input, ctx) => a.historyList(caller(ctx), input));
-    http.route(alarmHistoryExport, async (input, ctx) => {
-      const pages = a.historyPages(caller(ctx), input);
-      ctx.reply.hijack();
-      ctx.reply.raw.writeHead(200, {
-        ...SECURITY_HEADERS,
-        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(historyFileName(ctx.lang))}`,
-        'cache-control': 'no-store',
-      });
-      try {
-        await writeHistoryXlsx(ctx.reply.raw, pages, ctx.lang);
-      } catch (err) {
-        ctx.req.log.error({ err }, 'alarm history export failed');
-        ctx.reply.raw.destroy(err as Error);
-      }
-      return null;
+    http.route(alarmHistoryExport, (input, ctx) => sendXlsx(ctx, historyFileName(ctx.lang), (out) => writeHistoryXlsx(out, a.historyPages(caller(ctx), input), ctx.lang)));
+    http.route(alarmSettingExport, async (input, ctx) => {
+      const rows = await settings.all(caller(ctx), input);
+      return sendXlsx(ctx, settingsFileName(ctx.lang), (out) => writeSettingsXlsx(out, rows, ctx.lang));
     });
     http.route(alarmAcknowledge, (input, ctx) => a.acknowledge(caller(ctx), input));
     http.route(alarmShelve, (input, ctx) => a.shelve(caller(ctx), input));

@@ -1,5 +1,6 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmSettingHistory, alarmSettingList, alarmSettingSave, type AlarmSettingFields } from '../../../../src/shared/contracts/alarm-settings.js';
+import { alarmSettingExport, alarmSettingHistory, alarmSettingList, alarmSettingSave, type AlarmSettingFields } from '../../../../src/shared/contracts/alarm-settings.js';
 import { alarmRealTimeList, type AlarmItem } from '../../../../src/shared/contracts/alarms.js';
 import { tagSave } from '../../../../src/shared/contracts/realtime.js';
 import { call } from '../../../helpers/api.js';
@@ -122,5 +123,28 @@ describe.each(dialects)('alarm settings on %s', (dialect) => {
     expect(await open(`tag:${A}:l`)).toHaveLength(0);
     await ingest(A, 1.5, 25_000); // 5 s below L
     expect((await open(`tag:${A}:l`))[0]).toMatchObject({ state: 'unack', value: 1.5 });
+  });
+  it('the ledger exports as .xlsx with the tag limits, in the caller’s language, the caller’s regions only', async () => {
+    const sheet = async (token: string, lang: string) => {
+      const res = await fetch(ts.url + alarmSettingExport.path, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': lang },
+        body: JSON.stringify({ keyword: 'SET.' }),
+      });
+      expect(res.status).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(await res.arrayBuffer());
+      const ws = wb.worksheets[0];
+      return Array.from({ length: ws.rowCount }, (_, i) => (ws.getRow(i + 1).values as unknown[]).slice(1));
+    };
+    const en = await sheet(admin, 'en');
+    expect(en[0].slice(0, 7)).toEqual(['Tag', 'Name', 'Type', 'Limit', 'Deadband', 'Unit', 'Priority']);
+    // A's H alarm was last saved with priority 4 and no rationalisation: no proposed priority.
+    expect(en.find((r) => r[0] === A && r[2] === 'High')?.slice(3, 8)).toEqual([8, 0.2, 'MPa', 'Low', undefined]);
+    expect(en.filter((r) => r[0] === PU)).toHaveLength(4);
+    const zh = await sheet(operator, 'zh-CN');
+    expect(zh[0][0]).toBe('位号');
+    expect(zh.some((r) => r[0] === PU)).toBe(false);
+    expect(zh.find((r) => r[0] === A && r[2] === '低低报')?.[3]).toBe(1);
   });
 });

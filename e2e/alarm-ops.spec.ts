@@ -1,0 +1,141 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { alarmRealTimeList } from '../src/shared/contracts/alarms';
+import { regionGetList } from '../src/shared/contracts/org';
+import { tagSave } from '../src/shared/contracts/realtime';
+import { ingestKeyCreate } from '../src/shared/contracts/stream';
+
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'Plantwatch@2026';
+const TAG = 'E2E.OPS.PT1';
+
+async function signIn(page: Page, loginname: string) {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(loginname);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/Gateway\/home/);
+}
+
+async function callApi<T>(request: APIRequestContext, token: string, path: string, body: unknown): Promise<T> {
+  const res = await request.post(path, { data: body, headers: { authorization: `Bearer ${token}` } });
+  const env = (await res.json()) as { IsSuccess: boolean; data: T };
+  expect(env.IsSuccess, JSON.stringify(env)).toBe(true);
+  return env.data;
+}
+
+/** Screenshots of the page at 1440 and 390 px, zh and en (not committed). */
+async function shots(page: Page, name: string) {
+  for (const lang of ['zh', 'en'] as const) {
+    await page.evaluate((l) => localStorage.setItem('language', l), lang);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.reload();
+      await expect(page.locator('.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
+      await page.screenshot({ path: `test-results/screens/${name}-${lang}-${width}.png`, fullPage: false });
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('language', 'zh'));
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.reload();
+}
+
+test('alarm settings: the administrator records the rationalisation and a new priority with a reason; the next alarm has it; out of service and back from the live list; history exports', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin');
+  const token = (await page.evaluate(() => localStorage.getItem('Admin-Token')))!;
+  const regions = await callApi<{ regionid: number; regioncode: string }[]>(request, token, regionGetList.path, { isallregionid: 1 });
+  const tf = regions.find((r) => r.regioncode === 'TF')!.regionid;
+  await callApi(request, token, tagSave.path, {
+    isNew: true,
+    id: TAG,
+    name: `端到端压力 ${TAG}`,
+    name_en: `E2E pressure ${TAG}`,
+    unit: 'MPa',
+    kind: 'pressure',
+    device: 'PT-E2E',
+    regionid: tf,
+    hazard_source: '',
+    range_lo: 0,
+    range_hi: 10,
+    ll: null,
+    l: null,
+    h: 8,
+    hh: 9,
+    deadband: 0.2,
+    enabled: 1,
+  });
+  const { key } = await callApi<{ key: string }>(request, token, ingestKeyCreate.path, { name: `e2e ${TAG}` });
+  let t = Date.now() + 10 * 60_000;
+  const send = async (v: number) => {
+    t += 1000;
+    const res = await request.post('/ingest/v1/samples', { data: [{ tag: TAG, t, v, q: 0 }], headers: { authorization: `Bearer ${key}` } });
+    expect(res.status()).toBe(200);
+  };
+
+  // The ledger: the tag's H row with its limit and the default priority.
+  await page.goto('/alarmAduit/alarmSettings');
+  await page.getByTestId('settings-keyword').locator('input').fill(TAG);
+  await page.getByTestId('settings-keyword').locator('input').press('Enter');
+  const hRow = page.getByTestId(`setting-row-${TAG}-h`);
+  await expect(hRow).toContainText('8 MPa');
+  await expect(hRow).toContainText('中');
+  await page.getByTestId(`setting-edit-${TAG}-h`).click();
+  const dialog = page.getByTestId('setting-dialog');
+  await dialog.getByTestId('setting-consequence').click();
+  await page.locator('.ant-select-dropdown:visible').getByText('严重', { exact: true }).click();
+  await dialog.getByTestId('setting-response').click();
+  await page.locator('.ant-select-dropdown:visible').getByText('3–10 分钟', { exact: true }).click();
+  await expect(dialog).toContainText('建议优先级：高');
+  await dialog.getByTestId('setting-priority').click();
+  await page.locator('.ant-select-dropdown:visible').getByText('紧急', { exact: true }).click();
+  // Saving without a reason is refused in the form.
+  await dialog.locator('.ant-btn-primary').click();
+  await expect(dialog).toContainText('请填写变更原因');
+  await dialog.getByTestId('setting-reason').fill('HAZOP 复审：超压可致法兰泄漏');
+  await dialog.locator('.ant-btn-primary').click();
+  await expect(dialog).toBeHidden();
+  await expect(hRow).toContainText('紧急');
+  await expect(hRow.locator('.pw-setting-differs')).toHaveText('高');
+  await page.getByTestId(`setting-history-${TAG}-h`).click();
+  const history = page.getByTestId('setting-history');
+  await expect(history).toContainText('HAZOP 复审');
+  await expect(history).toContainText('优先级: 中 → 紧急');
+  await page.screenshot({ path: 'test-results/screens/alarm-settings-history-zh.png' });
+  await page.keyboard.press('Escape');
+  const ledgerFile = page.waitForEvent('download');
+  await page.getByTestId('settings-export').click();
+  expect((await ledgerFile).suggestedFilename()).toBe('报警设置标准台账.xlsx');
+  await shots(page, 'alarm-settings');
+
+  // The next occurrence has the new priority.
+  await send(8.6);
+  await expect
+    .poll(async () => (await callApi<{ list: { alarmKey: string; priority: number }[] }>(request, token, alarmRealTimeList.path, {})).list.find((a) => a.alarmKey === `tag:${TAG}:h`)?.priority)
+    .toBe(1);
+
+  // Out of service from the live list, with a reason; then back.
+  await page.goto('/alarmData/realTimeAlarm');
+  const row = page.getByTestId(`alarm-row-tag:${TAG}:h`);
+  await expect(row).toBeVisible();
+  await row.locator('.ant-checkbox-input').check();
+  await page.getByTestId('oos-selected').click();
+  await page.getByTestId('oos-dialog').locator('.ant-btn-primary').click();
+  await expect(page.getByTestId('oos-dialog')).toContainText('请填写停用原因');
+  await page.getByTestId('oos-reason').fill('变送器更换');
+  await page.getByTestId('oos-dialog').locator('.ant-btn-primary').click();
+  await expect(row).toContainText('已停用');
+  await row.locator('.ant-checkbox-input').check();
+  await page.getByTestId('rts-selected').click();
+  await expect(row).toContainText('未确认');
+  await page.getByTestId('plant-mode').click();
+  await expect(page.locator('.ant-modal-title', { hasText: '装置运行状态' })).toBeVisible();
+  await expect(page.getByTestId('plant-mode-region')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/plant-mode-zh.png' });
+  await page.keyboard.press('Escape');
+
+  // The history downloads as .xlsx.
+  await page.goto(`/alarmData/historyAlarm?source=${TAG}&from=${Date.now() - 3_600_000}&to=${t + 60_000}`);
+  const download = page.waitForEvent('download');
+  await page.getByTestId('history-export').click();
+  expect((await download).suggestedFilename()).toBe('历史报警.xlsx');
+  await shots(page, 'history-alarm');
+});
