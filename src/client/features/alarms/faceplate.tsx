@@ -2,6 +2,7 @@ import { CheckOutlined, PauseCircleOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Drawer, Empty, List, Space, Tag, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { alarmEscalations } from '../../../shared/contracts/alarm-notify';
 import { alarmHistoryList, type AlarmItem } from '../../../shared/contracts/alarms';
 import { history, tagList } from '../../../shared/contracts/realtime';
 import { formatDate } from '../../../shared/time';
@@ -69,6 +70,15 @@ function FaceplateBody({ tagId }: { tagId: string }) {
     [tagId],
   );
   const recent = useLoad(loadRecent);
+  const openKey = open.map((a) => a.id).join(',');
+  const loadEscalations = useCallback(
+    async (signal: AbortSignal) => {
+      const ids = openKey ? openKey.split(',').map(Number) : [];
+      return ids.length ? (await api(alarmEscalations, { ids }, { signal })).items : [];
+    },
+    [openKey],
+  );
+  const escalations = useLoad(loadEscalations);
 
   const meta = tag.data;
   const series: TrendSeries[] = meta
@@ -98,6 +108,13 @@ function FaceplateBody({ tagId }: { tagId: string }) {
       <Typography.Text type="secondary">{formatDate(a.activatedAt, 'MM-DD HH:mm:ss')}</Typography.Text>
       <span>{ta(`state.${a.state}`)}</span>
       <Typography.Text type="secondary">{fmt(a.value, a.unit)}</Typography.Text>
+      {(escalations.data ?? [])
+        .filter((e) => e.alarmId === a.id)
+        .map((e) => (
+          <Tag key={e.sort} color="volcano" data-testid={`faceplate-escalated-${a.id}`}>
+            {t('escalation.escalated', { level: e.levelName })}
+          </Tag>
+        ))}
     </Space>
   );
 
@@ -115,7 +132,7 @@ function FaceplateBody({ tagId }: { tagId: string }) {
           {meta?.hazard_source ? ` · ${t('faceplate.hazard')} ${meta.hazard_source}` : ''}
         </Typography.Text>
       </div>
-      <Descriptions size="small" column={2} bordered>
+      <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
         <Descriptions.Item label={t('faceplate.value')}>
           <Typography.Text strong style={{ fontSize: 20 }} data-testid="faceplate-value">
             {live ? fmt(live.v, meta?.unit) : t('faceplate.noValue')}

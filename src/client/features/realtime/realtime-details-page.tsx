@@ -25,12 +25,12 @@ import {
   limitTints,
   loadAllTags,
   qualityName,
-  regionTreeOptions,
   tagLabel,
   valueDecimals,
 } from './tag-data';
 import { TagTrails, TRAIL_MINUTES } from './tag-trails';
 import { openFaceplate } from '../../ui/faceplate-store';
+import { regionTreeOptions } from '../../ui/region-options';
 import { useFillHeight } from '../../ui/use-fill-height';
 import { useLoad } from '../../ui/use-load';
 import './realtime.css';

@@ -21,7 +21,8 @@ import { DefinitionFields, type FormValues } from '../../ui/records/definition-f
 import { usePickers } from '../../ui/records/use-pickers';
 import { tagLedger } from '../../../shared/records/ledgers/tag';
 import { realtimeNs } from './locales';
-import { classTreeOptions, kindOptions, loadAllTags, regionTreeOptions, tagLabel, useCanManageRealtime } from './tag-data';
+import { regionTreeOptions } from '../../ui/region-options';
+import { classTreeOptions, kindOptions, loadAllTags, tagLabel, useCanManageRealtime } from './tag-data';
 import { StoragePanel } from './storage-panel';
 import { TagImportModal } from './tag-import-modal';
 import { tagsCsv, templateCsv } from './tag-import';

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { RegionItem } from '../../../shared/contracts/org';
 import { Quality } from '../../../shared/contracts/stream';
 import { tagKinds, tagList, type TagClassItem, type TagItem, type TagKind } from '../../../shared/contracts/realtime';
 import type { LimitState } from '../../../shared/domain/limits';
@@ -7,6 +6,7 @@ import { listToTree, type TreeNode } from '../../../shared/tree';
 import { api } from '../../app/api';
 import { pick, type Lang } from '../../app/i18n';
 import { useSession } from '../../app/session-store';
+import type { RegionTreeOption } from '../../ui/region-options';
 
 export type TagListQuery = Omit<z.input<typeof tagList.input>, 'page' | 'pageSize'>;
 
@@ -42,23 +42,8 @@ export function kindOptions(t: (key: string) => string): { value: TagKind; label
   return tagKinds.map((k) => ({ value: k, label: t(`kind.${k}`) }));
 }
 
-interface TreeOption {
-  value: number;
-  title: string;
-  key: number;
-  children: TreeOption[];
-}
-
-/** Regions as TreeSelect options (listToTree keeps a region whose parent is hidden by data isolation as a root). */
-export function regionTreeOptions(regions: readonly RegionItem[], lang: Lang): TreeOption[] {
-  const toOption = (n: TreeNode<RegionItem>): TreeOption => ({
-    value: n.regionid,
-    key: n.regionid,
-    title: pick(lang, n.regionname, n.regionname_en),
-    children: n.children.map(toOption),
-  });
-  return listToTree(regions, { id: 'regionid', parent: 'regionparentid' }).map(toOption);
-}
+/** TreeSelect options; regions as options come from ui/region-options.ts. */
+type TreeOption = RegionTreeOption;
 
 export type ClassNode = TreeNode<TagClassItem>;
 

@@ -146,9 +146,20 @@ export function createNotifyService(deps: NotifyDeps): NotifyService {
     return false;
   }
 
+  const enabledHooks = async (tx: Tx | Db) => (await tx.selectFrom('alarm_webhook').selectAll().where('enabled', '=', 1).execute()).map(toItem);
+
   async function enqueue(tx: Tx | Db, event: Omit<NotifyEvent, 'mentions'>, only?: number[], scopes = new Map<number, UserScope>()): Promise<number> {
+    return enqueueTo(tx, await enabledHooks(tx), event, only, scopes);
+  }
+
+  async function enqueueTo(
+    tx: Tx | Db,
+    hooks: WebhookItem[],
+    event: Omit<NotifyEvent, 'mentions'>,
+    only?: number[],
+    scopes = new Map<number, UserScope>(),
+  ): Promise<number> {
     const a = event.alarm;
-    const hooks = (await tx.selectFrom('alarm_webhook').selectAll().where('enabled', '=', 1).execute()).map(toItem);
     let n = 0;
     for (const w of hooks) {
       if (only ? !only.includes(w.id) : (w.priorities.length > 0 && !w.priorities.includes(a.priority)) || (w.types.length > 0 && !w.types.includes(a.type))) {
@@ -192,9 +203,15 @@ export function createNotifyService(deps: NotifyDeps): NotifyService {
     }
     heard = heard
       .then(async () => {
+        // One read of the webhooks per batch: a flood of thousands of alarms costs the store one query when none is set up.
+        const hooks = await enabledHooks(db);
+        if (hooks.length === 0) {
+          return;
+        }
+        const scopes = new Map<number, UserScope>();
         let n = 0;
         for (const alarm of raised) {
-          n += await enqueue(db, { kind: 'raise', alarm });
+          n += await enqueueTo(db, hooks, { kind: 'raise', alarm }, undefined, scopes);
         }
         if (n > 0) {
           pump();

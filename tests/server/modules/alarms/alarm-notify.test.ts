@@ -280,6 +280,11 @@ describe.each(dialects)('alarm notifications on %s', (dialect) => {
   });
 
   it('the outbox survives a restart: a delivery that failed before it is sent after', async () => {
+    // A back-off long enough that the retry cannot happen before the server is down.
+    const slow = { ...env, NOTIFY_BACKOFF_MS: '3000,3000' };
+    await ts.close();
+    ts = await startTestServer({ dialect, store, env: slow });
+    admin = await demoToken(ts.url, 'admin');
     rx.failFirst('/later', 1);
     const id = await addHook({ name: '重启', url: `${rx.base}/later`, types: ['hh'] });
     await allToNormal();
@@ -287,9 +292,9 @@ describe.each(dialects)('alarm notifications on %s', (dialect) => {
     await waitFor(async () => (await log(id))[0]?.attempts === 1, 5000, 'first try failed');
     await ts.close();
     expect(rx.on('/later')).toHaveLength(0);
-    ts = await startTestServer({ dialect, store, env });
+    ts = await startTestServer({ dialect, store, env: slow });
     admin = await demoToken(ts.url, 'admin');
-    await waitFor(() => rx.on('/later').length === 1, 5000, 'delivery after restart');
+    await waitFor(() => rx.on('/later').length === 1, 10_000, 'delivery after restart');
     await ts.server.services.notify.idle();
     const [entry] = await log(id);
     expect(entry).toMatchObject({ status: 'sent', attempts: 2 });
