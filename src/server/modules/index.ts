@@ -9,6 +9,7 @@ import type { AlarmScopeService } from './alarms/alarm-scope.service.js';
 import type { EscalationService } from './alarms/escalation.service.js';
 import type { LayAsideService } from './alarms/lay-aside.service.js';
 import { alarmNotifyModule } from './alarms/notify.routes.js';
+import { controlSystemModule } from './alarms/control-system.routes.js';
 import type { NotifyService } from './alarms/notify.service.js';
 import { authModule } from './auth/auth.routes.js';
 import type { AuthService } from './auth/auth.service.js';
@@ -88,4 +89,4 @@ export interface ModuleHandle {
   close?: () => Promise<void>;
 }
 
-export const modules: ServerModule[] = [authModule, orgModule, ingestModule, positioningModule, realtimeModule, regionsModule, recordsModule, alarmModule, shellModule, alarmNotifyModule, fencesModule];
+export const modules: ServerModule[] = [authModule, orgModule, ingestModule, positioningModule, realtimeModule, regionsModule, recordsModule, alarmModule, shellModule, alarmNotifyModule, fencesModule, controlSystemModule];

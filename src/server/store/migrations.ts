@@ -721,6 +721,30 @@ function historyHours(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Control systems that feed alarms (issue 9 part 5): name, type, the link they
+ * send through and the tag id patterns they own; regions (JSON array) scope who
+ * sees them. Counts and link status are computed, not stored.
+ */
+function controlSystems(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('control_system')
+        .addColumn('id', idType(dialect), (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('name', 'text', (c) => c.notNull().unique())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('ingest_key', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('mqtt_topic', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('tag_patterns', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('regionids', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_by', 'text', (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
 /** All migrations in order. Add new ones at the end; never edit a landed one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
@@ -742,6 +766,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       '0076_plant_mode': plantMode(),
       '0085_fences_muster': fencesAndMuster(dialect),
       '0070_history_hours': historyHours(dialect),
+      '0077_control_systems': controlSystems(dialect),
     }),
   };
 }

@@ -208,6 +208,18 @@ export interface Database {
     detail: string | null;
   };
   /** Per tag and alarm type (migration 0075); without a row an alarm runs on the defaults. */
+  /** Control systems that feed alarms (migration 0077); tag_patterns and regionids are JSON arrays. */
+  control_system: {
+    id: Generated<number>;
+    name: string;
+    type: string;
+    ingest_key: Generated<string>;
+    mqtt_topic: Generated<string>;
+    tag_patterns: Generated<string>;
+    regionids: Generated<string>;
+    updated_at: number;
+    updated_by: string;
+  };
   alarm_setting: {
     tag_id: string;
     type: string;
