@@ -42,6 +42,7 @@ export const pageRoutes: PageRoute[] = [
   page('/PlaceholderWebHook/PlaceholderWebHookLog', { zh: '通知日志', en: 'Notification log' }, () => import('../features/alarms/webhook-pages'), 'PlaceholderWebHookLogPage'),
   page('/systemConfig/EscalationConfig', { zh: '报警升级配置', en: 'Alarm escalation' }, () => import('../features/alarms/escalation-config-page'), 'EscalationConfigPage'),
   page('/alarmAduit/alarmSettings', { zh: '报警设置标准台账', en: 'Alarm settings' }, () => import('../features/alarms/alarm-settings-page'), 'AlarmSettingsPage'),
+  page('/alarmAduit/controlSystemSettings', { zh: '控制系统设置', en: 'Control systems' }, () => import('../features/alarms/control-system-page'), 'ControlSystemPage'),
   page('/realTimeData/calssificationManage', { zh: '实时数据分类管理', en: 'Classification' }, () => import('../features/realtime/realtime-classification-page'), 'RealTimeDataClassificationPage'),
 
   // Regions on the plant map (features/regions).

@@ -18,12 +18,16 @@ import { acknowledge, AckDialog, OutOfServiceDialog, returnToService, ShelveDial
 import { PlantModeDialog } from './plant-mode-dialog';
 import { reloadAlarms, sortAlarms, useAlarmFeed, useAlarmStore } from './alarm-store';
 import { alarmsNs, priorityColors, sourceNameOf } from './locales';
+import { controlSystemNs } from './control-system-locales';
+import { useControlSystems } from './use-control-systems';
 import './alarms.css';
 
 interface Filters {
   priority: number[];
   state?: AlarmItem['state'];
   regionid?: number;
+  /** A control system's id. */
+  controlSystem?: number;
   keyword: string;
 }
 
@@ -65,6 +69,8 @@ export function RealTimeAlarmPage({ scope = 'all', types }: { scope?: AlarmListS
   const height = useFillHeight(tableRef, 48);
 
   const regions = useRegions();
+  const { t: tcs } = useTranslation(controlSystemNs);
+  const controlSystems = useControlSystems();
   const regionName = regions.nameOf;
   const regionTree = regions.tree;
   const loadScope = useCallback(
@@ -118,10 +124,11 @@ export function RealTimeAlarmPage({ scope = 'all', types }: { scope?: AlarmListS
         (filters.priority.length === 0 || filters.priority.includes(a.priority)) &&
         (!filters.state || a.state === filters.state) &&
         (!regionWithChildren || (a.regionid !== null && regionWithChildren.has(a.regionid))) &&
+        (filters.controlSystem === undefined || controlSystems.systemOf(a) === filters.controlSystem) &&
         (!keyword || a.source.toLowerCase().includes(keyword) || a.sourceName.toLowerCase().includes(keyword) || a.sourceNameEn.toLowerCase().includes(keyword)),
     );
     return sortAlarms(list);
-  }, [byId, inScope, types, filters.priority, filters.state, regionWithChildren, keyword]);
+  }, [byId, inScope, types, filters.priority, filters.state, filters.controlSystem, controlSystems, regionWithChildren, keyword]);
 
   // Selections of alarms that closed meanwhile drop out.
   const selectedOpen = useMemo(() => selected.filter((id) => byId.has(id)), [selected, byId]);
@@ -177,6 +184,9 @@ export function RealTimeAlarmPage({ scope = 'all', types }: { scope?: AlarmListS
     { title: t('col.limit'), dataIndex: 'limit', width: 100, render: (v: number | null, a) => fmt(v, a.unit) },
     { title: t('col.peak'), dataIndex: 'peak', width: 100, render: (v: number | null, a) => fmt(v, a.unit) },
     { title: t('col.region'), dataIndex: 'regionid', width: 120, render: (r: number | null) => (r === null ? '—' : (regionName.get(r) ?? r)) },
+    ...(types
+      ? []
+      : [{ title: tcs('column'), key: 'controlSystem', width: 130, ellipsis: true, render: (_: unknown, a: AlarmItem) => controlSystems.nameOf(controlSystems.systemOf(a)) ?? '—' }]),
     ...(types ? [{ title: t('col.dept'), key: 'dept', width: 140, ellipsis: true, render: (_: unknown, a: AlarmItem) => detailText(a, 'dept', lang) }] : []),
     {
       title: t('col.acked'),
@@ -233,6 +243,17 @@ export function RealTimeAlarmPage({ scope = 'all', types }: { scope?: AlarmListS
           treeData={regionTree}
           style={{ minWidth: 160 }}
         />
+        {!types && (
+          <Select
+            allowClear
+            placeholder={tcs('column')}
+            value={filters.controlSystem}
+            onChange={(controlSystem?: number) => setFilters((f) => ({ ...f, controlSystem }))}
+            options={controlSystems.systems.map((c) => ({ value: c.id, label: c.name }))}
+            style={{ minWidth: 150 }}
+            data-testid="filter-control-system"
+          />
+        )}
         <Input.Search
           allowClear
           placeholder={t('filter.keyword')}
@@ -315,7 +336,7 @@ export function RealTimeAlarmPage({ scope = 'all', types }: { scope?: AlarmListS
           columns={columns}
           loading={!loaded || (scope !== 'all' && scoped.loading)}
           pagination={false}
-          scroll={{ x: 1400, y: height }}
+          scroll={{ x: types ? 1400 : 1530, y: height }}
           rowSelection={rights.ack || rights.shelve || rights.admin ? { selectedRowKeys: selectedOpen, onChange: (keys) => setSelected(keys as number[]) } : undefined}
           rowClassName={(a) => (a.state === 'unack' || a.state === 'rtnUnack' ? 'pw-alarm-row-unack' : a.state === 'shelved' || a.state === 'suppressed' || a.state === 'outOfService' ? 'pw-alarm-row-shelved' : '')}
           onRow={(a) => ({ 'data-testid': `alarm-row-${a.alarmKey}` }) as React.HTMLAttributes<HTMLElement>}
