@@ -1,0 +1,60 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './sign-in';
+
+/*
+ * Issue 9 part 5 in the browser: the demo's DCS, SIS and GDS with tag counts
+ * and live link status from the simulator, a system added on the page, and
+ * the control system column and filter of the live alarm list. Screenshots at
+ * 1440 and 390 px, zh and en, go to test-results/screens.
+ */
+
+async function screens(page: Page, path: string, name: string, ready: string) {
+  for (const lang of ['zh', 'en'] as const) {
+    await page.evaluate((l) => localStorage.setItem('language', l), lang);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.goto(path);
+      await expect(page.getByTestId(ready)).toBeVisible();
+      await page.waitForTimeout(300); // let fonts and tables settle for the picture (not an assertion)
+      await page.screenshot({ path: `test-results/screens/${name}-${lang}-${width}.png`, fullPage: true });
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('language', 'zh'));
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+test('the control systems page lists the demo systems with tags and a live link; a system added on the page appears; the live list shows and filters by system', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signIn(page, 'admin');
+  await page.goto('/alarmAduit/controlSystemSettings');
+  const dcs = page.locator('[data-testid="cs-row-DCS-1 罐区及装置"]');
+  await expect(dcs).toBeVisible();
+  await expect(page.locator('[data-testid="cs-row-SIS-1 装车联锁"]')).toBeVisible();
+  await expect(page.locator('[data-testid="cs-row-GDS-1 气体检测"]')).toBeVisible();
+  // The simulator feeds the demo tags: the DCS owns some and its link is up.
+  await expect(dcs.locator('td').nth(1)).not.toHaveText('0');
+  await expect(dcs.locator('[data-testid^="cs-link-"]')).toContainText('正常', { timeout: 30_000 });
+
+  await page.getByTestId('cs-add').click();
+  await page.getByTestId('cs-name').fill('E2E-PLC');
+  await page.getByTestId('cs-patterns').fill('PU-1.R-\nPU-1.E-');
+  await page.getByTestId('cs-regions').click();
+  await page.locator('.ant-select-tree-title', { hasText: '合成装置' }).first().click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('cs-save').click();
+  await expect(page.locator('[data-testid="cs-row-E2E-PLC"]')).toBeVisible();
+  await expect(page.locator('[data-testid="cs-row-E2E-PLC"]')).toContainText('PU-1.R-');
+
+  await screens(page, '/alarmAduit/controlSystemSettings', 'control-systems', 'control-system-page');
+
+  await page.goto('/alarmData/realTimeAlarm');
+  await expect(page.getByTestId('real-time-alarm-page')).toBeVisible();
+  await expect(page.locator('th', { hasText: '控制系统' })).toBeVisible();
+  await page.getByTestId('filter-control-system').click();
+  await expect(page.locator('.ant-select-item-option', { hasText: 'GDS-1 气体检测' })).toBeVisible();
+  await page.locator('.ant-select-item-option', { hasText: 'GDS-1 气体检测' }).click();
+  // Every row left is a GDS alarm (the column names it) or the list is empty.
+  const cells = page.locator('.ant-table-tbody tr.ant-table-row td', { hasText: /^(DCS|SIS)-1/ });
+  await expect(cells).toHaveCount(0);
+  await screens(page, '/alarmData/realTimeAlarm', 'realtime-alarm-cs', 'real-time-alarm-page');
+});
