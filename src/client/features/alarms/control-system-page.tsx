@@ -1,9 +1,16 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Badge, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag, TreeSelect, Typography } from 'antd';
+import { Badge, Button, Card, Form, Grid, Input, Popconfirm, Select, Space, Table, Tag, TreeSelect, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { controlSystemDelete, controlSystemList, controlSystemSave, controlSystemTypes, type ControlSystemItem, type ControlSystemType } from '../../../shared/contracts/control-systems';
+import {
+  controlSystemDelete,
+  controlSystemList,
+  controlSystemSave,
+  controlSystemTypes,
+  type ControlSystemItem,
+  type ControlSystemType,
+} from '../../../shared/contracts/control-systems';
 import { formatDate } from '../../../shared/time';
 import { api, errorText } from '../../app/api';
 import { feedback, notify } from '../../app/feedback';
@@ -49,6 +56,8 @@ export function ControlSystemPage() {
   const lang = useLang();
   const canEdit = useSession((s) => s.user?.permissions.includes('alarm:admin') ?? false);
   const regions = useRegions();
+  // On a phone the table keeps name, tags and link in one column, without sideways scrolling.
+  const narrow = !Grid.useBreakpoint().md;
   const [editing, setEditing] = useState<ControlSystemItem | 'new' | null>(null);
   const [opened, setOpened] = useState(0);
   const load = useCallback((signal: AbortSignal) => api(controlSystemList, {}, { signal }), []);
@@ -73,65 +82,100 @@ export function ControlSystemPage() {
     setEditing(item);
   };
 
-  const columns: ColumnsType<ControlSystemItem> = [
-    {
-      title: t('name'),
-      dataIndex: 'name',
-      width: 200,
-      render: (name: string, r) => (
-        <Space direction="vertical" size={0}>
-          <strong>{name}</strong>
-          <Tag color={r.type === 'SIS' ? 'red' : r.type === 'GDS' ? 'orange' : 'blue'}>{t(`types.${r.type}`)}</Tag>
-        </Space>
-      ),
-    },
-    { title: t('tagCount'), dataIndex: 'tagCount', width: 80, align: 'right' },
-    {
-      title: t('link'),
-      key: 'link',
-      width: 210,
-      render: (_: unknown, r) => {
-        const s = linkState(r.link);
-        return (
-          <Space direction="vertical" size={0} data-testid={`cs-link-${r.id}`}>
-            <Badge status={linkBadge[s]} text={t(s === 'ok' ? 'linkOk' : s === 'down' ? 'linkDown' : 'linkNone')} />
-            {r.link.lastSampleAt !== null && (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {t('lastSample')} {formatDate(r.link.lastSampleAt, 'MM-DD HH:mm:ss')} · {t('perMinute', { n: r.link.samplesLastMinute })}
-              </Typography.Text>
+  const linkCell = (r: ControlSystemItem) => {
+    const s = linkState(r.link);
+    return (
+      <Space direction="vertical" size={0} data-testid={`cs-link-${r.id}`}>
+        <Badge status={linkBadge[s]} text={t(s === 'ok' ? 'linkOk' : s === 'down' ? 'linkDown' : 'linkNone')} />
+        {r.link.lastSampleAt !== null && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('lastSample')} {formatDate(r.link.lastSampleAt, 'MM-DD HH:mm:ss')} · {t('perMinute', { n: r.link.samplesLastMinute })}
+          </Typography.Text>
+        )}
+        {r.link.commAlarms > 0 && (
+          <Typography.Text type="danger" style={{ fontSize: 12 }}>
+            {t('commAlarms', { n: r.link.commAlarms })}
+          </Typography.Text>
+        )}
+      </Space>
+    );
+  };
+  const nameCell = (r: ControlSystemItem) => (
+    <Space direction="vertical" size={0}>
+      <strong>{r.name}</strong>
+      <Tag color={r.type === 'SIS' ? 'red' : r.type === 'GDS' ? 'orange' : 'blue'}>{t(`types.${r.type}`)}</Tag>
+    </Space>
+  );
+
+  const columns: ColumnsType<ControlSystemItem> = narrow
+    ? [
+        {
+          title: t('name'),
+          key: 'all',
+          render: (_: unknown, r) => (
+            <Space direction="vertical" size={2}>
+              {nameCell(r)}
+              <span>
+                {t('tagCount')}: {r.tagCount}
+              </span>
+              {linkCell(r)}
+            </Space>
+          ),
+        },
+      ]
+    : [
+        { title: t('name'), dataIndex: 'name', width: 200, render: (_: string, r) => nameCell(r) },
+        { title: t('tagCount'), dataIndex: 'tagCount', width: 80, align: 'right' },
+        { title: t('link'), key: 'link', width: 210, render: (_: unknown, r) => linkCell(r) },
+      ];
+  if (!narrow) {
+    columns.push(
+      {
+        title: t('source'),
+        key: 'source',
+        width: 240,
+        render: (_: unknown, r) => (
+          <Space direction="vertical" size={0} style={{ fontSize: 12 }}>
+            <span>
+              {r.tagPatterns.map((p) => (
+                <Tag key={p}>{p}</Tag>
+              ))}
+            </span>
+            {r.ingestKey && (
+              <span>
+                {t('ingestKey')}: {r.ingestKey}
+              </span>
             )}
-            {r.link.commAlarms > 0 && (
-              <Typography.Text type="danger" style={{ fontSize: 12 }}>
-                {t('commAlarms', { n: r.link.commAlarms })}
-              </Typography.Text>
+            {r.mqttTopic && (
+              <span>
+                {t('mqttTopic')}: {r.mqttTopic}
+              </span>
             )}
           </Space>
-        );
+        ),
       },
-    },
-    {
-      title: t('source'),
-      key: 'source',
-      width: 240,
-      render: (_: unknown, r) => (
-        <Space direction="vertical" size={0} style={{ fontSize: 12 }}>
-          <span>{r.tagPatterns.map((p) => <Tag key={p}>{p}</Tag>)}</span>
-          {r.ingestKey && <span>{t('ingestKey')}: {r.ingestKey}</span>}
-          {r.mqttTopic && <span>{t('mqttTopic')}: {r.mqttTopic}</span>}
-        </Space>
-      ),
-    },
-    { title: t('regions'), dataIndex: 'regionids', width: 200, render: (ids: number[]) => ids.map((id) => regions.nameOf.get(id) ?? String(id)).join('、') },
-    { title: t('updated'), dataIndex: 'updatedAt', width: 150, render: (at: number, r) => `${r.updatedBy} ${formatDate(at, 'MM-DD HH:mm')}` },
-  ];
+      {
+        title: t('regions'),
+        dataIndex: 'regionids',
+        width: 200,
+        render: (ids: number[]) => ids.map((id) => regions.nameOf.get(id) ?? String(id)).join('、'),
+      },
+      {
+        title: t('updated'),
+        dataIndex: 'updatedAt',
+        width: 150,
+        render: (at: number, r) => `${r.updatedBy} ${formatDate(at, 'MM-DD HH:mm')}`,
+      },
+    );
+  }
   if (canEdit) {
     columns.push({
       title: '',
       key: 'actions',
       width: 90,
-      fixed: 'right',
+      fixed: narrow ? undefined : 'right',
       render: (_: unknown, r) => (
-        <Space size={4}>
+        <Space size={4} direction={narrow ? 'vertical' : 'horizontal'}>
           <Button size="small" icon={<EditOutlined />} aria-label={t('edit')} onClick={() => open(r)} data-testid={`cs-edit-${r.id}`} />
           <Popconfirm title={t('deleteConfirm', { name: r.name })} onConfirm={() => void handleDelete(r)}>
             <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('delete')} />
@@ -161,7 +205,7 @@ export function ControlSystemPage() {
         loading={result.loading && !result.data}
         dataSource={result.data?.items ?? []}
         columns={columns}
-        scroll={{ x: 1150 }}
+        scroll={narrow ? undefined : { x: 1150 }}
         pagination={false}
         footer={() => t('total', { total: result.data?.total ?? 0 })}
         onRow={(r) => ({ 'data-testid': `cs-row-${r.name}` }) as React.HTMLAttributes<HTMLElement>}
@@ -176,7 +220,14 @@ export function ControlSystemPage() {
         fields={['name', 'type', 'ingestKey', 'mqttTopic', 'tagPatterns', 'regionids']}
         initialValues={
           item
-            ? { name: item.name, type: item.type, ingestKey: item.ingestKey, mqttTopic: item.mqttTopic, tagPatterns: item.tagPatterns.join('\n'), regionids: item.regionids }
+            ? {
+                name: item.name,
+                type: item.type,
+                ingestKey: item.ingestKey,
+                mqttTopic: item.mqttTopic,
+                tagPatterns: item.tagPatterns.join('\n'),
+                regionids: item.regionids,
+              }
             : { type: 'DCS', ingestKey: '', mqttTopic: '', tagPatterns: '', regionids: [] }
         }
         onClose={() => setEditing(null)}
@@ -185,7 +236,19 @@ export function ControlSystemPage() {
             .split(/[\n,，]/)
             .map((p) => p.trim())
             .filter((p) => p !== '');
-          await api(controlSystemSave, { id: item?.id, name: v.name, type: v.type, ingestKey: v.ingestKey ?? '', mqttTopic: v.mqttTopic ?? '', tagPatterns, regionids: v.regionids }, { silent: true });
+          await api(
+            controlSystemSave,
+            {
+              id: item?.id,
+              name: v.name,
+              type: v.type,
+              ingestKey: v.ingestKey ?? '',
+              mqttTopic: v.mqttTopic ?? '',
+              tagPatterns,
+              regionids: v.regionids,
+            },
+            { silent: true },
+          );
           notify(t('saved'));
           reload();
         }}
