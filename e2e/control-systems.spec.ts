@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './sign-in';
+import { prepareTank } from './alarm-helpers';
 
 /*
  * Issue 9 part 5 in the browser: the demo's DCS, SIS and GDS with tag counts
@@ -23,9 +23,12 @@ async function screens(page: Page, path: string, name: string, ready: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-test('the control systems page lists the demo systems with tags and a live link; a system added on the page appears; the live list shows and filters by system', async ({ page }) => {
+/** A tank of our own whose id the system added below claims (PU-1.R- is longer than the demo DCS's PU-). */
+const TANK = 'PU-1.R-E2E.LT';
+
+test('the control systems page lists the demo systems with tags and a live link; a system added on the page appears; the live list shows and filters by system', async ({ page, request }) => {
   test.setTimeout(150_000);
-  await signIn(page, 'admin');
+  const { send, openId } = await prepareTank(page, request, TANK);
   await page.goto('/alarmAduit/controlSystemSettings');
   const dcs = page.locator('[data-testid="cs-row-DCS-1 罐区及装置"]');
   await expect(dcs).toBeVisible();
@@ -47,14 +50,21 @@ test('the control systems page lists the demo systems with tags and a live link;
 
   await screens(page, '/alarmAduit/controlSystemSettings', 'control-systems', 'control-system-page');
 
+  await send(5);
+  await send(8.6);
+  await expect.poll(() => openId('h')).toBeGreaterThan(0);
+  const id = await openId('h');
   await page.goto('/alarmData/realTimeAlarm');
   await expect(page.getByTestId('real-time-alarm-page')).toBeVisible();
   await expect(page.locator('th', { hasText: '控制系统' })).toBeVisible();
+  const row = page.locator(`.ant-table-row:has([data-testid="alarm-source-${id}"])`);
+  await expect(row).toContainText('E2E-PLC');
+  // Filtered by another system the tank's alarm is hidden; by its own it shows.
   await page.getByTestId('filter-control-system').click();
-  await expect(page.locator('.ant-select-item-option', { hasText: 'GDS-1 气体检测' })).toBeVisible();
   await page.locator('.ant-select-item-option', { hasText: 'GDS-1 气体检测' }).click();
-  // Every row left is a GDS alarm (the column names it) or the list is empty.
-  const cells = page.locator('.ant-table-tbody tr.ant-table-row td', { hasText: /^(DCS|SIS)-1/ });
-  await expect(cells).toHaveCount(0);
+  await expect(page.getByTestId(`alarm-source-${id}`)).toHaveCount(0);
+  await page.getByTestId('filter-control-system').click();
+  await page.locator('.ant-select-item-option', { hasText: 'E2E-PLC' }).click();
+  await expect(page.getByTestId(`alarm-source-${id}`)).toBeVisible();
   await screens(page, '/alarmData/realTimeAlarm', 'realtime-alarm-cs', 'real-time-alarm-page');
 });

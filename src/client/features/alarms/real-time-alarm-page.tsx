@@ -179,14 +179,14 @@ export function RealTimeAlarmPage({ scope = 'all', types }: { scope?: AlarmListS
         </Tooltip>
       ),
     },
+    ...(types
+      ? []
+      : [{ title: tcs('column'), key: 'controlSystem', width: 130, ellipsis: true, render: (_: unknown, a: AlarmItem) => controlSystems.nameOf(controlSystems.systemOf(a)) ?? '—' }]),
     { title: t('col.type'), dataIndex: 'type', width: 100, render: (ty: AlarmItem['type']) => t(`type.${ty}`) },
     { title: t('col.value'), dataIndex: 'value', width: 110, render: (v: number | null, a) => fmt(v, a.unit) },
     { title: t('col.limit'), dataIndex: 'limit', width: 100, render: (v: number | null, a) => fmt(v, a.unit) },
     { title: t('col.peak'), dataIndex: 'peak', width: 100, render: (v: number | null, a) => fmt(v, a.unit) },
     { title: t('col.region'), dataIndex: 'regionid', width: 120, render: (r: number | null) => (r === null ? '—' : (regionName.get(r) ?? r)) },
-    ...(types
-      ? []
-      : [{ title: tcs('column'), key: 'controlSystem', width: 130, ellipsis: true, render: (_: unknown, a: AlarmItem) => controlSystems.nameOf(controlSystems.systemOf(a)) ?? '—' }]),
     ...(types ? [{ title: t('col.dept'), key: 'dept', width: 140, ellipsis: true, render: (_: unknown, a: AlarmItem) => detailText(a, 'dept', lang) }] : []),
     {
       title: t('col.acked'),
