@@ -61,3 +61,18 @@ export async function prepareTank(page: Page, request: APIRequestContext, id: st
   return { token, send, openId };
 }
 
+/** Screenshots of a page at both widths in both languages into test-results/screens (the page is signed in). */
+export async function screens(page: Page, path: string, name: string, ready: string) {
+  for (const lang of ['zh', 'en'] as const) {
+    await page.evaluate((l) => localStorage.setItem('language', l), lang);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.goto(path);
+      await expect(page.getByTestId(ready)).toBeVisible();
+      await page.waitForTimeout(300); // let fonts and tables settle for the picture (not an assertion)
+      await page.screenshot({ path: `test-results/screens/${name}-${lang}-${width}.png`, fullPage: true });
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('language', 'zh'));
+  await page.setViewportSize({ width: 1440, height: 900 });
+}

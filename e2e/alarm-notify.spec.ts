@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { alarmShelve } from '../src/shared/contracts/alarms';
-import { callApi, prepareTank, signIn } from './alarm-helpers';
+import { callApi, prepareTank, screens, signIn } from './alarm-helpers';
 
 /*
  * Issue 9 parts 5 and 8 in the browser: a webhook made on its page receives
@@ -28,22 +28,6 @@ async function receiver() {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, got, close: () => new Promise((r) => server.close(r)) };
-}
-
-/** Screenshots of a page at both widths in both languages (the page is signed in). */
-async function screens(page: Page, path: string, name: string, ready: string) {
-  for (const lang of ['zh', 'en'] as const) {
-    await page.evaluate((l) => localStorage.setItem('language', l), lang);
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      await page.goto(path);
-      await expect(page.getByTestId(ready)).toBeVisible();
-      await page.waitForTimeout(300); // let fonts and tables settle for the picture (not an assertion)
-      await page.screenshot({ path: `test-results/screens/${name}-${lang}-${width}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() => localStorage.setItem('language', 'zh'));
-  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 test('a webhook made on its page receives the alarm of its region; the log shows the delivery; a non-http URL is refused on the field', async ({ page, request }) => {

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { prepareTank } from './alarm-helpers';
+import { expect, test } from '@playwright/test';
+import { prepareTank, screens } from './alarm-helpers';
 
 /*
  * Issue 9 part 5 in the browser: the demo's DCS, SIS and GDS with tag counts
@@ -7,21 +7,6 @@ import { prepareTank } from './alarm-helpers';
  * the control system column and filter of the live alarm list. Screenshots at
  * 1440 and 390 px, zh and en, go to test-results/screens.
  */
-
-async function screens(page: Page, path: string, name: string, ready: string) {
-  for (const lang of ['zh', 'en'] as const) {
-    await page.evaluate((l) => localStorage.setItem('language', l), lang);
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      await page.goto(path);
-      await expect(page.getByTestId(ready)).toBeVisible();
-      await page.waitForTimeout(300); // let fonts and tables settle for the picture (not an assertion)
-      await page.screenshot({ path: `test-results/screens/${name}-${lang}-${width}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() => localStorage.setItem('language', 'zh'));
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 /** A tank of our own whose id the system added below claims (PU-1.R- is longer than the demo DCS's PU-). */
 const TANK = 'PU-1.R-E2E.LT';

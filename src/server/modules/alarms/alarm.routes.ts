@@ -27,7 +27,8 @@ async function sendXlsx(ctx: RequestContext, name: string, write: (out: Writable
   return null;
 }
 
-function caller(ctx: RequestContext): AuthUser {
+/** The signed-in caller of a route (the contract's permission has let only signed-in users through). */
+export function caller(ctx: RequestContext): AuthUser {
   if (!ctx.user) {
     throw unauthorized();
   }

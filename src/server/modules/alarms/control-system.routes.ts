@@ -1,17 +1,9 @@
 import { controlSystemDelete, controlSystemList, controlSystemSave } from '../../../shared/contracts/control-systems.js';
 import { seedDemoControlSystems } from '../../demo/demo-control-systems.js';
-import type { AuthUser, RequestContext } from '../../http/app.js';
-import { unauthorized } from '../../http/errors.js';
 import type { MenuSeed } from '../../store/seed-base.js';
 import type { ServerModule } from '../index.js';
+import { caller } from './alarm.routes.js';
 import { createControlSystemService, type ControlSystemService } from './control-system.service.js';
-
-function caller(ctx: RequestContext): AuthUser {
-  if (!ctx.user) {
-    throw unauthorized();
-  }
-  return ctx.user;
-}
 
 export const controlSystemMenus: MenuSeed[] = [
   {
