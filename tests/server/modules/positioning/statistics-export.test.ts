@@ -1,17 +1,10 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.js';
-import { alarmRaise } from '../../../../src/shared/contracts/alarms.js';
 import { statisticsExport } from '../../../../src/shared/contracts/positioning.js';
-import { offsetToLonLat } from '../../../../src/shared/domain/geometry.js';
 import { call, tokenFor } from '../../../helpers/api.js';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
-
-const O: [number, number] = [118.81, 32.25];
-const square = (x0: number) => ({
-  type: 'Polygon' as const,
-  coordinates: [[offsetToLonLat(O, x0, 0), offsetToLonLat(O, x0 + 100, 0), offsetToLonLat(O, x0 + 100, 100), offsetToLonLat(O, x0, 100), offsetToLonLat(O, x0, 0)]],
-});
+import { statisticsScenario } from './positioning-fixtures.js';
 
 describe('UAPI/Positioning/StatisticsExport (sqlite)', () => {
   let ts: TestServer;
@@ -24,34 +17,8 @@ describe('UAPI/Positioning/StatisticsExport (sqlite)', () => {
 
   it('writes the three tables as sheets, headers and names in the caller’s language, within the caller’s regions', async () => {
     const db = ts.server.store.db;
-    const rows = await db.selectFrom('region').select(['regionid', 'regioncode', 'regionname', 'regionname_en']).execute();
-    const region = Object.fromEntries(rows.map((r) => [r.regioncode, r]));
-    ts.server.stream.live.regions.setShapes([
-      { regionid: region.LS.regionid, code: 'LS', geometry: square(0) },
-      { regionid: region.WH.regionid, code: 'WH', geometry: square(100) },
-    ]);
     const t0 = Date.UTC(2026, 10, 22, 8);
-    const [lsLon, lsLat] = offsetToLonLat(O, 50, 50);
-    const [whLon, whLat] = offsetToLonLat(O, 150, 50);
-    const fixes: { tagId: string; t: number; lon: number; lat: number; kind: 'person' | 'vehicle' }[] = [];
-    // X-A: LS 08:00–08:30 then WH to 09:30; X-V (vehicle): WH 08:10–08:20.
-    for (let m = 0; m <= 90; m++) {
-      fixes.push({ tagId: 'X-A', t: t0 + m * 60_000, lon: m < 30 ? lsLon : whLon, lat: m < 30 ? lsLat : whLat, kind: 'person' });
-    }
-    for (let m = 10; m <= 20; m++) {
-      fixes.push({ tagId: 'X-V', t: t0 + m * 60_000, lon: whLon, lat: whLat, kind: 'vehicle' });
-    }
-    ts.server.stream.ingest.positions(fixes, 'test');
-    await ts.server.stream.history.flush();
-    const admin = await tokenFor(ts.url, 'admin', DEFAULT_DEMO_PASSWORD);
-    const raised = await call(
-      ts.url,
-      alarmRaise,
-      { key: 'pos:X-A:intrusion', type: 'intrusion', source: 'X-A', sourceName: 'X-A', priority: 2, regionid: region.WH.regionid, t: t0 + 31 * 60_000 },
-      admin,
-    );
-    expect(raised.body.IsSuccess, JSON.stringify(raised.body)).toBe(true);
-
+    const region = await statisticsScenario(ts, 'X', t0);
     const workbook = async (token: string, lang: string) => {
       const res = await fetch(ts.url + statisticsExport.path, {
         method: 'POST',
@@ -78,7 +45,7 @@ describe('UAPI/Positioning/StatisticsExport (sqlite)', () => {
     const wh = region.WH.regionname;
     expect(hours.rows.slice(1)).toEqual(
       expect.arrayContaining([
-        [ls, '人员', 1, 0],
+        [ls, '人员', 1, 1],
         [wh, '人员', 1, 1],
         [wh, '车辆', 1, 0],
       ]),
@@ -88,7 +55,7 @@ describe('UAPI/Positioning/StatisticsExport (sqlite)', () => {
     expect(dwell.rows[0]).toEqual(['区域', '停留时间（分钟）', '人/车次']);
     expect(dwell.rows.slice(1)).toEqual(
       expect.arrayContaining([
-        [ls, 30, 1],
+        [ls, 40, 2],
         [wh, 70, 2],
       ]),
     );
@@ -114,8 +81,8 @@ describe('UAPI/Positioning/StatisticsExport (sqlite)', () => {
     try {
       const mine = await workbook(operator, 'zh-CN');
       expect(mine[0].rows.slice(1).map((r) => r[0])).toEqual([ls]);
-      // The fixes in WH are not theirs: X-A's time in LS ends at its last LS fix (08:29).
-      expect(mine[1].rows.slice(1)).toEqual([[ls, 29, 1]]);
+      // The fixes in WH are not theirs: X-A's time in LS ends at its last LS fix (08:29), X-B's 10 min stay.
+      expect(mine[1].rows.slice(1)).toEqual([[ls, 39, 2]]);
       expect(mine[2].rows.some((r) => r[0] === wh)).toBe(false);
     } finally {
       await db.deleteFrom('role_permission').where('roleid', '=', roleid).where('permission', '=', 'positioning:read').execute();
