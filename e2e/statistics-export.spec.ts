@@ -12,7 +12,7 @@ async function exportSheets(page: Page) {
   await page.getByTestId('stats-export').click();
   const file = await download;
   const wb = new ExcelJS.Workbook();
-  await wb.xlsx.readFile((await file.path())!);
+  await wb.xlsx.readFile((await file.path()));
   return { name: file.suggestedFilename(), sheets: wb.worksheets.map((w) => w.name), header: (wb.worksheets[0].getRow(1).values as unknown[]).slice(1, 3) };
 }
 
