@@ -90,12 +90,15 @@ describe('muster', () => {
     await expect.poll(async () => cardsOf(await board()).length, { timeout: 30_000 }).toBeGreaterThan(4);
     const b = await board();
     expect(b.muster).toMatchObject({ reason: '液氨泄漏演练', ended_at: null });
+    const arrivedAt = (code: string) => b.arrived.filter((p) => p.regionid === ids.region.get(code)).length;
+    // The demo's own assembly point by the north gate, and ours in the offices.
     expect(b.points).toEqual([
+      { regionid: ids.region.get('MP'), name: '紧急集合点', name_en: 'Emergency assembly point', count: arrivedAt('MP') },
       {
         regionid: ids.region.get('MP-OF'),
         name: '办公区集合点',
         name_en: 'Office muster point',
-        count: b.arrived.filter((p) => p.regionid === ids.region.get('MP-OF')).length,
+        count: arrivedAt('MP-OF'),
       },
     ]);
     // Everyone once: no card in two lists, and everyone the plant has a fix of is in one list or counted as left.
