@@ -89,6 +89,8 @@ const REGIONS = [
   { code: 'UT', parent: 'PLANT', name: '公用工程区', name_en: 'Utilities', rect: [1040, 300, 1460, 960] },
   { code: 'CR', parent: 'PLANT', name: '中控室', name_en: 'Control room', rect: [410, 860, 640, 960] },
   { code: 'OF', parent: 'PLANT', name: '办公区', name_en: 'Offices', rect: [40, 860, 380, 960] },
+  // The muster point (集合点) people run to in an emergency, on the open ground by the north gate.
+  { code: 'MP', parent: 'PLANT', name: '紧急集合点', name_en: 'Emergency assembly point', rect: [790, 865, 950, 945] },
   { code: 'GT-N', parent: 'GT', name: '北门', name_en: 'North gate', rect: [660, 930, 740, 1000] },
   { code: 'GT-S', parent: 'GT', name: '南门（物流门）', name_en: 'South gate (logistics)', rect: [660, 0, 740, 60] },
 ];
@@ -112,7 +114,7 @@ function category(code) {
   if (code === 'LS' || code.startsWith('GT')) {
     return 'logistics';
   }
-  return { WH: 'warehouse', UT: 'utility', CR: 'admin', OF: 'admin' }[code];
+  return { WH: 'warehouse', UT: 'utility', CR: 'admin', OF: 'admin', MP: 'admin' }[code];
 }
 const GROUPS = new Set(REGIONS.map((r) => r.parent));
 const gtArea = GT_PARTS.reduce((a, [x0, y0, x1, y1]) => a + (x1 - x0) * (y1 - y0), 0);
@@ -312,7 +314,7 @@ const BUILDINGS = [
   ['B-PU-05', '氯化装置机柜间', 'Chlorination unit rack room', 'PU-3', 950, 790, 60, 30, 6, 'rack_room'],
   // Site-wide, outside the named regions: upwind of the units, next to the north gate.
   ['B-PK-01', '槽车停车场', 'Tank-truck park', 'PLANT', 870, 420, 220, 100, 0, 'parking'],
-  ['B-AP-01', '紧急集合点', 'Emergency assembly point', 'PLANT', 870, 905, 150, 70, 0, 'assembly_point'],
+  ['B-AP-01', '紧急集合点', 'Emergency assembly point', 'MP', 870, 905, 150, 70, 0, 'assembly_point'],
 ];
 for (const [code, name, name_en, region, cx, cy, w, h, height_m, building_kind] of BUILDINGS) {
   add('building', code, name, name_en, region, box(cx, cy, w, h), { height_m, building_kind }, [cx, cy]);
@@ -530,7 +532,7 @@ for (const f of features) {
 const sw = ll(0, 0);
 const ne = ll(SITE.w, SITE.h);
 const center = ll(SITE.w / 2, SITE.h / 2);
-const REGION_ORDER = ['PLANT', 'TF', 'TF-A', 'TF-B', 'TF-C', 'PU', 'PU-1', 'PU-2', 'PU-3', 'LS', 'WH', 'UT', 'CR', 'OF', 'GT', 'GT-N', 'GT-S'];
+const REGION_ORDER = ['PLANT', 'TF', 'TF-A', 'TF-B', 'TF-C', 'PU', 'PU-1', 'PU-2', 'PU-3', 'LS', 'WH', 'UT', 'CR', 'OF', 'MP', 'GT', 'GT-N', 'GT-S'];
 const counts = {};
 for (const f of features) {
   counts[f.properties.kind] = (counts[f.properties.kind] ?? 0) + 1;

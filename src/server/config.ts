@@ -1,5 +1,6 @@
 import { DEFAULT_MQTT_TOPIC_PREFIX } from '../shared/contracts/stream.js';
 import path from 'node:path';
+import { alarmTypes, type AlarmType } from '../shared/contracts/alarms.js';
 
 export interface Config {
   host: string;
@@ -56,6 +57,11 @@ export interface Config {
   notifyTimeoutMs: number;
   /** ESCALATION_MINUTE_MS: length of an escalation level's minute (default 60000; tests shorten it). */
   escalationMinuteMs: number;
+  /**
+   * MUSTER_AUTO_ALARM_TYPES: alarm types whose opening starts a muster by itself (comma-separated, e.g. `hh,sos`;
+   * default none). MUSTER_AUTO_REGIONS: region ids the alarm must be in (or under), comma-separated; empty: any region.
+   */
+  musterAuto: { types: AlarmType[]; regions: number[] };
 }
 
 export const DEFAULT_DEMO_PASSWORD = 'Plantwatch@2026';
@@ -64,6 +70,8 @@ function num(v: string | undefined, fallback: number): number {
   const n = v === undefined || v === '' ? NaN : Number(v);
   return Number.isFinite(n) ? n : fallback;
 }
+
+const list = (v: string | undefined): string[] => (v ?? '').split(',').map((x) => x.trim()).filter((x) => x !== '');
 
 /** A port that must be right: a typo would otherwise open the metrics on a port nobody chose. */
 function portNumber(name: string, v: string): number {
@@ -108,5 +116,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notifyPollMs: Math.max(10, num(env.NOTIFY_POLL_MS, 1000)),
     notifyTimeoutMs: Math.max(100, num(env.NOTIFY_TIMEOUT_MS, 5000)),
     escalationMinuteMs: Math.max(1, num(env.ESCALATION_MINUTE_MS, 60_000)),
+    musterAuto: {
+      types: list(env.MUSTER_AUTO_ALARM_TYPES).map((v) => {
+        if (!(alarmTypes as readonly string[]).includes(v)) {
+          throw new Error(`MUSTER_AUTO_ALARM_TYPES: unknown alarm type "${v}" (one of ${alarmTypes.join(', ')})`);
+        }
+        return v as AlarmType;
+      }),
+      regions: list(env.MUSTER_AUTO_REGIONS).map((v) => {
+        const n = Number(v);
+        if (!Number.isInteger(n) || n <= 0) {
+          throw new Error(`MUSTER_AUTO_REGIONS must hold region ids, not "${v}"`);
+        }
+        return n;
+      }),
+    },
   };
 }

@@ -700,6 +700,19 @@ function fencesAndMuster(dialect: Dialect): Migration {
 }
 
 /**
+ * One muster at a time (issue 10): a muster may be started by an alarm rule on
+ * any node as well as by an administrator, so the store, not a read before the
+ * insert, keeps a second one from opening.
+ */
+function musterOneOpen(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await sql`CREATE UNIQUE INDEX muster_one_open ON muster ((1)) WHERE ended_at IS NULL`.execute(db);
+    },
+  };
+}
+
+/**
  * Hour rows of chunked history (issue 8): per tag and hour, the minute rollups
  * of that hour's chunks in one encoded row, so a 30-day trend reads 720 rows
  * per tag instead of 4,320 chunk rows. Written with the chunks, in the same
@@ -767,6 +780,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       '0085_fences_muster': fencesAndMuster(dialect),
       '0070_history_hours': historyHours(dialect),
       '0077_control_systems': controlSystems(dialect),
+      '0091_muster_one_open': musterOneOpen(),
     }),
   };
 }

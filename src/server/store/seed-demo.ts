@@ -82,6 +82,7 @@ export const demoRegions: Node = {
     { code: 'UT', name: '公用工程区', name_en: 'Utilities', kind: 'utility' },
     { code: 'CR', name: '中控室', name_en: 'Control room', kind: 'control_room' },
     { code: 'OF', name: '办公区', name_en: 'Offices', kind: 'office' },
+    { code: 'MP', name: '紧急集合点', name_en: 'Emergency assembly point', kind: 'muster_point' },
     {
       code: 'GT',
       name: '门岗',

@@ -49,8 +49,44 @@ async function retryWhileBusy<T>(run: () => Promise<T>, waits: LockWaits): Promi
   }
 }
 
+/** Prepared statements kept per connection (by SQL text, least recently used dropped first). */
+export const SQLITE_STATEMENT_CACHE = 500;
+
 /**
- * Kysely's SQLite driver with two changes:
+ * The connection with a cache of prepared statements. Kysely prepares every
+ * query anew; preparing cost more than running in a profile of the ingest
+ * pipeline (5.3 s against 4.4 s). A statement still iterating (a streamed
+ * export) is busy and cannot run again meanwhile: that caller gets a fresh one.
+ * SQLite re-prepares a cached statement itself after a schema change.
+ */
+function withStatementCache(db: SQLite.Database): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = (source: string): SQLite.Statement => {
+    const hit = cache.get(source);
+    if (hit?.busy) {
+      return db.prepare(source);
+    }
+    cache.delete(source);
+    const stmt = hit ?? db.prepare(source);
+    cache.set(source, stmt);
+    if (cache.size > SQLITE_STATEMENT_CACHE) {
+      cache.delete(cache.keys().next().value!);
+    }
+    return stmt;
+  };
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'prepare') {
+        return prepare;
+      }
+      const v: unknown = Reflect.get(target, prop, target);
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
+}
+
+/**
+ * Kysely's SQLite driver with three changes:
  *
  * - `db.transaction()` starts with BEGIN IMMEDIATE: the transaction takes the
  *   write lock at its start. With a plain (deferred) BEGIN a transaction that
@@ -62,13 +98,14 @@ async function retryWhileBusy<T>(run: () => Promise<T>, waits: LockWaits): Promi
  *   is retried asynchronously until SQLITE_LOCK_WAIT_MS (nothing was done, so a
  *   retry is safe); inside a transaction the lock is already held and an error
  *   is passed on as it is.
+ * - prepared statements are cached (withStatementCache).
  */
 class ImmediateSqliteDriver extends SqliteDriver {
   constructor(
     private readonly sqlite: SQLite.Database,
     private readonly waits: LockWaits,
   ) {
-    super({ database: sqlite });
+    super({ database: withStatementCache(sqlite) });
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {

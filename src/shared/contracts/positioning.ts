@@ -140,21 +140,23 @@ export const STATISTICS_MAX_RANGE_MS = 7 * 24 * 3600_000;
  * the caller's regions: per region and hour the people and vehicles seen there, the
  * time spent in each region, and alarm counts by type and region.
  */
+const statisticsInput = z
+  .object({
+    from: z.coerce.number().int().min(0),
+    to: z.coerce.number().int().min(0),
+  })
+  .superRefine((q, ctx) => {
+    if (q.to <= q.from) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.endAfterStart' });
+    } else if (q.to - q.from > STATISTICS_MAX_RANGE_MS) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.rangeAtMostDays', params: { days: 7 } });
+    }
+  });
+
 export const statisticsCall = defineContract({
   method: 'POST',
   path: '/UAPI/Positioning/Statistics',
-  input: z
-    .object({
-      from: z.coerce.number().int().min(0),
-      to: z.coerce.number().int().min(0),
-    })
-    .superRefine((q, ctx) => {
-      if (q.to <= q.from) {
-        ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.endAfterStart' });
-      } else if (q.to - q.from > STATISTICS_MAX_RANGE_MS) {
-        ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.rangeAtMostDays', params: { days: 7 } });
-      }
-    }),
+  input: statisticsInput,
   output: z.object({
     /** Start of each hour, epoch ms. */
     hours: z.array(z.number()),
@@ -176,6 +178,19 @@ export const statisticsCall = defineContract({
   permission: 'positioning:read',
 });
 export type StatisticsResult = z.infer<(typeof statisticsCall)['output']>;
+
+/**
+ * The three statistics tables of the same range and regions as Statistics, as the
+ * sheets of one .xlsx file (head count by hour, dwell, alarm counts), headers and
+ * names in the caller's language.
+ */
+export const statisticsExport = defineContract({
+  method: 'POST',
+  path: '/UAPI/Positioning/StatisticsExport',
+  input: statisticsInput,
+  output: z.null(),
+  permission: 'positioning:read',
+});
 
 /** Alarm types raised for a person or vehicle (DOMAIN.md §4): 超员 缺员 越界 超时停留 静止 SOS 聚集. */
 export const POSITIONING_ALARM_TYPES: AlarmType[] = ['overcrowd', 'understaff', 'intrusion', 'overstay', 'static', 'sos', 'gathering'];

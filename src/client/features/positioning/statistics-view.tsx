@@ -1,12 +1,14 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Card, DatePicker, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { POSITIONING_ALARM_TYPES, statisticsCall, type StatisticsResult } from '../../../shared/contracts/positioning';
+import { POSITIONING_ALARM_TYPES, statisticsCall, statisticsExport, type StatisticsResult } from '../../../shared/contracts/positioning';
 import { formatDate, formatDuration } from '../../../shared/time';
-import { api } from '../../app/api';
+import { api, errorText } from '../../app/api';
+import { feedback } from '../../app/feedback';
 import { pick, useLang } from '../../app/i18n';
+import { downloadPost } from '../../ui/file-transfer';
 import { useRegionShapes } from '../../ui/region-shapes';
 import { positioningNs } from './locales';
 import './positioning.css';
@@ -46,6 +48,14 @@ export function StatisticsView() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  const [exporting, setExporting] = useState(false);
+  const handleExport = () => {
+    setExporting(true);
+    downloadPost(statisticsExport.path, { from: range[0].valueOf(), to: range[1].valueOf() }, `${t('statisticsFile')}.xlsx`)
+      .catch((err: unknown) => void feedback.message.error(errorText(err, lang)))
+      .finally(() => setExporting(false));
+  };
+
   const max = useMemo(() => Math.max(0, ...(data?.regions ?? []).flatMap((r) => r.people)), [data]);
   const alarmRows = useMemo(() => {
     const rows = new Map<number | null, Record<string, number>>();
@@ -74,6 +84,9 @@ export function StatisticsView() {
           />
           <Button type="primary" icon={<SearchOutlined />} loading={loading} onClick={() => void load()} data-testid="stats-query">
             {t('query')}
+          </Button>
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={handleExport} data-testid="stats-export">
+            {t('exportXlsx')}
           </Button>
         </Space>
         <Table

@@ -1,31 +1,12 @@
-import type { Writable } from 'node:stream';
 import { alarmAcknowledge, alarmAuditKpi, alarmClear, alarmRaise, alarmHistoryExport, alarmHistoryList, alarmRealTimeList, alarmShelve, alarmUnshelve } from '../../../shared/contracts/alarms.js';
 import { alarmRemoveFromService, alarmReturnToService, alarmSettingExport, alarmSettingHistory, alarmSettingList, alarmSettingSave, plantModeList, plantModeSet } from '../../../shared/contracts/alarm-settings.js';
 import type { AuthUser, RequestContext } from '../../http/app.js';
+import { sendXlsx } from '../../http/send-xlsx.js';
 import { unauthorized } from '../../http/errors.js';
-import { SECURITY_HEADERS } from '../../http/security-headers.js';
 import type { MenuSeed } from '../../store/seed-base.js';
 import type { ServerModule } from '../index.js';
 import { historyFileName, settingsFileName, writeHistoryXlsx, writeSettingsXlsx } from './alarm-export.js';
 import { createAlarmSettingsService } from './alarm-settings.service.js';
-
-/** Answers an .xlsx file: the reply is taken over and the workbook streamed into it. */
-async function sendXlsx(ctx: RequestContext, name: string, write: (out: Writable) => Promise<unknown>): Promise<null> {
-  ctx.reply.hijack();
-  ctx.reply.raw.writeHead(200, {
-    ...SECURITY_HEADERS,
-    'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
-    'cache-control': 'no-store',
-  });
-  try {
-    await write(ctx.reply.raw);
-  } catch (err) {
-    ctx.req.log.error({ err }, 'export failed');
-    ctx.reply.raw.destroy(err as Error);
-  }
-  return null;
-}
 
 /** The signed-in caller of a route (the contract's permission has let only signed-in users through). */
 export function caller(ctx: RequestContext): AuthUser {

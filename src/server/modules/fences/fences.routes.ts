@@ -8,6 +8,7 @@ import { createFenceEngine, type RosterEntry } from '../positioning/fence-engine
 import type { RecordItem } from '../../../shared/contracts/records.js';
 import { createFencesService } from './fences.service.js';
 import { musterBoardCall, musterEnd, musterStart } from '../../../shared/contracts/muster.js';
+import { startMusterOnAlarms } from './muster-auto.js';
 import { createMusterService } from './muster.service.js';
 
 function caller(ctx: RequestContext): AuthUser {
@@ -57,7 +58,7 @@ export function rosterEntryOf(r: RecordItem): RosterEntry | null {
 export const fencesModule: ServerModule = {
   name: 'fences',
   menus: fenceMenus,
-  register({ http, store, services }) {
+  register({ http, store, config, services }) {
     const { org, records, alarms, bus, topics } = services;
     let engine: ReturnType<typeof createFenceEngine> | null = null;
     const fences = createFencesService(store, {
@@ -89,6 +90,13 @@ export const fencesModule: ServerModule = {
     http.route(musterStart, async (input, ctx) => muster.start(caller(ctx), input.reason));
     http.route(musterEnd, async (_in, ctx) => muster.end(caller(ctx)));
     http.route(musterBoardCall, async (input, ctx) => muster.board(caller(ctx), input.staleMinutes));
-    return { ready: started.start(), close: () => started.stop() };
+    const auto = startMusterOnAlarms({ events: bus, muster, rule: config.musterAuto, regions: () => started.regions(), log: http.app.log });
+    return {
+      ready: started.start(),
+      close: async () => {
+        await auto.close();
+        await started.stop();
+      },
+    };
   },
 };

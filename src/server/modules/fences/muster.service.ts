@@ -2,8 +2,9 @@ import type { MusterBoard, MusterInfo, MusterPerson } from '../../../shared/cont
 import type { RegionItem } from '../../../shared/contracts/org.js';
 import type { AuthUser } from '../../http/app.js';
 import { conflict } from '../../http/errors.js';
-import { audit } from '../../store/audit.js';
+import { audit, type Actor } from '../../store/audit.js';
 import { inTransaction, type Store } from '../../store/db.js';
+import { isUniqueViolation } from '../../store/unique-violation.js';
 import type { LiveCache } from '../../stream/live-cache.js';
 import { inScope, toRegionScope } from '../../stream/region-scope.js';
 import type { OrgService } from '../org/org.service.js';
@@ -12,6 +13,8 @@ import { createFencesRepository, type MusterRow } from './fences.repository.js';
 
 export interface MusterService {
   start(caller: AuthUser, reason: string): Promise<MusterInfo>;
+  /** Starts a muster for an alarm rule (audited as 'system'); null when one is already open. */
+  startBySystem(reason: string, detail: Record<string, unknown>): Promise<MusterInfo | null>;
   end(caller: AuthUser): Promise<MusterInfo>;
   board(caller: AuthUser, staleMinutes: number): Promise<MusterBoard>;
 }
@@ -34,22 +37,40 @@ export interface MusterDeps {
   now?: () => number;
 }
 
+const SYSTEM: Actor = { userid: null, loginname: 'system' };
+
 /** Musters (DOMAIN.md §4): started and ended by an alarm administrator, the board counts each person once. */
 export function createMusterService(store: Store, deps: MusterDeps): MusterService {
   const now = deps.now ?? Date.now;
   const repo = createFencesRepository(store.db);
-  return {
-    async start(caller, reason) {
-      return inTransaction(store.db, async (tx) => {
+  /** Opens a muster unless one is open; the store's one-open index settles a race between nodes. */
+  async function begin(actor: Actor, reason: string, detail: Record<string, unknown>): Promise<MusterInfo | null> {
+    try {
+      return await inTransaction(store.db, async (tx) => {
         const r = createFencesRepository(tx);
         if (await r.openMuster()) {
-          throw conflict('muster.alreadyOpen');
+          return null;
         }
-        const row = await r.insertMuster({ started_at: now(), started_by: caller.loginname, reason });
-        await audit(tx, caller, 'muster.start', 'muster', row.id, { reason });
+        const row = await r.insertMuster({ started_at: now(), started_by: actor.loginname, reason });
+        await audit(tx, actor, 'muster.start', 'muster', row.id, { reason, ...detail });
         return infoOf(row);
       });
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        return null;
+      }
+      throw err;
+    }
+  }
+  return {
+    async start(caller, reason) {
+      const started = await begin(caller, reason, {});
+      if (!started) {
+        throw conflict('muster.alreadyOpen');
+      }
+      return started;
     },
+    startBySystem: (reason, detail) => begin(SYSTEM, reason, detail),
     async end(caller) {
       return inTransaction(store.db, async (tx) => {
         const r = createFencesRepository(tx);

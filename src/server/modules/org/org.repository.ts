@@ -8,11 +8,7 @@ function containsText(column: string, needle: string): Expression<SqlBool> {
   return sql<SqlBool>`lower(${sql.ref(column)}) like ${`%${escaped}%`} escape '\\'`;
 }
 
-/** True when a write failed on a unique constraint (a concurrent save won the race). */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: unknown };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
+export { isUniqueViolation } from '../../store/unique-violation.js';
 
 export interface DeptRow {
   deptid: number;

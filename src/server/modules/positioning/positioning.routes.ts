@@ -1,6 +1,8 @@
-import { replayCall, statisticsCall, trajectory, trajectoryStatsCall } from '../../../shared/contracts/positioning.js';
+import { replayCall, statisticsCall, statisticsExport, trajectory, trajectoryStatsCall } from '../../../shared/contracts/positioning.js';
+import { sendXlsx } from '../../http/send-xlsx.js';
 import type { MenuSeed } from '../../store/seed-base.js';
 import type { ServerModule } from '../index.js';
+import { statisticsFileName, writeStatisticsXlsx } from './positioning.export.js';
 import { createPositioningService } from './positioning.service.js';
 
 /** The seed's PersonnelManagementSystem group (spec 2: on-duty personnel management, system 3). */
@@ -30,5 +32,9 @@ export const positioningModule: ServerModule = {
     http.route(trajectoryStatsCall, (input, ctx) => positioning.trajectoryStats(ctx.user!, input));
     http.route(replayCall, (input, ctx) => positioning.replay(ctx.user!, input));
     http.route(statisticsCall, (input, ctx) => positioning.statistics(ctx.user!, input));
+    http.route(statisticsExport, async (input, ctx) => {
+      const [result, names] = await Promise.all([positioning.statistics(ctx.user!, input), positioning.regionNames()]);
+      return sendXlsx(ctx, statisticsFileName(ctx.lang), (out) => writeStatisticsXlsx(out, result, names, ctx.lang));
+    });
   },
 };

@@ -8,6 +8,7 @@ import type { LiveCache } from '../../stream/live-cache.js';
 import { inScope, toRegionScope } from '../../stream/region-scope.js';
 import type { AlarmService } from '../alarms/alarm.service.js';
 import type { OrgService } from '../org/org.service.js';
+import type { RegionNames } from './positioning.export.js';
 import { positionStatistics } from './positioning.statistics.js';
 
 export interface PositioningService {
@@ -18,6 +19,8 @@ export interface PositioningService {
   replay(user: AuthUser, q: { from: number; to: number; stepMs: number }): Promise<ReplayResult>;
   /** Hourly head counts, dwell per region and positioning alarm counts over a range, in the user's regions. */
   statistics(user: AuthUser, q: { from: number; to: number }): Promise<StatisticsResult>;
+  /** Names of every region, for the statistics export. */
+  regionNames(): Promise<RegionNames>;
 }
 
 /** Statistics sample each card once a minute: enough for hourly counts and dwell in minutes. */
@@ -86,6 +89,10 @@ export function createPositioningService(store: Store, deps: {
         }
       }
       return { ...positionStatistics(tracks, q.from, q.to, (lon, lat) => deps.live.regions.locate(lon, lat)), alarms: [...counts.values()] };
+    },
+    async regionNames() {
+      const { regions } = await deps.org.allDeptsAndRegions();
+      return new Map(regions.map((r) => [r.regionid, r]));
     },
   };
 }

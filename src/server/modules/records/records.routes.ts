@@ -18,6 +18,7 @@ import {
 import { defineContract } from '../../../shared/contracts/contract.js';
 import type { Handler, HttpApp } from '../../http/app.js';
 import { badRequest } from '../../http/errors.js';
+import { sendXlsx } from '../../http/send-xlsx.js';
 import { SECURITY_HEADERS } from '../../http/security-headers.js';
 import type { Store } from '../../store/db.js';
 import type { MenuSeed } from '../../store/seed-base.js';
@@ -64,18 +65,7 @@ export function bindLedger(entry: DefinitionEntry, records: RecordsService): Rec
       const rows = await records.rows(ctx.user!, def, input);
       const columns = input.columns?.length ? input.columns : def.list.columns.length ? def.list.columns : def.fields.map((f) => f.key);
       const name = `${ctx.lang === 'en' && def.name.en ? def.name.en : def.name.zh}.xlsx`;
-      hijackWith(ctx.reply, 200, {
-        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
-        'cache-control': 'no-store',
-      });
-      try {
-        await writeXlsx(ctx.reply.raw, def, columns, rows, ctx.lang);
-      } catch (err) {
-        ctx.req.log.error({ err }, 'export failed');
-        ctx.reply.raw.destroy(err as Error);
-      }
-      return null;
+      return sendXlsx(ctx, name, (out) => writeXlsx(out, def, columns, rows, ctx.lang));
     }),
     Import: bind(importContract, async (_input, ctx) => {
       const part = await ctx.req.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });

@@ -2,16 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.js';
 import { replayCall, statisticsCall, trajectoryStatsCall } from '../../../../src/shared/contracts/positioning.js';
 import { offsetToLonLat } from '../../../../src/shared/domain/geometry.js';
-import { alarmRaise } from '../../../../src/shared/contracts/alarms.js';
 import { call, tokenFor } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
-
-const O: [number, number] = [118.81, 32.25];
-/** A 100 m square whose south-west corner lies `x0` metres east of O. */
-const square = (x0: number) => ({
-  type: 'Polygon' as const,
-  coordinates: [[offsetToLonLat(O, x0, 0), offsetToLonLat(O, x0 + 100, 0), offsetToLonLat(O, x0 + 100, 100), offsetToLonLat(O, x0, 100), offsetToLonLat(O, x0, 0)]],
-});
+import { O, square, statisticsScenario } from './positioning-fixtures.js';
 
 describe.each(dialects)('UAPI/Positioning/TrajectoryStats (%s)', (dialect) => {
   let ts: TestServer;
@@ -132,37 +125,9 @@ describe.each(dialects)('UAPI/Positioning/TrajectoryStats (%s)', (dialect) => {
   });
 
   it('counts people per region and hour, dwell, and positioning alarms by type and region', async () => {
-    const db = ts.server.store.db;
-    const region = Object.fromEntries((await db.selectFrom('region').select(['regionid', 'regioncode']).execute()).map((r) => [r.regioncode, r.regionid]));
-    ts.server.stream.live.regions.setShapes([
-      { regionid: region.LS, code: 'LS', geometry: square(0) },
-      { regionid: region.WH, code: 'WH', geometry: square(100) },
-    ]);
     const t0 = Date.UTC(2026, 10, 22, 8);
-    const [lsLon, lsLat] = offsetToLonLat(O, 50, 50);
-    const [whLon, whLat] = offsetToLonLat(O, 150, 50);
-    const fixes: { tagId: string; t: number; lon: number; lat: number; kind: 'person' | 'vehicle' }[] = [];
-    // S-A: in LS 08:00–08:30 then WH 08:30–09:30 (fix each minute); S-B: LS 09:00–09:10; S-V (vehicle): WH 08:10–08:20.
-    for (let m = 0; m <= 90; m++) {
-      fixes.push({ tagId: 'S-A', t: t0 + m * 60_000, lon: m < 30 ? lsLon : whLon, lat: m < 30 ? lsLat : whLat, kind: 'person' });
-    }
-    for (let m = 60; m <= 70; m++) {
-      fixes.push({ tagId: 'S-B', t: t0 + m * 60_000, lon: lsLon, lat: lsLat, kind: 'person' });
-    }
-    for (let m = 10; m <= 20; m++) {
-      fixes.push({ tagId: 'S-V', t: t0 + m * 60_000, lon: whLon, lat: whLat, kind: 'vehicle' });
-    }
-    ts.server.stream.ingest.positions(fixes, 'test');
-    await ts.server.stream.history.flush();
-    const admin = await tokenFor(ts.url, 'admin', DEFAULT_DEMO_PASSWORD);
-    const raised = await call(
-      ts.url,
-      alarmRaise,
-      { key: 'pos:S-A:intrusion', type: 'intrusion', source: 'S-A', sourceName: 'S-A', priority: 2, regionid: region.WH, t: t0 + 31 * 60_000 },
-      admin,
-    );
-    expect(raised.body.IsSuccess, JSON.stringify(raised.body)).toBe(true);
-
+    const rows = await statisticsScenario(ts, 'S', t0);
+    const region = { LS: rows.LS.regionid, WH: rows.WH.regionid };
     const supervisor = await tokenFor(ts.url, 'supervisor', DEFAULT_DEMO_PASSWORD);
     const r = (await call(ts.url, statisticsCall, { from: t0, to: t0 + 2 * 3600_000 }, supervisor)).body.data!;
     expect(r.hours).toEqual([t0, t0 + 3600_000]);
