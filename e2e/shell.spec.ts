@@ -38,13 +38,16 @@ test('pages open as tabs that keep their state, and the tab strip closes them', 
   await expect(page).toHaveURL(/\/Gateway\/home/);
   await page.getByTestId('system-tab-0').click();
   const sidebar = page.getByTestId('sidebar');
+  const strip = page.getByTestId('tab-strip');
+  // A page becomes a tab once it shows (its code loads first): wait for each before the next click.
   await sidebar.getByText('审计日志').click();
   await expect(page).toHaveURL(/\/system\/auditLog/);
+  await expect(strip.getByTestId('tab-/system/auditLog')).toBeVisible();
   await sidebar.getByText('待办中心').click();
   await expect(page).toHaveURL(/\/orgnization\/ToDoCenter/);
+  await expect(strip.getByTestId('tab-/orgnization/ToDoCenter')).toBeVisible();
   await sidebar.getByText('组织架构').click();
   await expect(page).toHaveURL(/\/orgnization\/home/);
-  const strip = page.getByTestId('tab-strip');
   await expect(strip.getByTestId('tab-/system/auditLog')).toBeVisible();
   await expect(strip.getByTestId('tab-/orgnization/ToDoCenter')).toBeVisible();
 
