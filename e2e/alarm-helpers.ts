@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { callApi, signIn } from './sign-in';
 import { alarmRealTimeList } from '../src/shared/contracts/alarms';
 import { regionGetList } from '../src/shared/contracts/org';
 import { tagSave } from '../src/shared/contracts/realtime';
@@ -6,22 +7,7 @@ import { ingestKeyCreate } from '../src/shared/contracts/stream';
 
 /* Sign-in, API calls and a tank of one's own with an ingest key: shared by the alarm end-to-end tests. */
 
-export const PASSWORD = process.env.DEMO_PASSWORD ?? 'Plantwatch@2026';
-
-export async function signIn(page: Page, loginname: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(loginname);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/Gateway\/home/);
-}
-
-export async function callApi<T>(request: APIRequestContext, token: string, path: string, body: unknown): Promise<T> {
-  const res = await request.post(path, { data: body, headers: { authorization: `Bearer ${token}` } });
-  const env = (await res.json()) as { IsSuccess: boolean; data: T };
-  expect(env.IsSuccess, JSON.stringify(env)).toBe(true);
-  return env.data;
-}
+export { callApi, signIn } from './sign-in';
 
 /** Signs the administrator in on `page`, creates tank `id` (H 8, HH 9) in region TF and an ingest key; returns a sender of its values and the token. */
 export async function prepareTank(page: Page, request: APIRequestContext, id: string, aheadMs = 10 * 60_000, hazardSource = '') {

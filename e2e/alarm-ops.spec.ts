@@ -1,28 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { alarmRealTimeList } from '../src/shared/contracts/alarms';
 import { regionGetList } from '../src/shared/contracts/org';
 import { tagSave } from '../src/shared/contracts/realtime';
 import { ingestKeyCreate } from '../src/shared/contracts/stream';
+import { callApi, signIn } from './sign-in';
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Plantwatch@2026';
 const TAG = 'E2E.OPS.PT1';
 
-async function signIn(page: Page, loginname: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(loginname);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/Gateway\/home/);
-}
-
-async function callApi<T>(request: APIRequestContext, token: string, path: string, body: unknown): Promise<T> {
-  const res = await request.post(path, { data: body, headers: { authorization: `Bearer ${token}` } });
-  const env = (await res.json()) as { IsSuccess: boolean; data: T };
-  expect(env.IsSuccess, JSON.stringify(env)).toBe(true);
-  return env.data;
-}
-
-/** Screenshots of the page at 1440 and 390 px, zh and en (not committed). */
 async function shots(page: Page, name: string) {
   for (const lang of ['zh', 'en'] as const) {
     await page.evaluate((l) => localStorage.setItem('language', l), lang);

@@ -2,26 +2,14 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { regionGeometryList, roleList, roleSave, roleWebMenuGetList, type MenuItem, type RoleItem } from '../src/shared/contracts/org';
 import { trajectory } from '../src/shared/contracts/positioning';
 import { ingestKeyCreate, ingestPositions } from '../src/shared/contracts/stream';
+import { callApi, signIn } from './sign-in';
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Plantwatch@2026';
-
-async function signIn(page: Page, loginname: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(loginname);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/Gateway\/home/);
+/** Signs in through the sign-in page and returns the access token. */
+async function signInToken(page: Page, loginname: string): Promise<string> {
+  await signIn(page, loginname);
   return (await page.evaluate(() => localStorage.getItem('Admin-Token')))!;
 }
 
-async function callApi<T>(request: APIRequestContext, token: string, path: string, body: unknown): Promise<T> {
-  const res = await request.post(path, { data: body, headers: { authorization: `Bearer ${token}` } });
-  const env = (await res.json()) as { IsSuccess: boolean; data: T };
-  expect(env.IsSuccess, JSON.stringify(env)).toBe(true);
-  return env.data;
-}
-
-/** The middle of a region's polygon (the demo's regions are convex), with its name. */
 async function regionPoints(request: APIRequestContext, token: string) {
   const fc = await callApi<{ features: { properties: { regioncode: string; regionname: string }; geometry: { type: string; coordinates: number[][][] } }[] }>(
     request,
@@ -62,7 +50,7 @@ async function findCard(page: Page, card: string) {
 }
 
 test('the live map shows HTTP-ingested people moving; search opens their card; their trajectory plays', async ({ page, request }) => {
-  const token = await signIn(page, 'admin');
+  const token = await signInToken(page, 'admin');
   const { ls, wh } = await regionPoints(request, token);
   const send = await positionSender(request, token);
   const card = `E2E-MOVE-${Date.now() % 100000}`;
@@ -97,7 +85,7 @@ test('the live map shows HTTP-ingested people moving; search opens their card; t
 });
 
 test('a user outside a region sees neither the people in it nor their tracks', async ({ page, browser, request }) => {
-  const token = await signIn(page, 'admin');
+  const token = await signInToken(page, 'admin');
   const { ls, wh } = await regionPoints(request, token);
   const send = await positionSender(request, token);
   const stamp = Date.now() % 100000;
@@ -127,7 +115,7 @@ test('a user outside a region sees neither the people in it nor their tracks', a
   try {
     const context = await browser.newContext();
     const op = await context.newPage();
-    const opToken = await signIn(op, 'operator');
+    const opToken = await signInToken(op, 'operator');
     const track = (tagId: string) => callApi<{ items: unknown[] }>(request, opToken, trajectory.path, { tagId, from: t0 - 1000, to: t0 + 60_000 });
     expect((await track(inside)).items).toHaveLength(1);
     expect((await track(outside)).items).toHaveLength(0);

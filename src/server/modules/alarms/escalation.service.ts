@@ -10,6 +10,7 @@ import type { UserScope } from '../org/org.service.js';
 import type { AlarmLog } from './alarm.service.js';
 import { alarmItemOf, type AlarmRow } from './alarm-row.js';
 import type { NotifyService } from './notify.service.js';
+import { openTodo } from '../org/todos.js';
 
 type In<C extends { input: z.ZodType }> = z.output<C['input']>;
 type LevelRow = Selectable<Database['alarm_escalation_level']>;
@@ -125,20 +126,15 @@ export function createEscalationService(deps: EscalationDeps): EscalationService
         if (!scope || (o.regionid !== null && !scope.all && !scope.regionids.includes(o.regionid))) {
           continue; // data isolation: nobody hears of an alarm in a region they may not see
         }
-        await tx
-          .insertInto('todo')
-          .values({
-            userid,
-            title: alarm.sourceName,
-            href: '/alarmData/realTimeAlarm',
-            status: 0,
-            created_at: t,
-            kind: 'alarm.escalate',
-            ref: `alarm:${o.id}`,
-            title_code: 'notify.escalatedTodo',
-            title_params: JSON.stringify({ source: alarm.sourceName, source_en: alarm.sourceNameEn || alarm.sourceName, minutes: level.minutes }),
-          })
-          .execute();
+        await openTodo(tx, {
+          userid,
+          kind: 'alarm.escalate',
+          ref: `alarm:${o.id}`,
+          href: '/alarmData/realTimeAlarm',
+          title: 'notify.escalatedTodo',
+          params: { source: alarm.sourceName, source_en: alarm.sourceNameEn || alarm.sourceName, minutes: level.minutes },
+          at: t,
+        });
         notified.push(userid);
       }
       await audit(tx, { userid: null, loginname: 'system' }, 'alarm.escalate', 'alarm', o.id, {
