@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import mqtt from 'mqtt';
 import { MQTT_TOPIC_SAMPLES } from '../src/shared/contracts/stream';
 
