@@ -1,7 +1,7 @@
 import type { SqlConn } from '../stream/history-sql.js';
 import { readChunks, upsertHours, upsertPositionChunks, upsertSampleChunks, type HourRow, type PositionChunkRow, type SampleChunkRow } from './chunk-store.js';
-import { decodePositions, decodeRollup, decodeSamples, encodePositions, encodeRollup, encodeSamples } from './codec.js';
-import { HOUR_MS, mergeInto, minuteRollups, normalize, type Columns, type Series } from './series.js';
+import { decodePositions, decodeRollup, decodeSamples, encodePositions, encodeRollup, encodeSamples, type RollupColumns } from './codec.js';
+import { combineMeans, HOUR_MS, mergeInto, minuteRollups, normalize, type Columns, type Series } from './series.js';
 
 /*
  * Writing items into chunks: merge with the stored chunk of their window,
@@ -167,8 +167,27 @@ async function writeHours(tx: SqlConn, items: readonly WindowItems[]): Promise<v
           n += d.count[i];
         }
       }
-      rows.push({ tag: id, h, n, rollup: encodeRollup({ n: cols.m.length, ...cols }) });
+      const k = cols.m.length;
+      rows.push({ tag: id, h, n, rollup: encodeRollup({ n: k, ...cols }), total: encodeRollup(hourTotal(cols, k, n)) });
     }
   }
   await upsertHours(tx, rows);
+}
+
+/**
+ * An hour's minute rollups as one entry at the start of its last minute: the
+ * sum of the minute sums in minute order (what a trend adding the minutes one
+ * by one gets), the mean of the means when that sum overflows.
+ */
+function hourTotal(c: { m: number[]; count: number[]; min: number[]; max: number[]; sum: number[]; avg: number[]; first: number[]; last: number[] }, k: number, n: number): RollupColumns {
+  let sum = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < k; i++) {
+    sum += c.sum[i];
+    min = Math.min(min, c.min[i]);
+    max = Math.max(max, c.max[i]);
+  }
+  const avg = Number.isFinite(sum) ? sum / n : combineMeans(c.avg, c.count, 0, k);
+  return { n: 1, m: [c.m[k - 1]], count: [n], min: [min], max: [max], sum: [sum], avg: [avg], first: [c.first[0]], last: [c.last[k - 1]] };
 }
