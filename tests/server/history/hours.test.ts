@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { querySampleHistory } from '../../../src/server/history/query.js';
+import { querySampleHistory, type SampleBucket } from '../../../src/server/history/query.js';
 import { createMemoryTagRegistry } from '../../../src/server/stream/memory-tag-registry.js';
 import { buildTag } from '../../helpers/factories.js';
 import { dialects, freshDatabase, startTestServer, type TestServer } from '../../helpers/server.js';
@@ -134,7 +134,7 @@ describe.each(dialects)('hour rows (%s)', (dialect) => {
       [t0, t0 + 30 * HOUR, 1000], // 108 s buckets: minutes only
       [t0 + HOUR - 30_000, t0 + HOUR + 30_000, 60], // 1 s buckets across an hour edge: samples
     ];
-    const answers = [];
+    const answers: SampleBucket[][] = [];
     for (const [from, to, points] of ranges) {
       const got = (await querySampleHistory(reader, [tag.id], from, to, points)).items[0].buckets;
       const want = oracle(from, to, points);
