@@ -35,11 +35,11 @@ export const tagLedger = defineRecord({
     { key: 'range_lo', type: 22, label: { zh: '量程下限', en: 'Range bottom' }, required: true },
     { key: 'range_hi', type: 22, label: { zh: '量程上限', en: 'Range top' }, required: true },
     { key: 'deadband', type: 22, label: { zh: '死区', en: 'Deadband' }, min: 0 },
-    { key: 'comp_dev', type: 22, label: { zh: '压缩偏差', en: 'Compression deviation' }, min: 0 },
     { key: 'll', type: 22, label: { zh: '低低限 LL', en: 'Low-low LL' } },
     { key: 'l', type: 22, label: { zh: '低限 L', en: 'Low L' } },
     { key: 'h', type: 22, label: { zh: '高限 H', en: 'High H' } },
     { key: 'hh', type: 22, label: { zh: '高高限 HH', en: 'High-high HH' } },
+    { key: 'comp_dev', type: 22, label: { zh: '压缩偏差', en: 'Compression deviation' }, min: 0 },
     {
       key: 'enabled',
       type: 7,
