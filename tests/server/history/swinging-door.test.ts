@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { interpolate, swingingDoor } from '../../../src/server/history/swinging-door.js';
-
-/** Small deterministic PRNG (mulberry32): the runs are repeatable. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as prng } from '../../../src/server/sim/prng.js';
 
 const T0 = Date.UTC(2026, 10, 1);
 const seconds = (n: number) => Array.from({ length: n }, (_, i) => T0 + i * 1000);
