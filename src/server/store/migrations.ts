@@ -758,6 +758,35 @@ function controlSystems(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Hour totals (issue 8): each hour row also holds the hour as one rollup
+ * entry, so a trend whose buckets hold whole hours reads one entry per hour.
+ * Rows written before are read through their minute rollups (null total).
+ */
+function historyHourTotals(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('sample_hour')
+        .addColumn('total', dialect === 'postgres' ? 'bytea' : 'blob')
+        .execute();
+    },
+  };
+}
+
+/**
+ * Compression deviation per tag (issue 8): null or 0 keeps every sample
+ * (lossless); a positive value, in the tag's unit, lets the sealer keep only
+ * the swinging-door points (src/server/history/swinging-door.ts).
+ */
+function tagCompression(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('tag').addColumn('comp_dev', 'double precision').execute();
+    },
+  };
+}
+
 /** All migrations in order. Add new ones at the end; never edit a landed one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
@@ -781,6 +810,8 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       '0070_history_hours': historyHours(dialect),
       '0077_control_systems': controlSystems(dialect),
       '0091_muster_one_open': musterOneOpen(),
+      '0092_history_hour_totals': historyHourTotals(dialect),
+      '0093_tag_compression': tagCompression(),
     }),
   };
 }
