@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Subscription } from 'rxjs';
 import type { z } from 'zod';
 import {
@@ -35,7 +36,7 @@ import { transactThenPublish } from '../../stream/bus.js';
 import type { ChannelSource, TopicResolver } from '../../stream/channels.js';
 import type { TagMeta, TagRegistry } from '../../stream/tag-registry.js';
 import type { OrgService } from '../org/org.service.js';
-import { alarmItemOf, type AlarmRow } from './alarm-row.js';
+import { alarmItemOf, alarmItemWith, alarmRowOf, type AlarmRow } from './alarm-row.js';
 
 type In<C extends { input: z.ZodType }> = z.output<C['input']>;
 export type RaisedAlarm = z.input<typeof raisedAlarmSchema>;
@@ -125,6 +126,20 @@ interface OpenAlarm {
 
 type Row = AlarmRow;
 
+/** An occurrence the engine changes in one batch: its row as it will be stored. */
+interface Work {
+  row: Row;
+  fsm: AlarmState;
+  /** Stored id; null for an occurrence this batch opens (known after its insert). */
+  id: number | null;
+  /** Already in the batch's list of rows to write. */
+  written: boolean;
+}
+/** Rows per multi-row statement (24 columns: well under SQLite's and PostgreSQL's parameter limits). */
+const WRITE_CHUNK = 200;
+/** How long the engine gathers changes of several ingest batches before writing them in one transaction. */
+const WRITE_WINDOW_MS = 20;
+
 
 interface SourceName {
   name: string;
@@ -190,7 +205,7 @@ export interface AlarmServiceDeps {
   db: Db;
   bus: StreamBus;
   tags: TagRegistry;
-  org: Pick<OrgService, 'getUserScope'>;
+  org: Pick<OrgService, 'getUserScope' | 'allDeptsAndRegions'>;
   log: AlarmLog;
   /** Overrides for tests. */
   now?: () => number;
@@ -266,11 +281,20 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
 
   // ---------------------------------------------------------------- engine
   let pending: ConditionChange[] = [];
-  let flushQueued = false;
+  /** Set while changes wait for the write window (WRITE_WINDOW_MS) to end. */
+  let flushTimer: ReturnType<typeof setTimeout> | null = null;
+  const scheduleFlush = () => {
+    if (flushTimer === null) {
+      flushTimer = setTimeout(() => {
+        flushTimer = null;
+        void flush();
+      }, WRITE_WINDOW_MS);
+      flushTimer.unref();
+    }
+  };
 
   const flush = () =>
     run(async () => {
-      flushQueued = false;
       const batch = pending;
       pending = [];
       if (batch.length === 0) {
@@ -290,25 +314,187 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       }
     });
 
+  /**
+   * Applies a batch of activations and returns. Each step goes through the
+   * state machine in memory first; then the whole batch is written in ONE
+   * transaction (a multi-row insert of the occurrences it opens, a multi-row
+   * update of those it changes, in chunks), and only after the commit is it
+   * published and taken as the engine's state. One statement per chunk
+   * instead of one per change is what keeps a flood off the main thread.
+   */
   async function applyConditionChanges(batch: ConditionChange[], by?: { user: AuthUser; action: string }) {
-    const names = await sourceNames([...new Set(batch.filter((c) => !c.raised).map((c) => c.tagId))]);
-    const after = new Map<string, OpenAlarm | null>();
+    const names = await sourceNames([...new Set(batch.filter((c) => !c.raised && c.change === 'activate').map((c) => c.tagId))]);
+    const t = now();
+    /** The open occurrence per key after the batch's steps so far (null: none). */
+    const current = new Map<string, Work | null>();
+    /** Occurrences to write, each once with its final values. */
+    const touched: Work[] = [];
+    /** Each step's row, in order: what the topic carries (an occurrence opened and closed in one batch shows both). */
+    const steps: { w: Work; row: Row; fsm: AlarmState }[] = [];
+    const step = (w: Work) => {
+      if (!w.written) {
+        w.written = true;
+        touched.push(w);
+      }
+      steps.push({ w, row: { ...w.row }, fsm: w.fsm });
+    };
+    for (const c of batch) {
+      const known = current.get(c.key);
+      let cur = known !== undefined ? known : workOf(open.get(c.key));
+      const fsm = cur?.fsm ?? initialAlarmState;
+      const tr = alarmTransition(fsm, { type: c.change }, c.t, rules);
+      if (!tr.ok) {
+        continue;
+      }
+      if (cur && tr.closesOccurrence) {
+        // Returned (and acknowledged) or superseded by a new activation: the occurrence ends.
+        const closedFsm = tr.opensOccurrence ? { ...fsm, state: 'normal' as const, active: false, acked: true } : tr.next;
+        setState(cur, closedFsm, t, { closed_at: c.t, returned_at: cur.row.returned_at ?? c.t, peak: peaks.get(c.key) ?? cur.row.peak });
+        step(cur);
+        cur = null;
+      }
+      if (tr.opensOccurrence) {
+        const w = opened(c, tr.next, names, t);
+        step(w);
+        current.set(c.key, w);
+        continue;
+      }
+      if (cur) {
+        setState(cur, tr.next, t, c.change === 'clear' ? { returned_at: c.t, peak: peaks.get(c.key) ?? cur.row.peak } : {});
+        step(cur);
+      }
+      current.set(c.key, cur && cur.row.closed_at === null ? cur : null);
+    }
+    if (steps.length === 0) {
+      return;
+    }
     await transactThenPublish(db, bus, async (tx, emit) => {
-      const changed: AlarmItem[] = [];
-      for (const c of batch) {
-        const cur = after.has(c.key) ? after.get(c.key) : open.get(c.key);
-        const next = await conditionChange(tx, c, cur ?? null, names);
-        after.set(c.key, next.open);
-        changed.push(...next.items);
-        if (by) {
-          for (const item of next.items) {
-            await audit(tx, { userid: by.user.userid, loginname: by.user.loginname }, by.action, 'alarm', item.id, { alarm: item.alarmKey, source: item.sourceName, to: item.state });
-          }
+      await insertOccurrences(tx, touched.filter((w) => w.id === null));
+      await updateOccurrences(tx, touched.filter((w) => w.id !== null));
+      const items = steps.map((s) => alarmItemWith({ ...s.row, id: s.w.row.id }, s.fsm));
+      if (by) {
+        for (const item of items) {
+          await audit(tx, { userid: by.user.userid, loginname: by.user.loginname }, by.action, 'alarm', item.id, { alarm: item.alarmKey, source: item.sourceName, to: item.state });
         }
       }
-      emitChanged(emit, changed);
+      emitChanged(emit, items);
     });
+    const after = new Map<string, OpenAlarm | null>();
+    for (const [key, w] of current) {
+      after.set(key, w && { item: alarmItemWith(w.row, w.fsm), fsm: w.fsm });
+    }
     commit(after);
+  }
+
+  /** A copy of an open occurrence to change in a batch (the engine's state changes only after the commit). */
+  function workOf(o: OpenAlarm | undefined): Work | null {
+    return o ? { row: alarmRowOf(o.item, o.fsm), fsm: o.fsm, id: o.item.id, written: false } : null;
+  }
+
+  /** The columns updateRow writes for a state, plus the patch; back to normal closes the occurrence. */
+  function setState(w: Work, fsm: AlarmState, t: number, patch: Partial<Row>) {
+    w.fsm = fsm;
+    Object.assign(w.row, {
+      state: fsm.state,
+      fsm: JSON.stringify(fsm),
+      shelved_until: fsm.shelf?.until ?? null,
+      shelved_by: fsm.shelf?.by ?? null,
+      shelve_reason: fsm.shelf?.reason ?? null,
+      updated_at: t,
+      ...patch,
+    });
+    if (fsm.state === 'normal' && patch.closed_at === undefined) {
+      w.row.closed_at = t;
+    }
+  }
+
+  /** A new occurrence of a change that activates (suppressed by design when its unit is out of operation). */
+  function opened(c: ConditionChange, fsmNew: AlarmState, names: Map<string, SourceName>, t: number): Work {
+    let fsm = fsmNew;
+    if (suppressedByDesign(c.type, c.regionid)) {
+      const sup = alarmTransition(fsm, { type: 'suppress' }, c.t, rules);
+      fsm = sup.ok ? sup.next : fsm;
+    }
+    const name = c.raised?.name ?? names.get(c.tagId);
+    if (c.value !== null) {
+      peaks.set(c.key, c.value);
+    }
+    const row: Row = {
+      id: 0,
+      alarm_key: c.key,
+      source: c.tagId,
+      source_name: name?.name ?? c.tagId,
+      source_name_en: name?.name_en ?? '',
+      unit: name?.unit ?? '',
+      type: c.type,
+      priority: c.raised?.priority ?? settings.get(c.key)?.priority ?? defaultAlarmPriority[c.type] ?? 3,
+      detail: c.raised?.detail ? JSON.stringify(c.raised.detail) : null,
+      state: fsm.state,
+      fsm: JSON.stringify(fsm),
+      limit_value: c.limit,
+      value: c.value,
+      peak: c.value,
+      activated_at: c.t,
+      acked_at: null,
+      acked_by: null,
+      ack_comment: null,
+      returned_at: null,
+      closed_at: null,
+      shelved_until: null,
+      shelved_by: null,
+      shelve_reason: null,
+      regionid: c.regionid,
+      updated_at: t,
+    };
+    return { row, fsm, id: null, written: false };
+  }
+
+  /** Inserts new occurrences, WRITE_CHUNK rows a statement, and gives each its id. */
+  async function insertOccurrences(tx: Tx, ws: Work[]) {
+    for (let i = 0; i < ws.length; i += WRITE_CHUNK) {
+      const chunk = ws.slice(i, i + WRITE_CHUNK);
+      const rows = await tx
+        .insertInto('alarm_occurrence')
+        .values(chunk.map(({ row: { id: _id, ...values } }) => values))
+        .returning(['id', 'alarm_key', 'activated_at'])
+        .execute();
+      // RETURNING's order is not promised: match by alarm and activation (the same alarm opened twice at one instant: in id order).
+      const ids = new Map<string, number[]>();
+      for (const r of rows.sort((a, b) => a.id - b.id)) {
+        const k = `${r.alarm_key}\u0000${r.activated_at}`;
+        ids.set(k, [...(ids.get(k) ?? []), r.id]);
+      }
+      for (const w of chunk) {
+        w.row.id = ids.get(`${w.row.alarm_key}\u0000${w.row.activated_at}`)!.shift()!;
+      }
+    }
+  }
+
+  /** Writes the changed columns of open occurrences, WRITE_CHUNK rows a statement (UPDATE … FROM VALUES, on SQLite and PostgreSQL). */
+  async function updateOccurrences(tx: Tx, ws: Work[]) {
+    const cast = (v: string | number | null, type: string) => sql`CAST(${v} AS ${sql.raw(type)})`;
+    for (let i = 0; i < ws.length; i += WRITE_CHUNK) {
+      const values = ws.slice(i, i + WRITE_CHUNK).map(
+        ({ row: r }) =>
+          sql`(${sql.join([
+            cast(r.id, 'integer'),
+            cast(r.state, 'text'),
+            cast(r.fsm, 'text'),
+            cast(r.shelved_until, 'bigint'),
+            cast(r.shelved_by, 'text'),
+            cast(r.shelve_reason, 'text'),
+            cast(r.updated_at, 'bigint'),
+            cast(r.closed_at, 'bigint'),
+            cast(r.returned_at, 'bigint'),
+            cast(r.peak, 'double precision'),
+          ])})`,
+      );
+      await sql`UPDATE alarm_occurrence SET state = v.state, fsm = v.fsm, shelved_until = v.shelved_until, shelved_by = v.shelved_by,
+        shelve_reason = v.shelve_reason, updated_at = v.updated_at, closed_at = v.closed_at, returned_at = v.returned_at, peak = v.peak
+        FROM (SELECT column1 AS id, column2 AS state, column3 AS fsm, column4 AS shelved_until, column5 AS shelved_by, column6 AS shelve_reason,
+          column7 AS updated_at, column8 AS closed_at, column9 AS returned_at, column10 AS peak FROM (VALUES ${sql.join(values)}) AS x) AS v
+        WHERE alarm_occurrence.id = v.id`.execute(tx);
+    }
   }
 
   function commit(after: Map<string, OpenAlarm | null>) {
@@ -328,76 +514,6 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     }
     const rows = await db.selectFrom('tag').select(['id', 'name', 'name_en', 'unit']).where('id', 'in', ids).execute();
     return new Map(rows.map((r) => [r.id, { name: r.name, name_en: r.name_en, unit: r.unit }]));
-  }
-
-  /** Applies one activation or return inside the transaction; returns the alarm's open occurrence after it and the changed items. */
-  async function conditionChange(
-    tx: Tx,
-    c: ConditionChange,
-    cur: OpenAlarm | null,
-    names: Map<string, SourceName>,
-  ): Promise<{ open: OpenAlarm | null; items: AlarmItem[] }> {
-    const fsm = cur?.fsm ?? initialAlarmState;
-    const tr = alarmTransition(fsm, { type: c.change }, c.t, rules);
-    if (!tr.ok) {
-      return { open: cur, items: [] };
-    }
-    const items: AlarmItem[] = [];
-    let current = cur;
-    if (current && tr.closesOccurrence) {
-      // Returned (and acknowledged) or superseded by a new activation: the occurrence ends.
-      const closedFsm = tr.opensOccurrence ? { ...fsm, state: 'normal' as const, active: false, acked: true } : tr.next;
-      items.push(await updateRow(tx, current, closedFsm, { closed_at: c.t, returned_at: current.item.returnedAt ?? c.t, peak: peaks.get(c.key) ?? current.item.peak }));
-      current = null;
-    }
-    if (tr.opensOccurrence) {
-      let fsmNext = tr.next;
-      if (suppressedByDesign(c.type, c.regionid)) {
-        // The unit is out of operation: the new occurrence opens suppressed by design.
-        const sup = alarmTransition(fsmNext, { type: 'suppress' }, c.t, rules);
-        fsmNext = sup.ok ? sup.next : fsmNext;
-      }
-      const name = c.raised?.name ?? names.get(c.tagId);
-      const row = (await tx
-        .insertInto('alarm_occurrence')
-        .values({
-          alarm_key: c.key,
-          source: c.tagId,
-          source_name: name?.name ?? c.tagId,
-          source_name_en: name?.name_en ?? '',
-          unit: name?.unit ?? '',
-          type: c.type,
-          priority: c.raised?.priority ?? settings.get(c.key)?.priority ?? defaultAlarmPriority[c.type] ?? 3,
-          detail: c.raised?.detail ? JSON.stringify(c.raised.detail) : null,
-          state: fsmNext.state,
-          fsm: JSON.stringify(fsmNext),
-          limit_value: c.limit,
-          value: c.value,
-          peak: c.value,
-          activated_at: c.t,
-          regionid: c.regionid,
-          updated_at: now(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow());
-      if (c.value !== null) {
-        peaks.set(c.key, c.value);
-      }
-      const item = alarmItemOf(row);
-      items.push(item);
-      return { open: { item, fsm: fsmNext }, items };
-    }
-    if (current) {
-      const patch: Partial<Row> = {};
-      if (c.change === 'clear') {
-        patch.returned_at = c.t;
-        patch.peak = peaks.get(c.key) ?? current.item.peak;
-      }
-      const item = await updateRow(tx, current, tr.next, patch);
-      items.push(item);
-      return { open: item.closedAt === null ? { item, fsm: tr.next } : null, items };
-    }
-    return { open: null, items };
   }
 
   /** Writes an occurrence's new state (and closes it when the state machine is back to normal). */
@@ -470,9 +586,8 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         }
       }
     }
-    if (pending.length > 0 && !flushQueued) {
-      flushQueued = true;
-      void flush();
+    if (pending.length > 0) {
+      scheduleFlush();
     }
   });
 
@@ -837,6 +952,10 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       sampleSub.unsubscribe();
       clearInterval(shelfTimer);
       clearInterval(commTimer);
+      if (flushTimer !== null) {
+        clearTimeout(flushTimer);
+        flushTimer = null;
+      }
       await flush();
       await queue;
     },
