@@ -105,6 +105,12 @@ export interface AlarmService {
    * Runs on a timer; `at` for tests.
    */
   checkLinks(at?: number): Promise<void>;
+  /**
+   * On- and off-delays that elapsed without a new sample (the source holds
+   * its value): the alarm activates or clears at the tick. Runs on a timer
+   * (250 ms); `at` for tests.
+   */
+  checkDelays(at?: number): Promise<void>;
   /** Waits until every queued change is stored (tests, shutdown). */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -117,6 +123,7 @@ const limitTypes = ['hh', 'h', 'l', 'll'] as const;
 const suppressibleTypes: readonly AlarmType[] = [...limitTypesOfTags, 'comm'];
 const SHELF_CHECK_MS = 1000;
 const COMM_CHECK_MS = 5000;
+const DELAY_CHECK_MS = 250;
 export const DEFAULT_COMM_TIMEOUT_MS = 60_000;
 
 interface OpenAlarm {
@@ -233,6 +240,10 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
   const lastT = new Map<string, number>();
   /** When each tag last sent a sample (any quality: a bad value still shows the link works), server time. */
   const lastSeen = new Map<string, number>();
+  /** The last good value of each tag: held by the source until its next sample (report by exception). */
+  const held = new Map<string, number>();
+  /** Tags with an on- or off-delay running: evaluated at every delay tick. */
+  const delayed = new Set<string>();
   /** Tags whose comm alarm is active. */
   const commActive = new Set<string>();
   const commTimeoutMs = deps.commTimeoutMs ?? DEFAULT_COMM_TIMEOUT_MS;
@@ -541,6 +552,64 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     }
   }
 
+  /** Evaluates a tag's conditions at a value; a change goes to `pending`, a delay still running marks the tag for the tick. */
+  function evaluateTag(tag: TagMeta, v: number, t: number) {
+    let waiting = false;
+    for (const { key, type, cfg } of conditionsOf(tag, (k) => settings.get(k))) {
+      const st = conds.get(key) ?? initialCondition;
+      const r = evaluateCondition(cfg, st, v, t);
+      if (r.state !== st) {
+        conds.set(key, r.state);
+      }
+      waiting ||= r.state.pendingSince !== null;
+      if (r.state.active && open.has(key)) {
+        const peak = peaks.get(key);
+        const further = cfg.kind === 'low' ? peak === undefined || v < peak : peak === undefined || v > peak;
+        if (further) {
+          peaks.set(key, v);
+        }
+      }
+      if (r.change) {
+        pending.push({ key, tagId: tag.id, type, change: r.change, value: v, t, limit: cfg.kind === 'discrete' ? null : cfg.limit, regionid: tag.regionid });
+      }
+    }
+    if (waiting) {
+      delayed.add(tag.id);
+    } else {
+      delayed.delete(tag.id);
+    }
+  }
+
+  /**
+   * On- and off-delays elapse without new samples (ISA-18.2 §10.4): a source
+   * that reports by exception holds its value, so each tick evaluates the
+   * held value of every tag with a delay running, at the source's time now
+   * (its last sample time plus the server time since it arrived, so a skewed
+   * source clock neither shortens nor lengthens the delay). A tag whose link
+   * is lost (comm alarm) or whose last sample was bad holds nothing.
+   */
+  function checkDelays(at: number): Promise<void> {
+    for (const id of delayed) {
+      const tag = deps.tags.get(id);
+      const v = held.get(id);
+      const t = lastT.get(id);
+      const seen = lastSeen.get(id);
+      if (!tag || v === undefined || t === undefined || seen === undefined || commActive.has(id)) {
+        delayed.delete(id);
+        continue;
+      }
+      evaluateTag(tag, v, t + Math.max(0, at - seen));
+    }
+    if (pending.length > 0) {
+      return flush();
+    }
+    return Promise.resolve();
+  }
+  const delayTimer = setInterval(() => {
+    checkDelays(now()).catch((err: unknown) => log.error({ err }, 'alarms: checking delays failed'));
+  }, DELAY_CHECK_MS);
+  delayTimer.unref();
+
   const sampleSub: Subscription = bus.samples$.subscribe((b) => {
     const seenAt = now();
     for (let i = 0; i < b.n; i++) {
@@ -556,6 +625,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         }
       }
       if (b.q[i] !== 0) {
+        held.delete(id); // nor does a value held since: a delay waits for the next good sample
         continue; // Bad or uncertain quality never raises or clears a limit alarm.
       }
       const tag = deps.tags.get(b.tag[i]);
@@ -568,23 +638,8 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         continue;
       }
       lastT.set(tag.id, t);
-      for (const { key, type, cfg } of conditionsOf(tag, (k) => settings.get(k))) {
-        const st = conds.get(key) ?? initialCondition;
-        const r = evaluateCondition(cfg, st, v, t);
-        if (r.state !== st) {
-          conds.set(key, r.state);
-        }
-        if (r.state.active && open.has(key)) {
-          const peak = peaks.get(key);
-          const further = cfg.kind === 'low' ? peak === undefined || v < peak : peak === undefined || v > peak;
-          if (further) {
-            peaks.set(key, v);
-          }
-        }
-        if (r.change) {
-          pending.push({ key, tagId: tag.id, type, change: r.change, value: v, t, limit: cfg.kind === 'discrete' ? null : cfg.limit, regionid: tag.regionid });
-        }
-      }
+      held.set(tag.id, v);
+      evaluateTag(tag, v, t);
     }
     if (pending.length > 0) {
       scheduleFlush();
@@ -948,10 +1003,12 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       await queue;
     },
     checkLinks: (at = now()) => checkLinks(at),
+    checkDelays: (at = now()) => checkDelays(at),
     async close() {
       sampleSub.unsubscribe();
       clearInterval(shelfTimer);
       clearInterval(commTimer);
+      clearInterval(delayTimer);
       if (flushTimer !== null) {
         clearTimeout(flushTimer);
         flushTimer = null;

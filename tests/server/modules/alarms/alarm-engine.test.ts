@@ -7,6 +7,7 @@ import { createMemoryTagRegistry } from '../../../../src/server/stream/memory-ta
 import type { TagMeta } from '../../../../src/server/stream/tag-registry.js';
 import type { AlarmItem } from '../../../../src/shared/contracts/alarms.js';
 import { dialects, freshDatabase, type TestStore } from '../../../helpers/server.js';
+import { waitFor } from '../../stream/stream-helpers.js';
 
 const N = 450;
 const tagIds = Array.from({ length: N }, (_, i) => `ENG.T${String(i).padStart(3, '0')}`);
@@ -131,5 +132,80 @@ describe.each(dialects)('alarm engine batches on %s', (dialect) => {
     const count = (await stored()).length;
     await batch(tagIds.map((id) => [id, 97]));
     expect(await stored()).toHaveLength(count);
+  });
+});
+
+/**
+ * On- and off-delays elapse on the engine's tick when the source sends no new
+ * sample (report by exception: the value is held), from a scripted source on
+ * a controlled clock.
+ */
+describe('alarm delays without new samples', () => {
+  let store: Store;
+  let bus: StreamBus;
+  let alarms: AlarmService;
+  let clock = 1_800_000_000_000;
+  const T = 'DLY.T1';
+  const tags = createMemoryTagRegistry([tagOf(T)]);
+  const who = { userid: 1, loginname: 'admin', permissions: new Set<string>() } as unknown as AuthUser;
+  /** The scripted source: one sample at the clock. */
+  const sample = async (v: number, q = 0) => {
+    bus.publishSamples({ n: 1, tag: [T], t: Float64Array.of(clock), v: Float64Array.of(v), q: Uint8Array.of(q), source: 'test' });
+    await alarms.idle();
+  };
+  const h = async () => (await alarms.realTimeList(who, {})).list.find((a) => a.alarmKey === `tag:${T}:h`);
+
+  beforeEach(async () => {
+    store = openStore({ dataDir: ':memory:' });
+    await migrateToLatest(store);
+    bus = createBus();
+    alarms = await createAlarmService({
+      db: store.db,
+      bus,
+      tags,
+      org: { getUserScope: async () => ({ all: true, regionids: [], deptids: [] }), allDeptsAndRegions: async () => ({ depts: [], regions: [] }) },
+      log: { info: () => {}, error: () => {} },
+      now: () => clock,
+    });
+    await alarms.settingChanged(T, 'h', { priority: 3, onDelayMs: 5000, offDelayMs: 3000, enabled: true });
+  });
+  afterEach(async () => {
+    await alarms.close();
+    await store.close();
+  });
+
+  it('the on-delay elapses on the tick with the value held; the off-delay too', async () => {
+    await sample(85);
+    await alarms.checkDelays(clock + 4999);
+    expect(await h()).toBeUndefined();
+    await alarms.checkDelays(clock + 5000);
+    expect(await h()).toMatchObject({ state: 'unack', active: true, value: 85, activatedAt: clock + 5000 });
+    clock += 10_000;
+    await sample(70);
+    await alarms.checkDelays(clock + 2999);
+    expect(await h()).toMatchObject({ state: 'unack', active: true });
+    await alarms.checkDelays(clock + 3000);
+    expect(await h()).toMatchObject({ state: 'rtnUnack', active: false, returnedAt: clock + 3000 });
+  });
+
+  it('a value back below the limit before the delay ends raises nothing; nor does a held value after a bad-quality sample', async () => {
+    await sample(85);
+    clock += 2000;
+    await sample(75);
+    await alarms.checkDelays(clock + 10_000);
+    expect(await h()).toBeUndefined();
+    clock += 20_000;
+    await sample(85);
+    clock += 1000;
+    await sample(85, 1);
+    await alarms.checkDelays(clock + 10_000);
+    expect(await h()).toBeUndefined();
+  });
+
+  it('the engine’s own timer ends the delay: nobody calls checkDelays', async () => {
+    await sample(85);
+    clock += 5000;
+    await waitFor(async () => (await h()) !== undefined, 5000, 'the H alarm after its on-delay');
+    expect(await h()).toMatchObject({ state: 'unack', value: 85 });
   });
 });
