@@ -380,8 +380,9 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       return;
     }
     await transactThenPublish(db, bus, async (tx, emit) => {
-      await insertOccurrences(tx, touched.filter((w) => w.id === null));
+      // Updates first: an occurrence this batch closes must be closed before its successor is inserted (one open occurrence per alarm).
       await updateOccurrences(tx, touched.filter((w) => w.id !== null));
+      await insertOccurrences(tx, touched.filter((w) => w.id === null));
       const items = steps.map((s) => alarmItemWith({ ...s.row, id: s.w.row.id }, s.fsm));
       if (by) {
         for (const item of items) {

@@ -133,6 +133,21 @@ describe.each(dialects)('alarm engine batches on %s', (dialect) => {
     await batch(tagIds.map((id) => [id, 97]));
     expect(await stored()).toHaveLength(count);
   });
+
+  it('a re-activation in a later batch closes the occurrence that returned unacknowledged and opens the next one', async () => {
+    await batch(tagIds.map((id) => [id, 50]));
+    const returned = (await alarms.realTimeList(who, {})).list;
+    expect(returned.every((a) => a.state === 'rtnUnack')).toBe(true);
+    await batch(tagIds.map((id) => [id, 95]));
+    const now = (await alarms.realTimeList(who, {})).list;
+    expect(now).toHaveLength(2 * N);
+    expect(now.every((a) => a.state === 'unack')).toBe(true);
+    const was = new Set(returned.map((a) => a.id));
+    expect(now.some((a) => was.has(a.id))).toBe(false);
+    const rows = await stored();
+    expect(rows.filter((r) => was.has(r.id)).every((r) => r.closed_at !== null)).toBe(true);
+    expect(rows.filter((r) => r.closed_at === null)).toHaveLength(2 * N);
+  });
 });
 
 /**
