@@ -93,8 +93,10 @@ export interface AlarmService {
   plantModes(caller: AuthUser): Promise<PlantModeItem[]>;
   /**
    * Sets a region's plant mode with a reason, audited: out of operation
-   * suppresses the open alarms of its tags (and those that open meanwhile);
-   * back in operation they show as their condition implies (ISA-18.2 §11.8).
+   * suppresses the open alarms of its tags and of its sub-regions' tags (and
+   * those that open meanwhile); back in operation they show as their
+   * condition implies (ISA-18.2 §11.8), unless a region above is still out
+   * of operation.
    */
   setPlantMode(caller: AuthUser, input: In<typeof plantModeSet>): Promise<{ item: PlantModeItem; alarms: number[] }>;
   removeFromService(caller: AuthUser, input: In<typeof alarmRemoveFromService>): Promise<{ removed: number[] }>;
@@ -254,7 +256,34 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
   for (const r of await db.selectFrom('plant_mode').selectAll().where('mode', '=', 'stop').execute()) {
     stopped.set(r.regionid, { regionid: r.regionid, mode: 'stop', reason: r.reason, updatedAt: r.updated_at, updatedBy: r.updated_by });
   }
-  const suppressedByDesign = (type: AlarmType, regionid: number | null) => regionid !== null && stopped.has(regionid) && suppressibleTypes.includes(type);
+  /** Parent of each region: a region out of operation takes its sub-regions with it. */
+  let parents = new Map<number, number>();
+  const loadRegions = async () => {
+    parents = new Map((await deps.org.allDeptsAndRegions()).regions.map((r) => [r.regionid, r.regionparentid]));
+  };
+  await loadRegions();
+  const regionSub = bus.on('region.changed').subscribe(() => {
+    loadRegions().catch((err: unknown) => log.error({ err }, 'alarms: reloading the region tree failed'));
+  });
+  /** Whether a region is `root` or lies under it. */
+  const within = (regionid: number, root: number) => {
+    for (let r: number | undefined = regionid, depth = 0; r !== undefined && depth < 64; r = parents.get(r), depth++) {
+      if (r === root) {
+        return true;
+      }
+    }
+    return false;
+  };
+  /** Whether a region or one of its ancestors is out of operation (`except`: as if that one were back in operation). */
+  const outOfOperation = (regionid: number, except?: number) => {
+    for (let r: number | undefined = regionid, depth = 0; r !== undefined && depth < 64; r = parents.get(r), depth++) {
+      if (r !== except && stopped.has(r)) {
+        return true;
+      }
+    }
+    return false;
+  };
+  const suppressedByDesign = (type: AlarmType, regionid: number | null) => regionid !== null && suppressibleTypes.includes(type) && outOfOperation(regionid);
   for (const r of await db.selectFrom('alarm_setting').selectAll().execute()) {
     settings.set(alarmKeyOf(r.tag_id, r.type as AlarmType), {
       priority: r.priority as AlarmPriority,
@@ -969,9 +998,15 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         const t = now();
         const item: PlantModeItem = { regionid: input.regionid, mode: input.mode, reason: input.reason, updatedAt: t, updatedBy: caller.loginname };
         const stop = input.mode === 'stop';
+        // The region and its sub-regions; back in operation, an alarm stays suppressed while another region above it is still out of operation.
         const ids = [...open.values()]
-          .filter((o) => o.item.regionid === input.regionid && suppressibleTypes.includes(o.item.type))
-          .filter((o) => (stop ? o.fsm.state !== 'suppressed' && o.fsm.state !== 'outOfService' : o.fsm.state === 'suppressed'))
+          .filter((o) => {
+            const r = o.item.regionid;
+            if (r === null || !within(r, input.regionid) || !suppressibleTypes.includes(o.item.type)) {
+              return false;
+            }
+            return stop ? o.fsm.state !== 'suppressed' && o.fsm.state !== 'outOfService' : o.fsm.state === 'suppressed' && !outOfOperation(r, input.regionid);
+          })
           .map((o) => o.item.id);
         const alarms = await operate(caller, ids, { type: stop ? 'suppress' : 'unsuppress' }, stop ? 'alarm.suppress' : 'alarm.unsuppress', { regionid: input.regionid, reason: input.reason }, undefined, async (tx) => {
           await tx.deleteFrom('plant_mode').where('regionid', '=', input.regionid).execute();
@@ -1007,6 +1042,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     checkDelays: (at = now()) => checkDelays(at),
     async close() {
       sampleSub.unsubscribe();
+      regionSub.unsubscribe();
       clearInterval(shelfTimer);
       clearInterval(commTimer);
       clearInterval(delayTimer);
