@@ -3,6 +3,9 @@ import type { AlarmItem, AlarmType } from '../../../shared/contracts/alarms.js';
 import type { AlarmState } from '../../../shared/domain/alarm-state.js';
 import type { Database } from '../../store/schema.js';
 
+/** The id of a tag's alarm in the setting ledger and its audit rows (entity `alarmSetting`). */
+export const settingId = (tagId: string, type: string) => `${tagId}:${type}`;
+
 /** An occurrence as stored (migrations 0060, 0065). */
 export type AlarmRow = Selectable<Database['alarm_occurrence']>;
 

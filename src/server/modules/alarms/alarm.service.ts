@@ -16,7 +16,7 @@ import {
   type alarmUnshelve,
   raisedAlarm as raisedAlarmSchema,
 } from '../../../shared/contracts/alarms.js';
-import type { PlantModeItem, alarmRemoveFromService, alarmReturnToService, plantModeSet } from '../../../shared/contracts/alarm-settings.js';
+import type { AlarmRef, PlantModeItem, alarmRemoveFromService, alarmReturnToService, plantModeSet } from '../../../shared/contracts/alarm-settings.js';
 import { computeAlarmKpi, type AlarmKpi, type KpiOccurrence } from '../../../shared/domain/alarm-kpi.js';
 import { evaluateCondition, initialCondition, type ConditionConfig, type ConditionState } from '../../../shared/domain/alarm-condition.js';
 import {
@@ -36,7 +36,7 @@ import { transactThenPublish } from '../../stream/bus.js';
 import type { ChannelSource, TopicResolver } from '../../stream/channels.js';
 import type { TagMeta, TagRegistry } from '../../stream/tag-registry.js';
 import type { OrgService } from '../org/org.service.js';
-import { alarmItemOf, alarmItemWith, alarmRowOf, type AlarmRow } from './alarm-row.js';
+import { alarmItemOf, alarmItemWith, alarmRowOf, settingId, type AlarmRow } from './alarm-row.js';
 
 type In<C extends { input: z.ZodType }> = z.output<C['input']>;
 export type RaisedAlarm = z.input<typeof raisedAlarmSchema>;
@@ -99,8 +99,15 @@ export interface AlarmService {
    * of operation.
    */
   setPlantMode(caller: AuthUser, input: In<typeof plantModeSet>): Promise<{ item: PlantModeItem; alarms: number[] }>;
-  removeFromService(caller: AuthUser, input: In<typeof alarmRemoveFromService>): Promise<{ removed: number[] }>;
-  returnToService(caller: AuthUser, input: In<typeof alarmReturnToService>): Promise<{ returned: number[] }>;
+  /**
+   * Out of service (ISA-18.2 §11.9), kept on the alarm: the named occurrences'
+   * alarms and the named alarms are marked out of service (a tag's alarm on
+   * its setting row; an alarm another module raises on its occurrence only),
+   * their open occurrences leave annunciation, and every activation until the
+   * return to service opens out of service. Audited in the same transaction.
+   */
+  removeFromService(caller: AuthUser, input: In<typeof alarmRemoveFromService>): Promise<{ removed: number[]; alarms: AlarmRef[] }>;
+  returnToService(caller: AuthUser, input: In<typeof alarmReturnToService>): Promise<{ returned: number[]; alarms: AlarmRef[] }>;
   /**
    * Communication alarms: a tag that was sending and has sent nothing for the
    * comm timeout (60 s) raises its `comm` alarm; its next sample clears it.
@@ -165,6 +172,16 @@ export interface AlarmEngineSetting {
 }
 
 const alarmKeyOf = (tagId: string, type: AlarmType) => `tag:${tagId}:${type}`;
+/** The tag's alarm (a setting ledger row) an alarm key names, or null for an alarm another module raises. */
+function tagAlarmOf(key: string): AlarmRef | null {
+  if (!key.startsWith('tag:')) {
+    return null;
+  }
+  const rest = key.slice(4);
+  const i = rest.lastIndexOf(':');
+  const type = rest.slice(i + 1);
+  return i > 0 && (limitTypesOfTags as readonly string[]).includes(type) ? { tagId: rest.slice(0, i), type: type as AlarmRef['type'] } : null;
+}
 
 /**
  * The alarm conditions of a tag: its type and its condition configuration,
@@ -284,7 +301,12 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     return false;
   };
   const suppressedByDesign = (type: AlarmType, regionid: number | null) => regionid !== null && suppressibleTypes.includes(type) && outOfOperation(regionid);
+  /** Tags' alarms out of service (alarm_setting, migration 0078): each activation opens out of service. */
+  const oos = new Map<string, { since: number; by: string; reason: string }>();
   for (const r of await db.selectFrom('alarm_setting').selectAll().execute()) {
+    if (r.oos_since !== null) {
+      oos.set(alarmKeyOf(r.tag_id, r.type as AlarmType), { since: r.oos_since, by: r.oos_by ?? '', reason: r.oos_reason ?? '' });
+    }
     settings.set(alarmKeyOf(r.tag_id, r.type as AlarmType), {
       priority: r.priority as AlarmPriority,
       onDelayMs: r.on_delay_s * 1000,
@@ -452,7 +474,12 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
   /** A new occurrence of a change that activates (suppressed by design when its unit is out of operation). */
   function opened(c: ConditionChange, fsmNew: AlarmState, names: Map<string, SourceName>, t: number): Work {
     let fsm = fsmNew;
-    if (suppressedByDesign(c.type, c.regionid)) {
+    const out = oos.get(c.key);
+    if (out) {
+      // The alarm is out of service: its activation is recorded, not annunciated (out of service wins over suppression).
+      const tr = alarmTransition(fsm, { type: 'removeFromService', by: out.by, reason: out.reason }, out.since, rules);
+      fsm = tr.ok ? tr.next : fsm;
+    } else if (suppressedByDesign(c.type, c.regionid)) {
       const sup = alarmTransition(fsm, { type: 'suppress' }, c.t, rules);
       fsm = sup.ok ? sup.next : fsm;
     }
@@ -777,6 +804,88 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     return done;
   }
 
+  /**
+   * Removes alarms from service or returns them (runs on the queue). A tag's
+   * alarm is marked on its setting row; the named and the alarms' open
+   * occurrences go through the state machine; all in one transaction with
+   * the audit rows, and the engine's map of alarms out of service follows
+   * after the commit.
+   */
+  async function setService(
+    caller: AuthUser,
+    input: { ids?: number[]; alarms?: AlarmRef[] },
+    event: Extract<AlarmEvent, { type: 'removeFromService' | 'returnToService' }>,
+  ): Promise<{ occurrences: number[]; alarms: AlarmRef[] }> {
+    const remove = event.type === 'removeFromService';
+    if (!input.ids?.length && !input.alarms?.length) {
+      throw badRequest('validation.required', ['ids']);
+    }
+    const scope = await scopeOf(caller);
+    const byId = new Map([...open.values()].map((o) => [o.item.id, o]));
+    /** The tags' alarms concerned, by alarm key. */
+    const alarmsOf = new Map<string, AlarmRef>();
+    for (const a of input.alarms ?? []) {
+      const tag = deps.tags.get(a.tagId);
+      if (!tag || !visible(scope, tag.regionid) || !conditionsOf(tag, () => undefined).some((c) => c.type === a.type)) {
+        throw notFound('alarm.settingNotFound', { tagId: a.tagId, type: a.type });
+      }
+      alarmsOf.set(alarmKeyOf(a.tagId, a.type), { tagId: a.tagId, type: a.type });
+    }
+    const ids = new Set<number>();
+    for (const id of input.ids ?? []) {
+      const o = byId.get(id);
+      if (!o || !visible(scope, o.item.regionid)) {
+        throw notFound('alarm.notFound', { id });
+      }
+      ids.add(id);
+      const ref = tagAlarmOf(o.item.alarmKey);
+      if (ref) {
+        alarmsOf.set(o.item.alarmKey, ref);
+      }
+    }
+    const t = now();
+    const marks = [...alarmsOf].filter(([key]) => oos.has(key) !== remove);
+    for (const key of alarmsOf.keys()) {
+      const o = open.get(key);
+      if (o) {
+        ids.add(o.item.id);
+      }
+    }
+    const applicable = [...ids].filter((id) => alarmTransition(byId.get(id)!.fsm, event, t, rules).ok);
+    if (marks.length === 0 && applicable.length === 0) {
+      throw badRequest(remove ? 'alarm.alreadyOutOfService' : 'alarm.notOutOfService', [input.ids?.length ? 'ids' : 'alarms']);
+    }
+    const who = { userid: caller.userid, loginname: caller.loginname };
+    const reason = event.type === 'removeFromService' ? event.reason : null;
+    const occurrences = await operate(caller, applicable, event, event.type === 'removeFromService' ? 'alarm.removeFromService' : 'alarm.returnToService', reason === null ? {} : { reason }, undefined, async (tx) => {
+      for (const [, a] of marks) {
+        const values = remove ? { oos_since: t, oos_by: caller.loginname, oos_reason: reason } : { oos_since: null, oos_by: null, oos_reason: null };
+        if (remove) {
+          await tx
+            .insertInto('alarm_setting')
+            .values({ tag_id: a.tagId, type: a.type, priority: defaultAlarmPriority[a.type] ?? 3, updated_at: t, updated_by: caller.loginname, ...values })
+            .onConflict((oc) => oc.columns(['tag_id', 'type']).doUpdateSet(values))
+            .execute();
+        } else {
+          await tx.updateTable('alarm_setting').set(values).where('tag_id', '=', a.tagId).where('type', '=', a.type).execute();
+        }
+        // In the alarm's setting history too: who, when, why.
+        await audit(tx, who, event.type === 'removeFromService' ? 'alarm.removeFromService' : 'alarm.returnToService', 'alarmSetting', settingId(a.tagId, a.type), {
+          reason: reason ?? '',
+          changes: [{ field: 'outOfService', from: !remove, to: remove }],
+        });
+      }
+    });
+    for (const [key] of marks) {
+      if (remove) {
+        oos.set(key, { since: t, by: caller.loginname, reason: reason ?? '' });
+      } else {
+        oos.delete(key);
+      }
+    }
+    return { occurrences, alarms: marks.map(([, a]) => a) };
+  }
+
   /** The history's filter and the caller's isolation, as one query. */
   function historyQuery(scope: { all: boolean; regions: Set<number> }, input: AlarmHistoryFilter) {
     let q = db.selectFrom('alarm_occurrence').where('activated_at', '>=', input.from).where('activated_at', '<', input.to);
@@ -1022,17 +1131,16 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       });
     },
     async removeFromService(caller, input) {
-      if (input.reason.trim() === '') {
+      const reason = input.reason.trim();
+      if (reason === '') {
         throw badRequest('alarm.reasonRequired', ['reason']);
       }
-      const removed = await run(() =>
-        operate(caller, input.ids, { type: 'removeFromService', by: caller.loginname, reason: input.reason }, 'alarm.removeFromService', { reason: input.reason.trim() }),
-      );
-      return { removed };
+      const r = await run(() => setService(caller, input, { type: 'removeFromService', by: caller.loginname, reason }));
+      return { removed: r.occurrences, alarms: r.alarms };
     },
     async returnToService(caller, input) {
-      const returned = await run(() => operate(caller, input.ids, { type: 'returnToService', by: caller.loginname }, 'alarm.returnToService', {}));
-      return { returned };
+      const r = await run(() => setService(caller, input, { type: 'returnToService', by: caller.loginname }));
+      return { returned: r.occurrences, alarms: r.alarms };
     },
     idle: async () => {
       await flush();
