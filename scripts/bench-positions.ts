@@ -17,6 +17,7 @@
  *
  * Options: --people 5000 --vehicles 200 --duration 20 --warmup 5
  */
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
 import { DEFAULT_DEMO_PASSWORD, loadConfig, type Config } from '../src/server/config.js';
@@ -27,6 +28,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../src/shared/c
 import { createFenceEvaluator } from '../src/shared/domain/fences.js';
 import { offsetToLonLat } from '../src/shared/domain/geometry.js';
 import { tokenFor } from '../tests/helpers/api.js';
+import { benchTrajectory } from './bench-trajectory.js';
 
 export interface PositionsBenchOptions {
   people: number;
@@ -205,23 +207,59 @@ export async function benchPositionsServer(opts: PositionsBenchOptions): Promise
 
 async function main() {
   const { values } = parseArgs({
-    options: { people: { type: 'string', default: '5000' }, vehicles: { type: 'string', default: '200' }, duration: { type: 'string', default: '20' }, warmup: { type: 'string', default: '5' } },
+    options: {
+      people: { type: 'string', default: '5000' },
+      vehicles: { type: 'string', default: '200' },
+      duration: { type: 'string', default: '20' },
+      warmup: { type: 'string', default: '5' },
+      'skip-live': { type: 'boolean', default: false },
+      'skip-trajectory': { type: 'boolean', default: false },
+      'trajectory-people': { type: 'string', default: '1000' },
+      'trajectory-hours': { type: 'string', default: '24' },
+      'trajectory-queries': { type: 'string', default: '30' },
+      'trajectory-dir': { type: 'string' },
+    },
     strict: true,
   });
-  const opts = { people: Number(values.people), vehicles: Number(values.vehicles), durationS: Number(values.duration), warmupS: Number(values.warmup) };
-  const r = await benchPositionsServer(opts);
   const f = (v: number, d = 0) => v.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
-  const rows: [string, string][] = [
-    ['movers', `${f(opts.people)} people + ${f(opts.vehicles)} vehicles at 1 Hz, ${opts.durationS} s measured`],
-    ['fixes accepted and evaluated by the fence engine', `${f(r.fixesPerS)}/s`],
-    ['positioning alarms opened meanwhile', `${r.alarmsRaised}`],
-    ['ingest→client latency (positions)', `p50 ${f(r.latencyP50Ms, 1)} ms, p99 ${f(r.latencyP99Ms, 1)} ms`],
-    ['to the client', `${f(r.positionsToClientPerS)} positions/s, ${f(r.areaCountsPerS, 1)} area counts/s, ${f(r.bytesPerSPerClient / 1024, 1)} KiB/s payload`],
-    ['server process CPU (server, load generator and client)', `${f(r.serverCpuPct)}%`],
-    ['fence evaluator alone', `${f(r.evaluator.fixesPerCpuS)} fixes per CPU s; ${f(r.evaluator.evaluationsPerCpuS, 1)} evaluations of all rules over ${f(r.evaluator.peopleTracked)} people per CPU s`],
-  ];
-  for (const [k, v] of rows) {
-    console.log(`${k.padEnd(58)} ${v}`);
+  const print = (rows: [string, string][]) => {
+    for (const [k, v] of rows) {
+      console.log(`${k.padEnd(58)} ${v}`);
+    }
+  };
+  console.log(`bench:positions — load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+  if (!values['skip-live']) {
+    const opts = { people: Number(values.people), vehicles: Number(values.vehicles), durationS: Number(values.duration), warmupS: Number(values.warmup) };
+    const r = await benchPositionsServer(opts);
+    print([
+      ['movers', `${f(opts.people)} people + ${f(opts.vehicles)} vehicles at 1 Hz, ${opts.durationS} s measured`],
+      ['fixes offered by the generator', `${f(r.offeredPerS)}/s`],
+      ['fixes accepted and evaluated by the fence engine', `${f(r.fixesPerS)}/s`],
+      ['positioning alarms opened meanwhile', `${r.alarmsRaised}`],
+      ['ingest→client latency (positions)', `p50 ${f(r.latencyP50Ms, 1)} ms, p99 ${f(r.latencyP99Ms, 1)} ms`],
+      ['to the client', `${f(r.positionsToClientPerS)} positions/s, ${f(r.areaCountsPerS, 1)} area counts/s, ${f(r.bytesPerSPerClient / 1024, 1)} KiB/s payload`],
+      ['server process CPU (server, load generator and client)', `${f(r.serverCpuPct)}%`],
+      ['fence evaluator alone', `${f(r.evaluator.fixesPerCpuS)} fixes per CPU s; ${f(r.evaluator.evaluationsPerCpuS, 1)} evaluations of all rules over ${f(r.evaluator.peopleTracked)} people per CPU s`],
+    ]);
+  }
+  if (!values['skip-trajectory']) {
+    const t = await benchTrajectory({
+      people: Number(values['trajectory-people']),
+      hours: Number(values['trajectory-hours']),
+      queries: Number(values['trajectory-queries']),
+      dir: values['trajectory-dir'],
+    });
+    print([
+      ['trajectory store', `${f(t.people)} people × ${t.hours} h at 1 Hz = ${f(t.fixes)} fixes, ${f(t.storeBytes / 2 ** 20)} MiB SQLite, generated in ${f(t.generateS)} s`],
+      ['one person over the whole range', `${f(t.personFixes)} fixes`],
+      [`UAPI/Positioning/Trajectory (maxPoints 5,000 → ${f(t.queryMs.points)})`, `p50 ${f(t.queryMs.p50, 1)} ms, p99 ${f(t.queryMs.p99, 1)} ms`],
+      ['UAPI/Positioning/TrajectoryStats (every fix)', `p50 ${f(t.statsMs.p50, 1)} ms, p99 ${f(t.statsMs.p99, 1)} ms`],
+      ['chunk read + decode of every fix, in process', `p50 ${f(t.decodeAllMs, 1)} ms`],
+      ...t.draw.map((d): [string, string] => [
+        `draw in Chromium, ${f(d.points)} points`,
+        `main thread ${f(d.syncMs, 1)} ms sync, ${f(d.longTasksMs, 1)} ms long tasks; drawn after ${f(d.drawnMs, 1)} ms`,
+      ]),
+    ]);
   }
 }
 
