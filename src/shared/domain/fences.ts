@@ -185,6 +185,8 @@ interface Track {
   card: string;
   kind: 0 | 1;
   t: number;
+  lon: number;
+  lat: number;
   x: number;
   y: number;
   /** Smoothed position: position noise (σ ≈ 1 m) must not count as movement. */
@@ -206,6 +208,8 @@ const SMOOTHING = 0.3;
 export interface FenceEvaluator {
   /** One accepted fix (ingest placed it in `regionid`, 0 outside every region). */
   fix(card: string, kind: 0 | 1, t: number, lon: number, lat: number, regionid: number): void;
+  /** The region polygons changed: places every card's last fix again (a zone drawn around people counts them at once). */
+  relocate(locate: (lon: number, lat: number) => number): void;
   /** The SOS button's state changed (tag `person.<card>.sos`, 1 pressed). */
   sos(card: string, t: number, pressed: boolean): void;
   setRules(rules: readonly FenceRule[]): void;
@@ -257,6 +261,24 @@ export function createFenceEvaluator(personOf: (card: string) => FencePerson | u
     return undefined;
   };
 
+  /** The card is in `regionid` (and its ancestors) at `t`: enters those it was not in, starts leaving the others. */
+  const place = (tr: Track, regionid: number, t: number) => {
+    const chain = chainOf(regionid);
+    for (const r of chain) {
+      const m = tr.member.get(r);
+      if (!m) {
+        tr.member.set(r, { enteredAt: t, leftAt: null });
+      } else {
+        m.leftAt = null; // back within the delay: the same stay
+      }
+    }
+    for (const [r, m] of tr.member) {
+      if (m.leftAt === null && !chain.includes(r)) {
+        m.leftAt = t;
+      }
+    }
+  };
+
   return {
     fix(card, kind, t, lon, lat, regionid) {
       if (!origin) {
@@ -267,7 +289,7 @@ export function createFenceEvaluator(personOf: (card: string) => FencePerson | u
       const y = (lat - origin[1]) * RAD * EARTH_RADIUS_M;
       let tr = tracks.get(card);
       if (!tr) {
-        tr = { card, kind, t, x, y, sx: x, sy: y, anchorX: x, anchorY: y, stillSince: t, region: regionid, member: new Map(), sos: false, sosAt: 0 };
+        tr = { card, kind, t, lon, lat, x, y, sx: x, sy: y, anchorX: x, anchorY: y, stillSince: t, region: regionid, member: new Map(), sos: false, sosAt: 0 };
         tracks.set(card, tr);
       } else if (t < tr.t) {
         return; // a late fix changes nothing of the present
@@ -285,6 +307,8 @@ export function createFenceEvaluator(personOf: (card: string) => FencePerson | u
       }
       tr.kind = kind;
       tr.t = t;
+      tr.lon = lon;
+      tr.lat = lat;
       tr.x = x;
       tr.y = y;
       tr.region = regionid;
@@ -294,25 +318,24 @@ export function createFenceEvaluator(personOf: (card: string) => FencePerson | u
         tr.anchorY = tr.sy;
         tr.stillSince = t;
       }
-      const chain = chainOf(regionid);
-      for (const r of chain) {
-        const m = tr.member.get(r);
-        if (!m) {
-          tr.member.set(r, { enteredAt: t, leftAt: null });
-        } else {
-          m.leftAt = null; // back within the delay: the same stay
+      place(tr, regionid, t);
+    },
+    relocate(locate) {
+      for (const tr of tracks.values()) {
+        if (tr.t === -Infinity) {
+          continue; // an SOS press without any fix: nowhere to place
         }
-      }
-      for (const [r, m] of tr.member) {
-        if (m.leftAt === null && !chain.includes(r)) {
-          m.leftAt = t;
+        const regionid = locate(tr.lon, tr.lat);
+        if (regionid !== tr.region) {
+          tr.region = regionid;
+          place(tr, regionid, tr.t);
         }
       }
     },
     sos(card, t, pressed) {
       let tr = tracks.get(card);
       if (!tr) {
-        tr = { card, kind: 0, t: -Infinity, x: 0, y: 0, sx: 0, sy: 0, anchorX: 0, anchorY: 0, stillSince: t, region: 0, member: new Map(), sos: false, sosAt: 0 };
+        tr = { card, kind: 0, t: -Infinity, lon: 0, lat: 0, x: 0, y: 0, sx: 0, sy: 0, anchorX: 0, anchorY: 0, stillSince: t, region: 0, member: new Map(), sos: false, sosAt: 0 };
         tracks.set(card, tr);
       }
       if (pressed && !tr.sos) {

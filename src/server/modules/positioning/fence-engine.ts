@@ -6,6 +6,7 @@ import { createFenceEvaluator, fenceKeys, fencePriority, type FenceCondition, ty
 import { consume, type StreamBus } from '../../stream/bus.js';
 import type { ChannelFeed, ChannelSource, TopicResolver } from '../../stream/channels.js';
 import type { StreamLog } from '../../stream/ingest.js';
+import type { RegionLocator } from '../../../shared/domain/region-locator.js';
 import type { AlarmService } from '../alarms/alarm.service.js';
 
 /** A person or vehicle of the PositioningObject ledger, as the engine and the muster board need it. */
@@ -27,6 +28,8 @@ export interface FenceEngineDeps {
   rules(): Promise<FenceRule[]>;
   roster(): Promise<RosterEntry[]>;
   log: StreamLog;
+  /** The live stream's polygons: when they change, every card's last fix is placed again. */
+  locator?: Pick<RegionLocator, 'locate' | 'version'>;
   /** How often the clock rules run (default 500 ms; SOS and fixes also trigger a run). */
   evalMs?: number;
   debounceMs?: number;
@@ -41,6 +44,13 @@ export interface FenceEngine {
   reloadRules(): Promise<void>;
   /** Runs the rules now and applies the alarm changes (tests and the bench call it; the timer does otherwise). */
   runOnce(): Promise<void>;
+  /**
+   * Head count per region after the last run: people and vehicles present (a fix within the
+   * stale time, in the region or a sub-region, or left it less than the leaving delay ago).
+   * The one definition of present: topic `area.count` sends these, `UAPI/Region/HeadCount`
+   * answers them (run `runOnce` first to include the fixes received since).
+   */
+  headCounts(): ReadonlyMap<number, AreaCountItem>;
   /** The `area` channel (topic `area.count`). */
   readonly channel: { source: ChannelSource<'area'>; resolver: TopicResolver<'areaCount'> };
   readonly evaluator: FenceEvaluator;
@@ -122,8 +132,14 @@ export function createFenceEngine(deps: FenceEngineDeps): FenceEngine {
     };
   }
 
+  let placedWith = deps.locator?.version() ?? 0;
+
   async function applyOnce(): Promise<void> {
     const t = Math.max(now(), lastData);
+    if (deps.locator && deps.locator.version() !== placedWith) {
+      placedWith = deps.locator.version();
+      evaluator.relocate((lon, lat) => deps.locator!.locate(lon, lat));
+    }
     const changes = evaluator.evaluate(t);
     stats.runs++;
     // Clears first: 超员 turning into 缺员 returns the first before the second opens on the same key.
@@ -196,6 +212,7 @@ export function createFenceEngine(deps: FenceEngineDeps): FenceEngine {
     evaluator,
     roster: () => roster,
     regions: () => regions,
+    headCounts: () => published,
     stats: () => ({ ...stats }),
     runOnce,
     async reloadRules() {
