@@ -70,6 +70,17 @@ export interface FenceOptions {
   hourOf?: (t: number) => number;
   /** Man-down radius where no rule names one. */
   defaultStillRadiusM?: number;
+  /**
+   * The plant-wide man-down rule: applies to every person with a fresh fix, inside drawn
+   * regions or not, wherever no region of theirs has a man-down rule of its own. Null: only
+   * the regions' rules.
+   */
+  defaultManDown?: ManDownRule | null;
+}
+
+export interface ManDownRule {
+  radiusM: number;
+  seconds: number;
 }
 
 /** Keys of positioning alarms; one open occurrence per key (alarm-api.md). */
@@ -230,7 +241,8 @@ export function createFenceEvaluator(personOf: (card: string) => FencePerson | u
   const debounceMs = opts.debounceMs ?? 5000;
   const staleMs = opts.staleMs ?? 10 * 60_000;
   const hourOf = opts.hourOf ?? ((t: number) => new Date(t).getHours() + new Date(t).getMinutes() / 60);
-  const defaultStillRadius = opts.defaultStillRadiusM ?? 3;
+  const defaultManDown = opts.defaultManDown ?? null;
+  const defaultStillRadius = defaultManDown?.radiusM ?? opts.defaultStillRadiusM ?? 3;
   const tracks = new Map<string, Track>();
   let rules = new Map<number, FenceRule>();
   let parentOf = new Map<number, number>();
@@ -405,11 +417,11 @@ export function createFenceEvaluator(personOf: (card: string) => FencePerson | u
             g.ys.push(tr.sy);
           }
         }
-        if (person && !stale && tr.member.size > 0) {
-          const still = ruleFor(tr, (r) => r.manDown !== null);
-          if (still?.manDown && now - tr.stillSince >= still.manDown.seconds * 1000) {
+        if (person && !stale && tr.t !== -Infinity) {
+          const still = ruleFor(tr, (r) => r.manDown !== null)?.manDown ?? defaultManDown;
+          if (still && now - tr.stillSince >= still.seconds * 1000) {
             const key = fenceKeys.still(tr.card);
-            want.set(key, { key, type: 'static', regionid: tr.region || null, card: tr.card, t: tr.stillSince + still.manDown.seconds * 1000, value: Math.floor((now - tr.stillSince) / 1000), limit: still.manDown.seconds });
+            want.set(key, { key, type: 'static', regionid: tr.region || null, card: tr.card, t: tr.stillSince + still.seconds * 1000, value: Math.floor((now - tr.stillSince) / 1000), limit: still.seconds });
           }
         }
         if (tr.sos) {

@@ -74,6 +74,7 @@ export const fencesModule: ServerModule = {
       roster: async () => (await records.allRecords(positioningObjectLedger)).map(rosterEntryOf).filter((e): e is RosterEntry => e !== null),
       log: http.app.log,
       locator: services.live.regions,
+      defaultManDown: config.manDownDefault,
     });
     topics.addSource(engine.channel.source);
     topics.addResolver(engine.channel.resolver);

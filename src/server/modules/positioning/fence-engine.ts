@@ -2,7 +2,7 @@ import type { Subscription } from 'rxjs';
 import type { FenceRule } from '../../../shared/contracts/fences.js';
 import type { DeptItem, RegionItem } from '../../../shared/contracts/org.js';
 import type { AreaCountItem } from '../../../shared/contracts/topics.js';
-import { createFenceEvaluator, fenceKeys, fencePriority, type FenceCondition, type FenceEvaluator, type FencePerson } from '../../../shared/domain/fences.js';
+import { createFenceEvaluator, fenceKeys, fencePriority, type FenceCondition, type FenceEvaluator, type FencePerson, type ManDownRule } from '../../../shared/domain/fences.js';
 import { consume, type StreamBus } from '../../stream/bus.js';
 import type { ChannelFeed, ChannelSource, TopicResolver } from '../../stream/channels.js';
 import type { StreamLog } from '../../stream/ingest.js';
@@ -30,6 +30,8 @@ export interface FenceEngineDeps {
   log: StreamLog;
   /** The live stream's polygons: when they change, every card's last fix is placed again. */
   locator?: Pick<RegionLocator, 'locate' | 'version'>;
+  /** The plant-wide man-down rule (config MAN_DOWN_DEFAULT); null: only the regions' rules. */
+  defaultManDown?: ManDownRule | null;
   /** How often the clock rules run (default 500 ms; SOS and fixes also trigger a run). */
   evalMs?: number;
   debounceMs?: number;
@@ -66,7 +68,7 @@ export function createFenceEngine(deps: FenceEngineDeps): FenceEngine {
   let roster = new Map<string, RosterEntry>();
   let regions = new Map<number, RegionItem>();
   let depts = new Map<number, DeptItem>();
-  const evaluator = createFenceEvaluator((card) => roster.get(card), { debounceMs: deps.debounceMs, staleMs: deps.staleMs });
+  const evaluator = createFenceEvaluator((card) => roster.get(card), { debounceMs: deps.debounceMs, staleMs: deps.staleMs, defaultManDown: deps.defaultManDown });
   const subs: Subscription[] = [];
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
