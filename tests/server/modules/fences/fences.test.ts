@@ -91,6 +91,35 @@ describe.each(dialects)('fences and the fence engine (%s)', (dialect) => {
     }
   });
 
+  it('HeadCount and area.count count the same people: a stale fix in neither, one who just left in both until the leaving delay', async () => {
+    const source = t.server.services.topics.source('area')!;
+    const pu2 = ids.region.get('PU-2')!;
+    const headCounts = async () => new Map((await call(t.url, regionHeadCount, {}, admin)).body.data!.items.map((c) => [c.regionid, c]));
+    const agree = (counts: Map<number, { people: number; vehicles: number }>) => {
+      for (const [id, c] of counts) {
+        const topic = source.current!(String(id));
+        expect({ people: topic?.people ?? 0, vehicles: topic?.vehicles ?? 0 }, `region ${id}`).toEqual({ people: c.people, vehicles: c.vehicles });
+      }
+    };
+    const before = (await headCounts()).get(pu2)!.people;
+    // A fix 11 minutes old (the stale time is 10): nobody is there now.
+    fix('HC-STALE', await centreOf(t, 'PU-2'), Date.now() - 11 * 60_000);
+    let counts = await headCounts();
+    expect(counts.get(pu2)!.people).toBe(before);
+    agree(counts);
+    // Two fresh people in PU-2; one of them steps over to PU-1 a second later.
+    const now = Date.now();
+    fix('HC-STAY', await centreOf(t, 'PU-2'), now);
+    fix('HC-GONE', await centreOf(t, 'PU-2'), now);
+    fix('HC-GONE', await centreOf(t, 'PU-1'), now + 1000);
+    counts = await headCounts();
+    expect(counts.get(pu2)!.people).toBe(before + 2);
+    agree(counts);
+    // After the leaving delay (5 s) only the one who stayed.
+    await expect.poll(async () => (await headCounts()).get(pu2)!.people, { timeout: 10_000, interval: 500 }).toBe(before + 1);
+    agree(await headCounts());
+  });
+
   it('SOS raises at once from the button tag, priority 1, and returns when released', async () => {
     const card = demoRoster()[0].card;
     fix(card, await centreOf(t, 'PU-1'));
