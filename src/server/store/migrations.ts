@@ -713,6 +713,19 @@ function musterOneOpen(): Migration {
 }
 
 /**
+ * SOS buttons raise one alarm (issue 10): the fence engine raises SOS with the person and
+ * region; the demo's SOS tags also had HH at 1, so every press raised a second, tag alarm.
+ * Stores seeded before lose that limit (an operator who set another limit keeps it).
+ */
+function sosOneAlarm(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await sql`UPDATE tag SET hh = NULL WHERE id LIKE 'person.%.sos' AND kind = 'discrete' AND hh = 1 AND h IS NULL`.execute(db);
+    },
+  };
+}
+
+/**
  * Hour rows of chunked history (issue 8): per tag and hour, the minute rollups
  * of that hour's chunks in one encoded row, so a 30-day trend reads 720 rows
  * per tag instead of 4,320 chunk rows. Written with the chunks, in the same
@@ -781,6 +794,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       '0070_history_hours': historyHours(dialect),
       '0077_control_systems': controlSystems(dialect),
       '0091_muster_one_open': musterOneOpen(),
+      '0088_sos_one_alarm': sosOneAlarm(),
     }),
   };
 }

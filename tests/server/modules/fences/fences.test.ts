@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationProvider } from '../../../../src/server/store/migrations.js';
 import { alarmRealTimeList } from '../../../../src/shared/contracts/alarms.js';
 import { fenceRuleDelete, fenceRuleList, fenceRuleSave } from '../../../../src/shared/contracts/fences.js';
 import { regionHeadCount } from '../../../../src/shared/contracts/regions.js';
@@ -127,7 +129,21 @@ describe.each(dialects)('fences and the fence engine (%s)', (dialect) => {
     expect(r.accepted).toBe(1);
     await expect.poll(async () => (await open(admin, ['sos'])).find((a) => a.source === card)?.state).toBe('unack');
     expect((await open(admin, ['sos'])).find((a) => a.source === card)).toMatchObject({ priority: 1, regionid: ids.region.get('PU-1') });
+    // One alarm per press: the SOS tag has no limit of its own that would raise a second, tag alarm.
+    const ofPress = (await open(admin, ['sos', 'discrete'])).filter((a) => a.source === card || a.source === `person.${card}.sos`);
+    expect(ofPress.map((a) => a.type)).toEqual(['sos']);
     t.server.services.ingest.samples([{ tag: `person.${card}.sos`, t: Date.now(), v: 0 }], 'test');
     await expect.poll(async () => (await open(admin, ['sos'])).find((a) => a.source === card)?.state).toBe('rtnUnack');
+  });
+
+  it('a store seeded with HH 1 on the SOS tags loses that limit (0088), and keeps a limit an operator set', async () => {
+    const [a, b] = demoRoster().map((p) => `person.${p.card}.sos`);
+    const db = t.server.store.db as unknown as Kysely<{ tag: { id: string; h: number | null; hh: number | null } }>;
+    await db.updateTable('tag').set({ hh: 1 }).where('id', '=', a).execute();
+    await db.updateTable('tag').set({ hh: 2 }).where('id', '=', b).execute();
+    const migrations = await migrationProvider(dialect).getMigrations();
+    await migrations['0088_sos_one_alarm'].up(db as unknown as Kysely<unknown>);
+    const rows = await db.selectFrom('tag').select(['id', 'hh']).where('id', 'in', [a, b]).orderBy('id').execute();
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.hh === null ? null : Number(r.hh)]))).toEqual({ [a]: null, [b]: 2 });
   });
 });
