@@ -199,7 +199,7 @@ export async function benchTrajectory(opts: TrajectoryBenchOptions): Promise<Tra
       const center: [number, number] = [every[0].lon, every[0].lat];
       const drawOnce = (body: string) =>
         page.evaluate(
-          ([b, c]) => (window as unknown as { benchDraw: (j: string, c: [number, number], z: number) => Promise<DrawFigures> }).benchDraw(b as string, c as [number, number], 15),
+          ([b, c]) => (window as unknown as { benchDraw: (j: string, c: [number, number], z: number) => Promise<DrawFigures> }).benchDraw(b, c, 15),
           [body, center] as const,
         );
       for (const body of [json, everyJson]) {

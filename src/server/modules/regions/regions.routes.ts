@@ -47,7 +47,7 @@ export const regionsModule: ServerModule = {
   ],
   register({ http, store, config, services }) {
     // UAPI/Region/HeadCount is served by the fences module: its fence engine counts heads for area.count too.
-    const maps = createRegionMapService(store, config, { org: services.org });
+    const maps = createRegionMapService(store, config);
 
     http.route(regionGeoJsonExport, (_in, ctx) => services.org.exportRegions(ctx.user!));
     http.route(regionGeoJsonImport, (input, ctx) => services.org.importRegions(ctx.user!, input));

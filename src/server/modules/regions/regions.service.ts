@@ -15,7 +15,6 @@ import type { AuthUser } from '../../http/app.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { audit, type Actor } from '../../store/audit.js';
 import { inTransaction, type Store } from '../../store/db.js';
-import type { OrgService } from '../org/org.service.js';
 import { imageSize } from './image-size.js';
 import { createRegionMapRepository } from './regions.repository.js';
 
@@ -64,7 +63,7 @@ function infoOf(plan: StoredSitePlan | undefined): SitePlanInfo {
   };
 }
 
-export function createRegionMapService(store: Store, config: Config, deps: { org: OrgService }): RegionMapService {
+export function createRegionMapService(store: Store, config: Config): RegionMapService {
   const db = store.db;
   const repo = createRegionMapRepository(db);
   const planDir = path.join(config.dataDir, 'site-plan');

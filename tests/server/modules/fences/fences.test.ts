@@ -142,7 +142,7 @@ describe.each(dialects)('fences and the fence engine (%s)', (dialect) => {
     await db.updateTable('tag').set({ hh: 1 }).where('id', '=', a).execute();
     await db.updateTable('tag').set({ hh: 2 }).where('id', '=', b).execute();
     const migrations = await migrationProvider(dialect).getMigrations();
-    await migrations['0088_sos_one_alarm'].up(db as unknown as Kysely<unknown>);
+    await migrations['0088_sos_one_alarm'].up(t.server.store.db);
     const rows = await db.selectFrom('tag').select(['id', 'hh']).where('id', 'in', [a, b]).orderBy('id').execute();
     expect(Object.fromEntries(rows.map((r) => [r.id, r.hh === null ? null : Number(r.hh)]))).toEqual({ [a]: null, [b]: 2 });
   });
