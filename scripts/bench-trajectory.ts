@@ -11,7 +11,7 @@
  *   - in Chromium, the page's drawing of the answer: JSON parse, the LineString,
  *     MapLibre `setData` until the map is idle; main-thread time (synchronous part
  *     plus long tasks) and time until drawn; the same for every fix (86,400), to
- *     show what the thinning saves.
+ *     show what the thinning saves, and for two points (the frame's own cost).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -202,7 +202,9 @@ export async function benchTrajectory(opts: TrajectoryBenchOptions): Promise<Tra
           ([b, c]) => (window as unknown as { benchDraw: (j: string, c: [number, number], z: number) => Promise<DrawFigures> }).benchDraw(b, c, 15),
           [body, center] as const,
         );
-      for (const body of [json, everyJson]) {
+      // Two points: the frame's own cost on this renderer, to tell it apart from the path's.
+      const twoJson = JSON.stringify({ IsSuccess: true, data: { items: every.slice(0, 2), total: 2 } });
+      for (const body of [twoJson, json, everyJson]) {
         const runs: DrawFigures[] = [];
         for (let i = 0; i < 4; i++) {
           runs.push(await drawOnce(body));
