@@ -404,33 +404,75 @@ export async function querySampleHistory(
   return { bucketMs, items };
 }
 
-/** The fixes of one target over [from, to) from its stored chunks (`rows`, ordered by window) and its open windows (open items win). */
-function fixesOf(reader: HistoryReader, targetId: string, rows: readonly { blob: Uint8Array }[], from: number, to: number): TrajectoryPoint[] {
-  const open = reader.historian.openPositions(targetId, windowOf(from), to);
-  let t: number[] = [];
-  let cols: number[][] = [[], [], [], []];
-  for (const r of rows) {
-    const d = decodePositions(r.blob);
-    for (let i = 0; i < d.n; i++) {
-      t.push(d.t[i]);
-      cols[0].push(d.lon[i]);
-      cols[1].push(d.lat[i]);
-      cols[2].push(d.floor[i]);
-      cols[3].push(d.kind[i]);
+/** A target's fixes as columns (typed arrays straight from the chunks), `lo`..`hi` the ones in the range. */
+interface FixColumns {
+  t: ArrayLike<number>;
+  cols: ArrayLike<number>[];
+  lo: number;
+  hi: number;
+}
+
+/** First index whose time is not before `t` (times sorted). */
+function lowerBound(ts: ArrayLike<number>, t: number): number {
+  let a = 0;
+  let b = ts.length;
+  while (a < b) {
+    const m = (a + b) >>> 1;
+    if (ts[m] < t) {
+      a = m + 1;
+    } else {
+      b = m;
     }
+  }
+  return a;
+}
+
+/**
+ * The fixes of one target over [from, to) from its stored chunks (`rows`, ordered by window) and its
+ * open windows (open items win), as columns: a day at 1 Hz is 86,400 fixes, so no object is made
+ * until the caller knows which fixes it keeps.
+ */
+function fixColumnsOf(reader: HistoryReader, targetId: string, rows: readonly { blob: Uint8Array }[], from: number, to: number): FixColumns {
+  const open = reader.historian.openPositions(targetId, windowOf(from), to);
+  const chunks = rows.map((r) => decodePositions(r.blob));
+  const n = chunks.reduce((s, d) => s + d.n, 0);
+  let t: ArrayLike<number> = new Float64Array(n);
+  let cols: ArrayLike<number>[] = [new Float64Array(n), new Float64Array(n), new Float64Array(n), new Float64Array(n)];
+  let k = 0;
+  for (const d of chunks) {
+    (t as Float64Array).set(d.t, k);
+    (cols[0] as Float64Array).set(d.lon, k);
+    (cols[1] as Float64Array).set(d.lat, k);
+    (cols[2] as Float64Array).set(d.floor, k);
+    (cols[3] as Float64Array).set(d.kind, k);
+    k += d.n;
   }
   if (open && open.t.length > 0) {
     const m = mergeInto({ t, cols }, open);
     t = m.t;
     cols = m.cols;
   }
-  const points: TrajectoryPoint[] = [];
-  for (let i = 0; i < t.length; i++) {
-    if (t[i] >= from && t[i] < to) {
-      points.push({ t: t[i], lon: cols[0][i], lat: cols[1][i], floor: Number.isNaN(cols[2][i]) ? null : cols[2][i], kind: cols[3][i] });
+  return { t, cols, lo: lowerBound(t, from), hi: lowerBound(t, to) };
+}
+
+const pointAt = (c: FixColumns, i: number): TrajectoryPoint => ({
+  t: c.t[i],
+  lon: c.cols[0][i],
+  lat: c.cols[1][i],
+  floor: Number.isNaN(c.cols[2][i]) ? null : c.cols[2][i],
+  kind: c.cols[3][i],
+});
+
+/** The fixes of the range, or the last of each `w`-ms bucket from `from` when `w` is given (thins a path and keeps its shape). */
+function pointsOf(c: FixColumns, from: number, w?: number): TrajectoryPoint[] {
+  const out: TrajectoryPoint[] = [];
+  for (let i = c.lo; i < c.hi; i++) {
+    if (w !== undefined && i + 1 < c.hi && Math.floor((c.t[i + 1] - from) / w) === Math.floor((c.t[i] - from) / w)) {
+      continue;
     }
+    out.push(pointAt(c, i));
   }
-  return points;
+  return out;
 }
 
 /**
@@ -465,8 +507,9 @@ export async function queryTrajectories(
   const legacy = await legacyHas(reader.db, 'position', ids);
   const out = new Map<string, TrajectoryPoint[]>();
   for (const id of ids) {
-    const all = legacy ? await queryTrajectory(reader, id, from, to, Number.MAX_SAFE_INTEGER) : fixesOf(reader, id, byId.get(id) ?? [], from, to);
-    const thin = lastPerBucket(all, from, stepMs);
+    const thin = legacy
+      ? lastPerBucket(await queryTrajectory(reader, id, from, to, Number.MAX_SAFE_INTEGER), from, stepMs)
+      : pointsOf(fixColumnsOf(reader, id, byId.get(id) ?? [], from, to), from, stepMs);
     if (thin.length > 0) {
       out.set(id, thin);
     }
@@ -487,12 +530,16 @@ export async function queryTrajectory(
   maxPoints = 10_000,
 ): Promise<TrajectoryPoint[]> {
   const rows = await readChunks(reader.historian.conn, 'position', [targetId], windowOf(from), to);
-  let points = fixesOf(reader, targetId, rows, from, to);
-  if (await legacyHas(reader.db, 'position', [targetId])) {
-    const have = new Set(points.map((p) => p.t));
-    const old = (await legacyTrajectory(reader.db, targetId, from, to, Number.MAX_SAFE_INTEGER)).filter((p) => !have.has(p.t));
-    points = [...old, ...points].sort((a, b) => a.t - b.t);
+  const cols = fixColumnsOf(reader, targetId, rows, from, to);
+  if (!(await legacyHas(reader.db, 'position', [targetId]))) {
+    const n = cols.hi - cols.lo;
+    return pointsOf(cols, from, n <= maxPoints ? undefined : Math.max(1, Math.ceil((to - from) / maxPoints)));
   }
+  // A store upgraded from row tables: the rows not yet moved into chunks join in.
+  const chunked = pointsOf(cols, from);
+  const have = new Set(chunked.map((p) => p.t));
+  const old = (await legacyTrajectory(reader.db, targetId, from, to, Number.MAX_SAFE_INTEGER)).filter((p) => !have.has(p.t));
+  const points = [...old, ...chunked].sort((a, b) => a.t - b.t);
   if (points.length <= maxPoints) {
     return points;
   }

@@ -727,6 +727,40 @@ function musterOneOpen(): Migration {
 }
 
 /**
+ * SOS buttons raise one alarm (issue 10): the fence engine raises SOS with the person and
+ * region; the demo's SOS tags also had HH at 1, so every press raised a second, tag alarm.
+ * Stores seeded before lose that limit (an operator who set another limit keeps it).
+ */
+function sosOneAlarm(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await sql`UPDATE tag SET hh = NULL WHERE id LIKE 'person.%.sos' AND kind = 'discrete' AND hh = 1 AND h IS NULL`.execute(db);
+    },
+  };
+}
+
+/**
+ * The region-scoped built-in roles (operator, inspector) see positions in their own regions
+ * (issue 10): positioning:read and the read-only positioning pages for stores seeded before.
+ * Isolation by region applies on every call and topic, as for everyone else. A grant that is
+ * there already (an administrator's) is left alone.
+ */
+function positioningForScopedRoles(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      for (const rolecode of ['operator', 'inspector']) {
+        await sql`INSERT INTO role_permission (roleid, permission) SELECT roleid, 'positioning:read' FROM role r WHERE rolecode = ${rolecode}
+          AND NOT EXISTS (SELECT 1 FROM role_permission p WHERE p.roleid = r.roleid AND p.permission = 'positioning:read')`.execute(db);
+        for (const href of ['/No.88/PersonnelManagementSystem', '/PersonnelPositioning', '/ResearchersTrack', '/PositionManagement', '/VehicleTrajectory', '/PersonnelPositioning/replay', '/StatisticsReport']) {
+          await sql`INSERT INTO role_menu (roleid, menuid) SELECT r.roleid, m.menuid FROM role r, menu m WHERE r.rolecode = ${rolecode} AND m.href = ${href}
+            AND NOT EXISTS (SELECT 1 FROM role_menu x WHERE x.roleid = r.roleid AND x.menuid = m.menuid)`.execute(db);
+        }
+      }
+    },
+  };
+}
+
+/**
  * Hour rows of chunked history (issue 8): per tag and hour, the minute rollups
  * of that hour's chunks in one encoded row, so a 30-day trend reads 720 rows
  * per tag instead of 4,320 chunk rows. Written with the chunks, in the same
@@ -827,6 +861,8 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       '0092_history_hour_totals': historyHourTotals(dialect),
       '0093_tag_compression': tagCompression(),
       '0078_alarm_out_of_service': alarmOutOfService(),
+      '0088_sos_one_alarm': sosOneAlarm(),
+      '0089_positioning_scoped_roles': positioningForScopedRoles(),
     }),
   };
 }
