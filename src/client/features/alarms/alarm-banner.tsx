@@ -8,7 +8,8 @@ import { useSession } from '../../app/session-store';
 import { useAlarmFeed, useAlarmStore } from './alarm-store';
 import { playAlarmTone } from './alarm-sound';
 import { useLang } from '../../app/i18n';
-import { alarmsNs, priorityColors, sourceNameOf } from './locales';
+import { alarmsNs, sourceNameOf } from './locales';
+import { priorityColors } from '../../ui/alarm-priority';
 import './alarms.css';
 
 export const REAL_TIME_ALARM_PAGE = '/alarmData/realTimeAlarm';

@@ -28,7 +28,8 @@ import { downloadPost } from '../../ui/file-transfer';
 import { ImportDialog } from '../../ui/records/import-dialog';
 import { postFile } from '../../ui/records/record-api';
 import { useLoad } from '../../ui/use-load';
-import { alarmsNs, priorityColors } from './locales';
+import { alarmsNs } from './locales';
+import { priorityColors } from '../../ui/alarm-priority';
 import './alarms.css';
 
 interface Query {

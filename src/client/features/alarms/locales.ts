@@ -182,9 +182,6 @@ addTranslations(alarmsNs, zh, en);
 /** The name of an alarm's source in the user's language. */
 export const sourceNameOf = (a: { sourceName: string; sourceNameEn?: string }, lang: 'zh' | 'en') => (lang === 'en' && a.sourceNameEn ? a.sourceNameEn : a.sourceName);
 
-/** Colours of the four priorities (seed: 紧急 red, 高 orange, 中 gold, 低 blue). */
-export const priorityColors: Record<number, string> = { 1: '#a8071a', 2: '#d4380d', 3: '#d48806', 4: '#096dd9' };
-
 /* Alarm settings and rationalisation, plant mode, out of service (issue 9 parts 1–2). */
 const zhOps = {
   settings: {

@@ -8,7 +8,8 @@ import { notify } from '../../app/feedback';
 import { acknowledge, useAlarmRights } from './alarm-actions';
 import { sortAlarms, useAlarmFeed, useAlarmStore } from './alarm-store';
 import { useLang } from '../../app/i18n';
-import { alarmsNs, priorityColors, sourceNameOf } from './locales';
+import { alarmsNs, sourceNameOf } from './locales';
+import { priorityColors } from '../../ui/alarm-priority';
 import './alarms.css';
 
 const unacked = (a: AlarmItem) => a.state === 'unack' || a.state === 'rtnUnack';
