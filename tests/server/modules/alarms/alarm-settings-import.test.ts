@@ -1,13 +1,12 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmSettingExport, alarmSettingHistory, alarmSettingImport, alarmSettingList } from '../../../../src/shared/contracts/alarm-settings.js';
+import { alarmSettingHistory, alarmSettingImport, alarmSettingList } from '../../../../src/shared/contracts/alarm-settings.js';
 import { alarmRealTimeList } from '../../../../src/shared/contracts/alarms.js';
 import { tagSave } from '../../../../src/shared/contracts/realtime.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
 import { auditOf, buildTag, demoToken, regionIds } from '../realtime/realtime-fixtures.js';
-
-type Cell = string | number | null | undefined;
+import { exportedSettings, type Cell } from './alarm-settings-fixtures.js';
 
 /**
  * Issue 9 part 1: Excel import of the alarm setting ledger. The export's own
@@ -25,19 +24,7 @@ describe.each(dialects)('alarm settings import on %s', (dialect) => {
   const B = 'IMP.TF.PT2';
   const PU = 'IMP.PU.PT1';
 
-  /** The ledger as the export writes it, rows as arrays of cells (header first). */
-  async function exported(lang: string): Promise<Cell[][]> {
-    const res = await fetch(ts.url + alarmSettingExport.path, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json', 'accept-language': lang },
-      body: JSON.stringify({ keyword: 'IMP.' }),
-    });
-    expect(res.status).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(await res.arrayBuffer());
-    const ws = wb.worksheets[0];
-    return Array.from({ length: ws.rowCount }, (_, i) => (ws.getRow(i + 1).values as Cell[]).slice(1));
-  }
+  const exported = (lang: string) => exportedSettings(ts.url, admin, lang, 'IMP.');
 
   async function upload(rows: Cell[][], token: string, query = '') {
     const wb = new ExcelJS.Workbook();
