@@ -1,12 +1,11 @@
 import { DownloadOutlined, PlusOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Checkbox, Drawer, Input, Modal, Popconfirm, Popover, Select, Space, Table, Upload, message } from 'antd';
+import { Button, Card, Checkbox, Drawer, Input, Popconfirm, Popover, Select, Space, Table, message } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ImportResult, RecordContracts, RecordItem } from '../../../shared/contracts/records';
 import { recordHref, statusOf, type RecordDefinition } from '../../../shared/records/definition';
-import { renderMessage } from '../../../shared/messages/catalog';
 import { formatDate } from '../../../shared/time';
 import { api, errorText } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
@@ -16,6 +15,7 @@ import { recordsNs } from './locales';
 import { downloadPost, postFile } from '../../ui/records/record-api';
 import { RecordForm } from './record-form';
 import { displayValue, StatusTag } from './record-view';
+import { ImportDialog } from '../../ui/records/import-dialog';
 import { usePickers } from '../../ui/records/use-pickers';
 
 const columnsKey = (user: string, entity: string) => `records.columns.${user}.${entity}`;
@@ -39,8 +39,6 @@ export function RecordList({ def, calls }: { def: RecordDefinition; calls: Recor
   const [selected, setSelected] = useState<number[]>([]);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [report, setReport] = useState<ImportResult | null>(null);
-  const [lastFile, setLastFile] = useState<File | null>(null);
   const [msg, holder] = message.useMessage();
   const defaultCols = def.list.columns.length ? def.list.columns : def.fields.slice(0, 5).map((f) => f.key);
   const [visible, setVisible] = useState<string[]>(() => {
@@ -66,19 +64,6 @@ export function RecordList({ def, calls }: { def: RecordDefinition; calls: Recor
   const load = useCallback((signal: AbortSignal) => api(calls.list, { ...query, ...page }, { signal }), [calls, query, page]);
   const list = useLoad(load);
 
-  const handleImport = async (file: File, keepGood: boolean) => {
-    try {
-      const r = await postFile<ImportResult>(`${calls.list.path.replace(/List$/, 'Import')}${keepGood ? '?keepGood=1' : ''}`, file);
-      setReport(r);
-      setLastFile(file);
-      if (r.saved > 0) {
-        void msg.success(t('importSaved', { n: r.saved }));
-        list.reload();
-      }
-    } catch (err) {
-      void msg.error(errorText(err), 5);
-    }
-  };
 
   const columns: ColumnsType<RecordItem> = [
     ...def.fields
@@ -139,7 +124,7 @@ export function RecordList({ def, calls }: { def: RecordDefinition; calls: Recor
         <Button icon={<DownloadOutlined />} onClick={() => void downloadPost(calls.export.path, { ...query, columns: visible }, `${pick(lang, def.name.zh, def.name.en)}.xlsx`).catch((err: unknown) => msg.error(errorText(err)))}>
           {t('export')}
         </Button>
-        <Button icon={<UploadOutlined />} onClick={() => { setReport(null); setImporting(true); }}>
+        <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
           {t('import')}
         </Button>
         <Popover
@@ -179,30 +164,22 @@ export function RecordList({ def, calls }: { def: RecordDefinition; calls: Recor
           />
         )}
       </Drawer>
-      <Modal open={importing} onCancel={() => setImporting(false)} footer={null} title={t('import')} width={640}>
-        <Upload.Dragger accept=".xlsx" showUploadList={false} beforeUpload={(file) => { void handleImport(file, false); return false; }}>
-          <p>{t('importPick')}</p>
-        </Upload.Dragger>
-        {report && report.errors.length > 0 && (
-          <>
-            {report.saved === 0 && <Alert type="error" style={{ marginTop: 12 }} title={t('importErrors', { n: new Set(report.errors.map((e) => e.row)).size })} />}
-            <Table
-              size="small"
-              rowKey={(e) => `${e.row}-${e.field}`}
-              dataSource={report.errors}
-              pagination={{ pageSize: 10 }}
-              columns={[
-                { title: t('row'), dataIndex: 'row' },
-                { title: t('field'), dataIndex: 'field', render: (k: string) => { const f = def.fields.find((x) => x.key === k); return f ? pick(lang, f.label.zh, f.label.en) : k; } },
-                { title: t('problem'), key: 'p', render: (_: unknown, e) => renderMessage(lang, e.code, e.params) },
-              ]}
-            />
-            {report.saved === 0 && lastFile && (
-              <Button onClick={() => void handleImport(lastFile, true)}>{t('importKeep')}</Button>
-            )}
-          </>
-        )}
-      </Modal>
+      <ImportDialog<ImportResult>
+        open={importing}
+        title={t('import')}
+        onClose={() => setImporting(false)}
+        upload={(file, keepGood) => postFile<ImportResult>(`${calls.list.path.replace(/List$/, 'Import')}${keepGood ? '?keepGood=1' : ''}`, file)}
+        fieldLabel={(k) => {
+          const f = def.fields.find((x) => x.key === k);
+          return f ? pick(lang, f.label.zh, f.label.en) : k;
+        }}
+        onDone={(r) => {
+          if (r.saved > 0) {
+            void msg.success(t('importSaved', { n: r.saved }));
+            list.reload();
+          }
+        }}
+      />
     </Card>
   );
 }
