@@ -758,6 +758,25 @@ function controlSystems(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * The record engine's data dictionary (issue 7): enumerations kept once and
+ * named by ledger fields (`dictionary`), stored as a JSON document per code.
+ */
+function recordDictionary(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('record_dictionary')
+        .addColumn('code', 'text', (c) => c.primaryKey())
+        .addColumn('doc', dialect === 'postgres' ? 'jsonb' : 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_by', 'text', (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
 /** All migrations in order. Add new ones at the end; never edit a landed one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
@@ -781,6 +800,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       '0070_history_hours': historyHours(dialect),
       '0077_control_systems': controlSystems(dialect),
       '0091_muster_one_open': musterOneOpen(),
+      '0095_record_dictionary': recordDictionary(dialect),
     }),
   };
 }

@@ -48,6 +48,8 @@ export const domainEvents = {
   }),
   /** A ledger definition was created, changed or deleted (low-code platform): open pages reload it. */
   'recordDefinition.changed': z.object({ entity: z.string() }),
+  /** A data-dictionary entry was created, changed or deleted: forms and lists reload their choices. */
+  'recordDictionary.changed': z.object({ code: z.string() }),
 } as const;
 
 export type DomainEventName = keyof typeof domainEvents;

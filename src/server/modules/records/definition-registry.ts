@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
 import type { Store, Tx } from '../../store/db.js';
 import { transactThenPublish, type DomainEvents } from '../../stream/bus.js';
+import type { DictionaryRegistry } from './dictionary-registry.js';
 import { createRecordsRepository, docOf } from './records.repository.js';
 
 /** Field types whose stored value is a number (compared and sorted as one). */
@@ -49,9 +50,11 @@ export interface DefinitionRegistry {
   remove(caller: AuthUser, entity: string): Promise<void>;
   /** Re-reads stored definitions (another node changed one). */
   reload(): Promise<void>;
+  /** The name of a ledger with a field naming this dictionary (`name_en` for English), if any. */
+  usingDictionary(code: string): { ledger: string; ledger_en: string } | undefined;
 }
 
-export function createDefinitionRegistry(store: Store, events: Pick<DomainEvents, 'publish'>, builtIns: RecordDefinition[]): DefinitionRegistry {
+export function createDefinitionRegistry(store: Store, events: Pick<DomainEvents, 'publish'>, builtIns: RecordDefinition[], dictionaries: DictionaryRegistry): DefinitionRegistry {
   const repo = createRecordsRepository(store.db);
   const entries = new Map<string, DefinitionEntry>();
   const builtInNames = new Set(builtIns.map((d) => d.entity));
@@ -62,7 +65,7 @@ export function createDefinitionRegistry(store: Store, events: Pick<DomainEvents
     version,
     updated,
     updatedBy,
-    contracts: recordContracts(definition),
+    contracts: recordContracts(definition, dictionaries.live),
   });
 
   async function reload() {
@@ -151,11 +154,24 @@ export function createDefinitionRegistry(store: Store, events: Pick<DomainEvents
       return e && e.definition.area === area ? e : undefined;
     },
     all: () => [...entries.values()],
+    usingDictionary(code) {
+      const names = (f: { dictionary?: string; columns?: { dictionary?: string }[] }) => f.dictionary === code || (f.columns ?? []).some((c) => c.dictionary === code);
+      const d = [...entries.values()].map((e) => e.definition).find((x) => x.fields.some(names));
+      return d ? { ledger: d.name.zh, ledger_en: d.name.en || d.name.zh } : undefined;
+    },
 
     async save(caller, def, version) {
       if (builtInNames.has(def.entity)) {
         throw badRequest('records.builtInLedger', ['definition.entity']);
       }
+      // An enumeration without its own options takes them from a dictionary entry that must exist.
+      def.fields.forEach((f, i) => {
+        for (const [path, x] of [[`definition.fields.${i}.dictionary`, f] as const, ...(f.columns ?? []).map((c, j) => [`definition.fields.${i}.columns.${j}.dictionary`, c] as const)]) {
+          if (x.dictionary && !x.options?.length && !dictionaries.has(x.dictionary)) {
+            throw badRequest('records.unknownDictionary', [path], { code: x.dictionary });
+          }
+        }
+      });
       const entry = await transactThenPublish(store.db, events, async (tx, emit) => {
         const before = await repo.definition(tx, def.entity);
         if (before && version === undefined) {

@@ -5,6 +5,7 @@ import type { Database } from '../../store/schema.js';
 
 export type RecordRow = Selectable<Database['record']>;
 export type DefinitionRow = Selectable<Database['record_definition']>;
+export type DictionaryRow = Selectable<Database['record_dictionary']>;
 export type FileRow = Selectable<Database['record_file']>;
 export type StepRow = Selectable<Database['record_step']>;
 
@@ -107,6 +108,19 @@ export function createRecordsRepository(db: Db) {
       const r = await x.selectFrom('record').select((eb) => eb.fn.countAll<number>().as('n')).where('entity', '=', entity).executeTakeFirstOrThrow();
       return Number(r.n);
     },
+
+    // ---- data dictionary
+    dictionaries: () => db.selectFrom('record_dictionary').selectAll().orderBy('code').execute(),
+    dictionary: (x: Tx, code: string) => x.selectFrom('record_dictionary').selectAll().where('code', '=', code).executeTakeFirst(),
+    async putDictionary(x: Tx, row: Omit<DictionaryRow, 'doc'> & { doc: object }) {
+      const values = { ...row, doc: JSON.stringify(row.doc) };
+      await x
+        .insertInto('record_dictionary')
+        .values(values)
+        .onConflict((oc) => oc.column('code').doUpdateSet({ doc: values.doc, version: values.version, updated_at: values.updated_at, updated_by: values.updated_by }))
+        .execute();
+    },
+    deleteDictionary: (x: Tx, code: string) => x.deleteFrom('record_dictionary').where('code', '=', code).execute(),
 
     // ---- records
     async list(q: RecordQuery, offset: number, limit: number): Promise<{ rows: RecordRow[]; total: number }> {

@@ -7,6 +7,7 @@ import { audit } from '../../store/audit.js';
 import type { Store, Tx } from '../../store/db.js';
 import { transactThenPublish, type DomainEvents, type Emit } from '../../stream/bus.js';
 import { createDefinitionRegistry, NUMERIC_TYPES, TEXT_TYPES, type DefinitionRegistry } from './definition-registry.js';
+import { createDictionaryRegistry, type DictionaryRegistry } from './dictionary-registry.js';
 import { openTodo } from '../org/todos.js';
 import { createRecordsRepository, docOf, isCommonSort, type RecordQuery, type RecordRow } from './records.repository.js';
 
@@ -86,6 +87,8 @@ export type RecordDetail = z.input<typeof recordDetail>;
 
 export interface RecordsService {
   definitions: DefinitionRegistry;
+  /** The data dictionary; its `live` map is what the ledgers' validators and Excel read. */
+  dictionaries: DictionaryRegistry;
   list(caller: AuthUser, def: RecordDefinition, input: z.output<typeof recordListInput>): Promise<{ items: RecordItem[]; total: number }>;
   get(caller: AuthUser, def: RecordDefinition, id: number): Promise<RecordDetail>;
   save(caller: AuthUser, def: RecordDefinition, input: Record<string, unknown> & { id?: number; version?: number }): Promise<RecordItem>;
@@ -104,7 +107,8 @@ export interface RecordsService {
 
 export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: RecordDefinition[]): RecordsService & { ready: Promise<void> } {
   const repo = createRecordsRepository(store.db);
-  const definitions = createDefinitionRegistry(store, deps.events, builtIns);
+  const dictionaries = createDictionaryRegistry(store, deps.events);
+  const definitions = createDefinitionRegistry(store, deps.events, builtIns, dictionaries);
 
   function visible(def: RecordDefinition, scope: Scope, row: { deptid: number | null; regionid: number | null }): boolean {
     if (scope.all) {
@@ -293,8 +297,9 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
     emit('record.changed', { entity: def.entity, ids, action });
 
   return {
-    ready: definitions.ready,
+    ready: Promise.all([dictionaries.ready, definitions.ready]).then(() => undefined),
     definitions,
+    dictionaries,
 
     async list(caller, def, input) {
       if (!granted(caller, def.permissions.view)) {
