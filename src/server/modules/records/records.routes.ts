@@ -27,6 +27,7 @@ import type { Store } from '../../store/db.js';
 import type { MenuSeed } from '../../store/seed-base.js';
 import type { ServerModule } from '../index.js';
 import type { DefinitionEntry } from './definition-registry.js';
+import { recordsChannel } from './records.channel.js';
 import { readXlsx, writeXlsx } from './records.excel.js';
 import { FILE_MAX_BYTES, type FileStore } from './records.files.js';
 import type { RecordsService } from './records.service.js';
@@ -182,5 +183,8 @@ export const recordsModule: ServerModule = {
   ],
   register({ http, store, services }) {
     registerRecords(http, store, services.records, services.files);
+    const live = recordsChannel({ bus: services.bus, definitions: services.records.definitions, scopeOf: (userid) => services.org.getUserScope(userid) });
+    services.topics.addSource(live.source);
+    services.topics.addResolver(live.resolver);
   },
 };

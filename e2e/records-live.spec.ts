@@ -1,0 +1,67 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { definitionSave, dictionarySave } from '../src/shared/contracts/records';
+import { callApi, signIn } from './sign-in';
+
+const ENTITY = `LiveLedger${Date.now() % 100000}`;
+
+async function userPage(browser: Browser, loginname: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, loginname);
+  return page;
+}
+
+test("one user's save shows in another user's open list, with the dictionary's label", async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const admin = await userPage(browser, 'admin');
+  const token = (await admin.evaluate(() => localStorage.getItem('Admin-Token')))!;
+  await callApi(request, token, dictionarySave.path, {
+    dictionary: {
+      code: `risk${ENTITY}`,
+      name: { zh: '风险等级', en: 'Risk level' },
+      options: [
+        { value: 'r1', label: { zh: '低风险', en: 'Low risk' } },
+        { value: 'r4', label: { zh: '重大风险', en: 'Major risk' } },
+      ],
+    },
+  });
+  await callApi(request, token, definitionSave.path, {
+    definition: {
+      area: 'LowCode',
+      entity: ENTITY,
+      name: { zh: '实时台账', en: 'Live ledger' },
+      fields: [
+        { key: 'title', type: 4, label: { zh: '名称', en: 'Title' }, required: true },
+        { key: 'risk', type: 7, label: { zh: '风险', en: 'Risk' }, required: true, dictionary: `risk${ENTITY}` },
+      ],
+      list: { columns: ['title', 'risk'], filters: [], sort: { field: 'updated', order: 'desc' } },
+      menu: { parent: '/low-code-platform', roles: ['operator', 'supervisor'] },
+    },
+  });
+
+  // The watcher keeps the list open; the editor saves in another browser context.
+  const watcher = await userPage(browser, 'operator');
+  await watcher.goto(`/low-code-platform/ledger/${ENTITY}`);
+  await expect(watcher.getByTestId(`ledger-${ENTITY}`)).toBeVisible();
+  await expect(watcher.getByRole('row', { name: /巡检记录甲/ })).toHaveCount(0);
+
+  const editor = await userPage(browser, 'supervisor');
+  await editor.goto(`/low-code-platform/ledger/${ENTITY}`);
+  await editor.getByTestId('record-add').click();
+  const form = editor.getByTestId('record-form');
+  await form.getByTestId('field-title').fill('巡检记录甲');
+  await form.getByTestId('field-risk').click();
+  const options = editor.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+  await options.locator('.ant-select-item-option').filter({ hasText: '重大风险' }).click();
+  await editor.getByTestId('record-save').click();
+  await expect(editor.getByRole('row', { name: /巡检记录甲/ })).toBeVisible();
+
+  // No reload, no click: the change arrives on the stream and the watcher's page refreshes itself.
+  const row = watcher.getByRole('row', { name: /巡检记录甲/ });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('重大风险');
+
+  // A delete by the editor leaves the watcher's list too.
+  await editor.getByRole('row', { name: /巡检记录甲/ }).getByRole('button', { name: /删\s*除|Delete/ }).click();
+  await editor.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK|Yes/ }).click();
+  await expect(row).toHaveCount(0);
+});
