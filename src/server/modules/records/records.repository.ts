@@ -138,22 +138,50 @@ export function createRecordsRepository(db: Db) {
       ]);
       return { rows: items, total: Number(count.n) };
     },
-    /** Every matching row, a page at a time (keyset on id), for exports that must not hold the whole set. */
+    /**
+     * Every matching row in the list's order (its sort, then id), a page at a
+     * time, for exports that must not hold the whole set. Keyset paging on
+     * `(sort value, id)` as a row value, which both stores answer from the
+     * `(entity, value, id)` index; rows without a value come where the store's
+     * own ORDER BY puts them (SQLite: first ascending; PostgreSQL: last), in
+     * a pass of their own, so the export reads in exactly the list's order.
+     */
     async *stream(q: RecordQuery, pageSize = 1000): AsyncGenerator<RecordRow[]> {
-      let after: number | null = null;
-      for (;;) {
-        let page = filtered(q).selectAll();
-        if (after !== null) {
-          page = page.where('id', q.order === 'asc' ? '>' : '<', after);
-        }
-        const rows = await page.orderBy('id', q.order).limit(pageSize).execute();
-        if (rows.length === 0) {
-          return;
-        }
-        yield rows;
-        after = rows[rows.length - 1].id;
-        if (rows.length < pageSize) {
-          return;
+      const column = 'column' in q.sort;
+      const value = 'column' in q.sort ? sql.ref(q.sort.column) : q.sort.numeric ? numOf(q.sort.key) : textOf(q.sort.key);
+      const cmp = sql.raw(q.order === 'asc' ? '>' : '<');
+      const nullsFirst = pg ? q.order === 'desc' : q.order === 'asc';
+      // The common columns are never null: one pass.
+      const passes: ('null' | 'value')[] = column ? ['value'] : nullsFirst ? ['null', 'value'] : ['value', 'null'];
+      for (const pass of passes) {
+        let after: { v: unknown; id: number } | null = null;
+        for (;;) {
+          let page = filtered(q).selectAll().select(value.as('sort_value'));
+          if (pass === 'null') {
+            page = page.where(sql<SqlBool>`${value} is null`);
+            if (after) {
+              page = page.where(sql<SqlBool>`id ${cmp} ${after.id}`);
+            }
+            page = page.orderBy('id', q.order);
+          } else {
+            if (!column) {
+              page = page.where(sql<SqlBool>`${value} is not null`);
+            }
+            if (after) {
+              page = page.where(sql<SqlBool>`(${value}, id) ${cmp} (${after.v}, ${after.id})`);
+            }
+            page = page.orderBy(value, q.order).orderBy('id', q.order);
+          }
+          const rows = await page.limit(pageSize).execute();
+          if (rows.length === 0) {
+            break;
+          }
+          yield rows;
+          const last = rows[rows.length - 1];
+          after = { v: last.sort_value, id: last.id };
+          if (rows.length < pageSize) {
+            break;
+          }
         }
       }
     },
