@@ -17,11 +17,15 @@ const SCALAR_TYPES: number[] = [...NUMERIC_TYPES, ...TEXT_TYPES, fieldTypes.enum
 /**
  * The document fields worth an index: filters compared exactly or by range
  * (enumerations, numbers, times, departments…) and the columns a list is
- * sorted by. Text filters are `contains` and get none.
+ * sorted by. Text filters are `contains` and get none. `filter`: the field is
+ * one of the list's exact filters.
  */
-export function indexedFields(def: RecordDefinition): { key: string; numeric: boolean }[] {
-  const keys = new Set([...def.list.columns, def.list.sort.field, ...def.list.filters.filter((k) => !TEXT_TYPES.includes(def.fields.find((f) => f.key === k)?.type ?? 0))]);
-  return def.fields.filter((f) => keys.has(f.key) && SCALAR_TYPES.includes(f.type) && f.type !== fieldTypes.remark && f.type !== fieldTypes.plainText).map((f) => ({ key: f.key, numeric: NUMERIC_TYPES.includes(f.type) }));
+export function indexedFields(def: RecordDefinition): { key: string; numeric: boolean; filter: boolean }[] {
+  const exact = new Set(def.list.filters.filter((k) => !TEXT_TYPES.includes(def.fields.find((f) => f.key === k)?.type ?? 0)));
+  const keys = new Set([...def.list.columns, def.list.sort.field, ...exact]);
+  return def.fields
+    .filter((f) => keys.has(f.key) && SCALAR_TYPES.includes(f.type) && f.type !== fieldTypes.remark && f.type !== fieldTypes.plainText)
+    .map((f) => ({ key: f.key, numeric: NUMERIC_TYPES.includes(f.type), filter: exact.has(f.key) }));
 }
 
 export interface DefinitionEntry {

@@ -83,12 +83,22 @@ export function createRecordsRepository(db: Db) {
      * query uses so both stores pick them up: a filtered, sorted page then
      * reads an index range instead of every record of the ledger. Made on
      * start and when a definition is saved; `if not exists` makes repeats free.
+     *
+     * On SQLite an exact filter also gets `(entity, value, title)`: the list's
+     * total (`count(*)`) of "this value, title contains …" — the common
+     * search — is then answered from that index alone instead of reading the
+     * row of every record with the value (47 → 7.5 ms on 100,000 records,
+     * docs/benchmarks.md). PostgreSQL reads the heap for expression indexes
+     * anyway (no index-only scan), so it would only pay the writes.
      */
-    async ensureIndexes(entity: string, fields: { key: string; numeric: boolean }[]) {
+    async ensureIndexes(entity: string, fields: { key: string; numeric: boolean; filter?: boolean }[]) {
+      const nameOf = (prefix: string, what: string) => `${prefix}_${createHash('sha1').update(what).digest('hex').slice(0, 16)}`;
       for (const f of fields) {
-        const name = `record_doc_${createHash('sha1').update(`${entity}.${f.key}`).digest('hex').slice(0, 16)}`;
         const value = f.numeric ? numOf(f.key) : textOf(f.key);
-        await sql`create index if not exists ${sql.id(name)} on record (entity, ${value}, id)`.execute(db);
+        await sql`create index if not exists ${sql.id(nameOf('record_doc', `${entity}.${f.key}`))} on record (entity, ${value}, id)`.execute(db);
+        if (f.filter && !pg) {
+          await sql`create index if not exists ${sql.id(nameOf('record_cnt', `${entity}.${f.key}`))} on record (entity, ${value}, title)`.execute(db);
+        }
       }
     },
 
