@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { definitionSave, dictionarySave } from '../src/shared/contracts/records';
+import { definitionSave } from '../src/shared/contracts/records';
 import { callApi, signIn } from './sign-in';
 
 const ENTITY = `LiveLedger${Date.now() % 100000}`;
@@ -14,16 +14,23 @@ test("one user's save shows in another user's open list, with the dictionary's l
   test.setTimeout(120_000);
   const admin = await userPage(browser, 'admin');
   const token = (await admin.evaluate(() => localStorage.getItem('Admin-Token')))!;
-  await callApi(request, token, dictionarySave.path, {
-    dictionary: {
-      code: `risk${ENTITY}`,
-      name: { zh: '风险等级', en: 'Risk level' },
-      options: [
-        { value: 'r1', label: { zh: '低风险', en: 'Low risk' } },
-        { value: 'r4', label: { zh: '重大风险', en: 'Major risk' } },
-      ],
-    },
-  });
+  // The administrator keeps the choices in the data dictionary (the page, not the API).
+  await admin.goto('/low-code-platform/data-dictionary');
+  await admin.getByTestId('dictionary-add').click();
+  const dict = admin.getByTestId('dictionary-form');
+  await dict.getByTestId('dictionary-code').fill(`risk${ENTITY}`);
+  await dict.getByTestId('dictionary-name').fill('风险等级');
+  await dict.getByTestId('dictionary-option-0').getByTestId('option-value').fill('r1');
+  await dict.getByTestId('dictionary-option-0').getByTestId('option-zh').fill('低风险');
+  await dict.getByTestId('dictionary-add-option').click();
+  await dict.getByTestId('dictionary-option-1').getByTestId('option-value').fill('r4');
+  await dict.getByTestId('dictionary-option-1').getByTestId('option-zh').fill('重大风险');
+  await admin.getByTestId('dictionary-save').click();
+  await expect(admin.getByRole('row', { name: new RegExp(`risk${ENTITY}`) })).toContainText('重大风险');
+  await admin.screenshot({ path: 'test-results/e2e/shots/data-dictionary-desktop.png', fullPage: true });
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await admin.screenshot({ path: 'test-results/e2e/shots/data-dictionary-phone.png', fullPage: true });
+
   await callApi(request, token, definitionSave.path, {
     definition: {
       area: 'LowCode',
