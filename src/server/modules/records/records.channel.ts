@@ -9,7 +9,8 @@ const FILTER_CACHE_MAX = 1000;
 
 /**
  * Record changes (topic `records/<Entity>`): every `record.changed` domain
- * event, one item per record and place, to the users who may see that record.
+ * event, one item per record and place (per place only, for an import), to
+ * the users who may see that record.
  * The ledger's view grant is checked when subscribing; its region isolation is
  * the channel's (`regionOf`); its department isolation rides in the
  * subscription's filter (`<Entity>` or `<Entity>|<deptids>`), so sockets of one
@@ -47,7 +48,9 @@ export function recordsChannel(deps: { bus: StreamBus; definitions: DefinitionRe
       start(feed) {
         const sub = deps.bus.on('record.changed').subscribe((e) => {
           const t = Date.now();
-          for (const p of e.places) {
+          // An import of thousands of rows: one item per place is enough for the pages that reload on it.
+          const places = e.action === 'import' ? [...new Map(e.places.map((p) => [`${p.deptid}|${p.regionid}`, p])).values()] : e.places;
+          for (const p of places) {
             const item: RecordChangeItem = { entity: e.entity, id: p.id, action: e.action, deptid: p.deptid, regionid: p.regionid, t };
             feed.push(item);
           }

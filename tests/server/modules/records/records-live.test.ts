@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { definitionSave } from '../../../../src/shared/contracts/records.js';
 import { recordsTopic, type RecordChangeItem } from '../../../../src/shared/contracts/topics.js';
@@ -85,6 +86,22 @@ for (const dialect of dialects) {
       expect((await call(ts.url, ledger.calls.delete, { id: otherDept.id }, admin)).body.IsSuccess).toBe(true);
       await waitFor(() => ad.items.some((i) => i.id === otherDept.id && i.action === 'delete'), 5000, 'the delete');
       expect(op.items).toHaveLength(2);
+
+      // An import announces each place once, not each of its rows.
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('x');
+      ws.addRow(['名称', '部门', '区域', '审批人']);
+      for (let i = 0; i < 30; i++) {
+        ws.addRow([`导入 ${i}`, inDept, inRegion, opId]);
+      }
+      const form = new FormData();
+      form.append('upfile', new Blob([new Uint8Array(await wb.xlsx.writeBuffer())]), 'in.xlsx');
+      const res = await fetch(ts.url + ledger.calls.list.path.replace(/List$/, 'Import'), { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
+      expect(((await res.json()) as { data: { saved: number } }).data.saved).toBe(30);
+      await waitFor(() => op.items.length === 3, 5000, 'the import');
+      await waitFor(() => ad.items.some((i) => i.action === 'import'), 5000, 'the import (admin)');
+      expect(op.items[2]).toMatchObject({ action: 'import', deptid: inDept, regionid: inRegion });
+      expect(ad.items.filter((i) => i.action === 'import')).toHaveLength(1);
     });
 
     it('refuses the topic to users the ledger does not let view it, and of ledgers that do not exist', async () => {
