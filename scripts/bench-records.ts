@@ -122,6 +122,8 @@ async function run(dialect: 'sqlite' | 'postgres') {
     const loadS = (performance.now() - t0) / 1000;
 
     const times: number[] = [];
+    // Per kind of call, to see which one makes the tail.
+    const byKind = new Map<string, number[]>();
     for (let i = 0; i < LISTS; i++) {
       const body = {
         page: 1 + (i % 20),
@@ -131,14 +133,19 @@ async function run(dialect: 'sqlite' | 'postgres') {
       };
       const s = performance.now();
       const r = await post(url, calls.list.path, body, token);
-      times.push(performance.now() - s);
+      const ms = performance.now() - s;
+      times.push(ms);
+      const kind = `${i % 2 ? 'enum + title contains' : 'enum'}, sort ${i % 3 === 0 ? 'amount' : 'updated'}`;
+      byKind.set(kind, [...(byKind.get(kind) ?? []), ms]);
       if (!r.IsSuccess) {
         throw new Error(JSON.stringify(r.error));
       }
     }
 
+    const kinds = [...byKind].map(([k, xs]) => `    ${k} (${xs.length}): p50 ${pct(xs, 50).toFixed(1)} ms, p99 ${pct(xs, 99).toFixed(1)} ms`).join('\n');
+    const load = `load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`;
     if (args['lists-only']) {
-      console.log(`${dialect}: ${ROWS} records loaded in ${loadS.toFixed(1)} s\n  list (filter + sort + page of 50), ${LISTS} calls: p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms`);
+      console.log(`${dialect}: ${ROWS} records loaded in ${loadS.toFixed(1)} s (${load})\n  list (filter + sort + page of 50), ${LISTS} calls: p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms\n${kinds}`);
       return;
     }
     global.gc?.();
@@ -170,8 +177,9 @@ async function run(dialect: 'sqlite' | 'postgres') {
 
     console.log(
       [
-        `${dialect}: ${ROWS} records loaded in ${loadS.toFixed(1)} s`,
+        `${dialect}: ${ROWS} records loaded in ${loadS.toFixed(1)} s (${load})`,
         `  list (filter + sort + page of 50), ${LISTS} calls: p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms`,
+        kinds,
         `  export ${ROWS} rows: ${exportS.toFixed(1)} s, ${mb(bytes)} MB xlsx, RSS ${mb(before)} MB before, peak ${mb(peak)} MB (+${mb(peak - before)} MB)`,
         `  import ${IMPORT_ROWS} rows: ${importS.toFixed(1)} s, saved ${imp.data?.saved ?? JSON.stringify(imp.error)}`,
       ].join('\n'),

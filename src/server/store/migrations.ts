@@ -835,6 +835,25 @@ function tagCompression(): Migration {
   };
 }
 
+/**
+ * The record engine's data dictionary (issue 7): enumerations kept once and
+ * named by ledger fields (`dictionary`), stored as a JSON document per code.
+ */
+function recordDictionary(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('record_dictionary')
+        .addColumn('code', 'text', (c) => c.primaryKey())
+        .addColumn('doc', dialect === 'postgres' ? 'jsonb' : 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_by', 'text', (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
 /** All migrations in order. Add new ones at the end; never edit a landed one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
@@ -863,6 +882,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       '0078_alarm_out_of_service': alarmOutOfService(),
       '0088_sos_one_alarm': sosOneAlarm(),
       '0089_positioning_scoped_roles': positioningForScopedRoles(),
+      '0095_record_dictionary': recordDictionary(dialect),
     }),
   };
 }

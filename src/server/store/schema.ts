@@ -246,6 +246,8 @@ export interface Database {
   map_setting: { key: string; value: string; updated_at: number };
   /** Ledger definitions of the record engine (migration 0050); doc is the definition's JSON. */
   record_definition: { entity: string; area: string; doc: unknown; builtin: number; version: number; updated_at: number; updated_by: string };
+  /** Data-dictionary entries of the record engine: `doc` holds name and options. */
+  record_dictionary: { code: string; doc: unknown; version: number; updated_at: number; updated_by: string };
   /** Records of every ledger: common fields as columns, the values as a JSON document. */
   record: {
     id: Generated<number>;

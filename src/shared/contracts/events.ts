@@ -45,9 +45,13 @@ export const domainEvents = {
     entity: z.string(),
     ids: z.array(z.number().int()),
     action: z.enum(['create', 'update', 'delete', 'transition', 'import']),
+    /** Where each record is, for isolation of the live topic; a record moved to another department or region is listed at both places. */
+    places: z.array(z.object({ id: z.number().int(), deptid: z.number().int().nullable(), regionid: z.number().int().nullable() })),
   }),
   /** A ledger definition was created, changed or deleted (low-code platform): open pages reload it. */
   'recordDefinition.changed': z.object({ entity: z.string() }),
+  /** A data-dictionary entry was created, changed or deleted: forms and lists reload their choices. */
+  'recordDictionary.changed': z.object({ code: z.string() }),
 } as const;
 
 export type DomainEventName = keyof typeof domainEvents;

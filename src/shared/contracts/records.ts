@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordDefinition, type RecordDefinition } from '../records/definition.js';
+import { dictionaryDef, recordDefinition, type RecordDefinition } from '../records/definition.js';
 import { recordSaveSchema, type Dictionaries } from '../records/validator.js';
 import { defineContract } from './contract.js';
 import { listOf, pageInput } from './envelope.js';
@@ -157,6 +157,37 @@ export const definitionLog = defineContract({
   path: '/UAPI/LowCode/DefinitionLog',
   input: z.object(pageInput),
   output: listOf(recordAuditRow.extend({ entity: z.string() })),
+  permission: 'system:config',
+});
+
+/** A data-dictionary entry as listed, with its version for optimistic saves. */
+export const dictionaryItem = z.object({ dictionary: dictionaryDef, version: z.number().int(), updated: z.number(), updatedBy: z.string() });
+export type DictionaryItem = z.infer<typeof dictionaryItem>;
+
+/** Every data-dictionary entry: forms and lists of any ledger read their enumeration choices from it. */
+export const dictionaryList = defineContract({
+  method: 'POST',
+  path: '/UAPI/LowCode/DictionaryList',
+  input: z.object({}),
+  output: listOf(dictionaryItem),
+  permission: 'authenticated',
+});
+
+/** Creates (no `version`) or changes a dictionary entry; the next save of any record using it is checked against the new choices. */
+export const dictionarySave = defineContract({
+  method: 'POST',
+  path: '/UAPI/LowCode/DictionarySave',
+  input: z.object({ dictionary: dictionaryDef, version: z.number().int().min(0).optional() }),
+  output: dictionaryItem,
+  permission: 'system:config',
+});
+
+/** Deletes a dictionary entry no ledger field names any more. */
+export const dictionaryDelete = defineContract({
+  method: 'POST',
+  path: '/UAPI/LowCode/DictionaryDelete',
+  input: z.object({ code: z.string().max(60) }),
+  output: z.object({ code: z.string() }),
   permission: 'system:config',
 });
 

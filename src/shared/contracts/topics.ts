@@ -57,6 +57,23 @@ export const areaCountItem = z.object({
 });
 export type AreaCountItem = z.infer<typeof areaCountItem>;
 
+/**
+ * A record of a ledger changed (domain event `record.changed`): open lists of
+ * that ledger reload their page. Carries no values: the list call is the truth
+ * and applies the reader's rights; department and region are here only so the
+ * change reaches no one outside the record's isolation.
+ */
+export const recordChangeItem = z.object({
+  entity: z.string(),
+  id: z.number().int(),
+  action: z.enum(['create', 'update', 'delete', 'transition', 'import']),
+  deptid: z.number().int().nullable(),
+  regionid: z.number().int().nullable(),
+  /** Server time of the change, epoch ms. */
+  t: z.number(),
+});
+export type RecordChangeItem = z.infer<typeof recordChangeItem>;
+
 // ---------------------------------------------------------------------------
 // Channels
 // ---------------------------------------------------------------------------
@@ -100,6 +117,8 @@ export const channels = {
   alarm: channel({ event: 'alarm.changed', item: alarmItem, coalesce: 'ordered', key: (i) => String(i.id), isolation: 'namedRegion' }),
   /** Head counts per region, the latest per region; isolated by the region counted. */
   area: channel({ event: 'area.count', item: areaCountItem, coalesce: 'latest', key: (i) => String(i.regionid), time: (i) => i.t, isolation: 'namedRegion' }),
+  /** Record changes of ledgers, in order; isolated by the record's region, and by its department through the topic's filter. */
+  record: channel({ event: 'record.changed', item: recordChangeItem, coalesce: 'ordered', key: (i) => String(i.id), isolation: 'namedRegion' }),
 };
 
 export type ChannelName = keyof typeof channels;
@@ -165,13 +184,21 @@ export const topics = {
   alarm: { pattern: 'alarm', match: /^alarm$/, channel: 'alarm', permission: 'realtime:read', route: 'all' },
   /** Head counts of the regions the subscriber sees. */
   areaCount: { pattern: 'area.count', match: /^area\.count$/, channel: 'area', permission: 'positioning:read', route: 'all' },
+  /** Changes of one ledger's records the subscriber may see (the ledger's own view grant and isolation, checked by its resolver). */
+  records: {
+    pattern: 'records/<Entity>',
+    match: /^records\/([A-Z][A-Za-z0-9]{0,39})$/,
+    channel: 'record',
+    permission: 'authenticated',
+    route: (entity, item) => (item as RecordChangeItem).entity === entity,
+  },
 } satisfies Record<string, TopicDecl>;
 
 export type TopicKind = keyof typeof topics;
 const topicKinds = Object.keys(topics) as TopicKind[];
 
 /** Topic names a client may use, as types (one line per topic kind). */
-export type TopicName = `tag/${string}` | `tags/${string}` | `position/${'person' | 'vehicle'}` | 'region' | 'alarm' | 'area.count';
+export type TopicName = `tag/${string}` | `tags/${string}` | `position/${'person' | 'vehicle'}` | 'region' | 'alarm' | 'area.count' | `records/${string}`;
 /** The channel a topic name's items travel on. */
 export type ChannelOfTopic<N extends TopicName> = N extends `tag/${string}` | `tags/${string}`
   ? 'tag'
@@ -183,7 +210,9 @@ export type ChannelOfTopic<N extends TopicName> = N extends `tag/${string}` | `t
         ? 'alarm'
         : N extends 'area.count'
           ? 'area'
-          : never;
+          : N extends `records/${string}`
+            ? 'record'
+            : never;
 
 export interface ParsedTopic {
   kind: TopicKind;
@@ -211,6 +240,7 @@ export function parseTopic(name: unknown): ParsedTopic | null {
 
 export const tagTopic = (tagId: string): TopicName => `tag/${tagId}`;
 export const tagGroupTopic = (groupId: string | number): TopicName => `tags/${groupId}`;
+export const recordsTopic = (entity: string): TopicName => `records/${entity}`;
 
 // ---------------------------------------------------------------------------
 // Socket events (named area.verb)

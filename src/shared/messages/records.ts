@@ -29,5 +29,9 @@ export const recordsMessages = defineMessages({
   'records.ledgerExists': { zh: '台账已存在：{entity}', en: 'Ledger already exists: {entity}' },
   'records.ledgerHasRecords': { zh: '台账中还有 {count} 条记录，不能删除', en: 'The ledger still has {count} record(s)' },
   'records.importErrors': { zh: '{rows} 行有错误，未保存任何数据', en: '{rows} row(s) have errors; nothing was saved' },
+  'records.duplicateOption': { zh: '选项值重复：{value}', en: 'Duplicate option value: {value}' },
+  'records.unknownDictionary': { zh: '数据字典不存在：{code}', en: 'No such dictionary: {code}' },
+  'records.dictionaryInUse': { zh: '数据字典仍被台账“{ledger}”的字段使用', en: 'The dictionary is still used by a field of the ledger "{ledger}"' },
+  'records.dictionaryExists': { zh: '数据字典已存在：{code}', en: 'Dictionary already exists: {code}' },
   'records.badSheet': { zh: '无法读取该 Excel 文件', en: 'The Excel file cannot be read' },
 });

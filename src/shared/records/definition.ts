@@ -60,6 +60,28 @@ const pascal = z.string().regex(/^[A-Z][A-Za-z0-9]{0,39}$/, 'validation.badForma
 export const enumOption = z.object({ value: z.string().trim().min(1).max(60), label: bilingual });
 export type EnumOption = z.infer<typeof enumOption>;
 
+/**
+ * A data-dictionary entry (seed 2 §2.8, /low-code-platform/data-dictionary):
+ * an enumeration kept once and named by the `dictionary` of any number of
+ * fields, so the choices change in one place for every ledger that uses them.
+ */
+export const dictionaryDef = z
+  .object({
+    code: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,59}$/, 'validation.badFormat'),
+    name: bilingual,
+    options: z.array(enumOption).min(1).max(200),
+  })
+  .superRefine((d, ctx) => {
+    const seen = new Set<string>();
+    d.options.forEach((o, i) => {
+      if (seen.has(o.value)) {
+        ctx.addIssue({ code: 'custom', path: ['options', i, 'value'], message: 'records.duplicateOption', params: { value: o.value } });
+      }
+      seen.add(o.value);
+    });
+  });
+export type DictionaryDef = z.infer<typeof dictionaryDef>;
+
 const fieldBase = {
   /** Key of the value in the record document; the name `controls` reports. */
   key: identifier,

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { fieldTypes, type EnumOption, type FieldDef, type RecordDefinition, type SubFieldDef } from './definition.js';
 
-/** Enumerations kept in the data dictionary, by code; fields that name a dictionary take their options from here. */
+/**
+ * Enumerations kept in the data dictionary, by code; fields that name a
+ * dictionary take their options from here. Schemas read it when they parse,
+ * not when they are built, so the server hands its live map once and an
+ * edited dictionary applies to the next save without rebuilding contracts.
+ */
 export type Dictionaries = Readonly<Record<string, readonly EnumOption[]>>;
 
 const TEXT_MAX = 200;
@@ -10,8 +15,19 @@ const SIGNATURE_MAX = 300_000;
 
 const id = z.number().int().positive();
 
-function optionsOf(f: SubFieldDef, dicts: Dictionaries): string[] {
-  return (f.options ?? (f.dictionary ? dicts[f.dictionary] : undefined) ?? []).map((o) => o.value);
+/** The choices of an enumeration field: its own options, or those of the dictionary it names. */
+export function optionsOf(f: Pick<SubFieldDef, 'options' | 'dictionary'>, dicts: Dictionaries): readonly EnumOption[] {
+  return f.options ?? (f.dictionary ? dicts[f.dictionary] : undefined) ?? [];
+}
+
+/** An option's value checked against the field's choices at parse time (a dictionary may have changed since the schema was built). */
+function oneOf(f: SubFieldDef, dicts: Dictionaries) {
+  return z.string().superRefine((v, ctx) => {
+    const values = optionsOf(f, dicts).map((o) => o.value);
+    if (!values.includes(v)) {
+      ctx.addIssue({ code: 'custom', message: 'validation.oneOf', params: { values: values.join(', ') }, input: v });
+    }
+  });
 }
 
 function textSchema(f: SubFieldDef, dflt: number) {
@@ -70,18 +86,11 @@ function valueSchema(f: FieldDef | SubFieldDef, dicts: Dictionaries): z.ZodType 
       return z.number().int().min(0);
     case fieldTypes.number:
       return numberSchema(f);
-    case fieldTypes.enum: {
-      const values = optionsOf(f, dicts);
-      return z.string().refine((v) => values.includes(v), { message: 'validation.oneOf', params: { values: values.join(', ') } });
-    }
-    case fieldTypes.enumMulti: {
-      const values = optionsOf(f, dicts);
-      return listSchema(
-        z.string().refine((v) => values.includes(v), { message: 'validation.oneOf', params: { values: values.join(', ') } }),
-        f,
-        values.length || 1,
-      );
-    }
+    case fieldTypes.enum:
+      return oneOf(f, dicts);
+    case fieldTypes.enumMulti:
+      // At most every choice once; a dictionary holds up to 200.
+      return listSchema(oneOf(f, dicts), f, f.options?.length ?? 200);
     case fieldTypes.people:
     case fieldTypes.depts:
       return listSchema(id, f, 500);

@@ -48,4 +48,26 @@ describe('record validator', () => {
     const r2 = recordDefinition.safeParse({ ...def, fields: [...def.fields, { key: 'title', type: 4, label: { zh: 'x' } }] });
     expect(r2.success).toBe(false);
   });
+
+  it('checks a dictionary enumeration against the entry as it is when parsing, not when the schema was built', () => {
+    const withDict = defineRecord({
+      area: 'Test',
+      entity: 'Risk',
+      name: { zh: '风险', en: 'Risk' },
+      fields: [
+        { key: 'level', type: 7, label: { zh: '等级', en: 'Level' }, required: true, dictionary: 'riskLevel' },
+        { key: 'also', type: 21, label: { zh: '其他', en: 'Also' }, dictionary: 'riskLevel' },
+      ],
+    });
+    const live: Record<string, { value: string; label: { zh: string; en: string } }[]> = {};
+    const schema = recordSaveSchema(withDict, live);
+    const codes = (input: unknown) => {
+      const r = schema.safeParse(input);
+      return r.success ? [] : fieldIssues(r.error.issues).map((i) => `${i.field}:${i.code}`);
+    };
+    expect(codes({ level: 'high' })).toEqual(['level:validation.oneOf']);
+    live.riskLevel = [{ value: 'high', label: { zh: '高', en: 'High' } }];
+    expect(codes({ level: 'high', also: ['high'] })).toEqual([]);
+    expect(codes({ level: 'high', also: ['low'] })).toEqual(['also.0:validation.oneOf']);
+  });
 });

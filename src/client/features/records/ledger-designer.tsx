@@ -18,6 +18,8 @@ interface DesignField {
   required?: boolean;
   unique?: boolean;
   options?: string;
+  /** A data-dictionary code the enumeration takes its choices from, in place of `options`. */
+  dictionary?: string;
 }
 interface Design {
   entity: string;
@@ -42,7 +44,9 @@ export function definitionOf(d: Design): RecordDefinitionInput {
     required: Boolean(f.required),
     unique: Boolean(f.unique),
     ...(f.type === fieldTypes.enum || f.type === fieldTypes.enumMulti
-      ? { options: (f.options ?? '').split(/[;；]/).map((s) => s.trim()).filter(Boolean).map((s) => ({ value: s, label: { zh: s, en: s } })) }
+      ? f.dictionary
+        ? { dictionary: f.dictionary }
+        : { options: (f.options ?? '').split(/[;；]/).map((s) => s.trim()).filter(Boolean).map((s) => ({ value: s, label: { zh: s, en: s } })) }
       : {}),
   }));
   const steps = d.steps ?? [];
@@ -146,6 +150,9 @@ export function LedgerDesigner({ open, pickers, onClose, onSaved }: { open: bool
                   </Form.Item>
                   <Form.Item name={[item.name, 'options']}>
                     <Input placeholder={t('options')} style={{ width: 150 }} data-testid="field-options" />
+                  </Form.Item>
+                  <Form.Item name={[item.name, 'dictionary']}>
+                    <Select allowClear placeholder={t('dictionary')} style={{ width: 130 }} options={Object.keys(pickers.dictionaries).map((code) => ({ value: code, label: code }))} data-testid="field-dictionary" />
                   </Form.Item>
                   <Form.Item name={[item.name, 'required']} valuePropName="checked">
                     <Checkbox>{t('required')}</Checkbox>

@@ -67,7 +67,13 @@ const zh = {
   definitionLog: '定义变更记录',
   entityCol: '台账',
   dictionary: '数据字典',
-  dictionaryHint: '枚举字段的选项在各台账定义中维护；下表列出所有台账中的枚举字段。',
+  dictionaryHint: '枚举字段可引用数据字典中的条目（字段的“数据字典”编码）；修改条目后，所有引用它的台账立即按新选项校验和显示。',
+  dictionaryCode: '编码',
+  dictionaryName: '名称',
+  usedBy: '使用台账',
+  optionValue: '值',
+  choices: '选项',
+  addOption: '添加选项',
 };
 
 const en: typeof zh = {
@@ -134,7 +140,13 @@ const en: typeof zh = {
   definitionLog: 'Definition history',
   entityCol: 'Ledger',
   dictionary: 'Data dictionary',
-  dictionaryHint: 'Enumeration options are kept in each ledger definition; this lists every enumeration field.',
+  dictionaryHint: "An enumeration field can name an entry here (the field's dictionary code); after an edit every ledger using it checks and shows the new choices at once.",
+  dictionaryCode: 'Code',
+  dictionaryName: 'Name',
+  usedBy: 'Used by',
+  optionValue: 'Value',
+  choices: 'Choices',
+  addOption: 'Add option',
 };
 
 addTranslations(recordsNs, zh, en);

@@ -1,12 +1,15 @@
-import { Button, Card, Result, Spin, Table, Tag } from 'antd';
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Input, Popconfirm, Result, Space, Spin, Table, Tag, message } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { definitionLog, type DefinitionItem } from '../../../shared/contracts/records';
-import { fieldTypes, ledgerHref, recordHref } from '../../../shared/records/definition';
+import { definitionLog, dictionaryDelete, dictionaryList, dictionarySave, type DefinitionItem, type DictionaryItem } from '../../../shared/contracts/records';
+import { renderMessage } from '../../../shared/messages/catalog';
+import { ledgerHref, recordHref } from '../../../shared/records/definition';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
+import { FormModal } from '../../ui/form-modal';
 import { useLoad } from '../../ui/use-load';
 import { useSession } from '../../app/session-store';
 import { LedgerDesigner } from './ledger-designer';
@@ -152,20 +155,145 @@ export function ProcessLogsPage() {
   );
 }
 
-/** /low-code-platform/data-dictionary — the enumerations fields use, across every ledger. */
+/** /low-code-platform/data-dictionary — the enumerations ledger fields name (`dictionary`), kept once for every ledger. */
 export function DataDictionaryPage() {
   const { t } = useTranslation(recordsNs);
   const lang = useLang();
   const defs = useDefinitions();
-  const rows = (defs.data?.items ?? []).flatMap((d) =>
-    d.definition.fields
-      .filter((f) => f.type === fieldTypes.enum || f.type === fieldTypes.enumMulti)
-      .map((f) => ({ key: `${d.entity}.${f.key}`, ledger: pick(lang, d.definition.name.zh, d.definition.name.en), field: pick(lang, f.label.zh, f.label.en), options: (f.options ?? []).map((o) => pick(lang, o.label.zh, o.label.en)).join('; ') })),
-  );
+  const load = useCallback((signal: AbortSignal) => api(dictionaryList, {}, { signal }), []);
+  const dicts = useLoad(load);
+  const [editing, setEditing] = useState<{ item?: DictionaryItem; n: number } | null>(null);
+  const [msg, holder] = message.useMessage();
+  const usedBy = (code: string) =>
+    (defs.data?.items ?? [])
+      .filter((d) => d.definition.fields.some((f) => f.dictionary === code || (f.columns ?? []).some((c) => c.dictionary === code)))
+      .map((d) => pick(lang, d.definition.name.zh, d.definition.name.en));
+
+  const handleSave = async (v: DictionaryFormValues) => {
+    const dictionary = {
+      code: v.code,
+      name: { zh: v.nameZh, en: v.nameEn ?? '' },
+      options: (v.options ?? []).map((o) => ({ value: o.value, label: { zh: o.zh, en: o.en ?? '' } })),
+    };
+    await api(dictionarySave, { dictionary, version: editing?.item?.version }, { silent: true });
+    void msg.success(t('saved'));
+    dicts.reload();
+  };
+
   return (
-    <Card size="small" title={t('dictionary')}>
+    <Card
+      size="small"
+      title={t('dictionary')}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ n: Date.now() })} data-testid="dictionary-add">
+          {t('add')}
+        </Button>
+      }
+    >
+      {holder}
       <p>{t('dictionaryHint')}</p>
-      <Table rowKey="key" size="small" loading={defs.loading} dataSource={rows} scroll={{ x: 'max-content' }} columns={[{ title: t('entityCol'), dataIndex: 'ledger' }, { title: t('field'), dataIndex: 'field' }, { title: t('options'), dataIndex: 'options' }]} />
+      <Table<DictionaryItem>
+        rowKey={(d) => d.dictionary.code}
+        size="small"
+        loading={dicts.loading}
+        dataSource={dicts.data?.items ?? []}
+        scroll={{ x: 'max-content' }}
+        pagination={false}
+        columns={[
+          { title: t('dictionaryCode'), key: 'code', render: (_: unknown, d) => d.dictionary.code },
+          { title: t('dictionaryName'), key: 'name', render: (_: unknown, d) => pick(lang, d.dictionary.name.zh, d.dictionary.name.en) },
+          { title: t('choices'), key: 'options', render: (_: unknown, d) => d.dictionary.options.map((o) => <Tag key={o.value}>{pick(lang, o.label.zh, o.label.en)}</Tag>) },
+          { title: t('usedBy'), key: 'used', render: (_: unknown, d) => usedBy(d.dictionary.code).join('; ') },
+          { title: t('version'), dataIndex: 'version' },
+          {
+            title: t('actions'),
+            key: 'actions',
+            render: (_: unknown, d) => (
+              <Space size={0}>
+                <Button type="link" onClick={() => setEditing({ item: d, n: Date.now() })} data-testid={`dictionary-edit-${d.dictionary.code}`}>
+                  {t('edit')}
+                </Button>
+                <Popconfirm
+                  title={t('confirmDelete')}
+                  onConfirm={async () => {
+                    await api(dictionaryDelete, { code: d.dictionary.code });
+                    void msg.success(t('deleted'));
+                    dicts.reload();
+                  }}
+                >
+                  <Button type="link" danger>
+                    {t('delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {editing && (
+        <FormModal<DictionaryFormValues>
+          key={editing.n}
+          open
+          title={editing.item ? t('edit') : t('add')}
+          okText={t('save')}
+          fields={['code', 'nameZh', 'nameEn', 'options']}
+          initialValues={
+            editing.item
+              ? {
+                  code: editing.item.dictionary.code,
+                  nameZh: editing.item.dictionary.name.zh,
+                  nameEn: editing.item.dictionary.name.en,
+                  options: editing.item.dictionary.options.map((o) => ({ value: o.value, zh: o.label.zh, en: o.label.en })),
+                }
+              : { options: [{ value: '', zh: '', en: '' }] }
+          }
+          onSubmit={handleSave}
+          onClose={() => setEditing(null)}
+          okTestId="dictionary-save"
+          formTestId="dictionary-form"
+          width={640}
+        >
+          <Form.Item name="code" label={t('dictionaryCode')} rules={[{ required: true, pattern: /^[A-Za-z][A-Za-z0-9_]{0,59}$/, message: renderMessage(lang, 'validation.badFormat') }]}>
+            <Input disabled={!!editing.item} data-testid="dictionary-code" />
+          </Form.Item>
+          <Form.Item name="nameZh" label={t('nameZh')} rules={[{ required: true, whitespace: true, message: renderMessage(lang, 'validation.required') }]}>
+            <Input data-testid="dictionary-name" />
+          </Form.Item>
+          <Form.Item name="nameEn" label={t('nameEn')}>
+            <Input />
+          </Form.Item>
+          <Form.List name="options">
+            {(rows, { add, remove }) => (
+              <>
+                {rows.map((row, i) => (
+                  <Space key={row.key} wrap align="start" data-testid={`dictionary-option-${i}`}>
+                    <Form.Item name={[row.name, 'value']} rules={[{ required: true, whitespace: true, message: renderMessage(lang, 'validation.required') }]}>
+                      <Input placeholder={t('optionValue')} style={{ width: 120 }} data-testid="option-value" />
+                    </Form.Item>
+                    <Form.Item name={[row.name, 'zh']} rules={[{ required: true, whitespace: true, message: renderMessage(lang, 'validation.required') }]}>
+                      <Input placeholder={t('nameZh')} style={{ width: 150 }} data-testid="option-zh" />
+                    </Form.Item>
+                    <Form.Item name={[row.name, 'en']}>
+                      <Input placeholder={t('nameEn')} style={{ width: 150 }} />
+                    </Form.Item>
+                    <Button icon={<MinusCircleOutlined />} onClick={() => remove(row.name)} disabled={rows.length === 1} aria-label={t('delete')} />
+                  </Space>
+                ))}
+                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ value: '', zh: '', en: '' })} data-testid="dictionary-add-option">
+                  {t('addOption')}
+                </Button>
+              </>
+            )}
+          </Form.List>
+        </FormModal>
+      )}
     </Card>
   );
+}
+
+interface DictionaryFormValues {
+  code: string;
+  nameZh: string;
+  nameEn?: string;
+  options?: { value: string; zh: string; en?: string }[];
 }

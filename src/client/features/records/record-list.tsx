@@ -17,6 +17,7 @@ import { RecordForm } from './record-form';
 import { displayValue, StatusTag } from './record-view';
 import { ImportDialog } from '../../ui/records/import-dialog';
 import { usePickers } from '../../ui/records/use-pickers';
+import { useRecordChanges } from '../../ui/records/use-record-changes';
 
 const columnsKey = (user: string, entity: string) => `records.columns.${user}.${entity}`;
 
@@ -63,6 +64,8 @@ export function RecordList({ def, calls }: { def: RecordDefinition; calls: Recor
   }, [keyword, sort, status]);
   const load = useCallback((signal: AbortSignal) => api(calls.list, { ...query, ...page }, { signal }), [calls, query, page]);
   const list = useLoad(load);
+  // Another user's save, delete, step or import refreshes the page shown (same filters, sort and page).
+  useRecordChanges(def.entity, list.reload);
 
 
   const columns: ColumnsType<RecordItem> = [

@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
 import { fieldTypes, statusOf, type FieldDef, type RecordDefinition } from '../../../shared/records/definition';
+import { optionsOf } from '../../../shared/records/validator';
 import { formatDate } from '../../../shared/time';
 import { pick, type Lang } from '../../app/i18n';
 import type { Pickers } from '../../ui/records/use-pickers';
@@ -11,7 +12,7 @@ export function displayValue(f: FieldDef, v: unknown, lang: Lang, p: Pickers): s
   }
   const many = (x: unknown) => (Array.isArray(x) ? (x as unknown[]) : [x]);
   const option = (x: unknown) => {
-    const o = f.options?.find((q) => q.value === x);
+    const o = optionsOf(f, p.dictionaries).find((q) => q.value === x);
     return o ? pick(lang, o.label.zh, o.label.en) : String(x);
   };
   switch (f.type) {

@@ -11,12 +11,13 @@ import type { Pickers } from './use-pickers';
 export type FormValues = Record<string, unknown>;
 
 /** No choices: for a form whose department, region and person fields all have their own inputs. */
-const NO_PICKERS: Pickers = { depts: [], regions: [], users: [] };
+const NO_PICKERS: Pickers = { depts: [], regions: [], users: [], dictionaries: {} };
 
 interface FieldsProps {
   fields: readonly FieldDef[];
   /** Choices of department, region and person fields (`usePickers`). */
   pickers?: Pickers;
+  /** Data-dictionary enumerations; the pickers' by default. */
   dictionaries?: Dictionaries;
   fileNames?: Record<number, string>;
   /** Inputs a page supplies itself (a tree of classes); such a field keeps only its required rule here, the page's schema checks the rest. */
@@ -50,7 +51,7 @@ interface FormProps extends FieldsProps {
  * form. Cross-field rules and errors the server names in `controls` are put
  * on fields by the caller (`showIssues`, `showSaveError` in ui/form-rules).
  */
-export function DefinitionFields({ fields, pickers = NO_PICKERS, dictionaries, fileNames, inputs = {}, disabled = [], extra = {}, columns = 1, spans = {} }: FieldsProps) {
+export function DefinitionFields({ fields, pickers = NO_PICKERS, dictionaries = pickers.dictionaries, fileNames, inputs = {}, disabled = [], extra = {}, columns = 1, spans = {} }: FieldsProps) {
   const lang = useLang();
   const span = 24 / columns;
   return (

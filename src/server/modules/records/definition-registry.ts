@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
 import type { Store, Tx } from '../../store/db.js';
 import { transactThenPublish, type DomainEvents } from '../../stream/bus.js';
+import type { DictionaryRegistry } from './dictionary-registry.js';
 import { createRecordsRepository, docOf } from './records.repository.js';
 
 /** Field types whose stored value is a number (compared and sorted as one). */
@@ -16,11 +17,15 @@ const SCALAR_TYPES: number[] = [...NUMERIC_TYPES, ...TEXT_TYPES, fieldTypes.enum
 /**
  * The document fields worth an index: filters compared exactly or by range
  * (enumerations, numbers, times, departments…) and the columns a list is
- * sorted by. Text filters are `contains` and get none.
+ * sorted by. Text filters are `contains` and get none. `filter`: the field is
+ * one of the list's exact filters.
  */
-export function indexedFields(def: RecordDefinition): { key: string; numeric: boolean }[] {
-  const keys = new Set([...def.list.columns, def.list.sort.field, ...def.list.filters.filter((k) => !TEXT_TYPES.includes(def.fields.find((f) => f.key === k)?.type ?? 0))]);
-  return def.fields.filter((f) => keys.has(f.key) && SCALAR_TYPES.includes(f.type) && f.type !== fieldTypes.remark && f.type !== fieldTypes.plainText).map((f) => ({ key: f.key, numeric: NUMERIC_TYPES.includes(f.type) }));
+export function indexedFields(def: RecordDefinition): { key: string; numeric: boolean; filter: boolean }[] {
+  const exact = new Set(def.list.filters.filter((k) => !TEXT_TYPES.includes(def.fields.find((f) => f.key === k)?.type ?? 0)));
+  const keys = new Set([...def.list.columns, def.list.sort.field, ...exact]);
+  return def.fields
+    .filter((f) => keys.has(f.key) && SCALAR_TYPES.includes(f.type) && f.type !== fieldTypes.remark && f.type !== fieldTypes.plainText)
+    .map((f) => ({ key: f.key, numeric: NUMERIC_TYPES.includes(f.type), filter: exact.has(f.key) }));
 }
 
 export interface DefinitionEntry {
@@ -49,9 +54,11 @@ export interface DefinitionRegistry {
   remove(caller: AuthUser, entity: string): Promise<void>;
   /** Re-reads stored definitions (another node changed one). */
   reload(): Promise<void>;
+  /** The name of a ledger with a field naming this dictionary (`name_en` for English), if any. */
+  usingDictionary(code: string): { ledger: string; ledger_en: string } | undefined;
 }
 
-export function createDefinitionRegistry(store: Store, events: Pick<DomainEvents, 'publish'>, builtIns: RecordDefinition[]): DefinitionRegistry {
+export function createDefinitionRegistry(store: Store, events: Pick<DomainEvents, 'publish'>, builtIns: RecordDefinition[], dictionaries: DictionaryRegistry): DefinitionRegistry {
   const repo = createRecordsRepository(store.db);
   const entries = new Map<string, DefinitionEntry>();
   const builtInNames = new Set(builtIns.map((d) => d.entity));
@@ -62,7 +69,7 @@ export function createDefinitionRegistry(store: Store, events: Pick<DomainEvents
     version,
     updated,
     updatedBy,
-    contracts: recordContracts(definition),
+    contracts: recordContracts(definition, dictionaries.live),
   });
 
   async function reload() {
@@ -151,11 +158,24 @@ export function createDefinitionRegistry(store: Store, events: Pick<DomainEvents
       return e && e.definition.area === area ? e : undefined;
     },
     all: () => [...entries.values()],
+    usingDictionary(code) {
+      const names = (f: { dictionary?: string; columns?: { dictionary?: string }[] }) => f.dictionary === code || (f.columns ?? []).some((c) => c.dictionary === code);
+      const d = [...entries.values()].map((e) => e.definition).find((x) => x.fields.some(names));
+      return d ? { ledger: d.name.zh, ledger_en: d.name.en || d.name.zh } : undefined;
+    },
 
     async save(caller, def, version) {
       if (builtInNames.has(def.entity)) {
         throw badRequest('records.builtInLedger', ['definition.entity']);
       }
+      // An enumeration without its own options takes them from a dictionary entry that must exist.
+      def.fields.forEach((f, i) => {
+        for (const [path, x] of [[`definition.fields.${i}.dictionary`, f] as const, ...(f.columns ?? []).map((c, j) => [`definition.fields.${i}.columns.${j}.dictionary`, c] as const)]) {
+          if (x.dictionary && !x.options?.length && !dictionaries.has(x.dictionary)) {
+            throw badRequest('records.unknownDictionary', [path], { code: x.dictionary });
+          }
+        }
+      });
       const entry = await transactThenPublish(store.db, events, async (tx, emit) => {
         const before = await repo.definition(tx, def.entity);
         if (before && version === undefined) {

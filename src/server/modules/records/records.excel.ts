@@ -4,7 +4,7 @@ import type { ImportResult } from '../../../shared/contracts/records.js';
 import type { Lang } from '../../../shared/messages/define.js';
 import { fieldIssues } from '../../../shared/messages/zod-issues.js';
 import { fieldTypes, statusOf, valueText, type FieldDef, type RecordDefinition } from '../../../shared/records/definition.js';
-import { recordValuesSchema } from '../../../shared/records/validator.js';
+import { optionsOf, recordValuesSchema, type Dictionaries } from '../../../shared/records/validator.js';
 import { formatDate, parseTime } from '../../../shared/time.js';
 import { docOf, type RecordRow } from './records.repository.js';
 
@@ -18,13 +18,14 @@ const label = (f: Pick<FieldDef, 'label'>, lang: Lang) => (lang === 'en' && f.la
 const STATUS_LABEL = { zh: '状态', en: 'Status' } as const;
 const ATTACHMENT = { zh: '附件', en: 'Attachment ' } as const;
 
-/** A value as a spreadsheet cell shows it to a reader of `lang`. */
-export function cellOf(f: FieldDef, v: unknown, lang: Lang): string | number | null {
+/** A value as a spreadsheet cell shows it to a reader of `lang`: enumerations by their label (own options or the dictionary's). */
+export function cellOf(f: FieldDef, v: unknown, lang: Lang, dicts: Dictionaries = {}): string | number | null {
   if (v === null || v === undefined) {
     return null;
   }
+  const options = optionsOf(f, dicts);
   const optionLabel = (x: unknown) => {
-    const o = f.options?.find((p) => p.value === x);
+    const o = options.find((p) => p.value === x);
     return o ? (lang === 'en' && o.label.en ? o.label.en : o.label.zh) : valueText(x);
   };
   switch (f.type) {
@@ -97,7 +98,7 @@ export async function writeSheet(out: Writable, sheetName: string, header: strin
 }
 
 /** Writes the rows as an .xlsx workbook to `out`, the header in the reader's language. */
-export async function writeXlsx(out: Writable, def: RecordDefinition, columns: string[], rows: AsyncIterable<RecordRow[]>, lang: Lang): Promise<number> {
+export async function writeXlsx(out: Writable, def: RecordDefinition, columns: string[], rows: AsyncIterable<RecordRow[]>, lang: Lang, dicts: Dictionaries = {}): Promise<number> {
   const fields = columns.map((k) => def.fields.find((f) => f.key === k)).filter((f): f is FieldDef => f !== undefined);
   const withStatus = def.workflow !== undefined;
   async function* cells(): AsyncIterable<Cell[][]> {
@@ -105,7 +106,7 @@ export async function writeXlsx(out: Writable, def: RecordDefinition, columns: s
       yield page.map((r) => {
         const doc = docOf(r.doc);
         const status = statusOf(def, r.status).label;
-        return [...fields.map((f) => cellOf(f, doc[f.key], lang)), ...(withStatus ? [lang === 'en' && status.en ? status.en : status.zh] : [])];
+        return [...fields.map((f) => cellOf(f, doc[f.key], lang, dicts)), ...(withStatus ? [lang === 'en' && status.en ? status.en : status.zh] : [])];
       });
     }
   }
@@ -149,7 +150,7 @@ export function plain(v: ExcelJS.CellValue): unknown {
 }
 
 /** A cell read as the field's value; something that cannot be read is passed on as written, so the validator names it. */
-function valueOf(f: FieldDef, raw: unknown): unknown {
+function valueOf(f: FieldDef, raw: unknown, dicts: Dictionaries): unknown {
   if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) {
     return null;
   }
@@ -157,7 +158,8 @@ function valueOf(f: FieldDef, raw: unknown): unknown {
   const list = (x: unknown) => (typeof x === 'number' ? [x] : String(x).split(/[;；,，]/).map((s) => s.trim()).filter(Boolean));
   const option = (x: unknown) => {
     const s = String(x).trim();
-    return f.options?.find((o) => o.value === s || o.label.zh === s || o.label.en === s)?.value ?? s;
+    // A label in either language (or the value itself) names the option.
+    return optionsOf(f, dicts).find((o) => o.value === s || o.label.zh === s || o.label.en === s)?.value ?? s;
   };
   switch (f.type) {
     case fieldTypes.number:
@@ -198,7 +200,7 @@ function valueOf(f: FieldDef, raw: unknown): unknown {
  * either language, or by key); every later non-empty row is checked with the
  * ledger's validator. Rows are numbered as the spreadsheet numbers them.
  */
-export async function readXlsx(buffer: Buffer, def: RecordDefinition): Promise<{ rows: { row: number; values: Record<string, unknown> }[]; errors: ImportResult['errors'] }> {
+export async function readXlsx(buffer: Buffer, def: RecordDefinition, dicts: Dictionaries = {}): Promise<{ rows: { row: number; values: Record<string, unknown> }[]; errors: ImportResult['errors'] }> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(buffer as unknown as ArrayBuffer);
   const ws = wb.worksheets[0];
@@ -215,7 +217,7 @@ export async function readXlsx(buffer: Buffer, def: RecordDefinition): Promise<{
       byHeader.set(col, f);
     }
   });
-  const schema = recordValuesSchema(def);
+  const schema = recordValuesSchema(def, dicts);
   ws.eachRow((row, n) => {
     if (n === 1) {
       return;
@@ -223,7 +225,7 @@ export async function readXlsx(buffer: Buffer, def: RecordDefinition): Promise<{
     const values: Record<string, unknown> = {};
     let any = false;
     for (const [col, f] of byHeader) {
-      const v = valueOf(f, plain(row.getCell(col).value));
+      const v = valueOf(f, plain(row.getCell(col).value), dicts);
       if (v !== null) {
         any = true;
       }

@@ -7,6 +7,9 @@ import {
   definitionList,
   definitionLog,
   definitionSave,
+  dictionaryDelete,
+  dictionaryList,
+  dictionarySave,
   fileDownload,
   importResult,
   ledgerUserOptions,
@@ -24,6 +27,7 @@ import type { Store } from '../../store/db.js';
 import type { MenuSeed } from '../../store/seed-base.js';
 import type { ServerModule } from '../index.js';
 import type { DefinitionEntry } from './definition-registry.js';
+import { recordsChannel } from './records.channel.js';
 import { readXlsx, writeXlsx } from './records.excel.js';
 import { FILE_MAX_BYTES, type FileStore } from './records.files.js';
 import type { RecordsService } from './records.service.js';
@@ -65,7 +69,7 @@ export function bindLedger(entry: DefinitionEntry, records: RecordsService): Rec
       const rows = await records.rows(ctx.user!, def, input);
       const columns = input.columns?.length ? input.columns : def.list.columns.length ? def.list.columns : def.fields.map((f) => f.key);
       const name = `${ctx.lang === 'en' && def.name.en ? def.name.en : def.name.zh}.xlsx`;
-      return sendXlsx(ctx, name, (out) => writeXlsx(out, def, columns, rows, ctx.lang));
+      return sendXlsx(ctx, name, (out) => writeXlsx(out, def, columns, rows, ctx.lang, records.dictionaries.live));
     }),
     Import: bind(importContract, async (_input, ctx) => {
       const part = await ctx.req.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
@@ -77,7 +81,7 @@ export function bindLedger(entry: DefinitionEntry, records: RecordsService): Rec
       const keepGood = (ctx.req.query as Record<string, string | undefined>).keepGood === '1';
       let parsed: Awaited<ReturnType<typeof readXlsx>>;
       try {
-        parsed = await readXlsx(buffer, def);
+        parsed = await readXlsx(buffer, def, records.dictionaries.live);
       } catch {
         throw badRequest('records.badSheet', ['upfile']);
       }
@@ -132,6 +136,15 @@ export function registerRecords(http: HttpApp, store: Store, records: RecordsSer
     return { entity: input.entity };
   });
   http.route(definitionLog, (input) => records.definitionLog(input));
+  http.route(dictionaryList, () => {
+    const items = records.dictionaries.items();
+    return Promise.resolve({ items, total: items.length });
+  });
+  http.route(dictionarySave, (input, ctx) => records.dictionaries.save(ctx.user!, input.dictionary, input.version));
+  http.route(dictionaryDelete, async (input, ctx) => {
+    await records.dictionaries.remove(ctx.user!, input.code, (code) => records.definitions.usingDictionary(code));
+    return { code: input.code };
+  });
 
   // Names only, for pickers; reads the organisation's user table (no org service call offers this yet).
   http.route(ledgerUserOptions, () => store.db.selectFrom('users').select(['userid', 'username', 'loginname']).orderBy('userid').execute());
@@ -170,5 +183,8 @@ export const recordsModule: ServerModule = {
   ],
   register({ http, store, services }) {
     registerRecords(http, store, services.records, services.files);
+    const live = recordsChannel({ bus: services.bus, definitions: services.records.definitions, scopeOf: (userid) => services.org.getUserScope(userid) });
+    services.topics.addSource(live.source);
+    services.topics.addResolver(live.resolver);
   },
 };

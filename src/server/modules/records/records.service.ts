@@ -7,6 +7,7 @@ import { audit } from '../../store/audit.js';
 import type { Store, Tx } from '../../store/db.js';
 import { transactThenPublish, type DomainEvents, type Emit } from '../../stream/bus.js';
 import { createDefinitionRegistry, NUMERIC_TYPES, TEXT_TYPES, type DefinitionRegistry } from './definition-registry.js';
+import { createDictionaryRegistry, type DictionaryRegistry } from './dictionary-registry.js';
 import { openTodo } from '../org/todos.js';
 import { createRecordsRepository, docOf, isCommonSort, type RecordQuery, type RecordRow } from './records.repository.js';
 
@@ -86,6 +87,8 @@ export type RecordDetail = z.input<typeof recordDetail>;
 
 export interface RecordsService {
   definitions: DefinitionRegistry;
+  /** The data dictionary; its `live` map is what the ledgers' validators and Excel read. */
+  dictionaries: DictionaryRegistry;
   list(caller: AuthUser, def: RecordDefinition, input: z.output<typeof recordListInput>): Promise<{ items: RecordItem[]; total: number }>;
   get(caller: AuthUser, def: RecordDefinition, id: number): Promise<RecordDetail>;
   save(caller: AuthUser, def: RecordDefinition, input: Record<string, unknown> & { id?: number; version?: number }): Promise<RecordItem>;
@@ -104,7 +107,8 @@ export interface RecordsService {
 
 export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: RecordDefinition[]): RecordsService & { ready: Promise<void> } {
   const repo = createRecordsRepository(store.db);
-  const definitions = createDefinitionRegistry(store, deps.events, builtIns);
+  const dictionaries = createDictionaryRegistry(store, deps.events);
+  const definitions = createDefinitionRegistry(store, deps.events, builtIns, dictionaries);
 
   function visible(def: RecordDefinition, scope: Scope, row: { deptid: number | null; regionid: number | null }): boolean {
     if (scope.all) {
@@ -228,7 +232,7 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
     return { place, uniques, fileIds };
   }
 
-  async function insertOne(tx: Tx, emitIds: number[], caller: AuthUser, def: RecordDefinition, scope: Scope, values: Record<string, unknown>) {
+  async function insertOne(tx: Tx, inserted: RecordRow[], caller: AuthUser, def: RecordDefinition, scope: Scope, values: Record<string, unknown>) {
     const { place, uniques, fileIds } = await checkSave(tx, caller, def, scope, values, null);
     const now = Date.now();
     const status = def.workflow?.initial ?? 0;
@@ -250,7 +254,7 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
     if (def.workflow) {
       await approverTodos(tx, def, row.id, row.title, approversOf(def, status, values), now);
     }
-    emitIds.push(row.id);
+    inserted.push(row);
     return row;
   }
 
@@ -289,12 +293,20 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
       .map((t) => t.action);
   }
 
-  const publishChanged = (emit: Emit, def: RecordDefinition, ids: number[], action: 'create' | 'update' | 'delete' | 'transition' | 'import') =>
-    emit('record.changed', { entity: def.entity, ids, action });
+  type Place = { id: number; deptid: number | null; regionid: number | null };
+  const placeOfRow = (r: Place): Place => ({ id: r.id, deptid: r.deptid, regionid: r.regionid });
+  const publishChanged = (emit: Emit, def: RecordDefinition, places: Place[], action: 'create' | 'update' | 'delete' | 'transition' | 'import') =>
+    emit('record.changed', {
+      entity: def.entity,
+      ids: [...new Set(places.map((p) => p.id))],
+      action,
+      places: [...new Map(places.map((p) => [`${p.id}|${p.deptid}|${p.regionid}`, placeOfRow(p)])).values()],
+    });
 
   return {
-    ready: definitions.ready,
+    ready: Promise.all([dictionaries.ready, definitions.ready]).then(() => undefined),
     definitions,
+    dictionaries,
 
     async list(caller, def, input) {
       if (!granted(caller, def.permissions.view)) {
@@ -335,7 +347,7 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
       return transactThenPublish(store.db, deps.events, async (tx, emit) => {
         if (id === undefined) {
           const row = await insertOne(tx, [], caller, def, scope, values);
-          publishChanged(emit, def, [row.id], 'create');
+          publishChanged(emit, def, [row], 'create');
           return itemOf(row);
         }
         if (version === undefined) {
@@ -362,7 +374,8 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
         await repo.setUnique(tx, def.entity, id, uniques);
         await repo.linkFiles(tx, id, fileIds);
         await audit(tx, caller, 'record.update', auditEntity(def), id, { changes: changesOf(def.fields, docOf(before.doc), merged) });
-        publishChanged(emit, def, [id], 'update');
+        // Viewers of where it was and of where it is now both learn of it.
+        publishChanged(emit, def, [before, row], 'update');
         return itemOf(row);
       });
     },
@@ -383,7 +396,7 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
         await repo.remove(tx, id);
         await repo.closeTodos(tx, todoRef(id));
         await audit(tx, caller, 'record.delete', auditEntity(def), id, { values: docOf(before.doc) });
-        publishChanged(emit, def, [id], 'delete');
+        publishChanged(emit, def, [before], 'delete');
         return { id };
       });
     },
@@ -436,7 +449,7 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
         });
         await approverTodos(tx, def, row.id, row.title, approversOf(def, t.to, doc), now);
         await audit(tx, caller, 'record.transition', auditEntity(def), row.id, { action: t.action, from: before.status, to: t.to, reason: input.reason });
-        publishChanged(emit, def, [row.id], 'transition');
+        publishChanged(emit, def, [row], 'transition');
         return itemOf(row);
       });
     },
@@ -497,15 +510,15 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
         if (errors.length && !keepGood) {
           return { saved: 0, errors };
         }
-        const ids: number[] = [];
+        const inserted: RecordRow[] = [];
         for (const r of good) {
-          await insertOne(tx, ids, caller, def, scope, r.values);
+          await insertOne(tx, inserted, caller, def, scope, r.values);
         }
-        if (ids.length) {
-          await audit(tx, caller, 'record.import', auditEntity(def), 0, { saved: ids.length, refused: bad.size });
-          publishChanged(emit, def, ids, 'import');
+        if (inserted.length) {
+          await audit(tx, caller, 'record.import', auditEntity(def), 0, { saved: inserted.length, refused: bad.size });
+          publishChanged(emit, def, inserted, 'import');
         }
-        return { saved: ids.length, errors };
+        return { saved: inserted.length, errors };
       });
     },
 
