@@ -401,6 +401,20 @@ function alarmSetting(): Migration {
     },
   };
 }
+/**
+ * Out of service per alarm, not per occurrence (issue 9): the alarm setting
+ * holds since when, by whom and why an alarm is out of service, so an
+ * activation while it is opens out of service instead of being annunciated.
+ */
+function alarmOutOfService(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('alarm_setting').addColumn('oos_since', 'bigint').execute();
+      await db.schema.alterTable('alarm_setting').addColumn('oos_by', 'text').execute();
+      await db.schema.alterTable('alarm_setting').addColumn('oos_reason', 'text').execute();
+    },
+  };
+}
 /** Plant mode per region: out of operation suppresses its tags' alarms by design (issue 9 part 2). */
 function plantMode(): Migration {
   return {
@@ -812,6 +826,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       '0091_muster_one_open': musterOneOpen(),
       '0092_history_hour_totals': historyHourTotals(dialect),
       '0093_tag_compression': tagCompression(),
+      '0078_alarm_out_of_service': alarmOutOfService(),
     }),
   };
 }

@@ -235,6 +235,10 @@ export interface Database {
     response_time: string | null;
     updated_at: number;
     updated_by: string;
+    /** Out of service (migration 0078, ISA-18.2 §11.9): since when (null = in service), by whom and why; new activations open out of service. */
+    oos_since: number | null;
+    oos_by: string | null;
+    oos_reason: string | null;
   };
   /** A region's plant mode (migration 0076): 'stop' = out of operation; no row = in operation. */
   plant_mode: { regionid: number; mode: string; reason: Generated<string>; updated_at: number; updated_by: string };
