@@ -2,7 +2,7 @@ import { Tag } from 'antd';
 import { fieldTypes, statusOf, type FieldDef, type RecordDefinition } from '../../../shared/records/definition';
 import { formatDate } from '../../../shared/time';
 import { pick, type Lang } from '../../app/i18n';
-import type { Pickers } from '../../ui/records/use-pickers';
+import type { Pickers } from './use-pickers';
 
 /** A stored value as text for lists and details, names in place of ids. */
 export function displayValue(f: FieldDef, v: unknown, lang: Lang, p: Pickers): string {
