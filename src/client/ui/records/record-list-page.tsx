@@ -127,9 +127,12 @@ export function RecordListPage<R extends object, K extends string | number>(prop
   };
 
   const filterFields = def.list.filters.map((k) => def.fields.find((f) => f.key === k)!).filter(Boolean);
+  // The definition's columns in its order, then any other field the user chose.
+  const order = [...def.list.columns, ...def.fields.map((f) => f.key).filter((k) => !def.list.columns.includes(k))];
   const columns: ColumnsType<R> = [
-    ...def.fields
-      .filter((f) => visible.includes(f.key))
+    ...order
+      .filter((k) => visible.includes(k))
+      .map((k) => def.fields.find((f) => f.key === k)!)
       .map((f) => ({
         title: pick(lang, f.label.zh, f.label.en),
         key: f.key,
