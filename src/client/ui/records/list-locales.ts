@@ -1,6 +1,6 @@
 import { addTranslations } from '../../app/i18n';
 
-/** i18n namespace of the shared ledger list (RecordListPage). */
+/** i18n namespace of the shared ledger pieces (RecordListPage, field inputs). */
 export const recordListNs = 'recordList';
 
 const zh = {
@@ -14,6 +14,8 @@ const zh = {
   empty: '暂无数据',
   emptyFiltered: '没有符合条件的记录',
   actions: '操作',
+  filters: '筛选',
+  upload: '上传',
 };
 
 const en: typeof zh = {
@@ -27,6 +29,8 @@ const en: typeof zh = {
   empty: 'Nothing here yet',
   emptyFiltered: 'No record matches',
   actions: 'Actions',
+  filters: 'Filters',
+  upload: 'Upload',
 };
 
 addTranslations(recordListNs, zh, en);

@@ -1,5 +1,5 @@
-import { SearchOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Empty, Form, Input, Popover, Select, Space, Table } from 'antd';
+import { FilterOutlined, SearchOutlined, SettingOutlined } from '@ant-design/icons';
+import { Badge, Button, Card, Checkbox, Empty, Form, Grid, Input, Popover, Select, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { FieldInput } from './field-input';
 import { recordListNs } from './list-locales';
 import { displayValue, StatusTag } from './record-view';
 import { noPickers, type Pickers } from './use-pickers';
+import './record-list.css';
 
 /** A filter value as the list calls take it: text contains, anything else matches exactly. */
 export type ListFilterValue = string | number | null;
@@ -83,6 +84,9 @@ export function RecordListPage<R extends object, K extends string | number>(prop
   const [sort, setSort] = useState<ListQuery['sort']>(undefined);
   const [filter, setFilter] = useState<{ keyword: string; filters: Record<string, ListFilterValue> }>({ keyword: '', filters: {} });
   const [selected, setSelected] = useState<K[]>([]);
+  // Phones show the keyword and fold the other filters behind one button.
+  const narrow = !Grid.useBreakpoint().md;
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const defaultCols = def.list.columns.length ? def.list.columns : def.fields.slice(0, 5).map((f) => f.key);
   const [visible, setVisible] = useState<string[]>(() => {
     try {
@@ -145,25 +149,27 @@ export function RecordListPage<R extends object, K extends string | number>(prop
     ...extraColumns,
     ...(actions ? [{ title: t('actions'), key: 'actions', fixed: 'right' as const, render: (_: unknown, r: R) => actions(r, list.reload) }] : []),
   ];
+  const foldable = filterFields.length + (def.workflow ? 1 : 0);
+  const folded = narrow && !filtersOpen;
   const filtered = Boolean(filter.keyword) || Object.keys(filter.filters).length > 0;
   const ctx: ListContext<K> = { query, visible, selected, clearSelection: () => setSelected([]), reload: list.reload };
 
   return (
     <Card size="small" title={pick(lang, def.name.zh, def.name.en)} data-testid={`ledger-${def.entity}`} className="pw-record-list">
-      <Form form={filterForm} layout="inline" onFinish={handleSearch} style={{ marginBottom: 12, rowGap: 8 }} data-testid="record-filters">
+      <Form form={filterForm} layout="inline" onFinish={handleSearch} style={{ marginBottom: 12, rowGap: 8 }} className="pw-list-filters" data-testid="record-filters">
         <Form.Item name="keyword" label={t('keyword')}>
-          <Input allowClear maxLength={100} style={{ width: 180 }} placeholder={keywordPlaceholder} data-testid="record-keyword" />
+          <Input allowClear maxLength={100} className="pw-list-filter-input" placeholder={keywordPlaceholder} data-testid="record-keyword" />
         </Form.Item>
         {filterFields.map((f) => (
-          <Form.Item key={f.key} name={f.key} label={pick(lang, f.label.zh, f.label.en)}>
+          <Form.Item key={f.key} name={f.key} label={pick(lang, f.label.zh, f.label.en)} hidden={folded}>
             {filterInputs[f.key] ?? <FilterInput field={f} lang={lang} pickers={pickers} dictionaries={dictionaries} />}
           </Form.Item>
         ))}
         {def.workflow && (
-          <Form.Item name="status" label={t('status')}>
+          <Form.Item name="status" label={t('status')} hidden={folded}>
             <Select
               allowClear
-              style={{ width: 140 }}
+              className="pw-list-filter-input"
               options={def.workflow.states.map((s) => ({ value: s.code, label: pick(lang, statusOf(def, s.code).label.zh, statusOf(def, s.code).label.en) }))}
             />
           </Form.Item>
@@ -174,6 +180,13 @@ export function RecordListPage<R extends object, K extends string | number>(prop
               {t('search')}
             </Button>
             <Button onClick={handleReset}>{t('reset')}</Button>
+            {narrow && foldable > 0 && (
+              <Badge count={Object.keys(filter.filters).length} size="small">
+                <Button icon={<FilterOutlined />} onClick={() => setFiltersOpen((o) => !o)} aria-expanded={filtersOpen} data-testid="record-filters-toggle">
+                  {t('filters')}
+                </Button>
+              </Badge>
+            )}
           </Space>
         </Form.Item>
       </Form>
@@ -219,7 +232,7 @@ export function RecordListPage<R extends object, K extends string | number>(prop
 /** A field's input as a filter: never required, and a readable width in the inline form (FieldInput fills its column). */
 function FilterInput({ field, lang, pickers, dictionaries, value, onChange }: { field: FieldDef; lang: Lang; pickers: Pickers; dictionaries?: Dictionaries; value?: unknown; onChange?: (v: unknown) => void }) {
   return (
-    <div style={{ width: 170 }}>
+    <div className="pw-list-filter-input">
       <FieldInput field={{ ...field, required: false }} lang={lang} pickers={pickers} dictionaries={dictionaries} value={value} onChange={onChange} />
     </div>
   );
