@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { regionGeometryList, roleList, roleSave, roleWebMenuGetList, type MenuItem, type RoleItem } from '../src/shared/contracts/org';
 import { trajectory } from '../src/shared/contracts/positioning';
 import { ingestKeyCreate, ingestPositions } from '../src/shared/contracts/stream';
