@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { prepareTank } from './alarm-helpers';
 
 const TAG = 'E2E.IMP.LT1';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { regionGetList } from '../src/shared/contracts/org';
 import { tagSave } from '../src/shared/contracts/realtime';
 import { ingestKeyCreate } from '../src/shared/contracts/stream';

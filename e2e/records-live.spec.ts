@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { definitionSave } from '../src/shared/contracts/records';
 import { callApi, signIn } from './sign-in';
 
