@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { screenshots } from './fixtures';
 import { callApi, signIn } from './sign-in';
 import { alarmRealTimeList } from '../src/shared/contracts/alarms';
 import { regionGetList } from '../src/shared/contracts/org';
@@ -47,8 +48,11 @@ export async function prepareTank(page: Page, request: APIRequestContext, id: st
   return { token, send, openId };
 }
 
-/** Screenshots of a page at both widths in both languages into test-results/screens (the page is signed in). */
+/** Screenshots of a page at both widths in both languages into test-results/screens (the page is signed in), with SCREENSHOTS=1. */
 export async function screens(page: Page, path: string, name: string, ready: string) {
+  if (!screenshots) {
+    return;
+  }
   for (const lang of ['zh', 'en'] as const) {
     await page.evaluate((l) => localStorage.setItem('language', l), lang);
     for (const width of [1440, 390]) {

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { auditLogList } from '../src/shared/contracts/org';
 import { callApi, prepareTank, signIn } from './alarm-helpers';
 

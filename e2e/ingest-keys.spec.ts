@@ -1,13 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { signIn } from './sign-in';
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Plantwatch@2026';
 
 test('an administrator creates an ingest key, a gateway sends with it, and after revoking it is refused', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill('admin');
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/Gateway\/home/);
+  await signIn(page, 'admin');
   await page.goto('/system/ingestKeys');
   await page.getByTestId('ingest-add').click();
   await page.getByTestId('ingest-name').fill('e2e gateway');

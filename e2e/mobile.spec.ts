@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Plantwatch@2026';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { fieldError as errorOf, fieldInput as input, signInAs as signIn } from './form-helpers';
 
 test('departments and posts on the engine form: required and code rules on their fields, then saved', async ({ page }) => {

@@ -1,20 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
+import { signIn } from './sign-in';
 import mqtt from 'mqtt';
 import { MQTT_TOPIC_SAMPLES } from '../src/shared/contracts/stream';
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Plantwatch@2026';
 /** A storage tank level of the demo plant (contracts: `<region>.<equipment>.<signal>`). */
 const TANK_LEVEL = 'TF-A.TK-101.LT';
 /** Another tank, for the MQTT test, so the values it pins do not touch the history test. */
 const MQTT_TAG = 'TF-A.TK-102.LT';
-
-async function signIn(page: Page, loginname = 'admin') {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(loginname);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/Gateway\/home/);
-}
 
 /** Measurement times of the values on screen, by tag. */
 async function shownTimes(page: Page): Promise<Record<string, string>> {
@@ -24,7 +16,7 @@ async function shownTimes(page: Page): Promise<Record<string, string>> {
 }
 
 test('live values change on the real-time view within seconds, and the navbar shows the stream live', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'admin');
   await page.goto('/realTimeData/detailsView');
   const table = page.getByTestId('rt-details-table');
   await expect(table.getByTestId('rt-value').first()).toBeVisible({ timeout: 15_000 });
@@ -48,7 +40,7 @@ test('live values change on the real-time view within seconds, and the navbar sh
 });
 
 test('the history of a tank level over the last hour draws, and exports what it shows', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'admin');
   await page.goto('/realTimeData/history');
   await page.getByTestId('history-tags').click();
   await page.keyboard.type('TK-101.LT');
@@ -90,7 +82,7 @@ test('the history of a tank level over the last hour draws, and exports what it 
 test('a value published over MQTT shows on the real-time view', async ({ page }) => {
   const url = process.env.MQTT_URL ?? process.env.TEST_MQTT_URL;
   test.skip(!url, 'MQTT_URL is not set: no broker to publish to (HTTP ingest needs INGEST_API_KEY, which e2e does not set)');
-  await signIn(page);
+  await signIn(page, 'admin');
   await page.goto('/realTimeData/detailsView');
   await page.getByTestId('rt-filter-keyword').locator('input').fill(MQTT_TAG);
   const cell = page.locator(`[data-testid="rt-value"][data-tag="${MQTT_TAG}"]`);

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Plantwatch@2026';
 const ENTITY = `E2eLedger${Date.now() % 100000}`;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /** Opens a websocket from the page and tells how it ended: 'open', 'error' or 'timeout'. */
 function openSocket(url: string): Promise<string> {

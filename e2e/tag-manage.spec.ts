@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { fieldError as errorOf, fieldInput as input, signInAs as signIn } from './form-helpers';
 
 const TAG = 'TF-A.TK-101.LT';

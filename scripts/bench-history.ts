@@ -14,7 +14,9 @@
  *   1-hour window (one bucket per second), p50/p99 over --runs runs.
  *
  * Plants: the demo plant's simulated values (357 tags, --demo-seconds at 1 Hz)
- * and a generated plant of --tags tags (--gen-seconds at 1 Hz).
+ * and a generated plant of --tags tags (--gen-seconds at 1 Hz); the demo plant
+ * once more with a compression deviation of --dev-pct % of each tag's range
+ * (swinging door at seal), for bytes per sample with a deviation.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,6 +42,7 @@ const { values: args } = parseArgs({
     'gen-seconds': { type: 'string', default: '1200' },
     runs: { type: 'string', default: '30' },
     'no-pg': { type: 'boolean', default: false },
+    'dev-pct': { type: 'string', default: '0.5' },
   },
 });
 
@@ -129,7 +132,7 @@ function rawCeiling(batches: Columns[], dir: string): number {
   return total / (ms / 1000);
 }
 
-async function run(dialect: 'sqlite' | 'postgres', plant: 'demo' | 'generated', lines: string[]): Promise<void> {
+async function run(dialect: 'sqlite' | 'postgres', plant: 'demo' | 'generated', lines: string[], compress = false): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-bench-history-'));
   const pgdb = dialect === 'postgres' ? await freshPg(args.pg ?? (process.env.TEST_DATABASE_URL as string)) : null;
   const gen = plant === 'generated' ? generatePlantTags(Number(args.tags)) : null;
@@ -144,7 +147,14 @@ async function run(dialect: 'sqlite' | 'postgres', plant: 'demo' | 'generated', 
   const server = await createServer(config, gen ? { tags: createMemoryTagRegistry(gen.meta) } : {});
   try {
     await server.stream.historyUpgrade.stop();
-    const tags: SimTag[] = gen ? (gen.meta as unknown as SimTag[]) : ([...server.services.realtime.registry.all()]);
+    const registry = server.services.realtime.registry;
+    const tags: SimTag[] = gen ? (gen.meta as unknown as SimTag[]) : [...registry.all()];
+    const devPct = Number(args['dev-pct']);
+    if (compress) {
+      for (const t of [...registry.all()]) {
+        registry.upsert({ ...t, comp_dev: ((t.range_hi - t.range_lo) * devPct) / 100, enabled: 1 });
+      }
+    }
     const seconds = Number(plant === 'demo' ? args['demo-seconds'] : args['gen-seconds']);
     // Aligned to the chunk windows, ended a while ago: every window is due.
     const start = Math.floor((Date.now() - 3 * DAY) / 600_000) * 600_000;
@@ -163,11 +173,12 @@ async function run(dialect: 'sqlite' | 'postgres', plant: 'demo' | 'generated', 
     const bytes = dialect === 'postgres' ? after : after - before;
     const rate = total / (persistMs / 1000);
     const raw = rawCeiling(batches, dir);
+    const label = compress ? `${plant} with compression deviation ${fmt(devPct, 1)} % of range` : plant;
     lines.push(
-      `${dialect.padEnd(8)} ${plant.padEnd(9)} ${fmt(tags.length).padStart(5)} tags × ${fmt(seconds)} s = ${fmt(total)} samples: ` +
+      `${dialect.padEnd(8)} ${label.padEnd(9)} ${fmt(tags.length).padStart(5)} tags × ${fmt(seconds)} s = ${fmt(total)} samples: ` +
         `${fmt(bytes / total, 2)} bytes/sample; ${fmt(rate)} samples/s persisted; raw better-sqlite3 ceiling ${fmt(raw)}/s (ratio ${fmt(rate / raw, 2)})`,
     );
-    if (plant === 'demo') {
+    if (plant === 'demo' && !compress) {
       // 30 days of one tag at 1 Hz: values like a transmitter's, 2 decimals.
       const now = Math.floor(Date.now() / 1000) * 1000;
       const from = now - 30 * DAY;
@@ -229,6 +240,8 @@ for (const d of dialects) {
     console.log(lines.at(-1));
     if (plant === 'demo') {
       console.log(lines.at(-2));
+      await run(d, plant, lines, true);
+      console.log(lines.at(-1));
     }
   }
 }

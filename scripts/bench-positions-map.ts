@@ -10,15 +10,12 @@
  * JavaScript of the batch plus the frame it costs), median and p95 over the batches.
  * Options: --sizes 5000,20000 --batches 12
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
-import { build } from 'esbuild';
+import { openBenchPage } from './bench-page.js';
 
 const { values } = parseArgs({ options: { sizes: { type: 'string', default: '5000,20000' }, batches: { type: 'string', default: '12' } } });
 const sizes = values.sizes.split(',').map(Number);
 const batches = Number(values.batches);
-const root = path.resolve(import.meta.dirname, '..');
 
 /** What runs in the page: a map, a buffer, and the two ways to move N markers. */
 const pageEntry = `
@@ -84,30 +81,7 @@ window.benchDom = async (n, batches) => {
 };
 `;
 
-const bundle = await build({
-  stdin: { contents: pageEntry, resolveDir: root, loader: 'js' },
-  bundle: true,
-  format: 'esm',
-  write: false,
-  logLevel: 'silent',
-});
-const worker = path.join(root, 'node_modules/maplibre-gl/dist');
-
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--use-gl=swiftshader', '--enable-unsafe-swiftshader'] });
-const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-page.on('pageerror', (e) => console.error('page error:', e.message));
-await page.route('http://bench.local/**', async (route) => {
-  const url = new URL(route.request().url());
-  if (url.pathname === '/') {
-    return route.fulfill({ contentType: 'text/html', body: '<!doctype html><html><body></body><script type="module" src="/bench.js"></script></html>' });
-  }
-  if (url.pathname === '/bench.js') {
-    return route.fulfill({ contentType: 'text/javascript', body: bundle.outputFiles[0].text });
-  }
-  return route.fulfill({ contentType: 'text/javascript', path: path.join(worker, path.basename(url.pathname)) });
-});
-await page.goto('http://bench.local/');
-await page.waitForFunction(() => 'benchGpu' in window);
+const { browser, page } = await openBenchPage(pageEntry, 'benchGpu');
 
 console.log(`bench:positions-map — Chromium ${browser.version()}, software WebGL (SwiftShader), ${batches} batches per case (first left out)`);
 console.log('markers  way                              per batch: median    p95');

@@ -1,6 +1,7 @@
 import { DEFAULT_MQTT_TOPIC_PREFIX } from '../shared/contracts/stream.js';
 import path from 'node:path';
 import { alarmTypes, type AlarmType } from '../shared/contracts/alarms.js';
+import type { ManDownRule } from '../shared/domain/fences.js';
 
 export interface Config {
   host: string;
@@ -62,6 +63,12 @@ export interface Config {
    * default none). MUSTER_AUTO_REGIONS: region ids the alarm must be in (or under), comma-separated; empty: any region.
    */
   musterAuto: { types: AlarmType[]; regions: number[] };
+  /**
+   * MAN_DOWN_DEFAULT: the plant-wide man-down rule, `radius metres,seconds` (default `3,600`):
+   * a person who stays within the radius that long raises 静止 anywhere, inside drawn regions
+   * or not, unless a region of theirs has a man-down rule of its own. `off`: only the regions' rules.
+   */
+  manDownDefault: ManDownRule | null;
 }
 
 export const DEFAULT_DEMO_PASSWORD = 'Plantwatch@2026';
@@ -69,6 +76,21 @@ export const DEFAULT_DEMO_PASSWORD = 'Plantwatch@2026';
 function num(v: string | undefined, fallback: number): number {
   const n = v === undefined || v === '' ? NaN : Number(v);
   return Number.isFinite(n) ? n : fallback;
+}
+
+/** MAN_DOWN_DEFAULT: `radius,seconds`, or `off`. */
+function manDownRule(v: string | undefined): ManDownRule | null {
+  if (v === undefined || v.trim() === '') {
+    return { radiusM: 3, seconds: 600 };
+  }
+  if (v.trim() === 'off') {
+    return null;
+  }
+  const [radiusM, seconds] = v.split(',').map((x) => Number(x.trim()));
+  if (!(radiusM >= 0.5 && radiusM <= 50) || !(Number.isInteger(seconds) && seconds >= 1 && seconds <= 24 * 3600)) {
+    throw new Error(`MAN_DOWN_DEFAULT must be "radius metres (0.5-50),seconds (1-86400)" or "off", not "${v}"`);
+  }
+  return { radiusM, seconds };
 }
 
 const list = (v: string | undefined): string[] => (v ?? '').split(',').map((x) => x.trim()).filter((x) => x !== '');
@@ -131,5 +153,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         return n;
       }),
     },
+    manDownDefault: manDownRule(env.MAN_DOWN_DEFAULT),
   };
 }

@@ -39,6 +39,8 @@ export interface PlantwatchServer {
   listen(): Promise<string>;
   /** Base URL of the metrics port (METRICS_PORT) once listening; null when it is not set. */
   metricsUrl: string | null;
+  /** Counters of the modules' background work, by module name (only modules that keep any). */
+  moduleStats(): Record<string, Record<string, number>>;
   /** Finishes in-flight requests, then closes sockets and the database. */
   close(): Promise<void>;
 }
@@ -112,6 +114,7 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
   const alarmScope = createAlarmScopeService({ org, majorHazardTags: () => [...registry.all()].filter((t) => t.hazard_source !== '').map((t) => t.id) });
   const services: Services = { org, auth, ingest: stream.ingest, live: stream.live, realtime, ingestKeys, alarms, history: stream.history, records, files, notify, escalation, layAside, alarmScope, bus, topics: stream.topics };
   const handles: ModuleHandle[] = modules.map((m) => m.register({ http, store, config, services }) ?? {});
+  const named = modules.map((m, i) => [m.name, handles[i]] as const);
   await Promise.all(handles.flatMap((h) => (h.ready ? [h.ready] : [])));
   const metrics = createMetrics({ ...stream, store });
   registerMetricsRoute(http.app, metrics, { verifyIngestKey: (key) => ingestKeys.verify(key), authenticate: (token) => auth.authenticate(token) });
@@ -136,6 +139,7 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
       return url;
     },
     metricsUrl: null,
+    moduleStats: () => Object.fromEntries(named.flatMap(([name, h]) => (h.stats ? [[name, h.stats()]] : []))),
     async close() {
       if (closed) {
         return;

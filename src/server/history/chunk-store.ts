@@ -28,6 +28,8 @@ export interface HourRow {
   /** Samples in the hour. */
   n: number;
   rollup: Uint8Array;
+  /** The hour as one rollup entry (its time: the start of its last minute), for trends whose buckets hold the whole hour. */
+  total: Uint8Array;
 }
 
 const IN_LIST = 500;
@@ -140,21 +142,31 @@ export const upsertHours = (c: SqlConn, rows: readonly HourRow[]): Promise<void>
       ['h', 'bigint'],
       ['n', 'int'],
       ['rollup', 'bytea'],
+      ['total', 'bytea'],
     ],
-    rows.map((r) => [r.tag, r.h, r.n, toBuffer(r.rollup)]),
+    rows.map((r) => [r.tag, r.h, r.n, toBuffer(r.rollup), toBuffer(r.total)]),
   );
 
-/** Hour rows of `ids` with hours in [hFrom, hTo). */
-export async function readHours(c: SqlConn, ids: readonly string[], hFrom: number, hTo: number): Promise<{ id: string; h: number; blob: Uint8Array }[]> {
-  const out: { id: string; h: number; blob: Uint8Array }[] = [];
+/**
+ * Hour rows of `ids` with hours in [hFrom, hTo): the minute rollups, and with
+ * `totals` the hour's total as well (null in rows from before migration 0092).
+ */
+export async function readHours(
+  c: SqlConn,
+  ids: readonly string[],
+  hFrom: number,
+  hTo: number,
+  totals = false,
+): Promise<{ id: string; h: number; blob: Uint8Array; total: Uint8Array | null }[]> {
+  const out: { id: string; h: number; blob: Uint8Array; total: Uint8Array | null }[] = [];
   for (let a = 0; a < ids.length; a += IN_LIST) {
     const part = ids.slice(a, a + IN_LIST);
     const r = await c.run(
-      `SELECT tag_id AS id, h, rollup AS blob FROM sample_hour WHERE tag_id IN (${qs(part.length)}) AND h >= CAST(? AS bigint) AND h < CAST(? AS bigint) ORDER BY tag_id, h`,
+      `SELECT tag_id AS id, h, rollup AS blob${totals ? ', total' : ''} FROM sample_hour WHERE tag_id IN (${qs(part.length)}) AND h >= CAST(? AS bigint) AND h < CAST(? AS bigint) ORDER BY tag_id, h`,
       [...part, hFrom, hTo],
     );
     for (const row of r.rows) {
-      out.push({ id: String(row.id), h: Number(row.h), blob: asBytes(row.blob) });
+      out.push({ id: String(row.id), h: Number(row.h), blob: asBytes(row.blob), total: row.total == null ? null : asBytes(row.total) });
     }
   }
   return out;

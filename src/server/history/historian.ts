@@ -98,6 +98,8 @@ export interface HistorianOptions {
   databaseUrl?: string;
   /** False: seal on the main thread even when a history thread could (tests of that path). */
   thread?: boolean;
+  /** A tag's compression deviation when its windows are sealed (the tag registry's `comp_dev`); none: lossless. */
+  compression?: (tagId: string) => number | null | undefined;
 }
 
 /** Items per message to the history thread (and per transaction there): short lock holds, small copies. */
@@ -353,7 +355,7 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
           z++;
         }
         const part = entries.slice(a, z);
-        items += await sealer.write(packWindow(kind, w, part));
+        items += await sealer.write(packWindow(kind, w, part, kind === 'sample' ? opts.compression : undefined));
         // Committed: queries find these in the chunks now.
         for (const [id] of part) {
           win.delete(id);

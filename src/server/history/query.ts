@@ -9,9 +9,9 @@ import {
 } from '../stream/history-repository.js';
 import { readChunks, readHours } from './chunk-store.js';
 import type { SqlConn } from '../stream/history-sql.js';
-import { decodePositions, decodeRollup, decodeSamples } from './codec.js';
+import { decodePositions, decodeSamples, readRollup, RollupScratch } from './codec.js';
 import type { Historian } from './historian.js';
-import { CHUNK_MS, HOUR_MS, mergeInto, minuteRollups, ROLLUP_MS, windowOf, type Series } from './series.js';
+import { CHUNK_MS, HOUR_MS, mergeInto, minuteRollups, ROLLUP_MS, windowOf, type MinuteRollups, type Series } from './series.js';
 
 export type { SampleBucket, SampleHistory, TrajectoryPoint };
 
@@ -24,14 +24,147 @@ export interface HistoryReader {
 /** Scale of the overflow-free sums (exact: a power of two). */
 const SCALE = 2 ** -64;
 
-interface Minute {
-  m: number;
-  count: number;
-  min: number;
-  max: number;
-  sum: number;
-  avg: number;
-  last: number;
+/**
+ * The buckets of one tag as columns indexed by bucket number (no object per
+ * bucket or per minute): per bucket the plain sum (SQL avg's result while
+ * finite) and a sum scaled by 2^-64, which cannot overflow; `at` is the time
+ * of `last`, so the latest part gives the bucket's last value whatever order
+ * parts are added in.
+ */
+class Buckets {
+  readonly min: Float64Array;
+  readonly max: Float64Array;
+  readonly sum: Float64Array;
+  readonly scaled: Float64Array;
+  readonly last: Float64Array;
+  readonly at: Float64Array;
+  readonly n: Float64Array;
+  constructor(readonly size: number) {
+    this.min = new Float64Array(size);
+    this.max = new Float64Array(size);
+    this.sum = new Float64Array(size);
+    this.scaled = new Float64Array(size);
+    this.last = new Float64Array(size);
+    this.at = new Float64Array(size);
+    this.n = new Float64Array(size);
+  }
+  add(b: number, min: number, max: number, sum: number, scaled: number, count: number, last: number, at: number): void {
+    if (this.n[b] === 0) {
+      this.min[b] = min;
+      this.max[b] = max;
+      this.sum[b] = sum;
+      this.scaled[b] = scaled;
+      this.last[b] = last;
+      this.at[b] = at;
+      this.n[b] = count;
+      return;
+    }
+    if (min < this.min[b]) {
+      this.min[b] = min;
+    }
+    if (max > this.max[b]) {
+      this.max[b] = max;
+    }
+    this.sum[b] += sum;
+    this.scaled[b] += scaled;
+    if (at >= this.at[b]) {
+      this.last[b] = last;
+      this.at[b] = at;
+    }
+    this.n[b] += count;
+  }
+  /** Rollup entries [0, r.n) whose minute start lies in [lo, to); a minute counts in the bucket its start falls in. */
+  addRollup(r: RollupScratch, lo: number, to: number, from: number, bucketMs: number): void {
+    for (let i = 0; i < r.n; i++) {
+      const m = r.m[i];
+      if (m < lo || m >= to) {
+        continue;
+      }
+      const count = r.count[i];
+      const x = r.x[i];
+      let sum: number;
+      let scaled: number;
+      if (r.sums) {
+        sum = x;
+        scaled = x * SCALE;
+      } else {
+        // Means stored (a sum overflowed): the sum while finite, else the scaled sum only.
+        sum = x * count;
+        scaled = Number.isFinite(sum) ? sum * SCALE : x * SCALE * count;
+      }
+      this.add(Math.trunc((m - from) / bucketMs), r.min[i], r.max[i], sum, scaled, count, r.last[i], m);
+    }
+  }
+  /** Minute rollups computed here (windows with items in memory). */
+  addMinutes(ru: MinuteRollups, lo: number, to: number, from: number, bucketMs: number): void {
+    for (let i = 0; i < ru.n; i++) {
+      const m = ru.m[i];
+      if (m < lo || m >= to) {
+        continue;
+      }
+      const finite = Number.isFinite(ru.sum[i]);
+      const count = ru.count[i];
+      this.add(
+        Math.trunc((m - from) / bucketMs),
+        ru.min[i],
+        ru.max[i],
+        finite ? ru.sum[i] : ru.avg[i] * count,
+        finite ? ru.sum[i] * SCALE : ru.avg[i] * SCALE * count,
+        count,
+        ru.last[i],
+        m,
+      );
+    }
+  }
+  /** Raw samples (sorted), one part per run of samples in a bucket. */
+  addRaw(t: ArrayLike<number>, v: ArrayLike<number>, from: number, to: number, bucketMs: number): void {
+    let i = 0;
+    while (i < t.length) {
+      if (t[i] < from || t[i] >= to) {
+        i++;
+        continue;
+      }
+      const b = Math.floor((t[i] - from) / bucketMs);
+      let j = i;
+      let mn = v[i];
+      let mx = v[i];
+      let sum = 0;
+      let scaled = 0;
+      const end = Math.min(to, from + (b + 1) * bucketMs);
+      while (j < t.length && t[j] < end) {
+        const x = v[j];
+        if (x < mn) {
+          mn = x;
+        }
+        if (x > mx) {
+          mx = x;
+        }
+        sum += x;
+        scaled += x * SCALE;
+        j++;
+      }
+      this.add(b, mn, mx, sum, scaled, j - i, v[j - 1], t[j - 1]);
+      i = j;
+    }
+  }
+  list(from: number, bucketMs: number): SampleBucket[] {
+    const out: SampleBucket[] = [];
+    for (let b = 0; b < this.size; b++) {
+      const n = this.n[b];
+      if (n === 0) {
+        continue;
+      }
+      out.push({
+        t: from + b * bucketMs,
+        min: this.min[b],
+        max: this.max[b],
+        avg: Number.isFinite(this.sum[b]) ? this.sum[b] / n : this.scaled[b] / n / SCALE,
+        last: this.last[b],
+        n,
+      });
+    }
+    return out;
+  }
 }
 
 /** Whether the row tables of a store upgraded from them still hold any of these ids (until the upgrade has moved them). */
@@ -47,38 +180,41 @@ async function legacyHas(db: Db, table: 'sample' | 'position', ids: readonly str
 }
 
 /**
- * Minute rollups over [lo, to): from the hour rows where an hour has one and
- * none of its windows is in memory (added through `addMinute` here), and the
- * chunk rows of the rest, returned for the caller to read as before. A 30-day
- * trend reads 720 hour rows per tag instead of 4,320 chunk rows.
+ * Minute rollups over [lo, to), the coarsest exact way: an hour that lies in
+ * one bucket whole is added from its hour row's total (one entry), another
+ * hour from its hour row's minute rollups, in both cases when the hour has a
+ * row and none of its windows is in memory. The chunk rows of the rest are
+ * returned for the caller to read as before. A 30-day trend reads 720 hour
+ * rows per tag instead of 4,320 chunk rows.
  */
 async function minuteSources(
   conn: SqlConn,
   ids: readonly string[],
-  lo: number,
-  wFrom: number,
-  to: number,
+  q: { lo: number; wFrom: number; from: number; to: number; bucketMs: number },
   openKeys: ReadonlySet<string>,
-  addMinute: (id: string, x: Minute) => void,
+  bucketsOf: (id: string) => Buckets,
 ): Promise<{ id: string; w: number; n: number; blob: Uint8Array }[]> {
+  const { lo, wFrom, from, to, bucketMs } = q;
   const hourOf = (t: number) => t - (((t % HOUR_MS) + HOUR_MS) % HOUR_MS);
   const openHours = new Set<string>();
   for (const key of openKeys) {
     const [id, w] = key.split('\u0000');
     openHours.add(`${id}\u0000${hourOf(Number(w))}`);
   }
+  /** An hour's minutes all fall in one bucket: its total is exact for it. */
+  const whole = (h: number) =>
+    h >= lo && h + HOUR_MS - ROLLUP_MS < to && Math.trunc((h - from) / bucketMs) === Math.trunc((h + HOUR_MS - ROLLUP_MS - from) / bucketMs);
   const covered = new Map<string, number[]>();
-  for (const r of await readHours(conn, ids, hourOf(lo), to)) {
+  const scratch = new RollupScratch();
+  for (const r of await readHours(conn, ids, hourOf(lo), to, bucketMs >= HOUR_MS)) {
     if (openHours.has(`${r.id}\u0000${r.h}`)) {
       continue;
     }
     const hours = covered.get(r.id) ?? [];
     hours.push(r.h);
     covered.set(r.id, hours);
-    const d = decodeRollup(r.blob);
-    for (let i = 0; i < d.n; i++) {
-      addMinute(r.id, { m: d.m[i], count: d.count[i], min: d.min[i], max: d.max[i], sum: d.sum[i], avg: d.avg[i], last: d.last[i] });
-    }
+    const blob = r.total && whole(r.h) ? r.total : r.blob;
+    bucketsOf(r.id).addRollup(readRollup(blob, scratch), lo, to, from, bucketMs);
   }
   // The rest of [wFrom, to) per id, as ranges between covered hours; ids with the same ranges read together.
   const ranges = new Map<string, { a: number; b: number; ids: string[] }>();
@@ -127,7 +263,8 @@ function windowSeries(blob: Uint8Array | undefined, open: Series | undefined): {
  * empty buckets are left out; items follow the order of `tagIds`.
  *
  * Buckets of a minute or more are built from the minute rollups stored with
- * each chunk (a minute counts in the bucket its start falls in); shorter
+ * each chunk and hour (a minute counts in the bucket its start falls in), or
+ * from an hour's total when the whole hour lies in one bucket; shorter
  * buckets from the decoded samples. Open windows are read from memory.
  */
 export async function querySampleHistory(
@@ -166,84 +303,21 @@ export async function querySampleHistory(
     return a === z ? undefined : { t: s.t.slice(a, z), cols: s.cols.map((c) => c.slice(a, z)), sorted: true };
   };
 
-  // Per bucket: the plain sum (SQL avg's result while finite) and a sum scaled by 2^-64, which cannot overflow.
-  const buckets = new Map<
-    string,
-    Map<number, { min: number; max: number; sum: number; scaled: number; last: number; at: number; n: number }>
-  >();
-  /** `at`: time of `last` (the latest part gives the bucket's last value, whatever order parts are added in). */
-  const add = (id: string, b: number, min: number, max: number, sum: number, scaled: number, count: number, last: number, at: number) => {
-    let per = buckets.get(id);
-    if (!per) {
-      per = new Map();
-      buckets.set(id, per);
+  const size = Math.ceil((to - from) / bucketMs);
+  const perId = new Map<string, Buckets>();
+  const bucketsOf = (id: string): Buckets => {
+    let b = perId.get(id);
+    if (!b) {
+      b = new Buckets(size);
+      perId.set(id, b);
     }
-    const e = per.get(b);
-    if (!e) {
-      per.set(b, { min, max, sum, scaled, last, at, n: count });
-    } else {
-      e.min = Math.min(e.min, min);
-      e.max = Math.max(e.max, max);
-      e.sum += sum;
-      e.scaled += scaled;
-      if (at >= e.at) {
-        e.last = last;
-        e.at = at;
-      }
-      e.n += count;
-    }
-  };
-  const addMinute = (id: string, x: Minute) => {
-    if (x.m >= lo && x.m < to) {
-      const finite = Number.isFinite(x.sum);
-      add(
-        id,
-        Math.trunc((x.m - from) / bucketMs),
-        x.min,
-        x.max,
-        finite ? x.sum : x.avg * x.count,
-        finite ? x.sum * SCALE : x.avg * SCALE * x.count,
-        x.count,
-        x.last,
-        x.m,
-      );
-    }
-  };
-  const addRaw = (id: string, t: ArrayLike<number>, v: ArrayLike<number>) => {
-    // Per bucket: a run of samples, summarised as one part.
-    let i = 0;
-    while (i < t.length) {
-      if (t[i] < from || t[i] >= to) {
-        i++;
-        continue;
-      }
-      const b = Math.floor((t[i] - from) / bucketMs);
-      let j = i;
-      let mn = v[i];
-      let mx = v[i];
-      let sum = 0;
-      let scaled = 0;
-      const end = Math.min(to, from + (b + 1) * bucketMs);
-      while (j < t.length && t[j] < end) {
-        const x = v[j];
-        if (x < mn) {
-          mn = x;
-        }
-        if (x > mx) {
-          mx = x;
-        }
-        sum += x;
-        scaled += x * SCALE;
-        j++;
-      }
-      const count = j - i;
-      add(id, b, mn, mx, sum, scaled, count, v[j - 1], t[j - 1]);
-      i = j;
-    }
+    return b;
   };
 
   // Windows with open items are read as samples (chunk + memory), the others as stored.
-  const rows = byMinute ? await minuteSources(historian.conn, ids, lo, wFrom, to, openKeys, addMinute) : await readChunks(historian.conn, 'sample', ids, wFrom, to, 'data');
+  const rows = byMinute
+    ? await minuteSources(historian.conn, ids, { lo, wFrom, from, to, bucketMs }, openKeys, bucketsOf)
+    : await readChunks(historian.conn, 'sample', ids, wFrom, to, 'data');
   const stored = new Set<string>();
   const perTag = new Map<string, { w: number; blob?: Uint8Array; open?: Series }[]>();
   const listOf = (id: string) => {
@@ -254,14 +328,12 @@ export async function querySampleHistory(
     }
     return l;
   };
+  const scratch = new RollupScratch();
   for (const r of rows) {
     const key = `${r.id}\u0000${r.w}`;
     stored.add(key);
     if (byMinute && !openKeys.has(key)) {
-      const d = decodeRollup(r.blob);
-      for (let i = 0; i < d.n; i++) {
-        addMinute(r.id, { m: d.m[i], count: d.count[i], min: d.min[i], max: d.max[i], sum: d.sum[i], avg: d.avg[i], last: d.last[i] });
-      }
+      bucketsOf(r.id).addRollup(readRollup(r.blob, scratch), lo, to, from, bucketMs);
       continue;
     }
     if (byMinute) {
@@ -297,20 +369,9 @@ export async function querySampleHistory(
     for (const part of list) {
       const s = windowSeries(part.blob, part.open);
       if (byMinute) {
-        const ru = minuteRollups(s.t, s.v);
-        for (let i = 0; i < ru.n; i++) {
-          addMinute(id, {
-            m: ru.m[i],
-            count: ru.count[i],
-            min: ru.min[i],
-            max: ru.max[i],
-            sum: ru.sum[i],
-            avg: ru.avg[i],
-            last: ru.last[i],
-          });
-        }
+        bucketsOf(id).addMinutes(minuteRollups(s.t, s.v), lo, to, from, bucketMs);
       } else {
-        addRaw(id, s.t, s.v);
+        bucketsOf(id).addRaw(s.t, s.v, from, to, bucketMs);
       }
     }
   }
@@ -321,8 +382,7 @@ export async function querySampleHistory(
     for (const item of legacy.items) {
       for (const b of item.buckets as (SampleBucket & { at: number })[]) {
         // Minute parts are compared by the minute's start, raw parts by the sample's time, as above.
-        add(
-          item.tag,
+        bucketsOf(item.tag).add(
           Math.round((b.t - from) / bucketMs),
           b.min,
           b.max,
@@ -336,52 +396,83 @@ export async function querySampleHistory(
     }
   }
   for (const item of items) {
-    const per = buckets.get(item.tag);
-    if (!per) {
-      continue;
-    }
-    // Minute parts from rollups and from open windows may interleave: order by bucket.
-    for (const [b, e] of [...per.entries()].sort((x, y) => x[0] - y[0])) {
-      item.buckets.push({
-        t: from + b * bucketMs,
-        min: e.min,
-        max: e.max,
-        avg: Number.isFinite(e.sum) ? e.sum / e.n : e.scaled / e.n / SCALE,
-        last: e.last,
-        n: e.n,
-      });
+    const per = perId.get(item.tag);
+    if (per) {
+      item.buckets = per.list(from, bucketMs);
     }
   }
   return { bucketMs, items };
 }
 
-/** The fixes of one target over [from, to) from its stored chunks (`rows`, ordered by window) and its open windows (open items win). */
-function fixesOf(reader: HistoryReader, targetId: string, rows: readonly { blob: Uint8Array }[], from: number, to: number): TrajectoryPoint[] {
-  const open = reader.historian.openPositions(targetId, windowOf(from), to);
-  let t: number[] = [];
-  let cols: number[][] = [[], [], [], []];
-  for (const r of rows) {
-    const d = decodePositions(r.blob);
-    for (let i = 0; i < d.n; i++) {
-      t.push(d.t[i]);
-      cols[0].push(d.lon[i]);
-      cols[1].push(d.lat[i]);
-      cols[2].push(d.floor[i]);
-      cols[3].push(d.kind[i]);
+/** A target's fixes as columns (typed arrays straight from the chunks), `lo`..`hi` the ones in the range. */
+interface FixColumns {
+  t: ArrayLike<number>;
+  cols: ArrayLike<number>[];
+  lo: number;
+  hi: number;
+}
+
+/** First index whose time is not before `t` (times sorted). */
+function lowerBound(ts: ArrayLike<number>, t: number): number {
+  let a = 0;
+  let b = ts.length;
+  while (a < b) {
+    const m = (a + b) >>> 1;
+    if (ts[m] < t) {
+      a = m + 1;
+    } else {
+      b = m;
     }
+  }
+  return a;
+}
+
+/**
+ * The fixes of one target over [from, to) from its stored chunks (`rows`, ordered by window) and its
+ * open windows (open items win), as columns: a day at 1 Hz is 86,400 fixes, so no object is made
+ * until the caller knows which fixes it keeps.
+ */
+function fixColumnsOf(reader: HistoryReader, targetId: string, rows: readonly { blob: Uint8Array }[], from: number, to: number): FixColumns {
+  const open = reader.historian.openPositions(targetId, windowOf(from), to);
+  const chunks = rows.map((r) => decodePositions(r.blob));
+  const n = chunks.reduce((s, d) => s + d.n, 0);
+  let t: ArrayLike<number> = new Float64Array(n);
+  let cols: ArrayLike<number>[] = [new Float64Array(n), new Float64Array(n), new Float64Array(n), new Float64Array(n)];
+  let k = 0;
+  for (const d of chunks) {
+    (t as Float64Array).set(d.t, k);
+    (cols[0] as Float64Array).set(d.lon, k);
+    (cols[1] as Float64Array).set(d.lat, k);
+    (cols[2] as Float64Array).set(d.floor, k);
+    (cols[3] as Float64Array).set(d.kind, k);
+    k += d.n;
   }
   if (open && open.t.length > 0) {
     const m = mergeInto({ t, cols }, open);
     t = m.t;
     cols = m.cols;
   }
-  const points: TrajectoryPoint[] = [];
-  for (let i = 0; i < t.length; i++) {
-    if (t[i] >= from && t[i] < to) {
-      points.push({ t: t[i], lon: cols[0][i], lat: cols[1][i], floor: Number.isNaN(cols[2][i]) ? null : cols[2][i], kind: cols[3][i] });
+  return { t, cols, lo: lowerBound(t, from), hi: lowerBound(t, to) };
+}
+
+const pointAt = (c: FixColumns, i: number): TrajectoryPoint => ({
+  t: c.t[i],
+  lon: c.cols[0][i],
+  lat: c.cols[1][i],
+  floor: Number.isNaN(c.cols[2][i]) ? null : c.cols[2][i],
+  kind: c.cols[3][i],
+});
+
+/** The fixes of the range, or the last of each `w`-ms bucket from `from` when `w` is given (thins a path and keeps its shape). */
+function pointsOf(c: FixColumns, from: number, w?: number): TrajectoryPoint[] {
+  const out: TrajectoryPoint[] = [];
+  for (let i = c.lo; i < c.hi; i++) {
+    if (w !== undefined && i + 1 < c.hi && Math.floor((c.t[i + 1] - from) / w) === Math.floor((c.t[i] - from) / w)) {
+      continue;
     }
+    out.push(pointAt(c, i));
   }
-  return points;
+  return out;
 }
 
 /**
@@ -416,8 +507,9 @@ export async function queryTrajectories(
   const legacy = await legacyHas(reader.db, 'position', ids);
   const out = new Map<string, TrajectoryPoint[]>();
   for (const id of ids) {
-    const all = legacy ? await queryTrajectory(reader, id, from, to, Number.MAX_SAFE_INTEGER) : fixesOf(reader, id, byId.get(id) ?? [], from, to);
-    const thin = lastPerBucket(all, from, stepMs);
+    const thin = legacy
+      ? lastPerBucket(await queryTrajectory(reader, id, from, to, Number.MAX_SAFE_INTEGER), from, stepMs)
+      : pointsOf(fixColumnsOf(reader, id, byId.get(id) ?? [], from, to), from, stepMs);
     if (thin.length > 0) {
       out.set(id, thin);
     }
@@ -438,12 +530,16 @@ export async function queryTrajectory(
   maxPoints = 10_000,
 ): Promise<TrajectoryPoint[]> {
   const rows = await readChunks(reader.historian.conn, 'position', [targetId], windowOf(from), to);
-  let points = fixesOf(reader, targetId, rows, from, to);
-  if (await legacyHas(reader.db, 'position', [targetId])) {
-    const have = new Set(points.map((p) => p.t));
-    const old = (await legacyTrajectory(reader.db, targetId, from, to, Number.MAX_SAFE_INTEGER)).filter((p) => !have.has(p.t));
-    points = [...old, ...points].sort((a, b) => a.t - b.t);
+  const cols = fixColumnsOf(reader, targetId, rows, from, to);
+  if (!(await legacyHas(reader.db, 'position', [targetId]))) {
+    const n = cols.hi - cols.lo;
+    return pointsOf(cols, from, n <= maxPoints ? undefined : Math.max(1, Math.ceil((to - from) / maxPoints)));
   }
+  // A store upgraded from row tables: the rows not yet moved into chunks join in.
+  const chunked = pointsOf(cols, from);
+  const have = new Set(chunked.map((p) => p.t));
+  const old = (await legacyTrajectory(reader.db, targetId, from, to, Number.MAX_SAFE_INTEGER)).filter((p) => !have.has(p.t));
+  const points = [...old, ...chunked].sort((a, b) => a.t - b.t);
   if (points.length <= maxPoints) {
     return points;
   }

@@ -1,7 +1,8 @@
 import type { SqlConn } from '../stream/history-sql.js';
 import { readChunks, upsertHours, upsertPositionChunks, upsertSampleChunks, type HourRow, type PositionChunkRow, type SampleChunkRow } from './chunk-store.js';
-import { decodePositions, decodeRollup, decodeSamples, encodePositions, encodeRollup, encodeSamples } from './codec.js';
-import { HOUR_MS, mergeInto, minuteRollups, normalize, type Columns, type Series } from './series.js';
+import { decodePositions, decodeRollup, decodeSamples, encodePositions, encodeRollup, encodeSamples, type RollupColumns } from './codec.js';
+import { combineMeans, HOUR_MS, mergeInto, minuteRollups, normalize, ROLLUP_MS, type Columns, type MinuteRollups, type Series } from './series.js';
+import { swingingDoor } from './swinging-door.js';
 
 /*
  * Writing items into chunks: merge with the stored chunk of their window,
@@ -15,6 +16,8 @@ export type ChunkKind = 'sample' | 'position';
 export interface WindowItems extends Columns {
   id: string;
   w: number;
+  /** Samples: the tag's compression deviation (swinging door); 0 or absent keeps every sample. */
+  dev?: number;
 }
 
 /**
@@ -28,10 +31,17 @@ export interface PackedWindow {
   off: Uint32Array;
   t: Float64Array;
   cols: Float64Array[];
+  /** Compression deviation of `ids[k]` (samples of tags that have one). */
+  dev?: Float64Array;
 }
 
-/** Packs series of one window (normalised here: sorted, last received wins). */
-export function packWindow(kind: ChunkKind, w: number, entries: readonly (readonly [string, Series])[]): PackedWindow {
+/** Packs series of one window (normalised here: sorted, last received wins), with each id's compression deviation when `devOf` gives one. */
+export function packWindow(
+  kind: ChunkKind,
+  w: number,
+  entries: readonly (readonly [string, Series])[],
+  devOf?: (id: string) => number | null | undefined,
+): PackedWindow {
   let n = 0;
   for (const [, s] of entries) {
     n += normalize(s).t.length;
@@ -50,25 +60,40 @@ export function packWindow(kind: ChunkKind, w: number, entries: readonly (readon
     k += s.t.length;
   });
   off[entries.length] = k;
-  return { kind, w, ids: entries.map(([id]) => id), off, t, cols };
+  const packed: PackedWindow = { kind, w, ids: entries.map(([id]) => id), off, t, cols };
+  if (devOf) {
+    const dev = Float64Array.from(packed.ids, (id) => devOf(id) ?? 0);
+    if (dev.some((d) => d > 0)) {
+      packed.dev = dev;
+    }
+  }
+  return packed;
 }
 
 export function unpackWindow(p: PackedWindow): WindowItems[] {
   return p.ids.map((id, k) => {
     const a = p.off[k];
     const z = p.off[k + 1];
-    return { id, w: p.w, t: p.t.subarray(a, z), cols: p.cols.map((c) => c.subarray(a, z)) };
+    return { id, w: p.w, t: p.t.subarray(a, z), cols: p.cols.map((c) => c.subarray(a, z)), dev: p.dev?.[k] };
   });
 }
 
 /** Buffers to transfer with a packed window. */
-export const transferList = (p: PackedWindow): ArrayBuffer[] => [p.off.buffer, p.t.buffer, ...p.cols.map((c) => c.buffer)] as ArrayBuffer[];
+export const transferList = (p: PackedWindow): ArrayBuffer[] =>
+  [p.off.buffer, p.t.buffer, ...p.cols.map((c) => c.buffer), ...(p.dev ? [p.dev.buffer] : [])] as ArrayBuffer[];
 
 /**
  * Merges items into the stored chunks of their windows and writes them; on
  * equal times the items win, or the stored value when `storedWins` (rows
  * older than the chunks, in the upgrade). Call inside `chunkTransaction`.
  * Returns the number of items given.
+ *
+ * Samples of a tag with a compression deviation: a window sealed for the
+ * first time keeps only its swinging-door points, while its minute rollups
+ * are made from every sample (trends stay exact). Items for a window already
+ * stored (late data) are merged as they came, uncompressed, as AVEVA PI does
+ * with out-of-order events; only the minutes they touch get new rollups, from
+ * the points then stored, the other minutes keep theirs.
  */
 export async function writeChunks(tx: SqlConn, kind: ChunkKind, items: readonly WindowItems[], storedWins = false): Promise<number> {
   if (items.length === 0) {
@@ -82,6 +107,13 @@ export async function writeChunks(tx: SqlConn, kind: ChunkKind, items: readonly 
   }
   const ids = [...new Set(items.map((x) => x.id))];
   const stored = new Map((await readChunks(tx, kind, ids, wFrom, wTo)).map((r) => [`${r.id}\u0000${r.w}`, r.blob]));
+  const compressedLate = items.filter((x) => (x.dev ?? 0) > 0 && stored.has(`${x.id}\u0000${x.w}`));
+  const storedRollups =
+    compressedLate.length > 0
+      ? new Map(
+          (await readChunks(tx, kind, [...new Set(compressedLate.map((x) => x.id))], wFrom, wTo, 'rollup')).map((r) => [`${r.id}\u0000${r.w}`, r.blob]),
+        )
+      : new Map<string, Uint8Array>();
   const merged = (x: WindowItems): Columns => {
     const old = stored.get(`${x.id}\u0000${x.w}`);
     if (!old) {
@@ -93,15 +125,29 @@ export async function writeChunks(tx: SqlConn, kind: ChunkKind, items: readonly 
   let count = 0;
   if (kind === 'sample') {
     const rows: SampleChunkRow[] = items.map((x) => {
+      count += x.t.length;
+      const key = `${x.id}\u0000${x.w}`;
+      const dev = x.dev ?? 0;
+      if (dev > 0 && !stored.has(key)) {
+        const keep = swingingDoor(x.t, x.cols[0], dev, x.cols[1]);
+        const pick = (c: ArrayLike<number>) => Float64Array.from(keep, (i) => c[i]);
+        return {
+          tag: x.id,
+          w: x.w,
+          n: keep.length,
+          data: encodeSamples({ n: keep.length, t: pick(x.t), v: pick(x.cols[0]), q: pick(x.cols[1]) }),
+          rollup: encodeRollup(minuteRollups(x.t, x.cols[0], x.t.length)),
+        };
+      }
       const m = merged(x);
       const n = m.t.length;
-      count += x.t.length;
+      const old = storedRollups.get(key);
       return {
         tag: x.id,
         w: x.w,
         n,
         data: encodeSamples({ n, t: m.t, v: m.cols[0], q: m.cols[1] }),
-        rollup: encodeRollup(minuteRollups(m.t, m.cols[0], n)),
+        rollup: encodeRollup(old ? touchedMinutes(decodeRollup(old), x.t, m) : minuteRollups(m.t, m.cols[0], n)),
       };
     });
     await upsertSampleChunks(tx, rows);
@@ -167,8 +213,69 @@ async function writeHours(tx: SqlConn, items: readonly WindowItems[]): Promise<v
           n += d.count[i];
         }
       }
-      rows.push({ tag: id, h, n, rollup: encodeRollup({ n: cols.m.length, ...cols }) });
+      const k = cols.m.length;
+      rows.push({ tag: id, h, n, rollup: encodeRollup({ n: k, ...cols }), total: encodeRollup(hourTotal(cols, k, n)) });
     }
   }
   await upsertHours(tx, rows);
+}
+
+/**
+ * An hour's minute rollups as one entry at the start of its last minute: the
+ * sum of the minute sums in minute order (what a trend adding the minutes one
+ * by one gets), the mean of the means when that sum overflows.
+ */
+function hourTotal(c: { m: number[]; count: number[]; min: number[]; max: number[]; sum: number[]; avg: number[]; first: number[]; last: number[] }, k: number, n: number): RollupColumns {
+  let sum = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < k; i++) {
+    sum += c.sum[i];
+    min = Math.min(min, c.min[i]);
+    max = Math.max(max, c.max[i]);
+  }
+  const avg = Number.isFinite(sum) ? sum / n : combineMeans(c.avg, c.count, 0, k);
+  return { n: 1, m: [c.m[k - 1]], count: [n], min: [min], max: [max], sum: [sum], avg: [avg], first: [c.first[0]], last: [c.last[k - 1]] };
+}
+
+/**
+ * The rollups of a compressed chunk after late items: the stored minutes the
+ * items do not touch as they were (made from every sample at the first seal),
+ * the touched ones from the merged points.
+ */
+function touchedMinutes(old: ReturnType<typeof decodeRollup>, late: ArrayLike<number>, m: Columns): RollupColumns {
+  const touched = new Set<number>();
+  for (let i = 0; i < late.length; i++) {
+    touched.add(late[i] - (late[i] % ROLLUP_MS));
+  }
+  const fresh = minuteRollups(m.t, m.cols[0], m.t.length);
+  const out: MinuteRollups = { n: 0, m: [], count: [], min: [], max: [], sum: [], avg: [], first: [], last: [] };
+  const take = (src: RollupColumns, i: number) => {
+    out.m.push(src.m[i]);
+    out.count.push(src.count[i]);
+    out.min.push(src.min[i]);
+    out.max.push(src.max[i]);
+    out.sum.push(src.sum[i]);
+    out.avg.push(src.avg[i]);
+    out.first.push(src.first[i]);
+    out.last.push(src.last[i]);
+    out.n++;
+  };
+  let a = 0;
+  let b = 0;
+  // Both in minute order: stored minutes not touched, fresh minutes touched.
+  while (a < old.n || b < fresh.n) {
+    while (a < old.n && touched.has(old.m[a])) {
+      a++;
+    }
+    while (b < fresh.n && !touched.has(fresh.m[b])) {
+      b++;
+    }
+    if (a < old.n && (b >= fresh.n || old.m[a] < fresh.m[b])) {
+      take(old, a++);
+    } else if (b < fresh.n) {
+      take(fresh, b++);
+    }
+  }
+  return out;
 }

@@ -87,6 +87,8 @@ export interface ServerModule {
 export interface ModuleHandle {
   ready?: Promise<void>;
   close?: () => Promise<void>;
+  /** Counters of the module's background work (the fence engine's evaluations), for benches and diagnostics. */
+  stats?: () => Record<string, number>;
 }
 
 export const modules: ServerModule[] = [authModule, orgModule, ingestModule, positioningModule, realtimeModule, regionsModule, recordsModule, alarmModule, shellModule, alarmNotifyModule, fencesModule, controlSystemModule];

@@ -665,9 +665,11 @@ export function deriveTags(layout: PlantLayout): TagDef[] {
 
 /**
  * The SOS tag of a person's positioning card. SOS travels as a sample of a
- * discrete tag rather than as a flag on the position, so it reaches the alarm
- * engine (HH at 1) the same way every other alarm does. No region: the person
- * moves, and the safety centre must see it whatever the region scope.
+ * discrete tag rather than as a flag on the position; the fence engine reads
+ * it and raises the one SOS alarm of a press, with the person and the region
+ * they are in. So the tag has no limit of its own: a limit would raise a
+ * second, tag alarm for the same press. No region: the person moves, and the
+ * safety centre must see it whatever the region scope.
  */
 export function sosTagId(cardId: string): string {
   return `person.${cardId}.sos`;
@@ -688,7 +690,7 @@ export function sosTag(cardId: string, name: string): TagDef {
     ll: null,
     l: null,
     h: null,
-    hh: 1,
+    hh: null,
     deadband: 0,
     model: { type: 'sos', person: cardId },
   };

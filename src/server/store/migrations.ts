@@ -401,6 +401,20 @@ function alarmSetting(): Migration {
     },
   };
 }
+/**
+ * Out of service per alarm, not per occurrence (issue 9): the alarm setting
+ * holds since when, by whom and why an alarm is out of service, so an
+ * activation while it is opens out of service instead of being annunciated.
+ */
+function alarmOutOfService(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('alarm_setting').addColumn('oos_since', 'bigint').execute();
+      await db.schema.alterTable('alarm_setting').addColumn('oos_by', 'text').execute();
+      await db.schema.alterTable('alarm_setting').addColumn('oos_reason', 'text').execute();
+    },
+  };
+}
 /** Plant mode per region: out of operation suppresses its tags' alarms by design (issue 9 part 2). */
 function plantMode(): Migration {
   return {
@@ -713,6 +727,40 @@ function musterOneOpen(): Migration {
 }
 
 /**
+ * SOS buttons raise one alarm (issue 10): the fence engine raises SOS with the person and
+ * region; the demo's SOS tags also had HH at 1, so every press raised a second, tag alarm.
+ * Stores seeded before lose that limit (an operator who set another limit keeps it).
+ */
+function sosOneAlarm(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await sql`UPDATE tag SET hh = NULL WHERE id LIKE 'person.%.sos' AND kind = 'discrete' AND hh = 1 AND h IS NULL`.execute(db);
+    },
+  };
+}
+
+/**
+ * The region-scoped built-in roles (operator, inspector) see positions in their own regions
+ * (issue 10): positioning:read and the read-only positioning pages for stores seeded before.
+ * Isolation by region applies on every call and topic, as for everyone else. A grant that is
+ * there already (an administrator's) is left alone.
+ */
+function positioningForScopedRoles(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      for (const rolecode of ['operator', 'inspector']) {
+        await sql`INSERT INTO role_permission (roleid, permission) SELECT roleid, 'positioning:read' FROM role r WHERE rolecode = ${rolecode}
+          AND NOT EXISTS (SELECT 1 FROM role_permission p WHERE p.roleid = r.roleid AND p.permission = 'positioning:read')`.execute(db);
+        for (const href of ['/No.88/PersonnelManagementSystem', '/PersonnelPositioning', '/ResearchersTrack', '/PositionManagement', '/VehicleTrajectory', '/PersonnelPositioning/replay', '/StatisticsReport']) {
+          await sql`INSERT INTO role_menu (roleid, menuid) SELECT r.roleid, m.menuid FROM role r, menu m WHERE r.rolecode = ${rolecode} AND m.href = ${href}
+            AND NOT EXISTS (SELECT 1 FROM role_menu x WHERE x.roleid = r.roleid AND x.menuid = m.menuid)`.execute(db);
+        }
+      }
+    },
+  };
+}
+
+/**
  * Hour rows of chunked history (issue 8): per tag and hour, the minute rollups
  * of that hour's chunks in one encoded row, so a 30-day trend reads 720 rows
  * per tag instead of 4,320 chunk rows. Written with the chunks, in the same
@@ -759,6 +807,35 @@ function controlSystems(dialect: Dialect): Migration {
 }
 
 /**
+ * Hour totals (issue 8): each hour row also holds the hour as one rollup
+ * entry, so a trend whose buckets hold whole hours reads one entry per hour.
+ * Rows written before are read through their minute rollups (null total).
+ */
+function historyHourTotals(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('sample_hour')
+        .addColumn('total', dialect === 'postgres' ? 'bytea' : 'blob')
+        .execute();
+    },
+  };
+}
+
+/**
+ * Compression deviation per tag (issue 8): null or 0 keeps every sample
+ * (lossless); a positive value, in the tag's unit, lets the sealer keep only
+ * the swinging-door points (src/server/history/swinging-door.ts).
+ */
+function tagCompression(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('tag').addColumn('comp_dev', 'double precision').execute();
+    },
+  };
+}
+
+/**
  * The record engine's data dictionary (issue 7): enumerations kept once and
  * named by ledger fields (`dictionary`), stored as a JSON document per code.
  */
@@ -800,6 +877,11 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       '0070_history_hours': historyHours(dialect),
       '0077_control_systems': controlSystems(dialect),
       '0091_muster_one_open': musterOneOpen(),
+      '0092_history_hour_totals': historyHourTotals(dialect),
+      '0093_tag_compression': tagCompression(),
+      '0078_alarm_out_of_service': alarmOutOfService(),
+      '0088_sos_one_alarm': sosOneAlarm(),
+      '0089_positioning_scoped_roles': positioningForScopedRoles(),
       '0095_record_dictionary': recordDictionary(dialect),
     }),
   };

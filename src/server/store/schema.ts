@@ -148,6 +148,8 @@ export interface Database {
     h: number | null;
     hh: number | null;
     deadband: number;
+    /** Compression deviation in the tag's unit: null or 0 lossless, else swinging-door compression at seal. */
+    comp_dev: number | null;
     enabled: number;
     created_at: number;
     updated_at: number;
@@ -165,7 +167,7 @@ export interface Database {
   /** Chunked history (migration 0010): one tag's samples over one window `w` (start, epoch ms), encoded (src/server/history/codec.ts). */
   sample_chunk: { tag_id: string; w: number; n: number; data: Uint8Array; rollup: Uint8Array };
   /** One tag's minute rollups over one hour (from its chunks), encoded: what long trends read. */
-  sample_hour: { tag_id: string; h: number; n: number; rollup: Uint8Array };
+  sample_hour: { tag_id: string; h: number; n: number; rollup: Uint8Array; total: Uint8Array | null };
   /** One person's or vehicle's fixes over one window, encoded. */
   position_chunk: { target_id: string; w: number; n: number; data: Uint8Array };
   /** Ingest API keys; only the SHA-256 of the secret is kept. */
@@ -233,6 +235,10 @@ export interface Database {
     response_time: string | null;
     updated_at: number;
     updated_by: string;
+    /** Out of service (migration 0078, ISA-18.2 §11.9): since when (null = in service), by whom and why; new activations open out of service. */
+    oos_since: number | null;
+    oos_by: string | null;
+    oos_reason: string | null;
   };
   /** A region's plant mode (migration 0076): 'stop' = out of operation; no row = in operation. */
   plant_mode: { regionid: number; mode: string; reason: Generated<string>; updated_at: number; updated_by: string };

@@ -30,8 +30,9 @@ export const builtInRoles: { rolecode: BuiltInRole; rolename: string; rolename_e
     description: '监视人员车辆与报警，查看组织与审计',
     permissions: ['org:read', 'audit:read', 'realtime:read', 'positioning:read', 'alarm:ack', 'alarm:shelve', 'alarm:admin'],
   },
-  { rolecode: 'operator', rolename: '操作员', rolename_en: 'Operator', description: '监视工艺数据、处理报警', permissions: ['realtime:read', 'alarm:ack', 'alarm:shelve'] },
-  { rolecode: 'inspector', rolename: '巡检员', rolename_en: 'Inspector', description: '巡检与隐患排查', permissions: ['realtime:read'] },
+  // Operators and inspectors see people and vehicles in their own regions only (data isolation by region).
+  { rolecode: 'operator', rolename: '操作员', rolename_en: 'Operator', description: '监视工艺数据、处理报警', permissions: ['realtime:read', 'positioning:read', 'alarm:ack', 'alarm:shelve'] },
+  { rolecode: 'inspector', rolename: '巡检员', rolename_en: 'Inspector', description: '巡检与隐患排查', permissions: ['realtime:read', 'positioning:read'] },
   { rolecode: 'contractor', rolename: '承包商', rolename_en: 'Contractor', description: '承包商人员，仅本人事务', permissions: [] },
 ];
 

@@ -140,6 +140,7 @@ export async function createStream(opts: StreamOptions): Promise<Stream> {
     journalDir: journalDirOf(config.dataDir),
     tickMs: opts.historyFlushMs,
     databaseUrl: config.databaseUrl,
+    compression: (id) => tags.get(id)?.comp_dev,
   });
   const historyUpgrade = startHistoryUpgrade(history.conn, log);
   const retention = startRetention({ deleteBefore: (before) => history.deleteBefore(before), days: config.retentionDays, log });

@@ -9,6 +9,8 @@ export interface TagMeta {
   h: number | null;
   hh: number | null;
   deadband: number;
+  /** History compression deviation (swinging door at seal); null, 0 or absent: every sample is kept. */
+  comp_dev?: number | null;
 }
 
 export interface TagRegistry {

@@ -48,6 +48,8 @@ export const alarmSettingItem = alarmSettingFields.extend({
   configured: z.boolean(),
   updatedAt: z.number().nullable(),
   updatedBy: z.string().nullable(),
+  /** Set while the alarm is out of service (ISA-18.2 §11.9): new activations are recorded, not annunciated. */
+  outOfService: z.object({ since: z.number(), by: z.string(), reason: z.string() }).nullable(),
 });
 export type AlarmSettingItem = z.infer<typeof alarmSettingItem>;
 
@@ -146,18 +148,31 @@ export const plantModeSet = defineContract({
 
 const alarmIdList = z.array(z.number().int().positive()).min(1).max(MAX_ALARMS_PER_CALL);
 
+/** An alarm of a tag: a row of the alarm setting ledger. */
+export const alarmRef = z.object({ tagId: z.string().trim().min(1).max(128), type: settingAlarmType });
+export type AlarmRef = z.infer<typeof alarmRef>;
+const alarmRefList = z.array(alarmRef).min(1).max(MAX_ALARMS_PER_CALL);
+
+/*
+ * Out of service is kept on the alarm (a tag's alarm: its setting row), not on
+ * one occurrence: until it returns to service, each new activation is
+ * recorded out of service instead of annunciated. Name open occurrences
+ * (`ids`, from the live list) or alarms (`alarms`, from the setting ledger,
+ * also while nothing is active); at least one of the two.
+ */
 export const alarmRemoveFromService = defineContract({
   method: 'POST',
   path: '/UAPI/Alarm/RemoveFromService',
-  input: z.object({ ids: alarmIdList, reason: z.string().trim().max(500) }),
-  output: z.object({ removed: z.array(z.number().int()) }),
+  input: z.object({ ids: alarmIdList.optional(), alarms: alarmRefList.optional(), reason: z.string().trim().max(500) }),
+  /** removed: the occurrences now out of service; alarms: the alarms now marked out of service. */
+  output: z.object({ removed: z.array(z.number().int()), alarms: z.array(alarmRef) }),
   permission: 'alarm:admin',
 });
 
 export const alarmReturnToService = defineContract({
   method: 'POST',
   path: '/UAPI/Alarm/ReturnToService',
-  input: z.object({ ids: alarmIdList }),
-  output: z.object({ returned: z.array(z.number().int()) }),
+  input: z.object({ ids: alarmIdList.optional(), alarms: alarmRefList.optional() }),
+  output: z.object({ returned: z.array(z.number().int()), alarms: z.array(alarmRef) }),
   permission: 'alarm:admin',
 });

@@ -54,6 +54,11 @@ const tagFieldsObject = z.object({
   hh: nullableNumber,
   /** Return-to-normal hysteresis in engineering units (ISA-18.2). */
   deadband: z.preprocess((v) => numberFromText(v) ?? 0, z.number().finite().min(0)),
+  /**
+   * History compression deviation in engineering units (swinging door, as industrial historians do):
+   * null or 0 stores every sample (lossless); otherwise only the points a trend needs to stay within it.
+   */
+  comp_dev: z.preprocess((v) => (v === undefined ? null : numberFromText(v)), z.number().finite().min(0).nullable()),
   enabled: z
     .union([z.number(), z.string(), z.boolean()])
     .optional()
@@ -117,6 +122,7 @@ export const tagItem = z.object({
   h: z.number().nullable(),
   hh: z.number().nullable(),
   deadband: z.number(),
+  comp_dev: z.number().nullable(),
   enabled: z.number().int(),
   /** Classifications (view tree nodes) the tag belongs to; a tag may sit in several. */
   classids: z.array(z.number().int()),

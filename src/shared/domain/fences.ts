@@ -70,6 +70,17 @@ export interface FenceOptions {
   hourOf?: (t: number) => number;
   /** Man-down radius where no rule names one. */
   defaultStillRadiusM?: number;
+  /**
+   * The plant-wide man-down rule: applies to every person with a fresh fix, inside drawn
+   * regions or not, wherever no region of theirs has a man-down rule of its own. Null: only
+   * the regions' rules.
+   */
+  defaultManDown?: ManDownRule | null;
+}
+
+export interface ManDownRule {
+  radiusM: number;
+  seconds: number;
 }
 
 /** Keys of positioning alarms; one open occurrence per key (alarm-api.md). */
@@ -185,6 +196,8 @@ interface Track {
   card: string;
   kind: 0 | 1;
   t: number;
+  lon: number;
+  lat: number;
   x: number;
   y: number;
   /** Smoothed position: position noise (σ ≈ 1 m) must not count as movement. */
@@ -206,6 +219,8 @@ const SMOOTHING = 0.3;
 export interface FenceEvaluator {
   /** One accepted fix (ingest placed it in `regionid`, 0 outside every region). */
   fix(card: string, kind: 0 | 1, t: number, lon: number, lat: number, regionid: number): void;
+  /** The region polygons changed: places every card's last fix again (a zone drawn around people counts them at once). */
+  relocate(locate: (lon: number, lat: number) => number): void;
   /** The SOS button's state changed (tag `person.<card>.sos`, 1 pressed). */
   sos(card: string, t: number, pressed: boolean): void;
   setRules(rules: readonly FenceRule[]): void;
@@ -226,7 +241,8 @@ export function createFenceEvaluator(personOf: (card: string) => FencePerson | u
   const debounceMs = opts.debounceMs ?? 5000;
   const staleMs = opts.staleMs ?? 10 * 60_000;
   const hourOf = opts.hourOf ?? ((t: number) => new Date(t).getHours() + new Date(t).getMinutes() / 60);
-  const defaultStillRadius = opts.defaultStillRadiusM ?? 3;
+  const defaultManDown = opts.defaultManDown ?? null;
+  const defaultStillRadius = defaultManDown?.radiusM ?? opts.defaultStillRadiusM ?? 3;
   const tracks = new Map<string, Track>();
   let rules = new Map<number, FenceRule>();
   let parentOf = new Map<number, number>();
@@ -257,6 +273,24 @@ export function createFenceEvaluator(personOf: (card: string) => FencePerson | u
     return undefined;
   };
 
+  /** The card is in `regionid` (and its ancestors) at `t`: enters those it was not in, starts leaving the others. */
+  const place = (tr: Track, regionid: number, t: number) => {
+    const chain = chainOf(regionid);
+    for (const r of chain) {
+      const m = tr.member.get(r);
+      if (!m) {
+        tr.member.set(r, { enteredAt: t, leftAt: null });
+      } else {
+        m.leftAt = null; // back within the delay: the same stay
+      }
+    }
+    for (const [r, m] of tr.member) {
+      if (m.leftAt === null && !chain.includes(r)) {
+        m.leftAt = t;
+      }
+    }
+  };
+
   return {
     fix(card, kind, t, lon, lat, regionid) {
       if (!origin) {
@@ -267,7 +301,7 @@ export function createFenceEvaluator(personOf: (card: string) => FencePerson | u
       const y = (lat - origin[1]) * RAD * EARTH_RADIUS_M;
       let tr = tracks.get(card);
       if (!tr) {
-        tr = { card, kind, t, x, y, sx: x, sy: y, anchorX: x, anchorY: y, stillSince: t, region: regionid, member: new Map(), sos: false, sosAt: 0 };
+        tr = { card, kind, t, lon, lat, x, y, sx: x, sy: y, anchorX: x, anchorY: y, stillSince: t, region: regionid, member: new Map(), sos: false, sosAt: 0 };
         tracks.set(card, tr);
       } else if (t < tr.t) {
         return; // a late fix changes nothing of the present
@@ -285,6 +319,8 @@ export function createFenceEvaluator(personOf: (card: string) => FencePerson | u
       }
       tr.kind = kind;
       tr.t = t;
+      tr.lon = lon;
+      tr.lat = lat;
       tr.x = x;
       tr.y = y;
       tr.region = regionid;
@@ -294,25 +330,24 @@ export function createFenceEvaluator(personOf: (card: string) => FencePerson | u
         tr.anchorY = tr.sy;
         tr.stillSince = t;
       }
-      const chain = chainOf(regionid);
-      for (const r of chain) {
-        const m = tr.member.get(r);
-        if (!m) {
-          tr.member.set(r, { enteredAt: t, leftAt: null });
-        } else {
-          m.leftAt = null; // back within the delay: the same stay
+      place(tr, regionid, t);
+    },
+    relocate(locate) {
+      for (const tr of tracks.values()) {
+        if (tr.t === -Infinity) {
+          continue; // an SOS press without any fix: nowhere to place
         }
-      }
-      for (const [r, m] of tr.member) {
-        if (m.leftAt === null && !chain.includes(r)) {
-          m.leftAt = t;
+        const regionid = locate(tr.lon, tr.lat);
+        if (regionid !== tr.region) {
+          tr.region = regionid;
+          place(tr, regionid, tr.t);
         }
       }
     },
     sos(card, t, pressed) {
       let tr = tracks.get(card);
       if (!tr) {
-        tr = { card, kind: 0, t: -Infinity, x: 0, y: 0, sx: 0, sy: 0, anchorX: 0, anchorY: 0, stillSince: t, region: 0, member: new Map(), sos: false, sosAt: 0 };
+        tr = { card, kind: 0, t: -Infinity, lon: 0, lat: 0, x: 0, y: 0, sx: 0, sy: 0, anchorX: 0, anchorY: 0, stillSince: t, region: 0, member: new Map(), sos: false, sosAt: 0 };
         tracks.set(card, tr);
       }
       if (pressed && !tr.sos) {
@@ -382,11 +417,11 @@ export function createFenceEvaluator(personOf: (card: string) => FencePerson | u
             g.ys.push(tr.sy);
           }
         }
-        if (person && !stale && tr.member.size > 0) {
-          const still = ruleFor(tr, (r) => r.manDown !== null);
-          if (still?.manDown && now - tr.stillSince >= still.manDown.seconds * 1000) {
+        if (person && !stale && tr.t !== -Infinity) {
+          const still = ruleFor(tr, (r) => r.manDown !== null)?.manDown ?? defaultManDown;
+          if (still && now - tr.stillSince >= still.seconds * 1000) {
             const key = fenceKeys.still(tr.card);
-            want.set(key, { key, type: 'static', regionid: tr.region || null, card: tr.card, t: tr.stillSince + still.manDown.seconds * 1000, value: Math.floor((now - tr.stillSince) / 1000), limit: still.manDown.seconds });
+            want.set(key, { key, type: 'static', regionid: tr.region || null, card: tr.card, t: tr.stillSince + still.seconds * 1000, value: Math.floor((now - tr.stillSince) / 1000), limit: still.seconds });
           }
         }
         if (tr.sos) {

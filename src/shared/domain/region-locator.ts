@@ -19,6 +19,8 @@ export interface RegionLocator {
   /** Replaces the polygons (the plant layout was edited, or a test wants its own). */
   setShapes(shapes: readonly RegionShape[]): void;
   size(): number;
+  /** Goes up at every setShapes: who placed points before can tell they must be placed again. */
+  version(): number;
 }
 
 interface Prepared extends RegionShape {
@@ -55,6 +57,7 @@ function prepare(shapes: readonly RegionShape[]): Prepared[] {
 
 export function createRegionLocator(shapes: readonly RegionShape[] = []): RegionLocator {
   let prepared = prepare(shapes);
+  let version = 0;
   return {
     locate(lon, lat) {
       for (const s of prepared) {
@@ -69,7 +72,9 @@ export function createRegionLocator(shapes: readonly RegionShape[] = []): Region
     },
     setShapes(next) {
       prepared = prepare(next);
+      version++;
     },
     size: () => prepared.length,
+    version: () => version,
   };
 }

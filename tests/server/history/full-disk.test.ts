@@ -71,7 +71,7 @@ describe('history on a full disk', () => {
       db: store.db,
       bus,
       tags: createMemoryTagRegistry([]),
-      org: { getUserScope: async () => ({ all: true, regionids: [], deptids: [] }) },
+      org: { getUserScope: async () => ({ all: true, regionids: [], deptids: [] }), allDeptsAndRegions: async () => ({ depts: [], regions: [] }) },
       log: { info: () => {}, error: () => {} },
     });
     historian.reportTo(alarms);

@@ -86,7 +86,8 @@ describe('socket.io gateway', () => {
     const c = await client(operator);
     const ack = await c.subscribe({ topics: [`tag/${tagTF.id}`, `tag/${tagPU.id}`, 'tags/7', 'tags/404', 'bogus', 'position/person'] });
     expect(ack.ok).toBe(true);
-    expect(ack.denied.sort()).toEqual([`tag/${tagPU.id}`, 'bogus', 'position/person', 'tags/404'].sort());
+    // position/person is granted (positioning:read), filtered to TF and LS like the tags (see the positions test).
+    expect(ack.denied.sort()).toEqual([`tag/${tagPU.id}`, 'bogus', 'tags/404'].sort());
     const spy = await client(supervisor);
     await spy.subscribe({ tags: [tagTF.id, tagPU.id, tagPlantWide.id] });
     const t = Date.now();
@@ -155,42 +156,35 @@ describe('socket.io gateway', () => {
       { regionid: region['TF-A'], code: 'TF-A', geometry: square(118.801, 32.251) },
       { regionid: region['PU-1'], code: 'PU-1', geometry: square(118.803, 32.255) },
     ]);
-    await ts.server.store.db
-      .insertInto('role_permission')
-      .values({ roleid: (await ts.server.store.db.selectFrom('role').select('roleid').where('rolecode', '=', 'operator').executeTakeFirstOrThrow()).roleid, permission: 'positioning:read' })
-      .execute();
-    try {
-      const op = await client(operator);
-      const sup = await client(supervisor);
-      expect((await op.subscribe({ topics: ['position/person', 'position/vehicle'] })).denied).toEqual([]);
-      expect((await sup.subscribe({ topics: ['position/person'] })).denied).toEqual([]);
-      const t = Date.now();
-      const r = ts.server.stream.ingest.positions(
-        [
-          { tagId: 'P-IN-TF', t, lon: 118.801, lat: 32.251, kind: 'person' },
-          { tagId: 'P-IN-PU', t, lon: 118.803, lat: 32.255, kind: 'person' },
-          { tagId: 'P-NOWHERE', t, lon: 118.9, lat: 32.3, kind: 'person' },
-          { tagId: 'V-IN-TF', t, lon: 118.8011, lat: 32.2511, floor: 1, kind: 'vehicle' },
-        ],
-        'test',
-      );
-      expect(r.accepted).toBe(4);
-      await waitFor(() => sup.positions.length >= 3, 3000, 'supervisor positions');
-      await waitFor(() => op.positions.length >= 2, 3000, 'operator positions');
-      await sleep(200);
-      expect(op.positions.map((p) => p[0]).sort()).toEqual(['P-IN-TF', 'V-IN-TF']);
-      expect(op.positions.find((p) => p[0] === 'V-IN-TF')).toEqual(['V-IN-TF', t, 118.8011, 32.2511, 1, 1]);
-      // Supervisors see every region; the vehicle is not in their subscription.
-      expect(sup.positions.map((p) => p[0]).sort()).toEqual(['P-IN-PU', 'P-IN-TF', 'P-NOWHERE']);
-      // A person walking out of the operator's regions is no longer sent to them.
-      op.positions.length = 0;
-      ts.server.stream.ingest.positions([{ tagId: 'P-IN-TF', t: t + 1000, lon: 118.803, lat: 32.255, kind: 'person' }], 'test');
-      await waitFor(() => sup.positions.some((p) => p[1] === t + 1000), 3000);
-      await sleep(200);
-      expect(op.positions).toEqual([]);
-    } finally {
-      await ts.server.store.db.deleteFrom('role_permission').where('permission', '=', 'positioning:read').where('roleid', 'in', (eb) => eb.selectFrom('role').select('roleid').where('rolecode', '=', 'operator')).execute();
-    }
+    // The operator reads positions (positioning:read), only those in TF and LS.
+    const op = await client(operator);
+    const sup = await client(supervisor);
+    expect((await op.subscribe({ topics: ['position/person', 'position/vehicle'] })).denied).toEqual([]);
+    expect((await sup.subscribe({ topics: ['position/person'] })).denied).toEqual([]);
+    const t = Date.now();
+    const r = ts.server.stream.ingest.positions(
+      [
+        { tagId: 'P-IN-TF', t, lon: 118.801, lat: 32.251, kind: 'person' },
+        { tagId: 'P-IN-PU', t, lon: 118.803, lat: 32.255, kind: 'person' },
+        { tagId: 'P-NOWHERE', t, lon: 118.9, lat: 32.3, kind: 'person' },
+        { tagId: 'V-IN-TF', t, lon: 118.8011, lat: 32.2511, floor: 1, kind: 'vehicle' },
+      ],
+      'test',
+    );
+    expect(r.accepted).toBe(4);
+    await waitFor(() => sup.positions.length >= 3, 3000, 'supervisor positions');
+    await waitFor(() => op.positions.length >= 2, 3000, 'operator positions');
+    await sleep(200);
+    expect(op.positions.map((p) => p[0]).sort()).toEqual(['P-IN-TF', 'V-IN-TF']);
+    expect(op.positions.find((p) => p[0] === 'V-IN-TF')).toEqual(['V-IN-TF', t, 118.8011, 32.2511, 1, 1]);
+    // Supervisors see every region; the vehicle is not in their subscription.
+    expect(sup.positions.map((p) => p[0]).sort()).toEqual(['P-IN-PU', 'P-IN-TF', 'P-NOWHERE']);
+    // A person walking out of the operator's regions is no longer sent to them.
+    op.positions.length = 0;
+    ts.server.stream.ingest.positions([{ tagId: 'P-IN-TF', t: t + 1000, lon: 118.803, lat: 32.255, kind: 'person' }], 'test');
+    await waitFor(() => sup.positions.some((p) => p[1] === t + 1000), 3000);
+    await sleep(200);
+    expect(op.positions).toEqual([]);
   });
 
   it('shares one room per distinct subscription', async () => {

@@ -161,6 +161,52 @@ describe('fence evaluator with scripted tracks', () => {
     expect(log[1]).toMatch(new RegExp(`^4[0-9]s -${fenceKeys.still('C1')}$`));
   });
 
+  it('the plant-wide man-down rule raises 静止 outside every drawn region; a region rule of its own wins inside', () => {
+    const { ev, log, tick } = setup([{ regionid: 3, manDown: { radiusM: 3, seconds: 120 } }], { defaultManDown: { radiusM: 3, seconds: 30 } });
+    const noise = (i: number): [number, number] => [Math.sin(i * 12.9898) * 1.2, Math.cos(i * 78.233) * 1.2];
+    for (let s = 0; s <= 130; s++) {
+      const t = T0 + s * 1000;
+      // OUT stands still far outside every polygon (region 0); IN stands still inside TF-B (its own 120 s rule).
+      const [ox, oy] = noise(s);
+      ev.fix('OUT', 0, t, ...at(5000 + ox, 5000 + oy), 0);
+      ev.fix('IN', 0, t, ...at(50 + ox, 50 + oy), locate(50 + ox, 50 + oy));
+      // A vehicle parked outside is no man-down.
+      ev.fix('VAN', 1, t, ...at(6000, 6000), 0);
+      // WALK walks outside at 1.3 m/s.
+      ev.fix('WALK', 0, t, ...at(7000 + s * 1.3, 7000), 0);
+      tick(s);
+    }
+    expect(log).toEqual([`30s +${fenceKeys.still('OUT')}`, `120s +${fenceKeys.still('IN')}`]);
+  });
+
+  it('without the plant-wide rule nobody outside the rule regions raises 静止', () => {
+    const { ev, log, tick } = setup([]);
+    for (let s = 0; s <= 700; s += 10) {
+      ev.fix('OUT', 0, T0 + s * 1000, ...at(5000, 5000), 0);
+      tick(s);
+    }
+    expect(log).toEqual([]);
+  });
+
+  it('placing again with new polygons counts people in a zone drawn around them, and lets them leave the old one', () => {
+    const { ev, walk, tick } = setup([]);
+    walk('C1', 0, [[150, 150]]);
+    expect(ev.counts().get(3)?.people ?? 0).toBe(0);
+    expect(ev.counts().get(2)?.people).toBe(1);
+    // TF-B is redrawn to take in (150, 150).
+    ev.relocate(() => 3);
+    tick(1);
+    expect(ev.counts().get(3)?.people).toBe(1);
+    expect(ev.counts().get(2)?.people).toBe(1);
+    // TF-B drawn away again: after the leaving delay C1 is out of it, still in TF.
+    ev.relocate(() => 2);
+    tick(2);
+    expect(ev.counts().get(3)?.people).toBe(1);
+    tick(7);
+    expect(ev.counts().get(3)?.people ?? 0).toBe(0);
+    expect(ev.counts().get(2)?.people).toBe(1);
+  });
+
   it('SOS raises with the press, before any fix, and returns when released', () => {
     const { ev, log, tick } = setup([]);
     ev.sos('C1', T0, true);

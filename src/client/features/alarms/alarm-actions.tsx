@@ -1,7 +1,7 @@
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alarmRemoveFromService, alarmReturnToService } from '../../../shared/contracts/alarm-settings';
+import { alarmRemoveFromService, alarmReturnToService, type AlarmRef } from '../../../shared/contracts/alarm-settings';
 import { alarmAcknowledge, alarmShelve, alarmUnshelve, MAX_SHELVE_MINUTES } from '../../../shared/contracts/alarms';
 import { api } from '../../app/api';
 import { feedback, notify } from '../../app/feedback';
@@ -27,13 +27,20 @@ export async function unshelve(ids: number[]): Promise<number> {
   return unshelved.length;
 }
 
-export async function returnToService(ids: number[]): Promise<number> {
-  const { returned } = await api(alarmReturnToService, { ids });
-  return returned.length;
+/** Open occurrences (the live list) or tags' alarms (the setting ledger): out of service is kept on the alarm either way. */
+export interface ServiceTarget {
+  ids?: number[];
+  alarms?: AlarmRef[];
+}
+
+/** Returns alarms to service; answers how many alarms and occurrences it returned. */
+export async function returnToService(target: ServiceTarget): Promise<number> {
+  const { returned, alarms } = await api(alarmReturnToService, target);
+  return Math.max(returned.length, alarms.length);
 }
 
 /** Removing alarms from service: a required reason (ISA-18.2 §11.9), permission alarm:admin. */
-export function OutOfServiceDialog({ ids, open, onClose }: { ids: number[]; open: boolean; onClose: (done: boolean) => void }) {
+export function OutOfServiceDialog({ target, open, onClose }: { target: ServiceTarget; open: boolean; onClose: (done: boolean) => void }) {
   const { t } = useTranslation(alarmsNs);
   const lang = useLang();
   const [form] = Form.useForm<{ reason: string }>();
@@ -50,8 +57,8 @@ export function OutOfServiceDialog({ ids, open, onClose }: { ids: number[]; open
     }
     setSaving(true);
     try {
-      const { removed } = await api(alarmRemoveFromService, { ids, reason: values.reason }, { silent: true });
-      notify(t('oos.done', { n: removed.length }));
+      const { removed, alarms } = await api(alarmRemoveFromService, { ...target, reason: values.reason }, { silent: true });
+      notify(t('oos.done', { n: Math.max(removed.length, alarms.length) }));
       form.resetFields();
       onClose(true);
     } catch (err) {

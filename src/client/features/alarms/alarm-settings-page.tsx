@@ -1,5 +1,5 @@
-import { DownloadOutlined, EditOutlined, HistoryOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { DownloadOutlined, EditOutlined, HistoryOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { useSession } from '../../app/session-store';
 import { isValidationError, showSaveError } from '../../ui/form-rules';
 import { downloadPost } from '../../ui/file-transfer';
 import { useLoad } from '../../ui/use-load';
+import { OutOfServiceDialog, returnToService } from './alarm-actions';
 import { alarmsNs, priorityColors } from './locales';
 import './alarms.css';
 
@@ -50,6 +51,7 @@ export function AlarmSettingsPage() {
   const [query, setQuery] = useState(draft);
   const [editing, setEditing] = useState<AlarmSettingItem | null>(null);
   const [history, setHistory] = useState<AlarmSettingItem | null>(null);
+  const [removing, setRemoving] = useState<AlarmSettingItem | null>(null);
   const load = useCallback(
     (signal: AbortSignal) => api(alarmSettingList, { keyword: query.keyword.trim() || undefined, type: query.type, page: query.page, pageSize: query.pageSize }, { signal }),
     [query],
@@ -82,6 +84,21 @@ export function AlarmSettingsPage() {
     },
     { title: t('settings.delays'), key: 'delays', width: 110, render: (_: unknown, r) => t('settings.delayValue', { on: r.onDelayS, off: r.offDelayS }) },
     { title: t('settings.enabled'), dataIndex: 'enabled', width: 80, render: (e: boolean) => (e ? <Tag color="green">{t('settings.on')}</Tag> : <Tag>{t('settings.off')}</Tag>) },
+    {
+      title: t('settings.service'),
+      dataIndex: 'outOfService',
+      width: 110,
+      render: (o: AlarmSettingItem['outOfService'], r) =>
+        o ? (
+          <Tooltip title={t('settings.outOfServiceSince', { by: o.by, at: formatDate(o.since, 'MM-DD HH:mm'), reason: o.reason })}>
+            <Tag color="volcano" data-testid={`setting-oos-${r.tagId}-${r.type}`}>
+              {t('state.outOfService')}
+            </Tag>
+          </Tooltip>
+        ) : (
+          <Tag color="green">{t('settings.inService')}</Tag>
+        ),
+    },
     { title: t('settings.consequence'), dataIndex: 'consequence', width: 100, render: (c: string | null) => (c ? t(`consequence.${c}`) : '—') },
     { title: t('settings.responseTime'), dataIndex: 'responseTime', width: 110, render: (c: string | null) => (c ? t(`responseTime.${c}`) : '—') },
     { title: t('settings.cause'), dataIndex: 'cause', width: 160, ellipsis: true, render: (c: string) => c || '—' },
@@ -89,11 +106,31 @@ export function AlarmSettingsPage() {
     {
       title: '',
       key: 'actions',
-      width: 120,
+      width: 140,
       fixed: 'right',
       render: (_: unknown, r) => (
         <Space size={4}>
           {canEdit && <Button size="small" icon={<EditOutlined />} aria-label={t('settings.edit')} onClick={() => setEditing(r)} data-testid={`setting-edit-${r.tagId}-${r.type}`} />}
+          {canEdit &&
+            (r.outOfService ? (
+              <Button
+                size="small"
+                icon={<UndoOutlined />}
+                aria-label={t('oos.restore')}
+                title={t('oos.restore')}
+                onClick={() =>
+                  void returnToService({ alarms: [{ tagId: r.tagId, type: r.type }] })
+                    .then((n) => {
+                      notify(t('oos.restored', { n }));
+                      result.reload();
+                    })
+                    .catch(() => undefined)
+                }
+                data-testid={`setting-rts-${r.tagId}-${r.type}`}
+              />
+            ) : (
+              <Button size="small" icon={<StopOutlined />} aria-label={t('oos.remove')} title={t('oos.remove')} onClick={() => setRemoving(r)} data-testid={`setting-oos-remove-${r.tagId}-${r.type}`} />
+            ))}
           <Button size="small" icon={<HistoryOutlined />} aria-label={t('settings.history')} onClick={() => setHistory(r)} data-testid={`setting-history-${r.tagId}-${r.type}`} />
         </Space>
       ),
@@ -141,7 +178,7 @@ export function AlarmSettingsPage() {
         loading={result.loading}
         dataSource={result.data?.items ?? []}
         columns={columns}
-        scroll={{ x: 1550 }}
+        scroll={{ x: 1680 }}
         onRow={(r) => ({ 'data-testid': `setting-row-${r.tagId}-${r.type}` }) as React.HTMLAttributes<HTMLElement>}
         pagination={{
           current: query.page,
@@ -163,6 +200,16 @@ export function AlarmSettingsPage() {
         />
       )}
       {history && <HistoryDialog item={history} onClose={() => setHistory(null)} />}
+      <OutOfServiceDialog
+        target={{ alarms: removing ? [{ tagId: removing.tagId, type: removing.type }] : [] }}
+        open={removing !== null}
+        onClose={(done) => {
+          setRemoving(null);
+          if (done) {
+            result.reload();
+          }
+        }}
+      />
     </Card>
   );
 }

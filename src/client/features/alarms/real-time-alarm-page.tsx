@@ -299,7 +299,7 @@ export function RealTimeAlarmPage({ scope = 'all', types }: { scope?: AlarmListS
               icon={<UndoOutlined />}
               disabled={!selectedItems.some((a) => a.state === 'outOfService')}
               onClick={() =>
-                void returnToService(selectedItems.filter((a) => a.state === 'outOfService').map((a) => a.id))
+                void returnToService({ ids: selectedItems.filter((a) => a.state === 'outOfService').map((a) => a.id) })
                   .then((n) => {
                     notify(t('oos.restored', { n }));
                     setSelected([]);
@@ -345,7 +345,7 @@ export function RealTimeAlarmPage({ scope = 'all', types }: { scope?: AlarmListS
       </div>
       <AckDialog ids={selectedOpen} open={dialog === 'ack'} onClose={closeDialog} />
       <ShelveDialog ids={selectedOpen} open={dialog === 'shelve'} onClose={closeDialog} />
-      <OutOfServiceDialog ids={selectedOpen} open={dialog === 'oos'} onClose={closeDialog} />
+      <OutOfServiceDialog target={{ ids: selectedOpen }} open={dialog === 'oos'} onClose={closeDialog} />
       {rights.admin && <PlantModeDialog open={dialog === 'mode'} onClose={() => setDialog(null)} regionTree={regionTree} regionName={regionName} />}
     </Card>
   );

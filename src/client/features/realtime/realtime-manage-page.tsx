@@ -358,7 +358,7 @@ function TagEditor({ tag, classOptions, onClose, onSaved }: { tag: TagItem | nul
         columns={2}
         spans={{ unit: ROW3_SPAN, device: ROW3_SPAN, hazard_source: ROW3_SPAN, range_lo: ROW3_SPAN, range_hi: ROW3_SPAN, deadband: ROW3_SPAN, ll: LIMIT_SPAN, l: LIMIT_SPAN, h: LIMIT_SPAN, hh: LIMIT_SPAN }}
         disabled={tag ? ['id'] : []}
-        extra={{ id: tag ? undefined : t('manage.idHint'), deadband: t('manage.deadbandHint'), ll: t('manage.limitsHint') }}
+        extra={{ id: tag ? undefined : t('manage.idHint'), deadband: t('manage.deadbandHint'), ll: t('manage.limitsHint'), comp_dev: t('manage.compDevHint') }}
         inputs={{
           classids: <TreeSelect allowClear multiple showSearch treeNodeFilterProp="title" treeDefaultExpandAll treeData={classOptions} data-testid="field-classids" />,
         }}

@@ -24,6 +24,7 @@ export const importColumns = [
   { key: 'h', zh: '高限', example: 16 },
   { key: 'hh', zh: '高高限', example: 18 },
   { key: 'deadband', zh: '死区', example: 0.5 },
+  { key: 'comp_dev', zh: '压缩偏差', example: '' },
   { key: 'enabled', zh: '启用', example: 1 },
 ] as const;
 

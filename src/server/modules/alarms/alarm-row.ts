@@ -3,12 +3,19 @@ import type { AlarmItem, AlarmType } from '../../../shared/contracts/alarms.js';
 import type { AlarmState } from '../../../shared/domain/alarm-state.js';
 import type { Database } from '../../store/schema.js';
 
+/** The id of a tag's alarm in the setting ledger and its audit rows (entity `alarmSetting`). */
+export const settingId = (tagId: string, type: string) => `${tagId}:${type}`;
+
 /** An occurrence as stored (migrations 0060, 0065). */
 export type AlarmRow = Selectable<Database['alarm_occurrence']>;
 
 /** A stored occurrence as lists, the topic and deliveries show it. */
 export function alarmItemOf(r: AlarmRow): AlarmItem {
-  const fsm = JSON.parse(r.fsm) as AlarmState;
+  return alarmItemWith(r, JSON.parse(r.fsm) as AlarmState);
+}
+
+/** alarmItemOf with the row's state machine at hand (the engine holds it; no JSON to parse). */
+export function alarmItemWith(r: AlarmRow, fsm: AlarmState): AlarmItem {
   return {
     id: r.id,
     alarmKey: r.alarm_key,
@@ -36,5 +43,36 @@ export function alarmItemOf(r: AlarmRow): AlarmItem {
     regionid: r.regionid,
     updatedAt: r.updated_at,
     detail: r.detail === null ? null : (JSON.parse(r.detail) as Record<string, unknown>),
+  };
+}
+
+/** The stored row of an occurrence the engine holds in memory (its item and state machine): the inverse of alarmItemOf. */
+export function alarmRowOf(a: AlarmItem, fsm: AlarmState): AlarmRow {
+  return {
+    id: a.id,
+    alarm_key: a.alarmKey,
+    source: a.source,
+    source_name: a.sourceName,
+    source_name_en: a.sourceNameEn,
+    unit: a.unit,
+    type: a.type,
+    priority: a.priority,
+    state: fsm.state,
+    fsm: JSON.stringify(fsm),
+    limit_value: a.limit,
+    value: a.value,
+    peak: a.peak,
+    activated_at: a.activatedAt,
+    acked_at: a.ackedAt,
+    acked_by: a.ackedBy,
+    ack_comment: a.ackComment,
+    returned_at: a.returnedAt,
+    closed_at: a.closedAt,
+    shelved_until: a.shelvedUntil,
+    shelved_by: a.shelvedBy,
+    shelve_reason: a.shelveReason,
+    regionid: a.regionid,
+    updated_at: a.updatedAt,
+    detail: a.detail === null ? null : JSON.stringify(a.detail),
   };
 }

@@ -20,6 +20,7 @@ import { audit } from '../../store/audit.js';
 import { inTransaction, type Db } from '../../store/db.js';
 import type { Database } from '../../store/schema.js';
 import type { RealtimeService } from '../realtime/realtime.service.js';
+import { settingId } from './alarm-row.js';
 import { defaultAlarmPriority, type AlarmService } from './alarm.service.js';
 
 type In<C extends { input: z.ZodType }> = z.output<C['input']>;
@@ -44,7 +45,6 @@ const analogTypes = ['hh', 'h', 'l', 'll'] as const;
 const TAG_PAGE = 1000;
 const AUDIT_ENTITY = 'alarmSetting';
 
-export const settingId = (tagId: string, type: string) => `${tagId}:${type}`;
 
 function fieldsOf(r: SettingRow | undefined, type: SettingAlarmType): AlarmSettingFields {
   if (!r) {
@@ -106,6 +106,7 @@ export function createAlarmSettingsService(deps: { db: Db; realtime: Pick<Realti
       configured: r !== undefined,
       updatedAt: r?.updated_at ?? null,
       updatedBy: r?.updated_by ?? null,
+      outOfService: r && r.oos_since !== null ? { since: r.oos_since, by: r.oos_by ?? '', reason: r.oos_reason ?? '' } : null,
     };
   }
 

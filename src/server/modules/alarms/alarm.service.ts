@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Subscription } from 'rxjs';
 import type { z } from 'zod';
 import {
@@ -15,7 +16,7 @@ import {
   type alarmUnshelve,
   raisedAlarm as raisedAlarmSchema,
 } from '../../../shared/contracts/alarms.js';
-import type { PlantModeItem, alarmRemoveFromService, alarmReturnToService, plantModeSet } from '../../../shared/contracts/alarm-settings.js';
+import type { AlarmRef, PlantModeItem, alarmRemoveFromService, alarmReturnToService, plantModeSet } from '../../../shared/contracts/alarm-settings.js';
 import { computeAlarmKpi, type AlarmKpi, type KpiOccurrence } from '../../../shared/domain/alarm-kpi.js';
 import { evaluateCondition, initialCondition, type ConditionConfig, type ConditionState } from '../../../shared/domain/alarm-condition.js';
 import {
@@ -35,7 +36,7 @@ import { transactThenPublish } from '../../stream/bus.js';
 import type { ChannelSource, TopicResolver } from '../../stream/channels.js';
 import type { TagMeta, TagRegistry } from '../../stream/tag-registry.js';
 import type { OrgService } from '../org/org.service.js';
-import { alarmItemOf, type AlarmRow } from './alarm-row.js';
+import { alarmItemOf, alarmItemWith, alarmRowOf, settingId, type AlarmRow } from './alarm-row.js';
 
 type In<C extends { input: z.ZodType }> = z.output<C['input']>;
 export type RaisedAlarm = z.input<typeof raisedAlarmSchema>;
@@ -92,18 +93,33 @@ export interface AlarmService {
   plantModes(caller: AuthUser): Promise<PlantModeItem[]>;
   /**
    * Sets a region's plant mode with a reason, audited: out of operation
-   * suppresses the open alarms of its tags (and those that open meanwhile);
-   * back in operation they show as their condition implies (ISA-18.2 §11.8).
+   * suppresses the open alarms of its tags and of its sub-regions' tags (and
+   * those that open meanwhile); back in operation they show as their
+   * condition implies (ISA-18.2 §11.8), unless a region above is still out
+   * of operation.
    */
   setPlantMode(caller: AuthUser, input: In<typeof plantModeSet>): Promise<{ item: PlantModeItem; alarms: number[] }>;
-  removeFromService(caller: AuthUser, input: In<typeof alarmRemoveFromService>): Promise<{ removed: number[] }>;
-  returnToService(caller: AuthUser, input: In<typeof alarmReturnToService>): Promise<{ returned: number[] }>;
+  /**
+   * Out of service (ISA-18.2 §11.9), kept on the alarm: the named occurrences'
+   * alarms and the named alarms are marked out of service (a tag's alarm on
+   * its setting row; an alarm another module raises on its occurrence only),
+   * their open occurrences leave annunciation, and every activation until the
+   * return to service opens out of service. Audited in the same transaction.
+   */
+  removeFromService(caller: AuthUser, input: In<typeof alarmRemoveFromService>): Promise<{ removed: number[]; alarms: AlarmRef[] }>;
+  returnToService(caller: AuthUser, input: In<typeof alarmReturnToService>): Promise<{ returned: number[]; alarms: AlarmRef[] }>;
   /**
    * Communication alarms: a tag that was sending and has sent nothing for the
    * comm timeout (60 s) raises its `comm` alarm; its next sample clears it.
    * Runs on a timer; `at` for tests.
    */
   checkLinks(at?: number): Promise<void>;
+  /**
+   * On- and off-delays that elapsed without a new sample (the source holds
+   * its value): the alarm activates or clears at the tick. Runs on a timer
+   * (250 ms); `at` for tests.
+   */
+  checkDelays(at?: number): Promise<void>;
   /** Waits until every queued change is stored (tests, shutdown). */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -116,6 +132,7 @@ const limitTypes = ['hh', 'h', 'l', 'll'] as const;
 const suppressibleTypes: readonly AlarmType[] = [...limitTypesOfTags, 'comm'];
 const SHELF_CHECK_MS = 1000;
 const COMM_CHECK_MS = 5000;
+const DELAY_CHECK_MS = 250;
 export const DEFAULT_COMM_TIMEOUT_MS = 60_000;
 
 interface OpenAlarm {
@@ -124,6 +141,20 @@ interface OpenAlarm {
 }
 
 type Row = AlarmRow;
+
+/** An occurrence the engine changes in one batch: its row as it will be stored. */
+interface Work {
+  row: Row;
+  fsm: AlarmState;
+  /** Stored id; null for an occurrence this batch opens (known after its insert). */
+  id: number | null;
+  /** Already in the batch's list of rows to write. */
+  written: boolean;
+}
+/** Rows per multi-row statement (24 columns: well under SQLite's and PostgreSQL's parameter limits). */
+const WRITE_CHUNK = 200;
+/** How long the engine gathers changes of several ingest batches before writing them in one transaction. */
+const WRITE_WINDOW_MS = 20;
 
 
 interface SourceName {
@@ -141,6 +172,16 @@ export interface AlarmEngineSetting {
 }
 
 const alarmKeyOf = (tagId: string, type: AlarmType) => `tag:${tagId}:${type}`;
+/** The tag's alarm (a setting ledger row) an alarm key names, or null for an alarm another module raises. */
+function tagAlarmOf(key: string): AlarmRef | null {
+  if (!key.startsWith('tag:')) {
+    return null;
+  }
+  const rest = key.slice(4);
+  const i = rest.lastIndexOf(':');
+  const type = rest.slice(i + 1);
+  return i > 0 && (limitTypesOfTags as readonly string[]).includes(type) ? { tagId: rest.slice(0, i), type: type as AlarmRef['type'] } : null;
+}
 
 /**
  * The alarm conditions of a tag: its type and its condition configuration,
@@ -190,7 +231,7 @@ export interface AlarmServiceDeps {
   db: Db;
   bus: StreamBus;
   tags: TagRegistry;
-  org: Pick<OrgService, 'getUserScope'>;
+  org: Pick<OrgService, 'getUserScope' | 'allDeptsAndRegions'>;
   log: AlarmLog;
   /** Overrides for tests. */
   now?: () => number;
@@ -218,6 +259,10 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
   const lastT = new Map<string, number>();
   /** When each tag last sent a sample (any quality: a bad value still shows the link works), server time. */
   const lastSeen = new Map<string, number>();
+  /** The last good value of each tag: held by the source until its next sample (report by exception). */
+  const held = new Map<string, number>();
+  /** Tags with an on- or off-delay running: evaluated at every delay tick. */
+  const delayed = new Set<string>();
   /** Tags whose comm alarm is active. */
   const commActive = new Set<string>();
   const commTimeoutMs = deps.commTimeoutMs ?? DEFAULT_COMM_TIMEOUT_MS;
@@ -228,8 +273,40 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
   for (const r of await db.selectFrom('plant_mode').selectAll().where('mode', '=', 'stop').execute()) {
     stopped.set(r.regionid, { regionid: r.regionid, mode: 'stop', reason: r.reason, updatedAt: r.updated_at, updatedBy: r.updated_by });
   }
-  const suppressedByDesign = (type: AlarmType, regionid: number | null) => regionid !== null && stopped.has(regionid) && suppressibleTypes.includes(type);
+  /** Parent of each region: a region out of operation takes its sub-regions with it. */
+  let parents = new Map<number, number>();
+  const loadRegions = async () => {
+    parents = new Map((await deps.org.allDeptsAndRegions()).regions.map((r) => [r.regionid, r.regionparentid]));
+  };
+  await loadRegions();
+  const regionSub = bus.on('region.changed').subscribe(() => {
+    loadRegions().catch((err: unknown) => log.error({ err }, 'alarms: reloading the region tree failed'));
+  });
+  /** Whether a region is `root` or lies under it. */
+  const within = (regionid: number, root: number) => {
+    for (let r: number | undefined = regionid, depth = 0; r !== undefined && depth < 64; r = parents.get(r), depth++) {
+      if (r === root) {
+        return true;
+      }
+    }
+    return false;
+  };
+  /** Whether a region or one of its ancestors is out of operation (`except`: as if that one were back in operation). */
+  const outOfOperation = (regionid: number, except?: number) => {
+    for (let r: number | undefined = regionid, depth = 0; r !== undefined && depth < 64; r = parents.get(r), depth++) {
+      if (r !== except && stopped.has(r)) {
+        return true;
+      }
+    }
+    return false;
+  };
+  const suppressedByDesign = (type: AlarmType, regionid: number | null) => regionid !== null && suppressibleTypes.includes(type) && outOfOperation(regionid);
+  /** Tags' alarms out of service (alarm_setting, migration 0078): each activation opens out of service. */
+  const oos = new Map<string, { since: number; by: string; reason: string }>();
   for (const r of await db.selectFrom('alarm_setting').selectAll().execute()) {
+    if (r.oos_since !== null) {
+      oos.set(alarmKeyOf(r.tag_id, r.type as AlarmType), { since: r.oos_since, by: r.oos_by ?? '', reason: r.oos_reason ?? '' });
+    }
     settings.set(alarmKeyOf(r.tag_id, r.type as AlarmType), {
       priority: r.priority as AlarmPriority,
       onDelayMs: r.on_delay_s * 1000,
@@ -266,11 +343,20 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
 
   // ---------------------------------------------------------------- engine
   let pending: ConditionChange[] = [];
-  let flushQueued = false;
+  /** Set while changes wait for the write window (WRITE_WINDOW_MS) to end. */
+  let flushTimer: ReturnType<typeof setTimeout> | null = null;
+  const scheduleFlush = () => {
+    if (flushTimer === null) {
+      flushTimer = setTimeout(() => {
+        flushTimer = null;
+        void flush();
+      }, WRITE_WINDOW_MS);
+      flushTimer.unref();
+    }
+  };
 
   const flush = () =>
     run(async () => {
-      flushQueued = false;
       const batch = pending;
       pending = [];
       if (batch.length === 0) {
@@ -290,25 +376,193 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       }
     });
 
+  /**
+   * Applies a batch of activations and returns. Each step goes through the
+   * state machine in memory first; then the whole batch is written in ONE
+   * transaction (a multi-row insert of the occurrences it opens, a multi-row
+   * update of those it changes, in chunks), and only after the commit is it
+   * published and taken as the engine's state. One statement per chunk
+   * instead of one per change is what keeps a flood off the main thread.
+   */
   async function applyConditionChanges(batch: ConditionChange[], by?: { user: AuthUser; action: string }) {
-    const names = await sourceNames([...new Set(batch.filter((c) => !c.raised).map((c) => c.tagId))]);
-    const after = new Map<string, OpenAlarm | null>();
+    const names = await sourceNames([...new Set(batch.filter((c) => !c.raised && c.change === 'activate').map((c) => c.tagId))]);
+    const t = now();
+    /** The open occurrence per key after the batch's steps so far (null: none). */
+    const current = new Map<string, Work | null>();
+    /** Occurrences to write, each once with its final values. */
+    const touched: Work[] = [];
+    /** Each step's row, in order: what the topic carries (an occurrence opened and closed in one batch shows both). */
+    const steps: { w: Work; row: Row; fsm: AlarmState }[] = [];
+    const step = (w: Work) => {
+      if (!w.written) {
+        w.written = true;
+        touched.push(w);
+      }
+      steps.push({ w, row: { ...w.row }, fsm: w.fsm });
+    };
+    for (const c of batch) {
+      const known = current.get(c.key);
+      let cur = known !== undefined ? known : workOf(open.get(c.key));
+      const fsm = cur?.fsm ?? initialAlarmState;
+      const tr = alarmTransition(fsm, { type: c.change }, c.t, rules);
+      if (!tr.ok) {
+        continue;
+      }
+      if (cur && tr.closesOccurrence) {
+        // Returned (and acknowledged) or superseded by a new activation: the occurrence ends.
+        const closedFsm = tr.opensOccurrence ? { ...fsm, state: 'normal' as const, active: false, acked: true } : tr.next;
+        setState(cur, closedFsm, t, { closed_at: c.t, returned_at: cur.row.returned_at ?? c.t, peak: peaks.get(c.key) ?? cur.row.peak });
+        step(cur);
+        cur = null;
+      }
+      if (tr.opensOccurrence) {
+        const w = opened(c, tr.next, names, t);
+        step(w);
+        current.set(c.key, w);
+        continue;
+      }
+      if (cur) {
+        setState(cur, tr.next, t, c.change === 'clear' ? { returned_at: c.t, peak: peaks.get(c.key) ?? cur.row.peak } : {});
+        step(cur);
+      }
+      current.set(c.key, cur && cur.row.closed_at === null ? cur : null);
+    }
+    if (steps.length === 0) {
+      return;
+    }
     await transactThenPublish(db, bus, async (tx, emit) => {
-      const changed: AlarmItem[] = [];
-      for (const c of batch) {
-        const cur = after.has(c.key) ? after.get(c.key) : open.get(c.key);
-        const next = await conditionChange(tx, c, cur ?? null, names);
-        after.set(c.key, next.open);
-        changed.push(...next.items);
-        if (by) {
-          for (const item of next.items) {
-            await audit(tx, { userid: by.user.userid, loginname: by.user.loginname }, by.action, 'alarm', item.id, { alarm: item.alarmKey, source: item.sourceName, to: item.state });
-          }
+      // Updates first: an occurrence this batch closes must be closed before its successor is inserted (one open occurrence per alarm).
+      await updateOccurrences(tx, touched.filter((w) => w.id !== null));
+      await insertOccurrences(tx, touched.filter((w) => w.id === null));
+      const items = steps.map((s) => alarmItemWith({ ...s.row, id: s.w.row.id }, s.fsm));
+      if (by) {
+        for (const item of items) {
+          await audit(tx, { userid: by.user.userid, loginname: by.user.loginname }, by.action, 'alarm', item.id, { alarm: item.alarmKey, source: item.sourceName, to: item.state });
         }
       }
-      emitChanged(emit, changed);
+      emitChanged(emit, items);
     });
+    const after = new Map<string, OpenAlarm | null>();
+    for (const [key, w] of current) {
+      after.set(key, w && { item: alarmItemWith(w.row, w.fsm), fsm: w.fsm });
+    }
     commit(after);
+  }
+
+  /** A copy of an open occurrence to change in a batch (the engine's state changes only after the commit). */
+  function workOf(o: OpenAlarm | undefined): Work | null {
+    return o ? { row: alarmRowOf(o.item, o.fsm), fsm: o.fsm, id: o.item.id, written: false } : null;
+  }
+
+  /** The columns updateRow writes for a state, plus the patch; back to normal closes the occurrence. */
+  function setState(w: Work, fsm: AlarmState, t: number, patch: Partial<Row>) {
+    w.fsm = fsm;
+    Object.assign(w.row, {
+      state: fsm.state,
+      fsm: JSON.stringify(fsm),
+      shelved_until: fsm.shelf?.until ?? null,
+      shelved_by: fsm.shelf?.by ?? null,
+      shelve_reason: fsm.shelf?.reason ?? null,
+      updated_at: t,
+      ...patch,
+    });
+    if (fsm.state === 'normal' && patch.closed_at === undefined) {
+      w.row.closed_at = t;
+    }
+  }
+
+  /** A new occurrence of a change that activates (suppressed by design when its unit is out of operation). */
+  function opened(c: ConditionChange, fsmNew: AlarmState, names: Map<string, SourceName>, t: number): Work {
+    let fsm = fsmNew;
+    const out = oos.get(c.key);
+    if (out) {
+      // The alarm is out of service: its activation is recorded, not annunciated (out of service wins over suppression).
+      const tr = alarmTransition(fsm, { type: 'removeFromService', by: out.by, reason: out.reason }, out.since, rules);
+      fsm = tr.ok ? tr.next : fsm;
+    } else if (suppressedByDesign(c.type, c.regionid)) {
+      const sup = alarmTransition(fsm, { type: 'suppress' }, c.t, rules);
+      fsm = sup.ok ? sup.next : fsm;
+    }
+    const name = c.raised?.name ?? names.get(c.tagId);
+    if (c.value !== null) {
+      peaks.set(c.key, c.value);
+    }
+    const row: Row = {
+      id: 0,
+      alarm_key: c.key,
+      source: c.tagId,
+      source_name: name?.name ?? c.tagId,
+      source_name_en: name?.name_en ?? '',
+      unit: name?.unit ?? '',
+      type: c.type,
+      priority: c.raised?.priority ?? settings.get(c.key)?.priority ?? defaultAlarmPriority[c.type] ?? 3,
+      detail: c.raised?.detail ? JSON.stringify(c.raised.detail) : null,
+      state: fsm.state,
+      fsm: JSON.stringify(fsm),
+      limit_value: c.limit,
+      value: c.value,
+      peak: c.value,
+      activated_at: c.t,
+      acked_at: null,
+      acked_by: null,
+      ack_comment: null,
+      returned_at: null,
+      closed_at: null,
+      shelved_until: null,
+      shelved_by: null,
+      shelve_reason: null,
+      regionid: c.regionid,
+      updated_at: t,
+    };
+    return { row, fsm, id: null, written: false };
+  }
+
+  /** Inserts new occurrences, WRITE_CHUNK rows a statement, and gives each its id. */
+  async function insertOccurrences(tx: Tx, ws: Work[]) {
+    for (let i = 0; i < ws.length; i += WRITE_CHUNK) {
+      const chunk = ws.slice(i, i + WRITE_CHUNK);
+      const rows = await tx
+        .insertInto('alarm_occurrence')
+        .values(chunk.map(({ row: { id: _id, ...values } }) => values))
+        .returning(['id', 'alarm_key', 'activated_at'])
+        .execute();
+      // RETURNING's order is not promised: match by alarm and activation (the same alarm opened twice at one instant: in id order).
+      const ids = new Map<string, number[]>();
+      for (const r of rows.sort((a, b) => a.id - b.id)) {
+        const k = `${r.alarm_key}\u0000${r.activated_at}`;
+        ids.set(k, [...(ids.get(k) ?? []), r.id]);
+      }
+      for (const w of chunk) {
+        w.row.id = ids.get(`${w.row.alarm_key}\u0000${w.row.activated_at}`)!.shift()!;
+      }
+    }
+  }
+
+  /** Writes the changed columns of open occurrences, WRITE_CHUNK rows a statement (UPDATE … FROM VALUES, on SQLite and PostgreSQL). */
+  async function updateOccurrences(tx: Tx, ws: Work[]) {
+    const cast = (v: string | number | null, type: string) => sql`CAST(${v} AS ${sql.raw(type)})`;
+    for (let i = 0; i < ws.length; i += WRITE_CHUNK) {
+      const values = ws.slice(i, i + WRITE_CHUNK).map(
+        ({ row: r }) =>
+          sql`(${sql.join([
+            cast(r.id, 'integer'),
+            cast(r.state, 'text'),
+            cast(r.fsm, 'text'),
+            cast(r.shelved_until, 'bigint'),
+            cast(r.shelved_by, 'text'),
+            cast(r.shelve_reason, 'text'),
+            cast(r.updated_at, 'bigint'),
+            cast(r.closed_at, 'bigint'),
+            cast(r.returned_at, 'bigint'),
+            cast(r.peak, 'double precision'),
+          ])})`,
+      );
+      await sql`UPDATE alarm_occurrence SET state = v.state, fsm = v.fsm, shelved_until = v.shelved_until, shelved_by = v.shelved_by,
+        shelve_reason = v.shelve_reason, updated_at = v.updated_at, closed_at = v.closed_at, returned_at = v.returned_at, peak = v.peak
+        FROM (SELECT column1 AS id, column2 AS state, column3 AS fsm, column4 AS shelved_until, column5 AS shelved_by, column6 AS shelve_reason,
+          column7 AS updated_at, column8 AS closed_at, column9 AS returned_at, column10 AS peak FROM (VALUES ${sql.join(values)}) AS x) AS v
+        WHERE alarm_occurrence.id = v.id`.execute(tx);
+    }
   }
 
   function commit(after: Map<string, OpenAlarm | null>) {
@@ -328,76 +582,6 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     }
     const rows = await db.selectFrom('tag').select(['id', 'name', 'name_en', 'unit']).where('id', 'in', ids).execute();
     return new Map(rows.map((r) => [r.id, { name: r.name, name_en: r.name_en, unit: r.unit }]));
-  }
-
-  /** Applies one activation or return inside the transaction; returns the alarm's open occurrence after it and the changed items. */
-  async function conditionChange(
-    tx: Tx,
-    c: ConditionChange,
-    cur: OpenAlarm | null,
-    names: Map<string, SourceName>,
-  ): Promise<{ open: OpenAlarm | null; items: AlarmItem[] }> {
-    const fsm = cur?.fsm ?? initialAlarmState;
-    const tr = alarmTransition(fsm, { type: c.change }, c.t, rules);
-    if (!tr.ok) {
-      return { open: cur, items: [] };
-    }
-    const items: AlarmItem[] = [];
-    let current = cur;
-    if (current && tr.closesOccurrence) {
-      // Returned (and acknowledged) or superseded by a new activation: the occurrence ends.
-      const closedFsm = tr.opensOccurrence ? { ...fsm, state: 'normal' as const, active: false, acked: true } : tr.next;
-      items.push(await updateRow(tx, current, closedFsm, { closed_at: c.t, returned_at: current.item.returnedAt ?? c.t, peak: peaks.get(c.key) ?? current.item.peak }));
-      current = null;
-    }
-    if (tr.opensOccurrence) {
-      let fsmNext = tr.next;
-      if (suppressedByDesign(c.type, c.regionid)) {
-        // The unit is out of operation: the new occurrence opens suppressed by design.
-        const sup = alarmTransition(fsmNext, { type: 'suppress' }, c.t, rules);
-        fsmNext = sup.ok ? sup.next : fsmNext;
-      }
-      const name = c.raised?.name ?? names.get(c.tagId);
-      const row = (await tx
-        .insertInto('alarm_occurrence')
-        .values({
-          alarm_key: c.key,
-          source: c.tagId,
-          source_name: name?.name ?? c.tagId,
-          source_name_en: name?.name_en ?? '',
-          unit: name?.unit ?? '',
-          type: c.type,
-          priority: c.raised?.priority ?? settings.get(c.key)?.priority ?? defaultAlarmPriority[c.type] ?? 3,
-          detail: c.raised?.detail ? JSON.stringify(c.raised.detail) : null,
-          state: fsmNext.state,
-          fsm: JSON.stringify(fsmNext),
-          limit_value: c.limit,
-          value: c.value,
-          peak: c.value,
-          activated_at: c.t,
-          regionid: c.regionid,
-          updated_at: now(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow());
-      if (c.value !== null) {
-        peaks.set(c.key, c.value);
-      }
-      const item = alarmItemOf(row);
-      items.push(item);
-      return { open: { item, fsm: fsmNext }, items };
-    }
-    if (current) {
-      const patch: Partial<Row> = {};
-      if (c.change === 'clear') {
-        patch.returned_at = c.t;
-        patch.peak = peaks.get(c.key) ?? current.item.peak;
-      }
-      const item = await updateRow(tx, current, tr.next, patch);
-      items.push(item);
-      return { open: item.closedAt === null ? { item, fsm: tr.next } : null, items };
-    }
-    return { open: null, items };
   }
 
   /** Writes an occurrence's new state (and closes it when the state machine is back to normal). */
@@ -425,6 +609,64 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     }
   }
 
+  /** Evaluates a tag's conditions at a value; a change goes to `pending`, a delay still running marks the tag for the tick. */
+  function evaluateTag(tag: TagMeta, v: number, t: number) {
+    let waiting = false;
+    for (const { key, type, cfg } of conditionsOf(tag, (k) => settings.get(k))) {
+      const st = conds.get(key) ?? initialCondition;
+      const r = evaluateCondition(cfg, st, v, t);
+      if (r.state !== st) {
+        conds.set(key, r.state);
+      }
+      waiting ||= r.state.pendingSince !== null;
+      if (r.state.active && open.has(key)) {
+        const peak = peaks.get(key);
+        const further = cfg.kind === 'low' ? peak === undefined || v < peak : peak === undefined || v > peak;
+        if (further) {
+          peaks.set(key, v);
+        }
+      }
+      if (r.change) {
+        pending.push({ key, tagId: tag.id, type, change: r.change, value: v, t, limit: cfg.kind === 'discrete' ? null : cfg.limit, regionid: tag.regionid });
+      }
+    }
+    if (waiting) {
+      delayed.add(tag.id);
+    } else {
+      delayed.delete(tag.id);
+    }
+  }
+
+  /**
+   * On- and off-delays elapse without new samples (ISA-18.2 §10.4): a source
+   * that reports by exception holds its value, so each tick evaluates the
+   * held value of every tag with a delay running, at the source's time now
+   * (its last sample time plus the server time since it arrived, so a skewed
+   * source clock neither shortens nor lengthens the delay). A tag whose link
+   * is lost (comm alarm) or whose last sample was bad holds nothing.
+   */
+  function checkDelays(at: number): Promise<void> {
+    for (const id of delayed) {
+      const tag = deps.tags.get(id);
+      const v = held.get(id);
+      const t = lastT.get(id);
+      const seen = lastSeen.get(id);
+      if (!tag || v === undefined || t === undefined || seen === undefined || commActive.has(id)) {
+        delayed.delete(id);
+        continue;
+      }
+      evaluateTag(tag, v, t + Math.max(0, at - seen));
+    }
+    if (pending.length > 0) {
+      return flush();
+    }
+    return Promise.resolve();
+  }
+  const delayTimer = setInterval(() => {
+    checkDelays(now()).catch((err: unknown) => log.error({ err }, 'alarms: checking delays failed'));
+  }, DELAY_CHECK_MS);
+  delayTimer.unref();
+
   const sampleSub: Subscription = bus.samples$.subscribe((b) => {
     const seenAt = now();
     for (let i = 0; i < b.n; i++) {
@@ -440,6 +682,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         }
       }
       if (b.q[i] !== 0) {
+        held.delete(id); // nor does a value held since: a delay waits for the next good sample
         continue; // Bad or uncertain quality never raises or clears a limit alarm.
       }
       const tag = deps.tags.get(b.tag[i]);
@@ -452,27 +695,11 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         continue;
       }
       lastT.set(tag.id, t);
-      for (const { key, type, cfg } of conditionsOf(tag, (k) => settings.get(k))) {
-        const st = conds.get(key) ?? initialCondition;
-        const r = evaluateCondition(cfg, st, v, t);
-        if (r.state !== st) {
-          conds.set(key, r.state);
-        }
-        if (r.state.active && open.has(key)) {
-          const peak = peaks.get(key);
-          const further = cfg.kind === 'low' ? peak === undefined || v < peak : peak === undefined || v > peak;
-          if (further) {
-            peaks.set(key, v);
-          }
-        }
-        if (r.change) {
-          pending.push({ key, tagId: tag.id, type, change: r.change, value: v, t, limit: cfg.kind === 'discrete' ? null : cfg.limit, regionid: tag.regionid });
-        }
-      }
+      held.set(tag.id, v);
+      evaluateTag(tag, v, t);
     }
-    if (pending.length > 0 && !flushQueued) {
-      flushQueued = true;
-      void flush();
+    if (pending.length > 0) {
+      scheduleFlush();
     }
   });
 
@@ -575,6 +802,88 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       throw badRequest(firstRefusal, ['ids']);
     }
     return done;
+  }
+
+  /**
+   * Removes alarms from service or returns them (runs on the queue). A tag's
+   * alarm is marked on its setting row; the named and the alarms' open
+   * occurrences go through the state machine; all in one transaction with
+   * the audit rows, and the engine's map of alarms out of service follows
+   * after the commit.
+   */
+  async function setService(
+    caller: AuthUser,
+    input: { ids?: number[]; alarms?: AlarmRef[] },
+    event: Extract<AlarmEvent, { type: 'removeFromService' | 'returnToService' }>,
+  ): Promise<{ occurrences: number[]; alarms: AlarmRef[] }> {
+    const remove = event.type === 'removeFromService';
+    if (!input.ids?.length && !input.alarms?.length) {
+      throw badRequest('validation.required', ['ids']);
+    }
+    const scope = await scopeOf(caller);
+    const byId = new Map([...open.values()].map((o) => [o.item.id, o]));
+    /** The tags' alarms concerned, by alarm key. */
+    const alarmsOf = new Map<string, AlarmRef>();
+    for (const a of input.alarms ?? []) {
+      const tag = deps.tags.get(a.tagId);
+      if (!tag || !visible(scope, tag.regionid) || !conditionsOf(tag, () => undefined).some((c) => c.type === a.type)) {
+        throw notFound('alarm.settingNotFound', { tagId: a.tagId, type: a.type });
+      }
+      alarmsOf.set(alarmKeyOf(a.tagId, a.type), { tagId: a.tagId, type: a.type });
+    }
+    const ids = new Set<number>();
+    for (const id of input.ids ?? []) {
+      const o = byId.get(id);
+      if (!o || !visible(scope, o.item.regionid)) {
+        throw notFound('alarm.notFound', { id });
+      }
+      ids.add(id);
+      const ref = tagAlarmOf(o.item.alarmKey);
+      if (ref) {
+        alarmsOf.set(o.item.alarmKey, ref);
+      }
+    }
+    const t = now();
+    const marks = [...alarmsOf].filter(([key]) => oos.has(key) !== remove);
+    for (const key of alarmsOf.keys()) {
+      const o = open.get(key);
+      if (o) {
+        ids.add(o.item.id);
+      }
+    }
+    const applicable = [...ids].filter((id) => alarmTransition(byId.get(id)!.fsm, event, t, rules).ok);
+    if (marks.length === 0 && applicable.length === 0) {
+      throw badRequest(remove ? 'alarm.alreadyOutOfService' : 'alarm.notOutOfService', [input.ids?.length ? 'ids' : 'alarms']);
+    }
+    const who = { userid: caller.userid, loginname: caller.loginname };
+    const reason = event.type === 'removeFromService' ? event.reason : null;
+    const occurrences = await operate(caller, applicable, event, event.type === 'removeFromService' ? 'alarm.removeFromService' : 'alarm.returnToService', reason === null ? {} : { reason }, undefined, async (tx) => {
+      for (const [, a] of marks) {
+        const values = remove ? { oos_since: t, oos_by: caller.loginname, oos_reason: reason } : { oos_since: null, oos_by: null, oos_reason: null };
+        if (remove) {
+          await tx
+            .insertInto('alarm_setting')
+            .values({ tag_id: a.tagId, type: a.type, priority: defaultAlarmPriority[a.type] ?? 3, updated_at: t, updated_by: caller.loginname, ...values })
+            .onConflict((oc) => oc.columns(['tag_id', 'type']).doUpdateSet(values))
+            .execute();
+        } else {
+          await tx.updateTable('alarm_setting').set(values).where('tag_id', '=', a.tagId).where('type', '=', a.type).execute();
+        }
+        // In the alarm's setting history too: who, when, why.
+        await audit(tx, who, event.type === 'removeFromService' ? 'alarm.removeFromService' : 'alarm.returnToService', 'alarmSetting', settingId(a.tagId, a.type), {
+          reason: reason ?? '',
+          changes: [{ field: 'outOfService', from: !remove, to: remove }],
+        });
+      }
+    });
+    for (const [key] of marks) {
+      if (remove) {
+        oos.set(key, { since: t, by: caller.loginname, reason: reason ?? '' });
+      } else {
+        oos.delete(key);
+      }
+    }
+    return { occurrences, alarms: marks.map(([, a]) => a) };
   }
 
   /** The history's filter and the caller's isolation, as one query. */
@@ -798,9 +1107,15 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         const t = now();
         const item: PlantModeItem = { regionid: input.regionid, mode: input.mode, reason: input.reason, updatedAt: t, updatedBy: caller.loginname };
         const stop = input.mode === 'stop';
+        // The region and its sub-regions; back in operation, an alarm stays suppressed while another region above it is still out of operation.
         const ids = [...open.values()]
-          .filter((o) => o.item.regionid === input.regionid && suppressibleTypes.includes(o.item.type))
-          .filter((o) => (stop ? o.fsm.state !== 'suppressed' && o.fsm.state !== 'outOfService' : o.fsm.state === 'suppressed'))
+          .filter((o) => {
+            const r = o.item.regionid;
+            if (r === null || !within(r, input.regionid) || !suppressibleTypes.includes(o.item.type)) {
+              return false;
+            }
+            return stop ? o.fsm.state !== 'suppressed' && o.fsm.state !== 'outOfService' : o.fsm.state === 'suppressed' && !outOfOperation(r, input.regionid);
+          })
           .map((o) => o.item.id);
         const alarms = await operate(caller, ids, { type: stop ? 'suppress' : 'unsuppress' }, stop ? 'alarm.suppress' : 'alarm.unsuppress', { regionid: input.regionid, reason: input.reason }, undefined, async (tx) => {
           await tx.deleteFrom('plant_mode').where('regionid', '=', input.regionid).execute();
@@ -816,27 +1131,33 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       });
     },
     async removeFromService(caller, input) {
-      if (input.reason.trim() === '') {
+      const reason = input.reason.trim();
+      if (reason === '') {
         throw badRequest('alarm.reasonRequired', ['reason']);
       }
-      const removed = await run(() =>
-        operate(caller, input.ids, { type: 'removeFromService', by: caller.loginname, reason: input.reason }, 'alarm.removeFromService', { reason: input.reason.trim() }),
-      );
-      return { removed };
+      const r = await run(() => setService(caller, input, { type: 'removeFromService', by: caller.loginname, reason }));
+      return { removed: r.occurrences, alarms: r.alarms };
     },
     async returnToService(caller, input) {
-      const returned = await run(() => operate(caller, input.ids, { type: 'returnToService', by: caller.loginname }, 'alarm.returnToService', {}));
-      return { returned };
+      const r = await run(() => setService(caller, input, { type: 'returnToService', by: caller.loginname }));
+      return { returned: r.occurrences, alarms: r.alarms };
     },
     idle: async () => {
       await flush();
       await queue;
     },
     checkLinks: (at = now()) => checkLinks(at),
+    checkDelays: (at = now()) => checkDelays(at),
     async close() {
       sampleSub.unsubscribe();
+      regionSub.unsubscribe();
       clearInterval(shelfTimer);
       clearInterval(commTimer);
+      clearInterval(delayTimer);
+      if (flushTimer !== null) {
+        clearTimeout(flushTimer);
+        flushTimer = null;
+      }
       await flush();
       await queue;
     },

@@ -8,6 +8,7 @@ import { createFenceEngine, type RosterEntry } from '../positioning/fence-engine
 import type { RecordItem } from '../../../shared/contracts/records.js';
 import { createFencesService } from './fences.service.js';
 import { musterBoardCall, musterEnd, musterStart } from '../../../shared/contracts/muster.js';
+import { regionHeadCount } from '../../../shared/contracts/regions.js';
 import { startMusterOnAlarms } from './muster-auto.js';
 import { createMusterService } from './muster.service.js';
 
@@ -72,6 +73,8 @@ export const fencesModule: ServerModule = {
       rules: () => fences.allRules(),
       roster: async () => (await records.allRecords(positioningObjectLedger)).map(rosterEntryOf).filter((e): e is RosterEntry => e !== null),
       log: http.app.log,
+      locator: services.live.regions,
+      defaultManDown: config.manDownDefault,
     });
     topics.addSource(engine.channel.source);
     topics.addResolver(engine.channel.resolver);
@@ -86,6 +89,13 @@ export const fencesModule: ServerModule = {
       return { regionid: input.regionid };
     });
     const started = engine;
+    http.route(regionHeadCount, async (_in, ctx) => {
+      // The caller's regions only (scope applied), so counts never reveal a region they may not see.
+      const [visible] = await Promise.all([org.regionList(caller(ctx), { isallregionid: 0 }), started.runOnce()]);
+      const counts = started.headCounts();
+      const items = visible.map((r) => ({ regionid: r.regionid, people: counts.get(r.regionid)?.people ?? 0, vehicles: counts.get(r.regionid)?.vehicles ?? 0 }));
+      return { items, total: items.length };
+    });
     const muster = createMusterService(store, { org, live: services.live, roster: () => started.roster(), regions: () => started.regions() });
     http.route(musterStart, async (input, ctx) => muster.start(caller(ctx), input.reason));
     http.route(musterEnd, async (_in, ctx) => muster.end(caller(ctx)));
@@ -93,6 +103,7 @@ export const fencesModule: ServerModule = {
     const auto = startMusterOnAlarms({ events: bus, muster, rule: config.musterAuto, regions: () => started.regions(), log: http.app.log });
     return {
       ready: started.start(),
+      stats: () => started.stats(),
       close: async () => {
         await auto.close();
         await started.stop();

@@ -2,10 +2,11 @@ import type { Subscription } from 'rxjs';
 import type { FenceRule } from '../../../shared/contracts/fences.js';
 import type { DeptItem, RegionItem } from '../../../shared/contracts/org.js';
 import type { AreaCountItem } from '../../../shared/contracts/topics.js';
-import { createFenceEvaluator, fenceKeys, fencePriority, type FenceCondition, type FenceEvaluator, type FencePerson } from '../../../shared/domain/fences.js';
+import { createFenceEvaluator, fenceKeys, fencePriority, type FenceCondition, type FenceEvaluator, type FencePerson, type ManDownRule } from '../../../shared/domain/fences.js';
 import { consume, type StreamBus } from '../../stream/bus.js';
 import type { ChannelFeed, ChannelSource, TopicResolver } from '../../stream/channels.js';
 import type { StreamLog } from '../../stream/ingest.js';
+import type { RegionLocator } from '../../../shared/domain/region-locator.js';
 import type { AlarmService } from '../alarms/alarm.service.js';
 
 /** A person or vehicle of the PositioningObject ledger, as the engine and the muster board need it. */
@@ -27,6 +28,10 @@ export interface FenceEngineDeps {
   rules(): Promise<FenceRule[]>;
   roster(): Promise<RosterEntry[]>;
   log: StreamLog;
+  /** The live stream's polygons: when they change, every card's last fix is placed again. */
+  locator?: Pick<RegionLocator, 'locate' | 'version'>;
+  /** The plant-wide man-down rule (config MAN_DOWN_DEFAULT); null: only the regions' rules. */
+  defaultManDown?: ManDownRule | null;
   /** How often the clock rules run (default 500 ms; SOS and fixes also trigger a run). */
   evalMs?: number;
   debounceMs?: number;
@@ -41,6 +46,13 @@ export interface FenceEngine {
   reloadRules(): Promise<void>;
   /** Runs the rules now and applies the alarm changes (tests and the bench call it; the timer does otherwise). */
   runOnce(): Promise<void>;
+  /**
+   * Head count per region after the last run: people and vehicles present (a fix within the
+   * stale time, in the region or a sub-region, or left it less than the leaving delay ago).
+   * The one definition of present: topic `area.count` sends these, `UAPI/Region/HeadCount`
+   * answers them (run `runOnce` first to include the fixes received since).
+   */
+  headCounts(): ReadonlyMap<number, AreaCountItem>;
   /** The `area` channel (topic `area.count`). */
   readonly channel: { source: ChannelSource<'area'>; resolver: TopicResolver<'areaCount'> };
   readonly evaluator: FenceEvaluator;
@@ -56,7 +68,7 @@ export function createFenceEngine(deps: FenceEngineDeps): FenceEngine {
   let roster = new Map<string, RosterEntry>();
   let regions = new Map<number, RegionItem>();
   let depts = new Map<number, DeptItem>();
-  const evaluator = createFenceEvaluator((card) => roster.get(card), { debounceMs: deps.debounceMs, staleMs: deps.staleMs });
+  const evaluator = createFenceEvaluator((card) => roster.get(card), { debounceMs: deps.debounceMs, staleMs: deps.staleMs, defaultManDown: deps.defaultManDown });
   const subs: Subscription[] = [];
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -122,8 +134,14 @@ export function createFenceEngine(deps: FenceEngineDeps): FenceEngine {
     };
   }
 
+  let placedWith = deps.locator?.version() ?? 0;
+
   async function applyOnce(): Promise<void> {
     const t = Math.max(now(), lastData);
+    if (deps.locator && deps.locator.version() !== placedWith) {
+      placedWith = deps.locator.version();
+      evaluator.relocate((lon, lat) => deps.locator!.locate(lon, lat));
+    }
     const changes = evaluator.evaluate(t);
     stats.runs++;
     // Clears first: 超员 turning into 缺员 returns the first before the second opens on the same key.
@@ -196,6 +214,7 @@ export function createFenceEngine(deps: FenceEngineDeps): FenceEngine {
     evaluator,
     roster: () => roster,
     regions: () => regions,
+    headCounts: () => published,
     stats: () => ({ ...stats }),
     runOnce,
     async reloadRules() {

@@ -7,7 +7,8 @@ import { createPositioningService } from './positioning.service.js';
 
 /** The seed's PersonnelManagementSystem group (spec 2: on-duty personnel management, system 3). */
 export const PERSONNEL_SYSTEM = '/No.88/PersonnelManagementSystem';
-const POSITIONING_ROLES: MenuSeed['roles'] = ['admin', 'supervisor'];
+/** The region-scoped roles read positions too: every call and topic keeps to their regions. */
+const POSITIONING_ROLES: MenuSeed['roles'] = ['admin', 'supervisor', 'operator', 'inspector'];
 
 /** Pages of the live map, trajectories, replay and statistics (issue 10); the group directory is the seed's. */
 export const positioningMenus: MenuSeed[] = [

@@ -77,7 +77,7 @@ export function createRealtimeRepository(db: Db | Tx) {
     registryTags: () =>
       db
         .selectFrom('tag')
-        .select(['id', 'regionid', 'kind', 'll', 'l', 'h', 'hh', 'deadband', 'range_lo', 'range_hi', 'device', 'hazard_source'])
+        .select(['id', 'regionid', 'kind', 'll', 'l', 'h', 'hh', 'deadband', 'comp_dev', 'range_lo', 'range_hi', 'device', 'hazard_source'])
         .where('enabled', '=', 1)
         .execute(),
 

@@ -2,7 +2,7 @@ import type { Db } from '../../store/db.js';
 import { type TagValues, createRealtimeRepository } from './realtime.repository.js';
 
 /** A tag to seed; its region is named by code (regions are seeded by code, their ids differ per store). */
-export type TagSeed = Omit<TagValues, 'regionid' | 'enabled'> & { region: string };
+export type TagSeed = Omit<TagValues, 'regionid' | 'enabled' | 'comp_dev'> & { region: string; comp_dev?: number | null };
 
 /** A classification node to seed, with the ids of its member tags. */
 export interface TagClassSeed {
@@ -22,7 +22,7 @@ export async function seedTags(db: Db, tags: readonly TagSeed[], classes: readon
   return db.transaction().execute(async (tx) => {
     const repo = createRealtimeRepository(tx);
     const regionIds = new Map((await repo.regionTree()).map((r) => [r.regioncode, r.regionid]));
-    const rows: TagValues[] = tags.map(({ region, ...t }) => ({ ...t, regionid: regionIds.get(region) ?? null, enabled: 1 }));
+    const rows: TagValues[] = tags.map(({ region, ...t }) => ({ ...t, comp_dev: t.comp_dev ?? null, regionid: regionIds.get(region) ?? null, enabled: 1 }));
     const added = await repo.insertMissingTags(rows, Date.now());
     let created = 0;
     if ((await repo.classCount()) === 0) {

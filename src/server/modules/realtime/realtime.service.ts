@@ -85,6 +85,7 @@ function toValues(t: z.output<typeof tagFields>, regionid: number | null): TagVa
     h: t.h,
     hh: t.hh,
     deadband: t.deadband,
+    comp_dev: t.comp_dev || null,
     enabled: t.enabled,
   };
 }

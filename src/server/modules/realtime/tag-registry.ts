@@ -98,8 +98,8 @@ export async function createTagRegistry(db: Db): Promise<RealtimeTagRegistry> {
     },
     upsert(tag) {
       if (tag.enabled === 1) {
-        const { id, regionid, kind, ll, l, h, hh, deadband, range_lo, range_hi, device, hazard_source } = tag;
-        byId.set(id, { id, regionid, kind, ll, l, h, hh, deadband, range_lo, range_hi, device, hazard_source });
+        const { id, regionid, kind, ll, l, h, hh, deadband, comp_dev, range_lo, range_hi, device, hazard_source } = tag;
+        byId.set(id, { id, regionid, kind, ll, l, h, hh, deadband, comp_dev, range_lo, range_hi, device, hazard_source });
       } else {
         byId.delete(tag.id);
       }

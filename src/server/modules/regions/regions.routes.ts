@@ -6,7 +6,6 @@ import {
   baseMapSave,
   regionGeoJsonExport,
   regionGeoJsonImport,
-  regionHeadCount,
   SITE_PLAN_IMAGE_PATH,
   SITE_PLAN_MAX_BYTES,
   SITE_PLAN_UPLOAD_PATH,
@@ -47,12 +46,9 @@ export const regionsModule: ServerModule = {
     },
   ],
   register({ http, store, config, services }) {
-    const maps = createRegionMapService(store, config, { org: services.org, live: services.live });
+    // UAPI/Region/HeadCount is served by the fences module: its fence engine counts heads for area.count too.
+    const maps = createRegionMapService(store, config);
 
-    http.route(regionHeadCount, async (_in, ctx) => {
-      const items = await maps.headCount(ctx.user!);
-      return { items, total: items.length };
-    });
     http.route(regionGeoJsonExport, (_in, ctx) => services.org.exportRegions(ctx.user!));
     http.route(regionGeoJsonImport, (input, ctx) => services.org.importRegions(ctx.user!, input));
 

@@ -7,7 +7,6 @@ import {
   type baseMapSave,
   type BaseMapSetting,
   type ControlPoint,
-  type RegionHeadCountItem,
   type SitePlanInfo,
 } from '../../../shared/contracts/regions.js';
 import { fitAffine, imageCorners } from '../../../shared/domain/affine.js';
@@ -16,8 +15,6 @@ import type { AuthUser } from '../../http/app.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { audit, type Actor } from '../../store/audit.js';
 import { inTransaction, type Store } from '../../store/db.js';
-import type { LiveCache } from '../../stream/live-cache.js';
-import type { OrgService } from '../org/org.service.js';
 import { imageSize } from './image-size.js';
 import { createRegionMapRepository } from './regions.repository.js';
 
@@ -36,8 +33,6 @@ const BASE_MAP_KEY = 'baseMap';
 const DEFAULT_BASE_MAP: BaseMapSetting = { enabled: false, tileUrl: '', attribution: '' };
 
 export interface RegionMapService {
-  /** People and vehicles per region of the caller, from the latest fixes. */
-  headCount(caller: AuthUser): Promise<RegionHeadCountItem[]>;
   sitePlan(): Promise<SitePlanInfo>;
   /** The image file of the site plan, or null when there is none. */
   sitePlanFile(): Promise<{ path: string; mime: string; version: number } | null>;
@@ -68,37 +63,12 @@ function infoOf(plan: StoredSitePlan | undefined): SitePlanInfo {
   };
 }
 
-export function createRegionMapService(store: Store, config: Config, deps: { org: OrgService; live: LiveCache }): RegionMapService {
+export function createRegionMapService(store: Store, config: Config): RegionMapService {
   const db = store.db;
   const repo = createRegionMapRepository(db);
   const planDir = path.join(config.dataDir, 'site-plan');
 
   return {
-    async headCount(caller) {
-      // The caller's regions (scope applied), so counts never reveal a region they may not see.
-      const regions = await deps.org.regionList(caller, { isallregionid: 0 });
-      const parentOf = new Map(regions.map((r) => [r.regionid, r.regionparentid]));
-      const counts = new Map<number, RegionHeadCountItem>(regions.map((r) => [r.regionid, { regionid: r.regionid, people: 0, vehicles: 0 }]));
-      const locator = deps.live.regions;
-      for (const [, fix] of deps.live.positions()) {
-        // Placed again with today's polygons: a fence drawn after the fix counts it at once.
-        let id: number | undefined = locator.locate(fix.lon, fix.lat);
-        const seen = new Set<number>();
-        // A person in TF-A is also in TF and in the plant: count up the tree.
-        while (id && counts.has(id) && !seen.has(id)) {
-          seen.add(id);
-          const c = counts.get(id)!;
-          if (fix.kind === 1) {
-            c.vehicles += 1;
-          } else {
-            c.people += 1;
-          }
-          id = parentOf.get(id);
-        }
-      }
-      return [...counts.values()];
-    },
-
     async sitePlan() {
       return infoOf(await repo.get<StoredSitePlan>(SITE_PLAN_KEY));
     },

@@ -39,6 +39,7 @@ export const tagLedger = defineRecord({
     { key: 'l', type: 22, label: { zh: '低限 L', en: 'Low L' } },
     { key: 'h', type: 22, label: { zh: '高限 H', en: 'High H' } },
     { key: 'hh', type: 22, label: { zh: '高高限 HH', en: 'High-high HH' } },
+    { key: 'comp_dev', type: 22, label: { zh: '压缩偏差', en: 'Compression deviation' }, min: 0 },
     {
       key: 'enabled',
       type: 7,

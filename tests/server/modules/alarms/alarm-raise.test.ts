@@ -24,7 +24,7 @@ describe('raised alarms', () => {
       db: store.db,
       bus,
       tags,
-      org: { getUserScope: async (id: number) => (id === 1 ? { all: true, regionids: [], deptids: [] } : { all: false, regionids: [7], deptids: [] }) },
+      org: { getUserScope: async (id: number) => (id === 1 ? { all: true, regionids: [], deptids: [] } : { all: false, regionids: [7], deptids: [] }), allDeptsAndRegions: async () => ({ depts: [], regions: [] }) },
       log: { info: () => {}, error: () => {} },
       now: () => clock,
     });

@@ -31,7 +31,7 @@ describe('alarm shelves expire', () => {
       db: store.db,
       bus,
       tags,
-      org: { getUserScope: async () => ({ all: true, regionids: [], deptids: [] }) },
+      org: { getUserScope: async () => ({ all: true, regionids: [], deptids: [] }), allDeptsAndRegions: async () => ({ depts: [], regions: [] }) },
       log: { info: () => {}, error: () => {} },
       now: () => clock,
     });
@@ -79,7 +79,7 @@ describe('late samples', () => {
       db: store.db,
       bus,
       tags,
-      org: { getUserScope: async () => ({ all: true, regionids: [], deptids: [] }) },
+      org: { getUserScope: async () => ({ all: true, regionids: [], deptids: [] }), allDeptsAndRegions: async () => ({ depts: [], regions: [] }) },
       log: { info: () => {}, error: () => {} },
     });
     const who = { userid: 1, loginname: 'admin' } as unknown as AuthUser;

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationProvider } from '../../../../src/server/store/migrations.js';
 import { alarmRealTimeList } from '../../../../src/shared/contracts/alarms.js';
 import { fenceRuleDelete, fenceRuleList, fenceRuleSave } from '../../../../src/shared/contracts/fences.js';
 import { regionHeadCount } from '../../../../src/shared/contracts/regions.js';
@@ -91,6 +93,35 @@ describe.each(dialects)('fences and the fence engine (%s)', (dialect) => {
     }
   });
 
+  it('HeadCount and area.count count the same people: a stale fix in neither, one who just left in both until the leaving delay', async () => {
+    const source = t.server.services.topics.source('area')!;
+    const pu2 = ids.region.get('PU-2')!;
+    const headCounts = async () => new Map((await call(t.url, regionHeadCount, {}, admin)).body.data!.items.map((c) => [c.regionid, c]));
+    const agree = (counts: Map<number, { people: number; vehicles: number }>) => {
+      for (const [id, c] of counts) {
+        const topic = source.current!(String(id));
+        expect({ people: topic?.people ?? 0, vehicles: topic?.vehicles ?? 0 }, `region ${id}`).toEqual({ people: c.people, vehicles: c.vehicles });
+      }
+    };
+    const before = (await headCounts()).get(pu2)!.people;
+    // A fix 11 minutes old (the stale time is 10): nobody is there now.
+    fix('HC-STALE', await centreOf(t, 'PU-2'), Date.now() - 11 * 60_000);
+    let counts = await headCounts();
+    expect(counts.get(pu2)!.people).toBe(before);
+    agree(counts);
+    // Two fresh people in PU-2; one of them steps over to PU-1 a second later.
+    const now = Date.now();
+    fix('HC-STAY', await centreOf(t, 'PU-2'), now);
+    fix('HC-GONE', await centreOf(t, 'PU-2'), now);
+    fix('HC-GONE', await centreOf(t, 'PU-1'), now + 1000);
+    counts = await headCounts();
+    expect(counts.get(pu2)!.people).toBe(before + 2);
+    agree(counts);
+    // After the leaving delay (5 s) only the one who stayed.
+    await expect.poll(async () => (await headCounts()).get(pu2)!.people, { timeout: 10_000, interval: 500 }).toBe(before + 1);
+    agree(await headCounts());
+  });
+
   it('SOS raises at once from the button tag, priority 1, and returns when released', async () => {
     const card = demoRoster()[0].card;
     fix(card, await centreOf(t, 'PU-1'));
@@ -98,7 +129,21 @@ describe.each(dialects)('fences and the fence engine (%s)', (dialect) => {
     expect(r.accepted).toBe(1);
     await expect.poll(async () => (await open(admin, ['sos'])).find((a) => a.source === card)?.state).toBe('unack');
     expect((await open(admin, ['sos'])).find((a) => a.source === card)).toMatchObject({ priority: 1, regionid: ids.region.get('PU-1') });
+    // One alarm per press: the SOS tag has no limit of its own that would raise a second, tag alarm.
+    const ofPress = (await open(admin, ['sos', 'discrete'])).filter((a) => a.source === card || a.source === `person.${card}.sos`);
+    expect(ofPress.map((a) => a.type)).toEqual(['sos']);
     t.server.services.ingest.samples([{ tag: `person.${card}.sos`, t: Date.now(), v: 0 }], 'test');
     await expect.poll(async () => (await open(admin, ['sos'])).find((a) => a.source === card)?.state).toBe('rtnUnack');
+  });
+
+  it('a store seeded with HH 1 on the SOS tags loses that limit (0088), and keeps a limit an operator set', async () => {
+    const [a, b] = demoRoster().map((p) => `person.${p.card}.sos`);
+    const db = t.server.store.db as unknown as Kysely<{ tag: { id: string; h: number | null; hh: number | null } }>;
+    await db.updateTable('tag').set({ hh: 1 }).where('id', '=', a).execute();
+    await db.updateTable('tag').set({ hh: 2 }).where('id', '=', b).execute();
+    const migrations = await migrationProvider(dialect).getMigrations();
+    await migrations['0088_sos_one_alarm'].up(t.server.store.db);
+    const rows = await db.selectFrom('tag').select(['id', 'hh']).where('id', 'in', [a, b]).orderBy('id').execute();
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.hh === null ? null : Number(r.hh)]))).toEqual({ [a]: null, [b]: 2 });
   });
 });

@@ -62,17 +62,12 @@ describe.each(dialects)('UAPI/Positioning/TrajectoryStats (%s)', (dialect) => {
     expect(all.distanceM).toBeCloseTo(90, 0);
 
     const operator = await tokenFor(ts.url, 'operator', DEFAULT_DEMO_PASSWORD);
-    expect((await call(ts.url, trajectoryStatsCall, input, operator)).httpStatus).toBe(403);
-    const roleid = (await db.selectFrom('role').select('roleid').where('rolecode', '=', 'operator').executeTakeFirstOrThrow()).roleid;
-    await db.insertInto('role_permission').values({ roleid, permission: 'positioning:read' }).execute();
-    try {
-      const mine = (await call(ts.url, trajectoryStatsCall, input, operator)).body.data!;
-      expect(mine.regions.map((r) => r.regionid)).toEqual([region.LS]);
-      expect(mine.stops.map((x) => x.regionid)).toEqual([region.LS]);
-      expect(mine.fixes).toBeLessThan(all.fixes);
-    } finally {
-      await db.deleteFrom('role_permission').where('roleid', '=', roleid).where('permission', '=', 'positioning:read').execute();
-    }
+    // Operators read positions in their own regions; a contractor reads none.
+    expect((await call(ts.url, trajectoryStatsCall, input, await tokenFor(ts.url, 'contractor', DEFAULT_DEMO_PASSWORD))).httpStatus).toBe(403);
+    const mine = (await call(ts.url, trajectoryStatsCall, input, operator)).body.data!;
+    expect(mine.regions.map((r) => r.regionid)).toEqual([region.LS]);
+    expect(mine.stops.map((x) => x.regionid)).toEqual([region.LS]);
+    expect(mine.fixes).toBeLessThan(all.fixes);
     const bad = await call(ts.url, trajectoryStatsCall, { ...input, to: input.from }, supervisor);
     expect(bad.httpStatus).toBe(400);
     expect(bad.body.error.controls).toEqual(['to']);
@@ -110,15 +105,10 @@ describe.each(dialects)('UAPI/Positioning/TrajectoryStats (%s)', (dialect) => {
     expect(mine[0].t.map((t) => t - t0)).toEqual([9000, 19000, 29000, 39000, 49000, 59000]);
 
     const operator = await tokenFor(ts.url, 'operator', DEFAULT_DEMO_PASSWORD);
-    expect((await call(ts.url, replayCall, input, operator)).httpStatus).toBe(403);
-    const roleid = (await db.selectFrom('role').select('roleid').where('rolecode', '=', 'operator').executeTakeFirstOrThrow()).roleid;
-    await db.insertInto('role_permission').values({ roleid, permission: 'positioning:read' }).execute();
-    try {
-      const scoped = (await call(ts.url, replayCall, input, operator)).body.data!;
-      expect(scoped.items.filter((i) => i.tagId.startsWith('R-')).map((i) => i.tagId)).toEqual(['R-LS']);
-    } finally {
-      await db.deleteFrom('role_permission').where('roleid', '=', roleid).where('permission', '=', 'positioning:read').execute();
-    }
+    // Operators read positions in their own regions; a contractor reads none.
+    expect((await call(ts.url, replayCall, input, await tokenFor(ts.url, 'contractor', DEFAULT_DEMO_PASSWORD))).httpStatus).toBe(403);
+    const scoped = (await call(ts.url, replayCall, input, operator)).body.data!;
+    expect(scoped.items.filter((i) => i.tagId.startsWith('R-')).map((i) => i.tagId)).toEqual(['R-LS']);
     const tooLong = await call(ts.url, replayCall, { from: t0, to: t0 + 5 * 3600_000 }, supervisor);
     expect(tooLong.httpStatus).toBe(400);
     expect(tooLong.body.error.controls).toEqual(['to']);

@@ -16,7 +16,6 @@ describe('UAPI/Positioning/StatisticsExport (sqlite)', () => {
   });
 
   it('writes the three tables as sheets, headers and names in the caller’s language, within the caller’s regions', async () => {
-    const db = ts.server.store.db;
     const t0 = Date.UTC(2026, 10, 22, 8);
     const region = await statisticsScenario(ts, 'X', t0);
     const workbook = async (token: string, lang: string) => {
@@ -70,23 +69,19 @@ describe('UAPI/Positioning/StatisticsExport (sqlite)', () => {
 
     // The operator's scope holds LS, not WH: nothing of WH in their file.
     const operator = await tokenFor(ts.url, 'operator', DEFAULT_DEMO_PASSWORD);
+    // A contractor reads no positions at all.
+    const contractor = await tokenFor(ts.url, 'contractor', DEFAULT_DEMO_PASSWORD);
     const denied = await fetch(ts.url + statisticsExport.path, {
       method: 'POST',
-      headers: { authorization: `Bearer ${operator}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${contractor}`, 'content-type': 'application/json' },
       body: JSON.stringify({ from: t0, to: t0 + 3600_000 }),
     });
     expect(denied.status).toBe(403);
-    const roleid = (await db.selectFrom('role').select('roleid').where('rolecode', '=', 'operator').executeTakeFirstOrThrow()).roleid;
-    await db.insertInto('role_permission').values({ roleid, permission: 'positioning:read' }).execute();
-    try {
-      const mine = await workbook(operator, 'zh-CN');
-      expect(mine[0].rows.slice(1).map((r) => r[0])).toEqual([ls]);
-      // The fixes in WH are not theirs: X-A's time in LS ends at its last LS fix (08:29), X-B's 10 min stay.
-      expect(mine[1].rows.slice(1)).toEqual([[ls, 39, 2]]);
-      expect(mine[2].rows.some((r) => r[0] === wh)).toBe(false);
-    } finally {
-      await db.deleteFrom('role_permission').where('roleid', '=', roleid).where('permission', '=', 'positioning:read').execute();
-    }
+    const mine = await workbook(operator, 'zh-CN');
+    expect(mine[0].rows.slice(1).map((r) => r[0])).toEqual([ls]);
+    // The fixes in WH are not theirs: X-A's time in LS ends at its last LS fix (08:29), X-B's 10 min stay.
+    expect(mine[1].rows.slice(1)).toEqual([[ls, 39, 2]]);
+    expect(mine[2].rows.some((r) => r[0] === wh)).toBe(false);
 
     const bad = await call(ts.url, statisticsExport, { from: t0, to: t0 }, supervisor);
     expect(bad.httpStatus).toBe(400);

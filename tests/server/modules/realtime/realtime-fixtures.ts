@@ -31,6 +31,7 @@ export function buildTag(over: Partial<TagFields> & { id: string }): TagFields {
     h: 8,
     hh: 9,
     deadband: 0.2,
+    comp_dev: null,
     enabled: 1,
     ...over,
   };

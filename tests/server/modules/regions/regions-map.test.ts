@@ -136,8 +136,12 @@ describe.each(dialects)('region maps: head counts, GeoJSON, site plan (%s)', (di
     expect(countOf(all.body.data!.items, 'PU-1')).toMatchObject({ people: 1, vehicles: 0 });
     expect(countOf(all.body.data!.items, 'PLANT')?.people).toBe(3);
 
-    // Without positioning:read there are no counts at all.
-    expect((await call(ts.url, regionHeadCount, {}, operator)).httpStatus).toBe(403);
+    // Without positioning:read (a contractor) there are no counts at all.
+    expect((await call(ts.url, regionHeadCount, {}, await tokenFor(ts.url, 'contractor', DEFAULT_DEMO_PASSWORD))).httpStatus).toBe(403);
+    // The operator (regions TF and LS) counts the tank farm and nothing of the process unit.
+    const ops = (await call(ts.url, regionHeadCount, {}, operator)).body.data!.items;
+    expect(countOf(ops, 'TF-A')).toMatchObject({ people: 2, vehicles: 1 });
+    expect(ops.some((i) => i.regionid === byCode('PU-1').id)).toBe(false);
     // A supervisor limited to the tank farm sees its counts and nothing of the process unit or the plant.
     const sup = (await call(ts.url, accountGetList, { keyword: 'supervisor' }, admin)).body.data!.items[0];
     const scoped = await call(ts.url, userScopeSave, { userid: sup.userid, isolation_all: 0, deptids: [], regionids: [byCode('TF').id] }, admin);
