@@ -31,11 +31,18 @@ test("one user's save shows in another user's open list, with the dictionary's l
     await admin.screenshot({ path: 'test-results/e2e/shots/data-dictionary-desktop.png', fullPage: true });
     await admin.setViewportSize({ width: 390, height: 844 });
     await admin.screenshot({ path: 'test-results/e2e/shots/data-dictionary-phone.png', fullPage: true });
-    await admin.getByTestId(`dictionary-edit-risk${ENTITY}`).click();
+  }
+  // Editing opens the entry itself (its code fixed, its options listed).
+  await admin.getByTestId(`dictionary-edit-risk${ENTITY}`).click();
+  const edit = admin.getByTestId('dictionary-form');
+  await expect(edit.getByTestId('dictionary-code')).toHaveValue(`risk${ENTITY}`);
+  await expect(edit.getByTestId('dictionary-code')).toBeDisabled();
+  await expect(edit.getByTestId('dictionary-option-1').getByTestId('option-zh')).toHaveValue('重大风险');
+  if (screenshots) {
     await expect(admin.getByTestId('dictionary-save')).toBeVisible();
     await admin.screenshot({ path: 'test-results/e2e/shots/data-dictionary-edit-phone.png', animations: 'disabled' });
-    await admin.keyboard.press('Escape');
   }
+  await admin.keyboard.press('Escape');
 
   await callApi(request, token, definitionSave.path, {
     definition: {
