@@ -1,22 +1,7 @@
 import { expect, test, type Page } from './fixtures';
+import { expectNoSidewaysOverflow } from './layout-helpers';
 
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Plantwatch@2026';
-
-/** Fails when something sticks out sideways: the page must fit the phone's width. */
-async function expectNoSidewaysOverflow(page: Page) {
-  const { scroll, width, content, contentWidth } = await page.evaluate(() => {
-    const main = document.querySelector('.pw-content');
-    return {
-      scroll: document.documentElement.scrollWidth,
-      width: window.innerWidth,
-      content: main?.scrollWidth ?? 0,
-      contentWidth: main?.clientWidth ?? 0,
-    };
-  });
-  expect(scroll).toBeLessThanOrEqual(width);
-  // The page area itself (the shell clips the document) must not scroll sideways either.
-  expect(content).toBeLessThanOrEqual(contentWidth);
-}
 
 /** Fails when the navbar's content is wider than the navbar (something cut off). */
 async function expectNavbarFits(page: Page) {

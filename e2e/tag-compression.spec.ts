@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, screenshots, test } from './fixtures';
 import { fieldError as errorOf, fieldInput as input, signInAs as signIn } from './form-helpers';
 
 const TAG = 'TF-A.TK-101.LT';
@@ -17,7 +17,9 @@ test('tag form: an administrator sets a history compression deviation (swinging 
   await expect(errorOf(form, 'comp_dev')).toHaveText('不能小于 0');
   await input(form, 'comp_dev').fill('0.05');
   await input(form, 'comp_dev').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-results/hist/tag-compression-desktop.png' });
+  if (screenshots) {
+    await page.screenshot({ path: 'test-results/screens/tag-compression-desktop.png' });
+  }
   await page.getByTestId('tag-save').click();
   await expect(form).toBeHidden();
 
@@ -26,7 +28,9 @@ test('tag form: an administrator sets a history compression deviation (swinging 
   await page.getByTestId(`tag-edit-${TAG}`).click();
   await expect(input(form, 'comp_dev')).toHaveValue('0.05');
   await input(form, 'comp_dev').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-results/hist/tag-compression-phone.png' });
+  if (screenshots) {
+    await page.screenshot({ path: 'test-results/screens/tag-compression-phone.png' });
+  }
   const box = await input(form, 'comp_dev').boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
 

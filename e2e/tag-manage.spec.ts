@@ -6,8 +6,8 @@ const TAG = 'TF-A.TK-101.LT';
 test('tag form: 新增 → 取消 → 编辑 shows the tag itself and keeps its range; bad limits, names and numbers are refused on their fields', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/realTimeData/manage');
-  await page.getByTestId('tag-keyword').fill(TAG);
-  await page.getByTestId('tag-search').click();
+  await page.getByTestId('record-keyword').fill(TAG);
+  await page.getByTestId('record-search').click();
   const row = page.getByRole('row', { name: new RegExp(TAG.replace(/\./g, '\\.')) });
   await expect(row).toBeVisible();
   // The stored range and deadband as the list shows them ("0 ~ 16 m", deadband cell).
@@ -63,8 +63,8 @@ test('tag form: 新增 → 取消 → 编辑 shows the tag itself and keeps its 
   await expect(form).toBeHidden();
 
   // Stored as typed: range 0–20, H 16, HH 18, deadband 0.5.
-  await page.getByTestId('tag-keyword').fill('E2E.RULE.LT');
-  await page.getByTestId('tag-search').click();
+  await page.getByTestId('record-keyword').fill('E2E.RULE.LT');
+  await page.getByTestId('record-search').click();
   const created = page.getByRole('row', { name: /E2E\.RULE\.LT/ });
   await expect(created).toContainText('0 ~ 20');
   await expect(created).toContainText('H 16 · HH 18');

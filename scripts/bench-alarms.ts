@@ -18,7 +18,7 @@
  * (Chrome's TaskDuration, less the same page's idle cost over as long) and
  * its longest task for each batch.
  *
- * Options: --tags 5000 --flood 10 --chatter 500 --chatterSeconds 10 --pg --no-browser --profile
+ * Options: --tags 5000 --flood 10 --chatter 500 --chatterSeconds 10 --pg --no-browser --profile --port 0
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -55,6 +55,8 @@ const { values: args } = parseArgs({
     'no-browser': { type: 'boolean', default: false },
     /** Prints the page's 15 functions with the most self time in each batch (Chrome's CPU profiler). */
     profile: { type: 'boolean', default: false },
+    /** Port of the bench server (0: any free one). */
+    port: { type: 'string', default: '0' },
   },
   strict: true,
 });
@@ -251,7 +253,7 @@ async function main() {
     u.pathname = `/${pgDb}`;
     databaseUrl = u.toString();
   }
-  const config: Config = { ...loadConfig({ DEMO: '1', SIMULATOR: '0', LOG_LEVEL: 'warn' }), host: '127.0.0.1', port: 0, dataDir, databaseUrl };
+  const config: Config = { ...loadConfig({ DEMO: '1', SIMULATOR: '0', LOG_LEVEL: 'warn' }), host: '127.0.0.1', port: Number(args.port), dataDir, databaseUrl };
   const plant = generatePlantTags(tagCount);
   const tags = plant.meta.filter((t) => t.kind !== 'discrete' && !Number.isNaN(beyond(t)) && !Number.isNaN(normal(t)));
   const server = await createServer(config, { tags: createMemoryTagRegistry(plant.meta) });

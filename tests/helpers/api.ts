@@ -29,7 +29,14 @@ export async function call<C extends Contract>(
     }
   } else {
     headers['content-type'] = 'application/json';
-    body = JSON.stringify(input);
+    // Fields the contract takes from the query string go there, as a seed client sends them.
+    const fields = { ...(input as Record<string, unknown>) };
+    const qs = new URLSearchParams((contract.queryKeys ?? []).filter((k) => fields[k] !== undefined).map((k) => [k, String(fields[k])])).toString();
+    (contract.queryKeys ?? []).forEach((k) => delete fields[k]);
+    if (qs) {
+      url += `?${qs}`;
+    }
+    body = JSON.stringify(fields);
   }
   const res = await fetch(url, { method: contract.method, headers, body });
   return { httpStatus: res.status, body: (await res.json()) as Envelope<z.output<C['output']>> };

@@ -164,6 +164,11 @@ async function send(contract: Contract, input: unknown, signal?: AbortSignal): P
   } else {
     headers['Content-Type'] = 'application/json';
     const payload = input && typeof input === 'object' && !Array.isArray(input) ? { ...input, APIVersion: API_VERSION } : input;
+    if (contract.queryKeys?.length && payload && typeof payload === 'object') {
+      const fields = payload as Record<string, unknown>;
+      url += toQuery(Object.fromEntries(contract.queryKeys.map((k) => [k, fields[k]])));
+      contract.queryKeys.forEach((k) => delete fields[k]);
+    }
     body = JSON.stringify(payload ?? {});
   }
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);

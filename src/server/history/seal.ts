@@ -198,23 +198,15 @@ async function writeHours(tx: SqlConn, items: readonly WindowItems[]): Promise<v
       parts.set(r.id, list);
     }
     for (const [id, list] of parts) {
-      const cols = { m: [] as number[], count: [] as number[], min: [] as number[], max: [] as number[], sum: [] as number[], avg: [] as number[], first: [] as number[], last: [] as number[] };
+      const cols = emptyRollups();
       let n = 0;
       for (const d of list) {
         for (let i = 0; i < d.n; i++) {
-          cols.m.push(d.m[i]);
-          cols.count.push(d.count[i]);
-          cols.min.push(d.min[i]);
-          cols.max.push(d.max[i]);
-          cols.sum.push(d.sum[i]);
-          cols.avg.push(d.avg[i]);
-          cols.first.push(d.first[i]);
-          cols.last.push(d.last[i]);
+          pushRollup(cols, d, i);
           n += d.count[i];
         }
       }
-      const k = cols.m.length;
-      rows.push({ tag: id, h, n, rollup: encodeRollup({ n: k, ...cols }), total: encodeRollup(hourTotal(cols, k, n)) });
+      rows.push({ tag: id, h, n, rollup: encodeRollup(cols), total: encodeRollup(hourTotal(cols, n)) });
     }
   }
   await upsertHours(tx, rows);
@@ -225,7 +217,8 @@ async function writeHours(tx: SqlConn, items: readonly WindowItems[]): Promise<v
  * sum of the minute sums in minute order (what a trend adding the minutes one
  * by one gets), the mean of the means when that sum overflows.
  */
-function hourTotal(c: { m: number[]; count: number[]; min: number[]; max: number[]; sum: number[]; avg: number[]; first: number[]; last: number[] }, k: number, n: number): RollupColumns {
+function hourTotal(c: MinuteRollups, n: number): RollupColumns {
+  const k = c.n;
   let sum = 0;
   let min = Infinity;
   let max = -Infinity;
@@ -249,18 +242,7 @@ function touchedMinutes(old: ReturnType<typeof decodeRollup>, late: ArrayLike<nu
     touched.add(late[i] - (late[i] % ROLLUP_MS));
   }
   const fresh = minuteRollups(m.t, m.cols[0], m.t.length);
-  const out: MinuteRollups = { n: 0, m: [], count: [], min: [], max: [], sum: [], avg: [], first: [], last: [] };
-  const take = (src: RollupColumns, i: number) => {
-    out.m.push(src.m[i]);
-    out.count.push(src.count[i]);
-    out.min.push(src.min[i]);
-    out.max.push(src.max[i]);
-    out.sum.push(src.sum[i]);
-    out.avg.push(src.avg[i]);
-    out.first.push(src.first[i]);
-    out.last.push(src.last[i]);
-    out.n++;
-  };
+  const out = emptyRollups();
   let a = 0;
   let b = 0;
   // Both in minute order: stored minutes not touched, fresh minutes touched.
@@ -272,10 +254,25 @@ function touchedMinutes(old: ReturnType<typeof decodeRollup>, late: ArrayLike<nu
       b++;
     }
     if (a < old.n && (b >= fresh.n || old.m[a] < fresh.m[b])) {
-      take(old, a++);
+      pushRollup(out, old, a++);
     } else if (b < fresh.n) {
-      take(fresh, b++);
+      pushRollup(out, fresh, b++);
     }
   }
   return out;
+}
+
+const emptyRollups = (): MinuteRollups => ({ n: 0, m: [], count: [], min: [], max: [], sum: [], avg: [], first: [], last: [] });
+
+/** Appends entry `i` of `src` to `out`. */
+function pushRollup(out: MinuteRollups, src: RollupColumns, i: number): void {
+  out.m.push(src.m[i]);
+  out.count.push(src.count[i]);
+  out.min.push(src.min[i]);
+  out.max.push(src.max[i]);
+  out.sum.push(src.sum[i]);
+  out.avg.push(src.avg[i]);
+  out.first.push(src.first[i]);
+  out.last.push(src.last[i]);
+  out.n++;
 }

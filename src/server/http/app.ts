@@ -236,6 +236,12 @@ export function createHttpApp(config: Config, authenticate: Authenticate): HttpA
     const source = typeof raw === 'object' && !Array.isArray(raw) ? { ...(raw as Record<string, unknown>) } : raw;
     if (source && typeof source === 'object' && !Array.isArray(source)) {
       delete (source as Record<string, unknown>).APIVersion;
+      const query = (req.query ?? {}) as Record<string, unknown>;
+      for (const key of contract.method === 'POST' ? (contract.queryKeys ?? []) : []) {
+        if (key in query) {
+          (source as Record<string, unknown>)[key] = query[key];
+        }
+      }
     }
     // reportInput lets the issue mapping tell a missing field ("required") from a wrong one.
     const parsed = contract.input.safeParse(source, { reportInput: true });

@@ -1,5 +1,6 @@
 import { Subject, filter, map, type Observable, type Subscription } from 'rxjs';
 import { inTransaction, type Db, type Tx } from '../store/db.js';
+import type { IngestLink } from '../../shared/domain/control-system-match.js';
 import { domainEvents, type DomainEvent, type DomainEventName, type DomainEventPayload } from '../../shared/contracts/events.js';
 
 /** Where a batch came from; counted per source in the ingest statistics. */
@@ -19,6 +20,8 @@ export interface SampleColumns {
   /** Quality code (0 good, 1 uncertain, 2 bad). */
   readonly q: Uint8Array;
   readonly source: IngestSource;
+  /** The ingest key or MQTT topic the batch came through (control systems' link status); absent for the simulator and tests. */
+  readonly link?: IngestLink;
 }
 
 /** Accepted position fixes as columns. */

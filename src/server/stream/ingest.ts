@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { IngestResult } from '../../shared/contracts/stream.js';
+import type { IngestLink } from '../../shared/domain/control-system-match.js';
 import type { IngestSource, PositionColumns, SampleColumns, StreamBus } from './bus.js';
 import type { LiveCache } from './live-cache.js';
 import type { TagRegistry } from './tag-registry.js';
@@ -28,7 +29,7 @@ export interface IngestStats {
  */
 export interface Ingest {
   /** Body: one sample item or an array of them (parsed JSON, or the simulator's objects). */
-  samples(body: unknown, source: IngestSource): IngestResult;
+  samples(body: unknown, source: IngestSource, link?: IngestLink): IngestResult;
   /** Body: one position item or an array of them. */
   positions(body: unknown, source: IngestSource): IngestResult;
   stats(): IngestStats;
@@ -98,7 +99,7 @@ export function createIngest(deps: { tags: TagRegistry; live: LiveCache; bus: St
   }
 
   return {
-    samples(body, source) {
+    samples(body, source, link) {
       const items = asItems(body);
       if (closed) {
         return shuttingDown(items);
@@ -142,7 +143,7 @@ export function createIngest(deps: { tags: TagRegistry; live: LiveCache; bus: St
         logRejections(source, 'samples', rejected, unknown, n);
       }
       if (k > 0) {
-        const batch: SampleColumns = { n: k, tag, t, v, q, source };
+        const batch: SampleColumns = link ? { n: k, tag, t, v, q, source, link } : { n: k, tag, t, v, q, source };
         live.applySamples(batch);
         bus.publishSamples(batch);
       }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { connect, type MqttClient } from 'mqtt';
 import { mqttTopics } from '../../shared/contracts/stream.js';
+import { topicUnder } from '../../shared/domain/control-system-match.js';
 import type { Ingest, StreamLog } from './ingest.js';
 
 export interface MqttSource {
@@ -57,9 +58,9 @@ export function startMqttSource(opts: {
       return;
     }
     try {
-      if (topic === topics.samples) {
-        ingest.samples(body, 'mqtt');
-      } else if (topic === topics.positions) {
+      if (topicUnder(topic, topics.samples)) {
+        ingest.samples(body, 'mqtt', { kind: 'mqtt', topic });
+      } else if (topicUnder(topic, topics.positions)) {
         ingest.positions(body, 'mqtt');
       }
     } catch (err) {
@@ -94,14 +95,17 @@ export function startMqttSource(opts: {
   });
   client.on('connect', (connack) => {
     log.info({ url: opts.url, clientId: opts.clientId, sessionPresent: connack.sessionPresent }, 'mqtt: connected');
-    if (connack.sessionPresent) {
-      return;
-    }
-    client.subscribe({ [topics.samples]: { qos: 1 }, [topics.positions]: { qos: 1 } }, (err) => {
+    // `<prefix>/samples/#` holds `<prefix>/samples` and each gateway's own subtopic (`<prefix>/samples/dcs-1`),
+    // which a control system names as its MQTT topic prefix. Subscribing again to a filter the session has is harmless;
+    // a session from before the wildcard drops its exact filters, so no message comes twice.
+    client.subscribe({ [`${topics.samples}/#`]: { qos: 1 }, [`${topics.positions}/#`]: { qos: 1 } }, (err) => {
       if (err) {
         log.error({ err }, 'mqtt: subscribe failed');
       }
     });
+    if (connack.sessionPresent) {
+      client.unsubscribe([topics.samples, topics.positions], () => undefined);
+    }
   });
   client.on('error', (err) => log.warn({ err: err.message }, 'mqtt: error'));
   client.on('offline', () => log.warn({ url: opts.url }, 'mqtt: offline, reconnecting'));

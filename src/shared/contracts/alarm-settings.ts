@@ -3,6 +3,7 @@ import { consequenceClasses, responseTimeClasses } from '../domain/alarm-rationa
 import { limitTypesOfTags, MAX_ALARMS_PER_CALL } from './alarms.js';
 import { defineContract } from './contract.js';
 import { listOf, pageInput } from './envelope.js';
+import { importResult } from './records.js';
 
 /*
  * The alarm setting standard ledger (/alarmAduit/alarmSettings, seed 3 §2):
@@ -91,11 +92,42 @@ export const alarmSettingSave = defineContract({
   permission: 'alarm:admin',
 });
 
+/**
+ * Imports the ledger from an .xlsx file in the export's columns (multipart,
+ * field `upfile`). Each row names its tag and alarm type; the limit goes to
+ * the tag, the rest to the alarm. Every row is checked first; a file with
+ * errors saves nothing unless `keepGood=1`, which saves the good rows. Each
+ * changed alarm is in its history with the typed reason or, without one,
+ * the code `alarm.reasonExcelImport`.
+ */
+export const alarmSettingImport = defineContract({
+  method: 'POST',
+  path: '/UAPI/AlarmSettings/AlarmSettingImport',
+  input: z.object({}),
+  output: z.object({
+    /** Alarms changed. */
+    saved: z.number().int(),
+    /** Good rows that changed nothing. */
+    unchanged: z.number().int(),
+    /** Problems by spreadsheet row (the header is row 1) and field. */
+    errors: importResult.shape.errors,
+  }),
+  permission: 'alarm:admin',
+});
+
+/** The query string of an import: keep the good rows of a file with errors, and the reason of the change. */
+export const alarmSettingImportQuery = z.object({
+  keepGood: z.enum(['0', '1']).default('0'),
+  reason: z.string().trim().max(500).default(''),
+});
+
 /** One change of an alarm's settings, from its audit row. */
 export const alarmSettingChange = z.object({
   at: z.number(),
   loginname: z.string(),
   reason: z.string(),
+  /** A message code standing for the reason when none was typed (an Excel import). */
+  reasonCode: z.string().optional(),
   changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
 });
 export type AlarmSettingChange = z.infer<typeof alarmSettingChange>;

@@ -30,6 +30,8 @@ export interface Contract<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   /** Path as the seed spells it, starting with a slash. */
   path: string;
   input: I;
+  /** Input fields a POST takes from the query string, not the body (the seed's `DeleteSafeSign?id=3`). */
+  queryKeys?: readonly string[];
   output: O;
   permission: Permission;
 }

@@ -4,9 +4,9 @@ import { listOf } from './envelope.js';
 
 /*
  * Control systems that feed Plantwatch (issue 9 part 5, /alarmAduit/controlSystemSettings):
- * DCS, SIS, GDS, PLC. A system owns tags by patterns on the tag id (see
- * `domain/control-system-match.ts`); the ingest key and MQTT topic prefix name
- * the link it sends through. Tag counts and link status are computed from the
+ * DCS, SIS, GDS, PLC. A system owns the tags that arrive through its link (the
+ * ingest key its gateway posts with, or an MQTT topic under its prefix) and
+ * the tags its patterns on the tag id match (see `domain/control-system-match.ts`). Tag counts and link status are computed from the
  * tag registry, the live cache and the open communication alarms on every
  * list, never stored.
  */
@@ -21,7 +21,7 @@ export const controlSystemFields = z.object({
   type: z.enum(controlSystemTypes),
   /** Name of the ingest key the system's gateway posts with ('' when none). */
   ingestKey: z.string().trim().max(100),
-  /** MQTT topic prefix of its gateway ('' when none). */
+  /** MQTT topic prefix of its gateway ('' when none), e.g. `plantwatch/v1/samples/dcs-1`: the server takes samples on `<MQTT_TOPIC_PREFIX>/samples/#`. */
   mqttTopic: z.string().trim().max(200),
   /** Tag id prefixes; `*` matches any characters. */
   tagPatterns: z.array(pattern).max(50),

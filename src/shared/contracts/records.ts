@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { dictionaryDef, recordDefinition, type RecordDefinition } from '../records/definition.js';
-import { recordSaveSchema, type Dictionaries } from '../records/validator.js';
-import { defineContract } from './contract.js';
+import { dictionaryDef, recordDefinition, type RecordDefinition, type SeedCallDef } from '../records/definition.js';
+import { recordSaveSchema, recordValuesSchema, type Dictionaries } from '../records/validator.js';
+import { defineContract, type Contract } from './contract.js';
 import { listOf, pageInput } from './envelope.js';
 
 /** A record as the calls return it: the common fields, then the values by field key. */
@@ -114,6 +114,35 @@ export function recordContracts(def: RecordDefinition, dicts: Dictionaries = {})
   };
 }
 export type RecordContracts = ReturnType<typeof recordContracts>;
+
+/** One seed-named call of a ledger: its declaration and the generic call it stands for. */
+export interface SeedCall {
+  seed: SeedCallDef;
+  contract: Contract;
+}
+
+/**
+ * The seed-named calls of a ledger (`definition.seedCalls`), each the generic
+ * call's contract under the seed's path. `Add` takes the values only (always
+ * a new record); `Update` needs the `id` and `version` of the one it changes.
+ */
+export function seedCallContracts(def: RecordDefinition, generic: RecordContracts, dicts: Dictionaries = {}): SeedCall[] {
+  return def.seedCalls.map((seed) => {
+    const path = `/UAPI/${def.area}/${seed.name}`;
+    const queryKeys = seed.idIn === 'query' ? ['id'] : undefined;
+    const base = {
+      List: generic.list,
+      Get: generic.get,
+      Save: generic.save,
+      Delete: generic.delete,
+      Transition: generic.transition,
+      Export: generic.export,
+      Add: { ...generic.save, input: recordValuesSchema(def, dicts) },
+      Update: { ...generic.save, input: recordValuesSchema(def, dicts).and(z.object({ id: z.coerce.number().int().positive(), version: z.number().int().min(0) })) },
+    }[seed.call] as Contract;
+    return { seed, contract: { ...base, path, queryKeys } };
+  });
+}
 
 /** Definitions as the low-code platform lists them. */
 export const definitionItem = z.object({

@@ -9,17 +9,19 @@ import { areaGeometry, regionKinds } from './org.js';
 
 export const regionHeadCountItem = z.object({
   regionid: z.number().int(),
-  /** People whose latest fix lies in the region or one of its sub-regions. */
+  /** People present in the region or one of its sub-regions (see regionHeadCount). */
   people: z.number().int(),
   vehicles: z.number().int(),
 });
 export type RegionHeadCountItem = z.infer<typeof regionHeadCountItem>;
 
 /**
- * How many people and vehicles are in each of the caller's regions now: the
- * latest fix of each positioning tag, placed with the polygons the live stream
- * uses (an edited fence counts at once). Regions outside the caller's scope
- * are left out.
+ * How many people and vehicles are in each of the caller's regions now, as the
+ * fence engine counts them for topic `area.count` (one definition of present):
+ * a fix within the stale time (10 min) in the region or a sub-region, or one
+ * that left it less than the leaving delay (5 s) ago. Fixes are placed with the
+ * polygons the live stream uses (an edited fence counts at once). Regions
+ * outside the caller's scope are left out.
  */
 export const regionHeadCount = defineContract({
   method: 'POST',

@@ -27,6 +27,7 @@ export const recordsMessages = defineMessages({
   'records.noFile': { zh: '请选择文件', en: 'Choose a file' },
   'records.builtInLedger': { zh: '内置台账的定义不能在此修改', en: 'A built-in ledger is not changed here' },
   'records.ledgerExists': { zh: '台账已存在：{entity}', en: 'Ledger already exists: {entity}' },
+  'records.callTaken': { zh: '调用名已被使用：{name}', en: 'Call name already in use: {name}' },
   'records.ledgerHasRecords': { zh: '台账中还有 {count} 条记录，不能删除', en: 'The ledger still has {count} record(s)' },
   'records.importErrors': { zh: '{rows} 行有错误，未保存任何数据', en: '{rows} row(s) have errors; nothing was saved' },
   'records.duplicateOption': { zh: '选项值重复：{value}', en: 'Duplicate option value: {value}' },

@@ -151,6 +151,24 @@ export const workflowDef = z.object({
 });
 export type WorkflowDef = z.infer<typeof workflowDef>;
 
+/** The generic calls a seed call name can stand for; `Add` and `Update` are `Save` of a new and of an existing record. */
+export const seedCallKinds = ['List', 'Get', 'Add', 'Update', 'Save', 'Delete', 'Transition', 'Export'] as const;
+export type SeedCallKind = (typeof seedCallKinds)[number];
+
+/**
+ * A call the seed names for a ledger (seed 2 §7.4 `GetSafeSignList`), served
+ * under `/UAPI/<area>/<name>` by the generic handler of `call`: the same
+ * permission, isolation, audit and domain event as the generic name.
+ */
+export const seedCallDef = z.object({
+  /** Spelt as the seed spells it (`updateSafeSign`). */
+  name: z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,59}$/, 'validation.badFormat'),
+  call: z.enum(seedCallKinds),
+  /** Where the record id travels: the JSON body, or the query string (`DeleteSafeSign?id=3`). */
+  idIn: z.enum(['body', 'query']).default('body'),
+});
+export type SeedCallDef = z.infer<typeof seedCallDef>;
+
 export const recordDefinition = z
   .object({
     /** Seed-style names: calls are `/UAPI/<area>/<entity>List` and so on. */
@@ -171,6 +189,8 @@ export const recordDefinition = z
     workflow: workflowDef.optional(),
     /** The field that names a record in titles, to-dos and the audit log. */
     titleField: identifier.optional(),
+    /** Names the seed gives this ledger's calls, besides the generic `<Entity>List|Get|Save|…`. */
+    seedCalls: z.array(seedCallDef).max(20).default([]),
     /** Run-time ledgers: the menu entry (under the directory `parent`, an href) and the roles that get it. */
     menu: z.object({ parent: z.string().max(200), roles: z.array(z.string().max(60)).max(30).default([]), sort: z.number().int().default(100) }).optional(),
   })
@@ -203,6 +223,16 @@ export const recordDefinition = z
     needField(['isolation', 'region'], d.isolation.region, [fieldTypes.region]);
     needField(['titleField'], d.titleField);
     d.fields.forEach((f, i) => needField(['fields', i, 'notBefore'], f.notBefore, [fieldTypes.time]));
+    const callNames = new Set<string>(['List', 'Get', 'Save', 'Delete', 'Transition', 'Export', 'Import'].map((c) => d.entity + c));
+    d.seedCalls.forEach((c, i) => {
+      if (callNames.has(c.name)) {
+        ctx.addIssue({ code: 'custom', path: ['seedCalls', i, 'name'], message: 'records.callTaken', params: { name: c.name } });
+      }
+      callNames.add(c.name);
+      if (c.call === 'Transition' && !d.workflow) {
+        ctx.addIssue({ code: 'custom', path: ['seedCalls', i, 'call'], message: 'records.noWorkflow' });
+      }
+    });
     if (d.workflow) {
       const codes = new Set<number>(d.workflow.states.map((s) => s.code));
       if (!codes.has(d.workflow.initial)) {

@@ -70,4 +70,16 @@ describe('record validator', () => {
     expect(codes({ level: 'high', also: ['high'] })).toEqual([]);
     expect(codes({ level: 'high', also: ['low'] })).toEqual(['also.0:validation.oneOf']);
   });
+
+  it('refuses seed call names that repeat, shadow a generic call, or move a workflow the ledger lacks', () => {
+    const issues = (seedCalls: unknown[]) => {
+      const r = recordDefinition.safeParse({ ...def, seedCalls });
+      return r.success ? [] : fieldIssues(r.error.issues).map((i) => `${i.field}:${i.code}`);
+    };
+    expect(issues([{ name: 'GetPermitList', call: 'List' }, { name: 'DeletePermit', call: 'Delete', idIn: 'query' }])).toEqual([]);
+    expect(issues([{ name: 'GetPermitList', call: 'List' }, { name: 'GetPermitList', call: 'Get' }])).toEqual(['seedCalls.1.name:records.callTaken']);
+    expect(issues([{ name: 'PermitSave', call: 'Add' }])).toEqual(['seedCalls.0.name:records.callTaken']);
+    expect(issues([{ name: 'ApprovePermit', call: 'Transition' }])).toEqual(['seedCalls.0.call:records.noWorkflow']);
+    expect(issues([{ name: 'Get Permit', call: 'List' }])).toEqual(['seedCalls.0.name:validation.badFormat']);
+  });
 });

@@ -6,9 +6,10 @@ import { useNavigate } from 'react-router-dom';
 import type { AlarmItem } from '../../../shared/contracts/alarms';
 import { useSession } from '../../app/session-store';
 import { useAlarmFeed, useAlarmStore } from './alarm-store';
-import { playAlarmTone } from './alarm-sound';
+import { playAlarmTone, prepareAlarmTone } from './alarm-sound';
 import { useLang } from '../../app/i18n';
-import { alarmsNs, priorityColors, sourceNameOf } from './locales';
+import { alarmsNs, sourceNameOf } from './locales';
+import { priorityColors } from '../../ui/alarm-priority';
 import './alarms.css';
 
 export const REAL_TIME_ALARM_PAGE = '/alarmData/realTimeAlarm';
@@ -49,15 +50,18 @@ function Banner() {
     return { counts: c, total: c.reduce((x, y) => x + y, 0), newest: n, highUnacked: c[0] + c[1] > 0 };
   }, [byId]);
 
-  // Sound for each newly annunciated high-priority alarm.
+  // Sound for each newly annunciated high-priority alarm, in a task of its own (not the one that renders the lists).
+  useEffect(() => prepareAlarmTone(), []);
   const lastChime = useRef(chime);
   useEffect(() => {
     if (chime !== lastChime.current) {
       lastChime.current = chime;
       if (!muted) {
-        playAlarmTone();
+        const timer = window.setTimeout(playAlarmTone, 0);
+        return () => clearTimeout(timer);
       }
     }
+    return undefined;
   }, [chime, muted]);
 
   // The tab title flashes while a high-priority alarm is unacknowledged.

@@ -1,12 +1,14 @@
-import { DownloadOutlined, EditOutlined, HistoryOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EditOutlined, HistoryOutlined, StopOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import {
   MAX_ALARM_DELAY_S,
   alarmSettingExport,
   alarmSettingHistory,
+  alarmSettingImport,
   alarmSettingList,
   alarmSettingSave,
   type AlarmSettingFields,
@@ -15,6 +17,7 @@ import {
 } from '../../../shared/contracts/alarm-settings';
 import { limitTypesOfTags } from '../../../shared/contracts/alarms';
 import { consequenceClasses, proposedPriority, responseTimeClasses } from '../../../shared/domain/alarm-rationalisation';
+import { renderMessage } from '../../../shared/messages/catalog';
 import { formatDate } from '../../../shared/time';
 import { api, errorText } from '../../app/api';
 import { feedback, notify } from '../../app/feedback';
@@ -22,9 +25,12 @@ import { pick, useLang } from '../../app/i18n';
 import { useSession } from '../../app/session-store';
 import { isValidationError, showSaveError } from '../../ui/form-rules';
 import { downloadPost } from '../../ui/file-transfer';
+import { ImportDialog } from '../../ui/records/import-dialog';
+import { postFile } from '../../ui/records/record-api';
 import { useLoad } from '../../ui/use-load';
+import { priorityColors } from '../../ui/alarm-priority';
 import { OutOfServiceDialog, returnToService } from './alarm-actions';
-import { alarmsNs, priorityColors } from './locales';
+import { alarmsNs } from './locales';
 import './alarms.css';
 
 interface Query {
@@ -52,6 +58,8 @@ export function AlarmSettingsPage() {
   const [editing, setEditing] = useState<AlarmSettingItem | null>(null);
   const [history, setHistory] = useState<AlarmSettingItem | null>(null);
   const [removing, setRemoving] = useState<AlarmSettingItem | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [importReason, setImportReason] = useState('');
   const load = useCallback(
     (signal: AbortSignal) => api(alarmSettingList, { keyword: query.keyword.trim() || undefined, type: query.type, page: query.page, pageSize: query.pageSize }, { signal }),
     [query],
@@ -171,6 +179,11 @@ export function AlarmSettingsPage() {
         >
           {t('history.export')}
         </Button>
+        {canEdit && (
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="settings-import">
+            {t('settings.import')}
+          </Button>
+        )}
       </div>
       <Table<AlarmSettingItem>
         size="small"
@@ -210,6 +223,33 @@ export function AlarmSettingsPage() {
           }
         }}
       />
+      <ImportDialog
+        open={importing}
+        title={t('settings.import')}
+        onClose={() => setImporting(false)}
+        upload={(file, keepGood) => {
+          const q = new URLSearchParams({ keepGood: keepGood ? '1' : '0', reason: importReason.trim() });
+          return postFile<z.output<typeof alarmSettingImport.output>>(`${alarmSettingImport.path}?${q.toString()}`, file);
+        }}
+        fieldLabel={(k) => t(`settings.field.${k}`, { defaultValue: k })}
+        onDone={(r) => {
+          if (r.saved > 0 || r.errors.length === 0) {
+            notify(t('settings.imported', { saved: r.saved, unchanged: r.unchanged }));
+            result.reload();
+          }
+        }}
+      >
+        <Typography.Paragraph type="secondary">{t('settings.importHint')}</Typography.Paragraph>
+        <Input.TextArea
+          rows={2}
+          maxLength={500}
+          placeholder={t('settings.importReason')}
+          value={importReason}
+          onChange={(e) => setImportReason(e.target.value)}
+          style={{ marginBottom: 12 }}
+          data-testid="settings-import-reason"
+        />
+      </ImportDialog>
     </Card>
   );
 }
@@ -347,7 +387,7 @@ function HistoryDialog({ item, onClose }: { item: AlarmSettingItem; onClose: () 
                     </div>
                   )),
           },
-          { title: t('settings.reason'), dataIndex: 'reason', width: 160 },
+          { title: t('settings.reason'), dataIndex: 'reason', width: 160, render: (reason: string, r) => reason || (r.reasonCode ? renderMessage(lang, r.reasonCode) : '—') },
         ]}
       />
     </Modal>

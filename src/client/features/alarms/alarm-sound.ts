@@ -1,6 +1,40 @@
 let ctx: AudioContext | null = null;
 
 /**
+ * Makes the audio context ahead of the first alarm, when the page is idle,
+ * and resumes it on the user's first gesture (browsers start it suspended):
+ * creating it costs tens of milliseconds, which would otherwise land in the
+ * task that shows a flood's first high-priority alarm.
+ */
+export function prepareAlarmTone(): () => void {
+  const make = () => {
+    try {
+      ctx ??= new AudioContext();
+    } catch {
+      // No audio: playAlarmTone stays silent.
+    }
+  };
+  const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(make, { timeout: 5000 }) : window.setTimeout(make, 1000);
+  const resume = () => {
+    make();
+    if (ctx?.state === 'suspended') {
+      void ctx.resume();
+    }
+  };
+  window.addEventListener('pointerdown', resume, { once: true, capture: true });
+  window.addEventListener('keydown', resume, { once: true, capture: true });
+  return () => {
+    if (typeof cancelIdleCallback === 'function') {
+      cancelIdleCallback(idle);
+    } else {
+      clearTimeout(idle);
+    }
+    window.removeEventListener('pointerdown', resume, { capture: true });
+    window.removeEventListener('keydown', resume, { capture: true });
+  };
+}
+
+/**
  * Two short tones for a newly annunciated high-priority alarm, made with Web
  * Audio (no sound file to ship or fetch). Browsers allow sound only after the
  * user has interacted with the page; until then this is silent.

@@ -4,13 +4,15 @@ import { create } from 'zustand';
 import { alarmRealTimeList, type AlarmItem } from '../../../shared/contracts/alarms';
 import { api } from '../../app/api';
 import { streamClient } from '../../stream/stream-client';
-import { applyList, mergeAlarms } from '../../../shared/domain/alarm-merge';
+import { alarmOrder, applyList, mergeAlarms, resortChanged } from '../../../shared/domain/alarm-merge';
 
 const MUTE_KEY = 'alarmSoundMuted';
 
 interface AlarmStoreState {
   /** Open occurrences by id (closed ones leave). */
   byId: ReadonlyMap<number, AlarmItem>;
+  /** The same alarms in list order (alarmOrder), kept sorted change by change: lists filter it and never sort. */
+  sorted: readonly AlarmItem[];
   loaded: boolean;
   /** Counts up each time a high-priority alarm is newly annunciated: the banner sounds on it. */
   chime: number;
@@ -26,6 +28,7 @@ interface AlarmStoreState {
  */
 export const useAlarmStore = create<AlarmStoreState>()((set) => ({
   byId: new Map(),
+  sorted: [],
   loaded: false,
   chime: 0,
   muted: localStorage.getItem(MUTE_KEY) === '1',
@@ -60,7 +63,13 @@ function applyWaiting() {
   const cur = useAlarmStore.getState();
   const next = mergeAlarms({ byId: cur.byId, closed }, items, true);
   closed = next.closed;
-  useAlarmStore.setState({ byId: next.byId, chime: next.chime ? cur.chime + 1 : cur.chime });
+  const sorted = resortChanged(
+    cur.sorted,
+    cur.byId,
+    next.byId,
+    items.map((a) => a.id),
+  );
+  useAlarmStore.setState({ byId: next.byId, sorted, chime: next.chime ? cur.chime + 1 : cur.chime });
 }
 
 let users = 0;
@@ -73,7 +82,7 @@ export function reloadAlarms(): Promise<void> {
     .then(({ list, serverTime }) => {
       const next = applyList({ byId: useAlarmStore.getState().byId, closed }, list, serverTime);
       closed = next.closed;
-      useAlarmStore.setState({ byId: next.byId, loaded: true });
+      useAlarmStore.setState({ byId: next.byId, sorted: [...next.byId.values()].sort(alarmOrder), loaded: true });
     })
     .catch(() => undefined)
     .finally(() => {
@@ -113,12 +122,7 @@ function startAlarmFeed(): () => void {
       }
       waiting = [];
       closed = new Map();
-      useAlarmStore.setState({ byId: new Map(), loaded: false });
+      useAlarmStore.setState({ byId: new Map(), sorted: [], loaded: false });
     }
   };
-}
-
-/** Priority first, then newest first: the order of every alarm list. */
-export function sortAlarms(list: AlarmItem[]): AlarmItem[] {
-  return list.sort((a, b) => a.priority - b.priority || b.activatedAt - a.activatedAt);
 }

@@ -15,7 +15,8 @@ import { TrendChart, type TrendSeries } from '../../ui/trend-chart';
 import { useLoad } from '../../ui/use-load';
 import { acknowledge, ShelveDialog, useAlarmRights } from './alarm-actions';
 import { useAlarmFeed, useAlarmStore } from './alarm-store';
-import { alarmsNs, priorityColors } from './locales';
+import { alarmsNs } from './locales';
+import { priorityColors } from '../../ui/alarm-priority';
 import { notifyNs } from './notify-locales';
 
 const HOUR = 3600_000;

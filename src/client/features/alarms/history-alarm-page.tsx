@@ -13,7 +13,8 @@ import { useLoad } from '../../ui/use-load';
 import { feedback } from '../../app/feedback';
 import { errorText } from '../../app/api';
 import { useLang } from '../../app/i18n';
-import { alarmsNs, priorityColors, sourceNameOf } from './locales';
+import { alarmsNs, sourceNameOf } from './locales';
+import { priorityColors } from '../../ui/alarm-priority';
 import './alarms.css';
 
 interface Query {

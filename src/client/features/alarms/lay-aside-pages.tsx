@@ -15,7 +15,8 @@ import { useRegions } from '../../ui/region-options';
 import { useLoad } from '../../ui/use-load';
 import { unshelve, useAlarmRights } from './alarm-actions';
 import { useAlarmFeed, useAlarmStore } from './alarm-store';
-import { alarmsNs, priorityColors, sourceNameOf } from './locales';
+import { alarmsNs, sourceNameOf } from './locales';
+import { priorityColors } from '../../ui/alarm-priority';
 import { notifyNs } from './notify-locales';
 
 /** Ids of the shelved alarms in the live store, as one string: changes exactly when shelving does. */

@@ -182,9 +182,6 @@ addTranslations(alarmsNs, zh, en);
 /** The name of an alarm's source in the user's language. */
 export const sourceNameOf = (a: { sourceName: string; sourceNameEn?: string }, lang: 'zh' | 'en') => (lang === 'en' && a.sourceNameEn ? a.sourceNameEn : a.sourceName);
 
-/** Colours of the four priorities (seed: 紧急 red, 高 orange, 中 gold, 低 blue). */
-export const priorityColors: Record<number, string> = { 1: '#a8071a', 2: '#d4380d', 3: '#d48806', 4: '#096dd9' };
-
 /* Alarm settings and rationalisation, plant mode, out of service (issue 9 parts 1–2). */
 const zhOps = {
   settings: {
@@ -216,10 +213,17 @@ const zhOps = {
     limitHint: '限值 {{limit}}，死区 {{deadband}}（限值在位号管理中修改）',
     noProposal: '填写后果严重度和响应时间后给出建议优先级',
     proposedIs: '建议优先级：{{p}}',
+    import: '导入 Excel',
+    importHint: '导入导出文件的列：限值写入位号，其余写入报警设置。有错误的文件不会保存，除非选择只保存正确的行。',
+    importReason: '变更原因（不填则记为“Excel 导入”）',
+    imported: '已保存 {{saved}} 条，未变化 {{unchanged}} 条',
     when: '时间',
     who: '修改人',
     change: '变更内容',
     field: {
+      tagId: '位号',
+      type: '报警类型',
+      limit: '限值',
       priority: '优先级',
       onDelayS: '报警延时',
       offDelayS: '恢复延时',
@@ -288,10 +292,17 @@ const enOps: typeof zhOps = {
     limitHint: 'Limit {{limit}}, deadband {{deadband}} (limits are edited on the tag page)',
     noProposal: 'Record the consequence and the time to respond to get a proposed priority',
     proposedIs: 'Proposed priority: {{p}}',
+    import: 'Import from Excel',
+    importHint: 'Import a file in the export’s columns: the limit goes to the tag, the rest to the alarm. A file with errors saves nothing unless you keep only the good rows.',
+    importReason: 'Reason for change (empty: “Excel import”)',
+    imported: '{{saved}} saved, {{unchanged}} unchanged',
     when: 'When',
     who: 'By',
     change: 'Change',
     field: {
+      tagId: 'Tag',
+      type: 'Type',
+      limit: 'Limit',
       priority: 'Priority',
       onDelayS: 'On-delay',
       offDelayS: 'Off-delay',

@@ -6,9 +6,10 @@ import type { AlarmItem } from '../../../shared/contracts/alarms';
 import { formatDate } from '../../../shared/time';
 import { notify } from '../../app/feedback';
 import { acknowledge, useAlarmRights } from './alarm-actions';
-import { sortAlarms, useAlarmFeed, useAlarmStore } from './alarm-store';
+import { useAlarmFeed, useAlarmStore } from './alarm-store';
 import { useLang } from '../../app/i18n';
-import { alarmsNs, priorityColors, sourceNameOf } from './locales';
+import { alarmsNs, sourceNameOf } from './locales';
+import { priorityColors } from '../../ui/alarm-priority';
 import './alarms.css';
 
 const unacked = (a: AlarmItem) => a.state === 'unack' || a.state === 'rtnUnack';
@@ -22,15 +23,12 @@ export function MobileAlarmPage() {
   const { t } = useTranslation(alarmsNs);
   const lang = useLang();
   useAlarmFeed();
-  const byId = useAlarmStore((s) => s.byId);
+  const sorted = useAlarmStore((s) => s.sorted);
   const loaded = useAlarmStore((s) => s.loaded);
   const rights = useAlarmRights();
   const [show, setShow] = useState<'unacked' | 'all'>('unacked');
   const [busy, setBusy] = useState<number | null>(null);
-  const list = useMemo(() => {
-    const all = sortAlarms([...byId.values()]);
-    return show === 'unacked' ? all.filter(unacked) : all;
-  }, [byId, show]);
+  const list = useMemo(() => (show === 'unacked' ? sorted.filter(unacked) : sorted), [sorted, show]);
 
   const ack = async (id: number) => {
     setBusy(id);
@@ -50,8 +48,8 @@ export function MobileAlarmPage() {
         value={show}
         onChange={(v) => setShow(v as 'unacked' | 'all')}
         options={[
-          { value: 'unacked', label: `${t('state.unack')} (${[...byId.values()].filter(unacked).length})` },
-          { value: 'all', label: `${t('filter.all')} (${byId.size})` },
+          { value: 'unacked', label: `${t('state.unack')} (${sorted.filter(unacked).length})` },
+          { value: 'all', label: `${t('filter.all')} (${sorted.length})` },
         ]}
       />
       {!loaded ? (

@@ -16,8 +16,9 @@ import { useFillHeight } from '../../ui/use-fill-height';
 import { useLoad } from '../../ui/use-load';
 import { acknowledge, AckDialog, OutOfServiceDialog, returnToService, ShelveDialog, unshelve, useAlarmRights } from './alarm-actions';
 import { PlantModeDialog } from './plant-mode-dialog';
-import { reloadAlarms, sortAlarms, useAlarmFeed, useAlarmStore } from './alarm-store';
-import { alarmsNs, priorityColors, sourceNameOf } from './locales';
+import { reloadAlarms, useAlarmFeed, useAlarmStore } from './alarm-store';
+import { alarmsNs, sourceNameOf } from './locales';
+import { priorityColors } from '../../ui/alarm-priority';
 import { controlSystemNs } from './control-system-locales';
 import { useControlSystems } from './use-control-systems';
 import './alarms.css';
@@ -57,6 +58,7 @@ export function RealTimeAlarmPage({ scope = 'all', types }: { scope?: AlarmListS
   const lang = useLang();
   useAlarmFeed();
   const byId = useAlarmStore((s) => s.byId);
+  const sorted = useAlarmStore((s) => s.sorted);
   const loaded = useAlarmStore((s) => s.loaded);
   const muted = useAlarmStore((s) => s.muted);
   const setMuted = useAlarmStore((s) => s.setMuted);
@@ -116,8 +118,9 @@ export function RealTimeAlarmPage({ scope = 'all', types }: { scope?: AlarmListS
     return set;
   }, [filters.regionid, regions.list]);
 
+  // The store keeps the alarms in list order: a change filters them again and never sorts.
   const rows = useMemo(() => {
-    const list = [...byId.values()].filter(
+    return sorted.filter(
       (a) =>
         inScope(a) &&
         (!types || types.includes(a.type)) &&
@@ -127,8 +130,7 @@ export function RealTimeAlarmPage({ scope = 'all', types }: { scope?: AlarmListS
         (filters.controlSystem === undefined || controlSystems.systemOf(a) === filters.controlSystem) &&
         (!keyword || a.source.toLowerCase().includes(keyword) || a.sourceName.toLowerCase().includes(keyword) || a.sourceNameEn.toLowerCase().includes(keyword)),
     );
-    return sortAlarms(list);
-  }, [byId, inScope, types, filters.priority, filters.state, filters.controlSystem, controlSystems, regionWithChildren, keyword]);
+  }, [sorted, inScope, types, filters.priority, filters.state, filters.controlSystem, controlSystems, regionWithChildren, keyword]);
 
   // Selections of alarms that closed meanwhile drop out.
   const selectedOpen = useMemo(() => selected.filter((id) => byId.has(id)), [selected, byId]);

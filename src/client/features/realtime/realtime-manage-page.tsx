@@ -1,47 +1,24 @@
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  FileExcelOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  SearchOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
-import { Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, TreeSelect, Typography, message } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { DeleteOutlined, DownloadOutlined, FileExcelOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, Space, Tag, TreeSelect, Typography, message } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { regionGetList } from '../../../shared/contracts/org';
-import { classList, tagDelete, tagList, tagSave, type TagItem, type TagKind } from '../../../shared/contracts/realtime';
+import { classList, tagDelete, tagKind, tagList, tagSave, type TagItem } from '../../../shared/contracts/realtime';
 import { api } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
 import { downloadText } from './csv';
 import { FormModal } from '../../ui/form-modal';
 import { DefinitionFields, type FormValues } from '../../ui/records/definition-form';
+import { RecordListPage, type ListQuery } from '../../ui/records/record-list-page';
 import { usePickers } from '../../ui/records/use-pickers';
 import { tagLedger } from '../../../shared/records/ledgers/tag';
 import { realtimeNs } from './locales';
-import { regionTreeOptions } from '../../ui/region-options';
-import { classTreeOptions, kindOptions, loadAllTags, tagLabel, useCanManageRealtime } from './tag-data';
+import { useRegions } from '../../ui/region-options';
+import { classTreeOptions, loadAllTags, tagLabel, useCanManageRealtime, type TagListQuery } from './tag-data';
 import { StoragePanel } from './storage-panel';
 import { TagImportModal } from './tag-import-modal';
 import { tagsCsv, templateCsv } from './tag-import';
 import { useLoad } from '../../ui/use-load';
 import './realtime.css';
-
-interface Filters {
-  keyword?: string;
-  regionid?: number;
-  kind?: TagKind;
-  device?: string;
-}
-
-interface Query extends Filters {
-  page: number;
-  pageSize: number;
-}
-
-const DEFAULT_PAGE_SIZE = 20;
 
 /** "LL 1 · L 2 · H 16 · HH 18", only the limits set. */
 function LimitsText({ tag }: { tag: TagItem }) {
@@ -49,66 +26,58 @@ function LimitsText({ tag }: { tag: TagItem }) {
   return parts.length ? <span className="pw-rt-time">{parts.join(' · ')}</span> : <span className="pw-rt-muted">—</span>;
 }
 
-/** /realTimeData/manage: the data items (tags) with their ranges, limits and deadbands; create, edit, delete, import. */
+/** The list's filters as the tag list call takes them (`regionid` includes the region's descendants). */
+function tagQuery(q: Pick<ListQuery, 'keyword' | 'filters'>): TagListQuery {
+  const kind = tagKind.safeParse(q.filters.kind);
+  return {
+    keyword: q.keyword || undefined,
+    regionid: typeof q.filters.regionid === 'number' ? q.filters.regionid : undefined,
+    kind: kind.success ? kind.data : undefined,
+    device: typeof q.filters.device === 'string' ? q.filters.device : undefined,
+  };
+}
+
+/**
+ * /realTimeData/manage: the data items (tags) on the shared ledger list, from
+ * the tag's definition (columns, filters), over the tag's own calls; range and
+ * limits are cells of several fields. Create, edit, delete, import, export.
+ */
 export function RealTimeDataManagePage() {
   const { t } = useTranslation(realtimeNs);
   const lang = useLang();
   const canManage = useCanManageRealtime();
+  const regions = useRegions();
   const [messageApi, messageHolder] = message.useMessage();
-  const [filterForm] = Form.useForm<Filters>();
-  const [query, setQuery] = useState<Query>({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
   // The tag being edited (null: a new one); the key mounts a fresh form for every opening.
   const [editor, setEditor] = useState<{ key: number; tag: TagItem | null } | null>(null);
   const [importOpen, setImportOpen] = useState(false);
-  const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [exporting, setExporting] = useState(false);
+  const [reloadKey, setReloadKey] = useState(0);
+  const reload = () => setReloadKey((k) => k + 1);
 
-  const loadTags = useCallback((signal: AbortSignal) => api(tagList, query, { signal }), [query]);
-  const loadRegions = useCallback((signal: AbortSignal) => api(regionGetList, { isallregionid: 0 }, { signal }), []);
   const loadClasses = useCallback((signal: AbortSignal) => api(classList, {}, { signal }), []);
-  const tags = useLoad(loadTags);
-  const regions = useLoad(loadRegions);
   const classes = useLoad(loadClasses);
-
-  const regionOptions = useMemo(() => regionTreeOptions(regions.data ?? [], lang), [regions.data, lang]);
   const classOptions = useMemo(() => classTreeOptions(classes.data ?? [], lang), [classes.data, lang]);
   const classById = useMemo(() => new Map((classes.data ?? []).map((c) => [c.id, c])), [classes.data]);
-  const regionById = useMemo(() => new Map((regions.data ?? []).map((r) => [r.regionid, r])), [regions.data]);
+  const regionById = useMemo(() => new Map(regions.list.map((r) => [r.regionid, r])), [regions.list]);
 
+  const load = useCallback((q: ListQuery, signal: AbortSignal) => api(tagList, { page: q.page, pageSize: q.pageSize, ...tagQuery(q) }, { signal }), []);
   const openForm = (tag: TagItem | null) => setEditor((e) => ({ key: (e?.key ?? 0) + 1, tag }));
 
-  const handleDelete = async (ids: string[]) => {
+  const handleDelete = async (ids: string[], done: () => void) => {
     try {
       await api(tagDelete, { ids });
       void messageApi.success(t('common.deleted'));
-      setSelectedIds((s) => s.filter((id) => !ids.includes(id)));
-      tags.reload();
+      done();
     } catch {
       // The API client has shown why.
     }
   };
 
-  const handleSearch = (f: Filters) => {
-    setQuery((q) => ({
-      page: 1,
-      pageSize: q.pageSize,
-      keyword: f.keyword?.trim() || undefined,
-      regionid: f.regionid,
-      kind: f.kind,
-      device: f.device?.trim() || undefined,
-    }));
-  };
-
-  const handleReset = () => {
-    filterForm.resetFields();
-    setQuery((q) => ({ page: 1, pageSize: q.pageSize }));
-  };
-
-  const handleExport = async () => {
+  const handleExport = async (q: Pick<ListQuery, 'keyword' | 'filters'>) => {
     setExporting(true);
     try {
-      const { page: _page, pageSize: _size, ...filters } = query;
-      const all = await loadAllTags(filters, new AbortController().signal);
+      const all = await loadAllTags(tagQuery(q), new AbortController().signal);
       downloadText(
         `tags-${new Date().toISOString().slice(0, 10)}.csv`,
         tagsCsv(all.items, (id) => (id === null ? '' : (regionById.get(id)?.regioncode ?? ''))),
@@ -120,183 +89,100 @@ export function RealTimeDataManagePage() {
     }
   };
 
-  const columns: ColumnsType<TagItem> = [
-    {
-      title: t('field.id'),
-      dataIndex: 'id',
-      key: 'id',
-      width: 190,
-      fixed: 'left',
-      render: (id: string, tag) => (
-        <Space size={4}>
-          <span className="pw-rt-id">{id}</span>
-          {tag.enabled !== 1 && <Tag>{t('manage.enabledNo')}</Tag>}
-        </Space>
-      ),
-    },
-    { title: t('field.name'), key: 'name', width: 160, ellipsis: true, render: (_, tag) => tagLabel(tag, lang) },
-    { title: t('field.kind'), dataIndex: 'kind', key: 'kind', width: 80, render: (k: TagKind) => t(`kind.${k}`) },
-    { title: t('field.device'), dataIndex: 'device', key: 'device', width: 90, ellipsis: true, render: (d: string) => d || '—' },
-    {
-      title: t('field.region'),
-      key: 'region',
-      width: 100,
-      ellipsis: true,
-      render: (_, tag) => {
-        const r = tag.regionid === null ? undefined : regionById.get(tag.regionid);
-        return r ? pick(lang, r.regionname, r.regionname_en) : tag.regionname || '—';
-      },
-    },
-    {
-      title: t('field.range'),
-      key: 'range',
-      width: 120,
-      render: (_, tag) => <span className="pw-rt-time">{`${tag.range_lo} ~ ${tag.range_hi}${tag.unit ? ` ${tag.unit}` : ''}`}</span>,
-    },
-    { title: t('field.limits'), key: 'limits', width: 220, render: (_, tag) => <LimitsText tag={tag} /> },
-    { title: t('field.deadband'), dataIndex: 'deadband', key: 'deadband', width: 64 },
-    {
-      title: t('field.classids'),
-      key: 'classids',
-      width: 130,
-      ellipsis: true,
-      render: (_, tag) =>
-        tag.classids.length
-          ? tag.classids
-              .map((id) => {
-                const c = classById.get(id);
-                return c ? pick(lang, c.name, c.name_en) : String(id);
-              })
-              .join('、')
-          : '—',
-    },
-  ];
-  if (canManage) {
-    columns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      width: 110,
-      fixed: 'right',
-      render: (_, tag) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => openForm(tag)} data-testid={`tag-edit-${tag.id}`}>
-            {t('common.edit')}
-          </Button>
-          <Popconfirm
-            title={t('common.confirmDelete', { name: tag.id })}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => handleDelete([tag.id])}
-          >
-            <Button type="link" size="small" danger>
-              {t('common.delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    });
-  }
-  const scrollX = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 100), 0);
-  const filtered = Boolean(query.keyword || query.regionid || query.kind || query.device);
-
   return (
-    <Card
-      size="small"
-      title={t('manage.title')}
-      extra={
-        <Space size={8} wrap>
+    <RecordListPage<TagItem, string>
+      def={tagLedger}
+      load={load}
+      rowKey={(tag) => tag.id}
+      sortable={false}
+      selectable={canManage}
+      reloadKey={reloadKey}
+      keywordPlaceholder={t('manage.keywordPlaceholder')}
+      filterInputs={{
+        regionid: <TreeSelect allowClear showSearch treeNodeFilterProp="title" treeDefaultExpandAll treeData={regions.tree} style={{ width: 180 }} popupMatchSelectWidth={false} />,
+      }}
+      cells={{
+        id: (tag) => (
+          <Space size={4}>
+            <span className="pw-rt-id">{tag.id}</span>
+            {tag.enabled !== 1 && <Tag>{t('manage.enabledNo')}</Tag>}
+          </Space>
+        ),
+        name: (tag) => tagLabel(tag, lang),
+        regionid: (tag) => {
+          const r = tag.regionid === null ? undefined : regionById.get(tag.regionid);
+          return r ? pick(lang, r.regionname, r.regionname_en) : tag.regionname || '—';
+        },
+        classids: (tag) =>
+          tag.classids.length
+            ? tag.classids
+                .map((id) => {
+                  const c = classById.get(id);
+                  return c ? pick(lang, c.name, c.name_en) : String(id);
+                })
+                .join('、')
+            : '—',
+      }}
+      extraColumns={[
+        { title: t('field.range'), key: 'range', render: (_, tag) => <span className="pw-rt-time">{`${tag.range_lo} ~ ${tag.range_hi}${tag.unit ? ` ${tag.unit}` : ''}`}</span> },
+        { title: t('field.limits'), key: 'limits', render: (_, tag) => <LimitsText tag={tag} /> },
+      ]}
+      actions={
+        canManage
+          ? (tag, reloadList) => (
+              <Space size={0}>
+                <Button type="link" size="small" onClick={() => openForm(tag)} data-testid={`tag-edit-${tag.id}`}>
+                  {t('common.edit')}
+                </Button>
+                <Popconfirm title={t('common.confirmDelete', { name: tag.id })} okButtonProps={{ danger: true }} onConfirm={() => handleDelete([tag.id], reloadList)}>
+                  <Button type="link" size="small" danger>
+                    {t('common.delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            )
+          : undefined
+      }
+      toolbar={({ query, selected, clearSelection, reload: reloadList }) => (
+        <>
+          {messageHolder}
           {!canManage && <Typography.Text type="secondary">{t('common.readOnly')}</Typography.Text>}
           {canManage && (
             <>
-              <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => openForm(null)} data-testid="tag-add">
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)} data-testid="tag-add">
                 {t('common.add')}
               </Button>
-              <Button size="small" icon={<UploadOutlined />} onClick={() => setImportOpen(true)} data-testid="tag-import">
+              <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)} data-testid="tag-import">
                 {t('manage.import')}
               </Button>
-              <Button size="small" icon={<FileExcelOutlined />} onClick={() => downloadText('tag-import-template.csv', templateCsv())}>
+              <Button icon={<FileExcelOutlined />} onClick={() => downloadText('tag-import-template.csv', templateCsv())}>
                 {t('manage.template')}
               </Button>
             </>
           )}
-          <Button size="small" icon={<DownloadOutlined />} onClick={() => void handleExport()} loading={exporting}>
+          <Button icon={<DownloadOutlined />} onClick={() => void handleExport(query)} loading={exporting}>
             {t('manage.export')}
           </Button>
-          {canManage && selectedIds.length > 0 && (
+          {canManage && selected.length > 0 && (
             <Popconfirm
-              title={t('manage.confirmDeleteMany', { count: selectedIds.length })}
+              title={t('manage.confirmDeleteMany', { count: selected.length })}
               okButtonProps={{ danger: true }}
-              onConfirm={() => handleDelete(selectedIds)}
+              onConfirm={() =>
+                handleDelete(selected, () => {
+                  clearSelection();
+                  reloadList();
+                })
+              }
             >
-              <Button size="small" danger icon={<DeleteOutlined />}>
-                {t('manage.deleteSelected', { count: selectedIds.length })}
+              <Button danger icon={<DeleteOutlined />}>
+                {t('manage.deleteSelected', { count: selected.length })}
               </Button>
             </Popconfirm>
           )}
-          <Tooltip title={t('common.refresh')}>
-            <Button size="small" icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={tags.reload} />
-          </Tooltip>
-        </Space>
-      }
+        </>
+      )}
     >
-      {messageHolder}
-      <Form form={filterForm} layout="inline" onFinish={handleSearch} style={{ marginBottom: 12, rowGap: 8 }}>
-        <Form.Item name="keyword" label={t('field.keyword')}>
-          <Input allowClear maxLength={100} style={{ width: 200 }} placeholder={t('manage.keywordPlaceholder')} data-testid="tag-keyword" />
-        </Form.Item>
-        <Form.Item name="regionid" label={t('field.region')}>
-          <TreeSelect
-            allowClear
-            showSearch
-            treeNodeFilterProp="title"
-            treeDefaultExpandAll
-            treeData={regionOptions}
-            style={{ width: 180 }}
-            popupMatchSelectWidth={false}
-          />
-        </Form.Item>
-        <Form.Item name="kind" label={t('field.kind')}>
-          <Select allowClear options={kindOptions(t)} style={{ width: 130 }} />
-        </Form.Item>
-        <Form.Item name="device" label={t('field.device')}>
-          <Input allowClear maxLength={64} style={{ width: 140 }} placeholder={t('manage.devicePlaceholder')} />
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="tag-search">
-              {t('common.search')}
-            </Button>
-            <Button onClick={handleReset}>{t('common.reset')}</Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <Table<TagItem>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={tags.data?.items ?? []}
-        loading={tags.loading}
-        scroll={{ x: scrollX }}
-        rowSelection={
-          canManage
-            ? { selectedRowKeys: selectedIds, onChange: (keys) => setSelectedIds(keys as string[]), preserveSelectedRowKeys: true }
-            : undefined
-        }
-        locale={{
-          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('details.empty') : t('manage.empty')} />,
-        }}
-        pagination={{
-          current: query.page,
-          pageSize: query.pageSize,
-          total: tags.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [20, 50, 100, 200],
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (page, pageSize) => setQuery((q) => ({ ...q, page: pageSize === q.pageSize ? page : 1, pageSize })),
-        }}
-        data-testid="tag-table"
-      />
       {canManage && <StoragePanel />}
-
       {editor && (
         <TagEditor
           key={editor.key}
@@ -306,12 +192,12 @@ export function RealTimeDataManagePage() {
           onSaved={() => {
             void messageApi.success(t('common.saved'));
             setEditor(null);
-            tags.reload();
+            reload();
           }}
         />
       )}
-      <TagImportModal open={importOpen} onClose={() => setImportOpen(false)} onImported={tags.reload} />
-    </Card>
+      <TagImportModal open={importOpen} onClose={() => setImportOpen(false)} onImported={reload} />
+    </RecordListPage>
   );
 }
 

@@ -65,7 +65,7 @@ export function ListViewPage() {
         dataSource={defs.data?.items ?? []}
         scroll={{ x: 'max-content' }}
         columns={[
-          { title: t('nameZh'), key: 'name', render: (_: unknown, d) => pick(lang, d.definition.name.zh, d.definition.name.en) },
+          { title: t('ledgerName'), key: 'name', render: (_: unknown, d) => pick(lang, d.definition.name.zh, d.definition.name.en) },
           { title: t('entity'), dataIndex: 'entity' },
           { title: t('area'), dataIndex: 'area' },
           { title: t('fields'), key: 'n', render: (_: unknown, d) => d.definition.fields.length },

@@ -10,7 +10,7 @@ import { useLoad } from '../../ui/use-load';
 import { recordsNs } from './locales';
 import { downloadFile } from '../../ui/records/record-api';
 import { RecordForm } from './record-form';
-import { displayValue, StatusTag } from './record-view';
+import { displayValue, StatusTag } from '../../ui/records/record-view';
 import type { Pickers } from '../../ui/records/use-pickers';
 
 /** One record: its fields, attachments, workflow actions and timeline (who, when, what), and its audit history. */

@@ -2,12 +2,13 @@ import { Card, Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../app/i18n';
+import { AlarmMarkers } from '../../ui/alarm-markers';
 import { PlantMap } from '../../ui/plant-map';
 import { useRegionHeadCounts } from '../../ui/use-head-counts';
 import { regionsNs } from './locales';
 import './regions.css';
 
-/** /MapDisplay: the plant map with the regions of the store and how many people and vehicles are in each. */
+/** /MapDisplay: the plant map with the regions of the store, how many people and vehicles are in each, and the tags in alarm (a click opens the faceplate). */
 export function MapDisplayPage() {
   const { t } = useTranslation(regionsNs);
   const lang = useLang();
@@ -32,7 +33,9 @@ export function MapDisplayPage() {
       styles={{ body: { padding: 0 } }}
     >
       <div className="region-map-display" data-testid="map-display">
-        <PlantMap language={lang} regionNotes={notes} />
+        <PlantMap language={lang} regionNotes={notes}>
+          <AlarmMarkers lang={lang} />
+        </PlantMap>
       </div>
     </Card>
   );

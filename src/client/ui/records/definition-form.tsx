@@ -6,12 +6,11 @@ import { fieldSchema, type Dictionaries } from '../../../shared/records/validato
 import { pick, useLang } from '../../app/i18n';
 import { zodRule } from '../form-rules';
 import { FieldInput } from './field-input';
-import type { Pickers } from './use-pickers';
+import { noPickers, type Pickers } from './use-pickers';
 
 export type FormValues = Record<string, unknown>;
 
 /** No choices: for a form whose department, region and person fields all have their own inputs. */
-const NO_PICKERS: Pickers = { depts: [], regions: [], users: [], dictionaries: {} };
 
 interface FieldsProps {
   fields: readonly FieldDef[];
@@ -51,7 +50,7 @@ interface FormProps extends FieldsProps {
  * form. Cross-field rules and errors the server names in `controls` are put
  * on fields by the caller (`showIssues`, `showSaveError` in ui/form-rules).
  */
-export function DefinitionFields({ fields, pickers = NO_PICKERS, dictionaries = pickers.dictionaries, fileNames, inputs = {}, disabled = [], extra = {}, columns = 1, spans = {} }: FieldsProps) {
+export function DefinitionFields({ fields, pickers = noPickers, dictionaries = pickers.dictionaries, fileNames, inputs = {}, disabled = [], extra = {}, columns = 1, spans = {} }: FieldsProps) {
   const lang = useLang();
   const span = 24 / columns;
   return (

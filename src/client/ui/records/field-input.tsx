@@ -2,12 +2,14 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Input, InputNumber, Select, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { numberFromText } from '../../../shared/number';
 import { fieldTypes, type FieldDef } from '../../../shared/records/definition';
 import type { Dictionaries } from '../../../shared/records/validator';
 import { errorText } from '../../app/api';
 import { pick, type Lang } from '../../app/i18n';
 import type { Pickers } from './use-pickers';
+import { recordListNs } from './list-locales';
 import { uploadFile } from './record-api';
 
 interface Props {
@@ -52,6 +54,7 @@ function NumberText({ value, onChange, disabled, testId }: { value?: unknown; on
 }
 
 function FilesInput({ value, onChange, accept, fileNames }: { value?: number[]; onChange?: (v: number[]) => void; accept?: string; fileNames?: Record<number, string> }) {
+  const { t } = useTranslation(recordListNs);
   const [names, setNames] = useState<Record<number, string>>(fileNames ?? {});
   const [error, setError] = useState('');
   const ids = value ?? [];
@@ -75,7 +78,7 @@ function FilesInput({ value, onChange, accept, fileNames }: { value?: number[]; 
             });
         }}
       >
-        <Button icon={<UploadOutlined />}>↑</Button>
+        <Button icon={<UploadOutlined />}>{t('upload')}</Button>
       </Upload>
       {error && <div className="ant-form-item-explain-error">{error}</div>}
       {ids.map((id, i) => (

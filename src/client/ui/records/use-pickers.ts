@@ -23,3 +23,6 @@ export function usePickers() {
   return useLoad(load).data ?? { depts: [], regions: [], users: [], dictionaries: {} };
 }
 export type Pickers = ReturnType<typeof usePickers>;
+
+/** No choices: for pages whose fields need no department, region or person names. */
+export const noPickers: Pickers = { depts: [], regions: [], users: [], dictionaries: {} };

@@ -100,31 +100,33 @@ export function writeHistoryXlsx(out: Writable, pages: AsyncIterable<AlarmItem[]
 export const historyFileName = (lang: Lang) => `${SHEET[lang]}.xlsx`;
 
 const SETTINGS_SHEET: Text = { zh: '报警设置标准台账', en: 'Alarm settings' };
-const SETTINGS_HEADER: Text[] = [
-  { zh: '位号', en: 'Tag' },
-  { zh: '名称', en: 'Name' },
-  { zh: '报警类型', en: 'Type' },
-  { zh: '限值', en: 'Limit' },
-  { zh: '死区', en: 'Deadband' },
-  { zh: '单位', en: 'Unit' },
-  { zh: '优先级', en: 'Priority' },
-  { zh: '建议优先级', en: 'Proposed priority' },
-  { zh: '报警延时（秒）', en: 'On-delay (s)' },
-  { zh: '恢复延时（秒）', en: 'Off-delay (s)' },
-  { zh: '启用', en: 'Enabled' },
-  { zh: '后果严重度', en: 'Consequence' },
-  { zh: '响应时间', en: 'Time to respond' },
-  { zh: '报警原因', en: 'Cause' },
-  { zh: '处置措施', en: 'Corrective action' },
-];
-const CONSEQUENCE: Record<string, Text> = { minor: { zh: '轻微', en: 'Minor' }, moderate: { zh: '一般', en: 'Moderate' }, major: { zh: '严重', en: 'Major' }, severe: { zh: '重大', en: 'Severe' } };
-const RESPONSE: Record<string, Text> = {
+/** The ledger's columns in the export's order; the import reads them back by these headers (either language). */
+export const SETTINGS_COLUMNS = [
+  { key: 'tagId', zh: '位号', en: 'Tag' },
+  { key: 'name', zh: '名称', en: 'Name' },
+  { key: 'type', zh: '报警类型', en: 'Type' },
+  { key: 'limit', zh: '限值', en: 'Limit' },
+  { key: 'deadband', zh: '死区', en: 'Deadband' },
+  { key: 'unit', zh: '单位', en: 'Unit' },
+  { key: 'priority', zh: '优先级', en: 'Priority' },
+  { key: 'proposedPriority', zh: '建议优先级', en: 'Proposed priority' },
+  { key: 'onDelayS', zh: '报警延时（秒）', en: 'On-delay (s)' },
+  { key: 'offDelayS', zh: '恢复延时（秒）', en: 'Off-delay (s)' },
+  { key: 'enabled', zh: '启用', en: 'Enabled' },
+  { key: 'consequence', zh: '后果严重度', en: 'Consequence' },
+  { key: 'responseTime', zh: '响应时间', en: 'Time to respond' },
+  { key: 'cause', zh: '报警原因', en: 'Cause' },
+  { key: 'correctiveAction', zh: '处置措施', en: 'Corrective action' },
+] as const;
+export type SettingsColumn = (typeof SETTINGS_COLUMNS)[number]['key'];
+export const CONSEQUENCE: Record<string, Text> = { minor: { zh: '轻微', en: 'Minor' }, moderate: { zh: '一般', en: 'Moderate' }, major: { zh: '严重', en: 'Major' }, severe: { zh: '重大', en: 'Severe' } };
+export const RESPONSE: Record<string, Text> = {
   gt30: { zh: '大于 30 分钟', en: 'Over 30 min' },
   m10to30: { zh: '10–30 分钟', en: '10–30 min' },
   m3to10: { zh: '3–10 分钟', en: '3–10 min' },
   lt3: { zh: '小于 3 分钟', en: 'Under 3 min' },
 };
-const YES_NO = { zh: ['是', '否'], en: ['Yes', 'No'] } as const;
+export const YES_NO = { zh: ['是', '否'], en: ['Yes', 'No'] } as const;
 
 /** The alarm setting ledger as an .xlsx workbook, the tag limits beside each alarm's settings. */
 export function writeSettingsXlsx(out: Writable, rows: AlarmSettingItem[], lang: Lang): Promise<number> {
@@ -150,7 +152,7 @@ export function writeSettingsXlsx(out: Writable, rows: AlarmSettingItem[], lang:
   return writeSheet(
     out,
     SETTINGS_SHEET[lang],
-    SETTINGS_HEADER.map((h) => h[lang]),
+    SETTINGS_COLUMNS.map((h) => h[lang]),
     cells(),
   );
 }

@@ -1,12 +1,28 @@
 import { alarmAcknowledge, alarmAuditKpi, alarmClear, alarmRaise, alarmHistoryExport, alarmHistoryList, alarmRealTimeList, alarmShelve, alarmUnshelve } from '../../../shared/contracts/alarms.js';
-import { alarmRemoveFromService, alarmReturnToService, alarmSettingExport, alarmSettingHistory, alarmSettingList, alarmSettingSave, plantModeList, plantModeSet } from '../../../shared/contracts/alarm-settings.js';
+import {
+  alarmRemoveFromService,
+  alarmReturnToService,
+  alarmSettingExport,
+  alarmSettingHistory,
+  alarmSettingImport,
+  alarmSettingImportQuery,
+  alarmSettingList,
+  alarmSettingSave,
+  plantModeList,
+  plantModeSet,
+} from '../../../shared/contracts/alarm-settings.js';
+import { fieldIssues } from '../../../shared/messages/zod-issues.js';
 import type { AuthUser, RequestContext } from '../../http/app.js';
 import { sendXlsx } from '../../http/send-xlsx.js';
-import { unauthorized } from '../../http/errors.js';
+import { badRequest, invalidInput, unauthorized } from '../../http/errors.js';
 import type { MenuSeed } from '../../store/seed-base.js';
 import type { ServerModule } from '../index.js';
 import { historyFileName, settingsFileName, writeHistoryXlsx, writeSettingsXlsx } from './alarm-export.js';
+import { readSettingsXlsx } from './alarm-settings-import.js';
 import { createAlarmSettingsService } from './alarm-settings.service.js';
+
+/** Largest alarm settings spreadsheet accepted (a plant's ledger is a few thousand rows). */
+const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The signed-in caller of a route (the contract's permission has let only signed-in users through). */
 export function caller(ctx: RequestContext): AuthUser {
@@ -106,6 +122,25 @@ export const alarmModule: ServerModule = {
     http.route(alarmSettingList, (input, ctx) => settings.list(caller(ctx), input));
     http.route(alarmSettingSave, (input, ctx) => settings.save(caller(ctx), input));
     http.route(alarmSettingHistory, (input, ctx) => settings.history(caller(ctx), input));
+    http.route(alarmSettingImport, async (_input, ctx) => {
+      const query = alarmSettingImportQuery.safeParse(ctx.req.query ?? {}, { reportInput: true });
+      if (!query.success) {
+        throw invalidInput(fieldIssues(query.error.issues));
+      }
+      const part = await ctx.req.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+      if (!part || part.fieldname !== 'upfile') {
+        part?.file.resume();
+        throw badRequest('records.noFile', ['upfile']);
+      }
+      const buffer = await part.toBuffer();
+      let parsed: Awaited<ReturnType<typeof readSettingsXlsx>>;
+      try {
+        parsed = await readSettingsXlsx(buffer);
+      } catch {
+        throw badRequest('records.badSheet', ['upfile']);
+      }
+      return settings.importRows(caller(ctx), parsed.rows, parsed.errors, { keepGood: query.data.keepGood === '1', reason: query.data.reason });
+    });
     http.route(plantModeList, async (_input, ctx) => ({ list: await a.plantModes(caller(ctx)) }));
     http.route(plantModeSet, (input, ctx) => a.setPlantMode(caller(ctx), input));
     http.route(alarmRemoveFromService, (input, ctx) => a.removeFromService(caller(ctx), input));

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Subscription } from 'rxjs';
 import type { z } from 'zod';
 import type { ControlSystemItem, controlSystemSave } from '../../../shared/contracts/control-systems.js';
-import { controlSystemMatcher } from '../../../shared/domain/control-system-match.js';
+import { controlSystemLinkMatcher, controlSystemMatcher, type IngestLink } from '../../../shared/domain/control-system-match.js';
 import type { AuthUser } from '../../http/app.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
@@ -26,7 +26,9 @@ const BUCKETS = 6;
  * Control systems (/alarmAduit/controlSystemSettings): the typed table, and
  * per system the tags it owns and its live link, computed on each list from
  * the tag registry, the live cache, a sample counter on the bus and the open
- * communication alarms. A caller sees a system when one of its regions is in
+ * communication alarms. A batch that came through a system's ingest key or
+ * under its MQTT topic prefix counts for that system and makes its tags the
+ * system's; other samples go by the tag-id patterns. A caller sees a system when one of its regions is in
  * the caller's data scope, and counts only over the tags they may see.
  */
 export interface ControlSystemService {
@@ -55,21 +57,32 @@ export async function createControlSystemService(deps: ControlSystemDeps): Promi
   const now = deps.now ?? Date.now;
   let rows: Row[] = [];
   let systemOf: (tagId: string) => number | null = () => null;
+  let systemOfLink: (link: IngestLink | undefined) => number | null = () => null;
+  /** Tags seen arriving through a system's own link (ingest key, MQTT topic): that system's, whatever their ids. */
+  const linkOwner = new Map<string, number>();
+  /** The system a tag belongs to: the one whose link it came through last, else the one its id matches. */
+  const ownerOf = (tagId: string) => linkOwner.get(tagId) ?? systemOf(tagId);
   /** Per system and tag region: sample counts of the last buckets, with the bucket number each slot holds. */
   const counts = new Map<number, Map<number | null, { slot: Float64Array; n: Uint32Array }>>();
 
   async function load() {
     rows = await db.selectFrom('control_system').selectAll().orderBy('id').execute();
     systemOf = controlSystemMatcher(rows.map((r) => ({ id: r.id, tagPatterns: parsePatterns(r.tag_patterns) })));
+    systemOfLink = controlSystemLinkMatcher(rows.map((r) => ({ id: r.id, ingestKey: r.ingest_key, mqttTopic: r.mqtt_topic })));
     counts.clear();
+    linkOwner.clear();
   }
   await load();
 
   const sub: Subscription = consume(deps.bus.samples$, 'controlSystems', deps.onError, (b) => {
     const bucket = Math.floor(now() / BUCKET_MS);
     const i = bucket % BUCKETS;
+    const viaSystem = systemOfLink(b.link);
     for (let k = 0; k < b.n; k++) {
-      const sys = systemOf(b.tag[k]);
+      if (viaSystem !== null && linkOwner.get(b.tag[k]) !== viaSystem) {
+        linkOwner.set(b.tag[k], viaSystem);
+      }
+      const sys = viaSystem ?? ownerOf(b.tag[k]);
       if (sys === null) {
         continue;
       }
@@ -99,7 +112,7 @@ export async function createControlSystemService(deps: ControlSystemDeps): Promi
   function stats(scope: UserScope): Map<number, Pick<ControlSystemItem, 'tagCount' | 'link'>> {
     const out = new Map<number, Pick<ControlSystemItem, 'tagCount' | 'link'>>(rows.map((r) => [r.id, { tagCount: 0, link: { lastSampleAt: null, samplesLastMinute: 0, commAlarms: 0 } }]));
     for (const t of deps.tags.all()) {
-      const sys = systemOf(t.id);
+      const sys = ownerOf(t.id);
       const s = sys === null ? undefined : out.get(sys);
       if (!s || !sees(scope, t.regionid)) {
         continue;
@@ -111,7 +124,7 @@ export async function createControlSystemService(deps: ControlSystemDeps): Promi
       }
     }
     for (const a of deps.alarms.openAlarms('tag:')) {
-      const sys = a.type === 'comm' && a.active ? systemOf(a.source) : null;
+      const sys = a.type === 'comm' && a.active ? ownerOf(a.source) : null;
       const s = sys === null ? undefined : out.get(sys);
       if (s && sees(scope, a.regionid)) {
         s.link.commAlarms++;

@@ -21,9 +21,10 @@ export function createIngestRepository(db: Db) {
       tx.insertInto('ingest_key').values({ ...row, revoked_at: null }).returning(columns).executeTakeFirstOrThrow(),
     revoke: (tx: Tx, id: number, at: number) => tx.updateTable('ingest_key').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute(),
     /** True when an unrevoked key has this hash. */
-    async isActive(keyHash: string): Promise<boolean> {
-      const row = await db.selectFrom('ingest_key').select('id').where('key_hash', '=', keyHash).where('revoked_at', 'is', null).executeTakeFirst();
-      return row !== undefined;
+    /** The name of an unrevoked key, null when there is none with this hash. */
+    async activeName(keyHash: string): Promise<string | null> {
+      const row = await db.selectFrom('ingest_key').select('name').where('key_hash', '=', keyHash).where('revoked_at', 'is', null).executeTakeFirst();
+      return row?.name ?? null;
     },
   };
 }

@@ -40,12 +40,13 @@ export const ingestModule: ServerModule = {
 
     // Devices authenticate with an ingest key, not a user's access token, so these
     // two calls are plain routes rather than `http.route` contracts.
-    const handler = (run: (body: unknown) => IngestResult) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const handler = (run: (body: unknown, keyName: string) => IngestResult) => async (req: FastifyRequest, reply: FastifyReply) => {
       const key = bearerToken(req);
-      if (key === null || !(await keys.verify(key))) {
+      const keyName = key === null ? null : await keys.identify(key);
+      if (keyName === null) {
         return reply.status(401).send(fail(401, requestLang(req), 'ingest.invalidKey'));
       }
-      const result = run(req.body);
+      const result = run(req.body, keyName);
       // Acknowledged means stored: 2xx only once the accepted items are in the journal (fdatasync) or committed.
       if (result.accepted > 0) {
         try {
@@ -57,7 +58,7 @@ export const ingestModule: ServerModule = {
       return ok(result);
     };
     const routeOpts = { config: { permission: 'public' as const }, bodyLimit: Math.max(config.bodyLimit, INGEST_BODY_LIMIT) };
-    http.app.post(ingestSamples.path, routeOpts, handler((body) => services.ingest.samples(body, 'http')));
+    http.app.post(ingestSamples.path, routeOpts, handler((body, name) => services.ingest.samples(body, 'http', { kind: 'key', name })));
     http.app.post(ingestPositions.path, routeOpts, handler((body) => services.ingest.positions(body, 'http')));
   },
 };

@@ -12,6 +12,7 @@ const SHOWN_PREFIX_LENGTH = 12;
 /** How long a verdict on a presented key is cached: ingestion must not hit the database per request. */
 const CACHE_MS = 30_000;
 const CACHE_MAX = 1000;
+const ENV_KEY_NAME = 'INGEST_API_KEY';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
 
@@ -22,12 +23,36 @@ export interface IngestKeyService {
   revoke(actor: AuthUser, id: number): Promise<IngestKeyRow>;
   /** Whether a presented bearer key is valid (INGEST_API_KEY or an unrevoked stored key). */
   verify(key: string): Promise<boolean>;
+  /** The name of a presented valid key (a control system names its gateway's key by it), null when invalid; INGEST_API_KEY is named `INGEST_API_KEY`. */
+  identify(key: string): Promise<string | null>;
 }
 
 export function createIngestKeyService(store: Store, config: Config): IngestKeyService {
   const repo = createIngestRepository(store.db);
   const envKeyHash = config.ingestApiKey ? sha256(config.ingestApiKey) : null;
-  const cache = new Map<string, { valid: boolean; until: number }>();
+  const cache = new Map<string, { name: string | null; until: number }>();
+
+  async function identify(key: string): Promise<string | null> {
+    if (key.length > 256) {
+      return null;
+    }
+    const digest = sha256(key);
+    if (envKeyHash && timingSafeEqual(digest, envKeyHash)) {
+      return ENV_KEY_NAME;
+    }
+    const hex = digest.toString('hex');
+    const now = Date.now();
+    const hit = cache.get(hex);
+    if (hit && hit.until > now) {
+      return hit.name;
+    }
+    const name = await repo.activeName(hex);
+    if (cache.size >= CACHE_MAX) {
+      cache.clear();
+    }
+    cache.set(hex, { name, until: now + CACHE_MS });
+    return name;
+  }
 
   return {
     list: () => repo.list(),
@@ -67,25 +92,9 @@ export function createIngestKeyService(store: Store, config: Config): IngestKeyS
     },
 
     async verify(key) {
-      if (key.length > 256) {
-        return false;
-      }
-      const digest = sha256(key);
-      if (envKeyHash && timingSafeEqual(digest, envKeyHash)) {
-        return true;
-      }
-      const hex = digest.toString('hex');
-      const now = Date.now();
-      const hit = cache.get(hex);
-      if (hit && hit.until > now) {
-        return hit.valid;
-      }
-      const valid = await repo.isActive(hex);
-      if (cache.size >= CACHE_MAX) {
-        cache.clear();
-      }
-      cache.set(hex, { valid, until: now + CACHE_MS });
-      return valid;
+      return (await identify(key)) !== null;
     },
+
+    identify,
   };
 }

@@ -4,6 +4,7 @@ import {
   type TagClassItem,
   type TagImportRowError,
   type TagItem,
+  type LimitKey,
   type classDelete,
   type classList,
   type classSave,
@@ -21,7 +22,7 @@ import type { FieldIssue } from '../../../shared/messages/catalog.js';
 import { fieldIssues } from '../../../shared/messages/zod-issues.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { type Actor, audit } from '../../store/audit.js';
-import { type Store, inTransaction } from '../../store/db.js';
+import { type Store, type Tx, inTransaction } from '../../store/db.js';
 import type { Historian } from '../../history/historian.js';
 import { querySampleHistory } from '../../history/query.js';
 import type { DomainEvents } from '../../stream/bus.js';
@@ -59,6 +60,13 @@ export interface RealtimeService {
   classSave(caller: AuthUser, input: In<typeof classSave>): Promise<TagClassItem>;
   classDelete(caller: AuthUser, input: In<typeof classDelete>): Promise<Out<typeof classDelete>>;
   classSetTags(caller: AuthUser, input: In<typeof classSetTags>): Promise<TagClassItem>;
+  /**
+   * Writes new alarm limits of tags the caller has checked (the alarm setting
+   * import), inside the caller's transaction with an audit row per tag.
+   * Answers what to run after the commit: the registry and the stream get
+   * the new limits then, so the engine uses them from the next sample on.
+   */
+  writeLimits(tx: Tx, caller: AuthUser, changes: readonly { id: string; limits: Partial<Record<LimitKey, number | null>> }[]): Promise<() => void>;
 }
 
 const actorOf = (u: AuthUser): Actor => ({ userid: u.userid, loginname: u.loginname });
@@ -343,6 +351,29 @@ export function createRealtimeService(store: Store, deps: RealtimeDeps): Realtim
         deps.events.publish('tag.changed', { ids: rows.map((r) => r.id) });
       }
       return { created, updated, rejected: input.rows.length - accepted.length, errors };
+    },
+
+    async writeLimits(tx, caller, changes) {
+      const r = createRealtimeRepository(tx);
+      const before = new Map((await r.getTags(changes.map((c) => c.id))).map((t) => [t.id, t]));
+      const now = Date.now();
+      for (const c of changes) {
+        const old = before.get(c.id);
+        if (!old) {
+          throw notFound('realtime.tagNotFound', { id: c.id });
+        }
+        const { created_at: _c, updated_at: _u, ...values } = old;
+        const after = { ...values, ...c.limits };
+        await r.updateTag(after, now);
+        await audit(tx, actorOf(caller), 'update', 'tag', c.id, { before: old, after });
+      }
+      const rows = await r.getTags(changes.map((c) => c.id));
+      return () => {
+        syncRegistry(rows);
+        if (rows.length) {
+          deps.events.publish('tag.changed', { ids: rows.map((x) => x.id) });
+        }
+      };
     },
 
     async latestValues(caller, input) {

@@ -1,4 +1,4 @@
-import { recordContracts, type RecordContracts } from '../../../shared/contracts/records.js';
+import { recordCallSuffixes, recordContracts, seedCallContracts, type RecordContracts, type SeedCall } from '../../../shared/contracts/records.js';
 import { fieldTypes, ledgerHref, recordDefinition, type RecordDefinition } from '../../../shared/records/definition.js';
 import type { AuthUser } from '../../http/app.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
@@ -36,7 +36,12 @@ export interface DefinitionEntry {
   updatedBy: string;
   /** The ledger's calls, with its validator: built once per version. */
   contracts: RecordContracts;
+  /** The calls the seed names for it, on the same handlers. */
+  seedCalls: SeedCall[];
 }
+
+/** Every call name a ledger answers under `/UAPI/<area>/`: the generic ones and the seed's. */
+export const callNamesOf = (def: RecordDefinition): string[] => [...recordCallSuffixes.map((s) => def.entity + s), ...def.seedCalls.map((c) => c.name)];
 
 /**
  * Every ledger the server knows: the built-in ones from code, and the ones
@@ -49,6 +54,8 @@ export interface DefinitionRegistry {
   entry(entity: string): DefinitionEntry | undefined;
   /** The ledger a call path names (`/UAPI/<area>/<entity><call>`). */
   byArea(area: string, entity: string): DefinitionEntry | undefined;
+  /** The ledger that has a seed-named call `/UAPI/<area>/<name>`. */
+  bySeedCall(area: string, name: string): DefinitionEntry | undefined;
   all(): DefinitionEntry[];
   save(caller: AuthUser, def: RecordDefinition, version: number | undefined): Promise<DefinitionEntry>;
   remove(caller: AuthUser, entity: string): Promise<void>;
@@ -63,14 +70,10 @@ export function createDefinitionRegistry(store: Store, events: Pick<DomainEvents
   const entries = new Map<string, DefinitionEntry>();
   const builtInNames = new Set(builtIns.map((d) => d.entity));
 
-  const entryOf = (definition: RecordDefinition, builtin: boolean, version: number, updated: number, updatedBy: string): DefinitionEntry => ({
-    definition,
-    builtin,
-    version,
-    updated,
-    updatedBy,
-    contracts: recordContracts(definition, dictionaries.live),
-  });
+  const entryOf = (definition: RecordDefinition, builtin: boolean, version: number, updated: number, updatedBy: string): DefinitionEntry => {
+    const contracts = recordContracts(definition, dictionaries.live);
+    return { definition, builtin, version, updated, updatedBy, contracts, seedCalls: seedCallContracts(definition, contracts) };
+  };
 
   async function reload() {
     const rows = await repo.definitions();
@@ -157,6 +160,9 @@ export function createDefinitionRegistry(store: Store, events: Pick<DomainEvents
       const e = entries.get(entity);
       return e && e.definition.area === area ? e : undefined;
     },
+    bySeedCall(area, name) {
+      return [...entries.values()].find((e) => e.definition.area === area && e.definition.seedCalls.some((c) => c.name === name));
+    },
     all: () => [...entries.values()],
     usingDictionary(code) {
       const names = (f: { dictionary?: string; columns?: { dictionary?: string }[] }) => f.dictionary === code || (f.columns ?? []).some((c) => c.dictionary === code);
@@ -176,6 +182,13 @@ export function createDefinitionRegistry(store: Store, events: Pick<DomainEvents
           }
         }
       });
+      // Two ledgers of one area must not answer the same path.
+      const taken = new Set([...entries.values()].filter((e) => e.definition.entity !== def.entity && e.definition.area === def.area).flatMap((e) => callNamesOf(e.definition)));
+      const name = callNamesOf(def).find((n) => taken.has(n));
+      if (name) {
+        const i = def.seedCalls.findIndex((c) => c.name === name);
+        throw badRequest('records.callTaken', [i >= 0 ? `definition.seedCalls.${i}.name` : 'definition.entity'], { name });
+      }
       const entry = await transactThenPublish(store.db, events, async (tx, emit) => {
         const before = await repo.definition(tx, def.entity);
         if (before && version === undefined) {

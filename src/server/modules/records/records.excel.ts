@@ -133,7 +133,8 @@ const IMPORTABLE: number[] = [
 
 const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
-function plain(v: ExcelJS.CellValue): unknown {
+/** A cell's value without its formula, rich text or hyperlink wrapper. */
+export function plain(v: ExcelJS.CellValue): unknown {
   if (v && typeof v === 'object' && !(v instanceof Date)) {
     if ('result' in v) {
       return v.result;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Contract } from '../../../shared/contracts/contract.js';
+import type { SeedCallKind } from '../../../shared/records/definition.js';
 import {
   definitionDelete,
   definitionList,
@@ -90,28 +91,40 @@ export function bindLedger(entry: DefinitionEntry, records: RecordsService): Rec
   };
 }
 
+/** The seed-named calls of one ledger (`definition.seedCalls`), each on the handler of the generic call it stands for. */
+export function bindSeedCalls(entry: DefinitionEntry, generic: Record<RecordCall, Bound>): Map<string, Bound> {
+  const handlerOf = (call: SeedCallKind): Handler<Contract> => generic[call === 'Add' || call === 'Update' ? 'Save' : call].handler;
+  return new Map(entry.seedCalls.map((s) => [s.seed.name, { contract: s.contract, handler: handlerOf(s.seed.call) }]));
+}
+
 function registerLedgerCalls(http: HttpApp, records: RecordsService, builtIns: DefinitionEntry[]) {
-  // Built-in ledgers: their calls are ordinary routes of the contract registry.
+  // Built-in ledgers: their calls, generic and seed-named, are ordinary routes of the contract registry.
   for (const entry of builtIns) {
-    for (const b of Object.values(bindLedger(entry, records))) {
+    const generic = bindLedger(entry, records);
+    for (const b of [...Object.values(generic), ...bindSeedCalls(entry, generic).values()]) {
       http.route(b.contract, b.handler);
     }
   }
   // Ledgers defined at run time: resolved per request from the definition registry, so a new one works at once.
-  const cache = new WeakMap<DefinitionEntry, Record<RecordCall, Bound>>();
+  const cache = new WeakMap<DefinitionEntry, { generic: Record<RecordCall, Bound>; seed: Map<string, Bound> }>();
+  const boundOf = (entry: DefinitionEntry) => {
+    let bound = cache.get(entry);
+    if (!bound) {
+      const generic = bindLedger(entry, records);
+      bound = { generic, seed: bindSeedCalls(entry, generic) };
+      cache.set(entry, bound);
+    }
+    return bound;
+  };
   http.routeDynamic('POST', '/UAPI/:area/:call', (req) => {
     const { area, call } = req.params as { area: string; call: string };
     const suffix = recordCallSuffixes.find((s) => call.endsWith(s) && call.length > s.length);
     const entry = suffix ? records.definitions.byArea(area, call.slice(0, -suffix.length)) : undefined;
-    if (!suffix || !entry || entry.builtin) {
-      return null;
+    if (suffix && entry && !entry.builtin) {
+      return boundOf(entry).generic[suffix];
     }
-    let bound = cache.get(entry);
-    if (!bound) {
-      bound = bindLedger(entry, records);
-      cache.set(entry, bound);
-    }
-    return bound[suffix];
+    const named = records.definitions.bySeedCall(area, call);
+    return named && !named.builtin ? (boundOf(named).seed.get(call) ?? null) : null;
   });
 }
 

@@ -24,6 +24,13 @@ export const safeSignTypeLedger = defineRecord({
   ],
   list: { columns: ['name', 'category'], filters: ['name', 'category'] },
   permissions: { view: [], edit: ['system:config'], delete: ['system:config'] },
+  // Seed 2 §7.4, names as the seed spells them.
+  seedCalls: [
+    { name: 'GetSafeSignTypeList', call: 'List' },
+    { name: 'AddSafeSignType', call: 'Add' },
+    { name: 'updateSafeSignType', call: 'Update' },
+    { name: 'DeleteSafeSignType', call: 'Delete', idIn: 'query' },
+  ],
 });
 
 /** Safety signs placed on the plant, by region. */
@@ -42,4 +49,11 @@ export const safeSignLedger = defineRecord({
   ],
   list: { columns: ['name', 'code', 'signType', 'region'], filters: ['name'] },
   isolation: { region: 'region' },
+  // Seed 2 §7.4, names as the seed spells them.
+  seedCalls: [
+    { name: 'GetSafeSignList', call: 'List' },
+    { name: 'AddSafeSign', call: 'Add' },
+    { name: 'updateSafeSign', call: 'Update' },
+    { name: 'DeleteSafeSign', call: 'Delete', idIn: 'query' },
+  ],
 });

@@ -51,7 +51,7 @@ export const tagLedger = defineRecord({
       ],
     },
   ],
-  list: { columns: ['id', 'name', 'kind', 'device', 'regionid'], filters: ['device', 'kind', 'regionid'], sort: { field: 'id', order: 'asc' } },
+  list: { columns: ['id', 'name', 'kind', 'device', 'regionid', 'deadband', 'classids'], filters: ['regionid', 'kind', 'device'], sort: { field: 'id', order: 'asc' } },
   isolation: { region: 'regionid' },
   permissions: { view: ['realtime:read'], edit: ['realtime:manage'], delete: ['realtime:manage'] },
   titleField: 'name',

@@ -1,11 +1,11 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmSettingExport, alarmSettingHistory, alarmSettingList, alarmSettingSave, type AlarmSettingFields } from '../../../../src/shared/contracts/alarm-settings.js';
+import { alarmSettingHistory, alarmSettingList, alarmSettingSave, type AlarmSettingFields } from '../../../../src/shared/contracts/alarm-settings.js';
 import { alarmRealTimeList, type AlarmItem } from '../../../../src/shared/contracts/alarms.js';
 import { tagSave } from '../../../../src/shared/contracts/realtime.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
 import { buildTag, demoToken, expectRefused, regionIds } from '../realtime/realtime-fixtures.js';
+import { exportedSettings } from './alarm-settings-fixtures.js';
 
 /**
  * Issue 9 part 1: the alarm setting standard ledger. A saved priority, delay
@@ -125,18 +125,7 @@ describe.each(dialects)('alarm settings on %s', (dialect) => {
     expect((await open(`tag:${A}:l`))[0]).toMatchObject({ state: 'unack', value: 1.5 });
   });
   it('the ledger exports as .xlsx with the tag limits, in the caller’s language, the caller’s regions only', async () => {
-    const sheet = async (token: string, lang: string) => {
-      const res = await fetch(ts.url + alarmSettingExport.path, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': lang },
-        body: JSON.stringify({ keyword: 'SET.' }),
-      });
-      expect(res.status).toBe(200);
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(await res.arrayBuffer());
-      const ws = wb.worksheets[0];
-      return Array.from({ length: ws.rowCount }, (_, i) => (ws.getRow(i + 1).values as unknown[]).slice(1));
-    };
+    const sheet = (token: string, lang: string) => exportedSettings(ts.url, token, lang, 'SET.');
     const en = await sheet(admin, 'en');
     expect(en[0].slice(0, 7)).toEqual(['Tag', 'Name', 'Type', 'Limit', 'Deadband', 'Unit', 'Priority']);
     // A's H alarm was last saved with priority 4 and no rationalisation: no proposed priority.

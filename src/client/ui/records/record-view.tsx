@@ -3,7 +3,7 @@ import { fieldTypes, statusOf, type FieldDef, type RecordDefinition } from '../.
 import { optionsOf } from '../../../shared/records/validator';
 import { formatDate } from '../../../shared/time';
 import { pick, type Lang } from '../../app/i18n';
-import type { Pickers } from '../../ui/records/use-pickers';
+import type { Pickers } from './use-pickers';
 
 /** A stored value as text for lists and details, names in place of ids. */
 export function displayValue(f: FieldDef, v: unknown, lang: Lang, p: Pickers): string {
