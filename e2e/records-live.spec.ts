@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from './fixtures';
+import { expect, screenshots, test, type Browser, type Page } from './fixtures';
 import { definitionSave } from '../src/shared/contracts/records';
 import { callApi, signIn } from './sign-in';
 
@@ -27,13 +27,21 @@ test("one user's save shows in another user's open list, with the dictionary's l
   await dict.getByTestId('dictionary-option-1').getByTestId('option-zh').fill('重大风险');
   await admin.getByTestId('dictionary-save').click();
   await expect(admin.getByRole('row', { name: new RegExp(`risk${ENTITY}`) })).toContainText('重大风险');
-  await admin.screenshot({ path: 'test-results/e2e/shots/data-dictionary-desktop.png', fullPage: true });
-  await admin.setViewportSize({ width: 390, height: 844 });
-  await admin.screenshot({ path: 'test-results/e2e/shots/data-dictionary-phone.png', fullPage: true });
+  if (screenshots) {
+    await admin.screenshot({ path: 'test-results/e2e/shots/data-dictionary-desktop.png', fullPage: true });
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await admin.screenshot({ path: 'test-results/e2e/shots/data-dictionary-phone.png', fullPage: true });
+  }
+  // Editing opens the entry itself (its code fixed, its options listed).
   await admin.getByTestId(`dictionary-edit-risk${ENTITY}`).click();
-  await expect(admin.getByTestId('dictionary-form').getByTestId('dictionary-code')).toHaveValue(`risk${ENTITY}`);
-  await expect(admin.getByTestId('dictionary-save')).toBeVisible();
-  await admin.screenshot({ path: 'test-results/e2e/shots/data-dictionary-edit-phone.png', animations: 'disabled' });
+  const edit = admin.getByTestId('dictionary-form');
+  await expect(edit.getByTestId('dictionary-code')).toHaveValue(`risk${ENTITY}`);
+  await expect(edit.getByTestId('dictionary-code')).toBeDisabled();
+  await expect(edit.getByTestId('dictionary-option-1').getByTestId('option-zh')).toHaveValue('重大风险');
+  if (screenshots) {
+    await expect(admin.getByTestId('dictionary-save')).toBeVisible();
+    await admin.screenshot({ path: 'test-results/e2e/shots/data-dictionary-edit-phone.png', animations: 'disabled' });
+  }
   await admin.keyboard.press('Escape');
 
   await callApi(request, token, definitionSave.path, {
