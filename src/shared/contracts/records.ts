@@ -233,7 +233,8 @@ export const uploadFileToServer = defineContract({
 export const fileDownload = defineContract({
   method: 'GET',
   path: '/UAPI/File/Download',
-  input: z.object({ id: z.coerce.number().int().positive() }),
+  /** `thumb=1`: the image's thumbnail (WebP, longest side 240 px) instead of the file. */
+  input: z.object({ id: z.coerce.number().int().positive(), thumb: z.coerce.number().int().min(0).max(1).optional() }),
   output: z.null(),
   permission: 'authenticated',
 });

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import sharp from 'sharp';
 import type { AuthUser } from '../../http/app.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Store } from '../../store/db.js';
@@ -43,11 +44,40 @@ const MAGIC: Record<string, number[]> = {
   'image/webp': [0x52, 0x49, 0x46, 0x46],
 };
 
+/** Longest side of an image attachment's thumbnail, in pixels. */
+export const THUMB_MAX_PX = 240;
+/** Images above this many pixels get no thumbnail (decoding them would cost more memory than a thumbnail is worth). */
+const THUMB_MAX_INPUT_PIXELS = 50_000_000;
+
+/**
+ * Writes a WebP thumbnail of an image next to it (libvips through sharp, off
+ * the event loop). True when written; false when the picture cannot be decoded
+ * or is too large, in which case the attachment is kept without a thumbnail.
+ */
+async function writeThumbnail(source: string, dest: string): Promise<boolean> {
+  if (fs.existsSync(dest)) {
+    return true;
+  }
+  const tmp = `${dest}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await sharp(source, { limitInputPixels: THUMB_MAX_INPUT_PIXELS, animated: false })
+      .rotate()
+      .resize(THUMB_MAX_PX, THUMB_MAX_PX, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 75 })
+      .toFile(tmp);
+    fs.renameSync(tmp, dest);
+    return true;
+  } catch {
+    fs.rmSync(tmp, { force: true });
+    return false;
+  }
+}
+
 export interface FileStore {
   /** Stores an upload (content-addressed by SHA-256) and records it as the caller's, not yet attached to a record. */
   save(caller: AuthUser, name: string, content: Readable): Promise<FileRow>;
   /** The file's row and path, if the caller may read it; `maySee` decides for files attached to a record. */
-  open(caller: AuthUser, id: number, maySee: (recordId: number) => Promise<boolean>): Promise<{ row: FileRow; path: string }>;
+  open(caller: AuthUser, id: number, maySee: (recordId: number) => Promise<boolean>): Promise<{ row: FileRow; path: string; thumbPath: string | null }>;
 }
 
 export function createFileStore(store: Store, dataDir: string): FileStore {
@@ -55,6 +85,7 @@ export function createFileStore(store: Store, dataDir: string): FileStore {
   // Tests run on an in-memory database; their files go to a private temporary folder.
   const root = dataDir === ':memory:' ? fs.mkdtempSync(path.join(os.tmpdir(), 'pw-files-')) : path.join(dataDir, 'files');
   const pathOf = (hash: string) => path.join(root, hash.slice(0, 2), hash);
+  const thumbOf = (hash: string) => `${pathOf(hash)}.thumb.webp`;
 
   return {
     async save(caller, name, content) {
@@ -89,13 +120,13 @@ export function createFileStore(store: Store, dataDir: string): FileStore {
         const dest = pathOf(digest);
         fs.mkdirSync(path.dirname(dest), { recursive: true });
         fs.renameSync(tmp, dest);
+        const thumb = mime.startsWith('image/') && (await writeThumbnail(dest, thumbOf(digest)));
         return await repo.insertFile({
           hash: digest,
           name: path.basename(name).slice(0, 200),
           size,
           mime,
-          // Thumbnails are not generated yet (no image library chosen); the column is there for them.
-          thumb: 0,
+          thumb: thumb ? 1 : 0,
           created_at: Date.now(),
           uploaded_by: caller.userid,
           record_id: null,
@@ -119,7 +150,7 @@ export function createFileStore(store: Store, dataDir: string): FileStore {
       if (!row || !ok) {
         throw notFound('records.fileNotFound');
       }
-      return { row, path: pathOf(row.hash) };
+      return { row, path: pathOf(row.hash), thumbPath: row.thumb === 1 ? thumbOf(row.hash) : null };
     },
   };
 }

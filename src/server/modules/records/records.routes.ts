@@ -21,7 +21,7 @@ import {
 } from '../../../shared/contracts/records.js';
 import { defineContract } from '../../../shared/contracts/contract.js';
 import type { Handler, HttpApp } from '../../http/app.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { sendXlsx } from '../../http/send-xlsx.js';
 import { SECURITY_HEADERS } from '../../http/security-headers.js';
 import type { Store } from '../../store/db.js';
@@ -167,7 +167,15 @@ export function registerRecords(http: HttpApp, store: Store, records: RecordsSer
     return { id: row.id, name: row.name, size: Number(row.size), mime: row.mime, thumb: row.thumb === 1, created: Number(row.created_at) };
   });
   http.route(fileDownload, async (input, ctx) => {
-    const { row, path } = await files.open(ctx.user!, input.id, (recordId) => records.maySeeRecord(ctx.user!, recordId));
+    const { row, path, thumbPath } = await files.open(ctx.user!, input.id, (recordId) => records.maySeeRecord(ctx.user!, recordId));
+    if (input.thumb === 1) {
+      if (!thumbPath) {
+        throw notFound('records.fileNotFound');
+      }
+      hijackWith(ctx.reply, 200, { 'content-type': 'image/webp', 'content-length': String(fs.statSync(thumbPath).size), 'cache-control': 'private, max-age=3600' });
+      fs.createReadStream(thumbPath).pipe(ctx.reply.raw);
+      return null;
+    }
     hijackWith(ctx.reply, 200, {
       'content-type': row.mime,
       'content-length': String(row.size),

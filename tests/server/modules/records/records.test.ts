@@ -1,5 +1,6 @@
 import { renderMessage } from '../../../../src/shared/messages/catalog.js';
 import ExcelJS from 'exceljs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { myTodoList } from '../../../../src/shared/contracts/org.js';
 import { definitionSave, fileDownload, uploadFileToServer, type RecordItem } from '../../../../src/shared/contracts/records.js';
@@ -102,6 +103,33 @@ for (const dialect of dialects) {
       // Nor may they file a record into a region they do not see.
       const outside = await call(ts.url, ledger.calls.save, { ...base(), approver: users.get('contractor')! }, contractor);
       expectRefused(outside, 403, ['dept']);
+    });
+
+    it('makes a thumbnail of an image attachment, served only to those who may see the record', async () => {
+      // A real 1200 × 600 JPEG photo; the thumbnail keeps its shape within 240 px.
+      const photo = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#3a7' } }).jpeg().toBuffer();
+      const up = await upload(ts.url, operator, '现场照片.jpg', photo);
+      expect(up.body.IsSuccess, JSON.stringify(up.body)).toBe(true);
+      expect((up.body.data as unknown as { thumb: boolean }).thumb).toBe(true);
+      const fileId = up.body.data!.id;
+      const rec = (await call(ts.url, ledger.calls.save, { ...base(), title: '缩略图', files: [fileId] }, operator)).body.data!;
+      expect((await call(ts.url, ledger.calls.get, { id: rec.id }, operator)).body.data!.files[0].thumb).toBe(true);
+
+      const thumb = await fetch(`${ts.url}${fileDownload.path}?id=${fileId}&thumb=1`, { headers: { authorization: `Bearer ${operator}` } });
+      expect([thumb.status, thumb.headers.get('content-type')]).toEqual([200, 'image/webp']);
+      const meta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', 240, 120]);
+      // The file itself is unchanged.
+      const full = await fetch(`${ts.url}${fileDownload.path}?id=${fileId}`, { headers: { authorization: `Bearer ${operator}` } });
+      expect(Buffer.from(await full.arrayBuffer()).equals(photo)).toBe(true);
+
+      const other = await fetch(`${ts.url}${fileDownload.path}?id=${fileId}&thumb=1`, { headers: { authorization: `Bearer ${contractor}` } });
+      expect(other.status).toBe(404);
+      // A PDF has no thumbnail: asking for one is a 404, not the file.
+      const pdf = await upload(ts.url, operator, 'plan.pdf', Buffer.from('%PDF-1.4\n'));
+      expect((pdf.body.data as unknown as { thumb: boolean }).thumb).toBe(false);
+      const none = await fetch(`${ts.url}${fileDownload.path}?id=${pdf.body.data!.id}&thumb=1`, { headers: { authorization: `Bearer ${operator}` } });
+      expect(none.status).toBe(404);
     });
 
     it('refuses files of a type not accepted, and images that are not images', async () => {
