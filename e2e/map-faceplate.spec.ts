@@ -4,7 +4,10 @@ import { createTankTag, ingestSender, regionIdOf, signIn } from './alarm-helpers
 const A = 'E2E.MAP.LT1';
 const B = 'E2E.MAP.LT2';
 
-test('plant map: a tag in alarm shows as a marker on its region; clicking it opens the faceplate; with two tags the marker lists them and each opens its faceplate', async ({ page, request }) => {
+test('plant map: a tag in alarm shows as a marker on its region; clicking it opens the faceplate; with two tags the marker lists them and each opens its faceplate', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, 'admin');
   const token = (await page.evaluate(() => localStorage.getItem('Admin-Token')))!;
