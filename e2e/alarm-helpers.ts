@@ -10,12 +10,14 @@ import { ingestKeyCreate } from '../src/shared/contracts/stream';
 
 export { callApi, signIn } from './sign-in';
 
-/** Signs the administrator in on `page`, creates tank `id` (H 8, HH 9) in region TF and an ingest key; returns a sender of its values and the token. */
-export async function prepareTank(page: Page, request: APIRequestContext, id: string, aheadMs = 10 * 60_000, hazardSource = '') {
-  await signIn(page, 'admin');
-  const token = (await page.evaluate(() => localStorage.getItem('Admin-Token')))!;
+/** The regionid of a region code of the demo plant. */
+export async function regionIdOf(request: APIRequestContext, token: string, code: string): Promise<number> {
   const regions = await callApi<{ regionid: number; regioncode: string }[]>(request, token, regionGetList.path, { isallregionid: 1 });
-  const tf = regions.find((r) => r.regioncode === 'TF')!.regionid;
+  return regions.find((r) => r.regioncode === code)!.regionid;
+}
+
+/** Creates tank level `id` (range 0–10 m, H 8, HH 9) in a region. */
+export async function createTankTag(request: APIRequestContext, token: string, id: string, regionid: number, hazardSource = '') {
   await callApi(request, token, tagSave.path, {
     isNew: true,
     id,
@@ -24,7 +26,7 @@ export async function prepareTank(page: Page, request: APIRequestContext, id: st
     unit: 'm',
     kind: 'level',
     device: 'TK-E2E',
-    regionid: tf,
+    regionid,
     hazard_source: hazardSource,
     range_lo: 0,
     range_hi: 10,
@@ -35,14 +37,27 @@ export async function prepareTank(page: Page, request: APIRequestContext, id: st
     deadband: 0.2,
     enabled: 1,
   });
-  const { key } = await callApi<{ key: string }>(request, token, ingestKeyCreate.path, { name: `e2e ${id}` });
-  // Stamped ahead of the simulator (which picks the new tag up): its older samples then change no alarm.
+}
+
+/** A new ingest key and a sender of one value of a tag with it, each a second after the last, starting `aheadMs` from now. */
+export async function ingestSender(request: APIRequestContext, token: string, keyName: string, aheadMs = 10 * 60_000) {
+  const { key } = await callApi<{ key: string }>(request, token, ingestKeyCreate.path, { name: keyName });
+  // Stamped ahead of the simulator (which picks a new tag up): its older samples then change no alarm.
   let t = Date.now() + aheadMs;
-  const send = async (v: number) => {
+  return async (tag: string, v: number) => {
     t += 1000;
-    const res = await request.post('/ingest/v1/samples', { data: [{ tag: id, t, v, q: 0 }], headers: { authorization: `Bearer ${key}` } });
+    const res = await request.post('/ingest/v1/samples', { data: [{ tag, t, v, q: 0 }], headers: { authorization: `Bearer ${key}` } });
     expect(res.status()).toBe(200);
   };
+}
+
+/** Signs the administrator in on `page`, creates tank `id` (H 8, HH 9) in region TF and an ingest key; returns a sender of its values and the token. */
+export async function prepareTank(page: Page, request: APIRequestContext, id: string, aheadMs = 10 * 60_000, hazardSource = '') {
+  await signIn(page, 'admin');
+  const token = (await page.evaluate(() => localStorage.getItem('Admin-Token')))!;
+  await createTankTag(request, token, id, await regionIdOf(request, token, 'TF'), hazardSource);
+  const sendTo = await ingestSender(request, token, `e2e ${id}`, aheadMs);
+  const send = (v: number) => sendTo(id, v);
   const openId = async (type: string) =>
     (await callApi<{ list: { id: number; alarmKey: string }[] }>(request, token, alarmRealTimeList.path, {})).list.find((a) => a.alarmKey === `tag:${id}:${type}`)?.id ?? 0;
   return { token, send, openId };

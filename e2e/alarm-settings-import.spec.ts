@@ -5,7 +5,10 @@ import { prepareTank } from './alarm-helpers';
 
 const TAG = 'E2E.IMP.LT1';
 
-test('alarm settings import: the administrator edits the exported ledger, sees the bad row named, keeps the good rows with a reason; the engine uses the new limit', async ({ page, request }) => {
+test('alarm settings import: the administrator edits the exported ledger, sees the bad row named, keeps the good rows with a reason; the engine uses the new limit', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const { send, openId } = await prepareTank(page, request, TAG);
   await page.goto('/alarmAduit/alarmSettings');

@@ -1,47 +1,22 @@
 import { expect, test } from './fixtures';
-import { regionGetList } from '../src/shared/contracts/org';
-import { tagSave } from '../src/shared/contracts/realtime';
-import { ingestKeyCreate } from '../src/shared/contracts/stream';
-import { callApi, signIn } from './sign-in';
+import { createTankTag, ingestSender, regionIdOf, signIn } from './alarm-helpers';
 
-const A = 'E2E.MAP.PT1';
-const B = 'E2E.MAP.PT2';
+const A = 'E2E.MAP.LT1';
+const B = 'E2E.MAP.LT2';
 
-test('plant map: a tag in alarm shows as a marker on its region; clicking it opens the faceplate; with two tags the marker lists them and each opens its faceplate', async ({ page, request }) => {
+test('plant map: a tag in alarm shows as a marker on its region; clicking it opens the faceplate; with two tags the marker lists them and each opens its faceplate', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, 'admin');
   const token = (await page.evaluate(() => localStorage.getItem('Admin-Token')))!;
-  const regions = await callApi<{ regionid: number; regioncode: string }[]>(request, token, regionGetList.path, { isallregionid: 1 });
   // The muster point has no process tags of the demo plant: the marker holds only this test's tags.
-  const mp = regions.find((r) => r.regioncode === 'MP')!.regionid;
+  const mp = await regionIdOf(request, token, 'MP');
   for (const id of [A, B]) {
-    await callApi(request, token, tagSave.path, {
-      isNew: true,
-      id,
-      name: `地图压力 ${id}`,
-      name_en: `Map pressure ${id}`,
-      unit: 'MPa',
-      kind: 'pressure',
-      device: 'PT-MAP',
-      regionid: mp,
-      hazard_source: '',
-      range_lo: 0,
-      range_hi: 10,
-      ll: null,
-      l: null,
-      h: 8,
-      hh: 9,
-      deadband: 0.2,
-      enabled: 1,
-    });
+    await createTankTag(request, token, id, mp);
   }
-  const { key } = await callApi<{ key: string }>(request, token, ingestKeyCreate.path, { name: 'e2e map' });
-  let t = Date.now() + 10 * 60_000;
-  const send = async (tag: string, v: number) => {
-    t += 1000;
-    const res = await request.post('/ingest/v1/samples', { data: [{ tag, t, v, q: 0 }], headers: { authorization: `Bearer ${key}` } });
-    expect(res.status()).toBe(200);
-  };
+  const send = await ingestSender(request, token, 'e2e map');
 
   await page.goto('/MapDisplay');
   await expect(page.getByTestId('plant-map')).toHaveAttribute('data-region-codes', /MP/);

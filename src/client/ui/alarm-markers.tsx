@@ -12,7 +12,11 @@ import { useOpenAlarms } from './use-open-alarms';
 import './alarm-markers.css';
 
 const ns = 'mapAlarms';
-addTranslations(ns, { title: '{{region}} · {{n}} 个报警位号', marker: '{{region}}：{{n}} 个报警位号' }, { title: '{{region}} · {{n}} tag(s) in alarm', marker: '{{region}}: {{n}} tag(s) in alarm' });
+addTranslations(
+  ns,
+  { title: '{{region}} · {{n}} 个报警位号', marker: '{{region}}：{{n}} 个报警位号' },
+  { title: '{{region}} · {{n}} tag(s) in alarm', marker: '{{region}}: {{n}} tag(s) in alarm' },
+);
 
 /** The alarms of process tags (limits, discrete, communication): the ones a faceplate shows. */
 const TAG_ALARM_TYPES: readonly AlarmType[] = [...limitTypesOfTags, 'comm'];
@@ -36,7 +40,11 @@ interface RegionMarker {
 }
 
 /** Per region, the tags with annunciated alarms, the most urgent first. */
-function markersOf(alarms: Iterable<AlarmItem>, regions: ReadonlyMap<number, { name: string; at: [number, number] }>, lang: Lang): RegionMarker[] {
+function markersOf(
+  alarms: Iterable<AlarmItem>,
+  regions: ReadonlyMap<number, { name: string; at: [number, number] }>,
+  lang: Lang,
+): RegionMarker[] {
   const byRegion = new Map<number, Map<string, TagEntry>>();
   for (const a of alarms) {
     if (a.regionid === null || !ANNUNCIATED.has(a.state) || !regions.has(a.regionid)) {
@@ -74,7 +82,13 @@ export function AlarmMarkers({ lang }: { lang: Lang }) {
   const regions = useMemo(
     () =>
       new Map(
-        (shapes ?? []).map((f) => [f.id, { name: lang === 'en' && f.properties.regionname_en ? f.properties.regionname_en : f.properties.regionname, at: boundsCentre(f.geometry) }]),
+        (shapes ?? []).map((f) => [
+          f.id,
+          {
+            name: lang === 'en' && f.properties.regionname_en ? f.properties.regionname_en : f.properties.regionname,
+            at: boundsCentre(f.geometry),
+          },
+        ]),
       ),
     [shapes, lang],
   );
@@ -105,7 +119,12 @@ export function AlarmMarkers({ lang }: { lang: Lang }) {
             trigger="click"
             title={t('title', { region: m.name, n: m.tags.length })}
             content={
-              <Space direction="vertical" size={2} data-testid={`map-alarm-list-${m.regionid}`} style={{ maxHeight: 260, overflowY: 'auto' }}>
+              <Space
+                direction="vertical"
+                size={2}
+                data-testid={`map-alarm-list-${m.regionid}`}
+                style={{ maxHeight: 260, overflowY: 'auto' }}
+              >
                 {m.tags.map((x) => (
                   <Typography.Link
                     key={x.source}

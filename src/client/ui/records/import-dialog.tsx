@@ -81,12 +81,27 @@ export function ImportDialog<R extends { saved: number; errors: ImportError[] }>
   return (
     <Modal open={open} onCancel={handleClose} footer={null} title={title} width={640} destroyOnHidden data-testid="import-dialog">
       {children}
-      <Upload.Dragger accept=".xlsx" showUploadList={false} disabled={busy} beforeUpload={(file) => { void handleUpload(file, false); return false; }}>
+      <Upload.Dragger
+        accept=".xlsx"
+        showUploadList={false}
+        disabled={busy}
+        beforeUpload={(file) => {
+          void handleUpload(file, false);
+          return false;
+        }}
+      >
         <p>{t('pick')}</p>
       </Upload.Dragger>
       {report && report.errors.length > 0 && (
         <>
-          {report.saved === 0 && <Alert type="error" style={{ marginTop: 12 }} title={t('errors', { n: new Set(report.errors.map((e) => e.row)).size })} data-testid="import-errors" />}
+          {report.saved === 0 && (
+            <Alert
+              type="error"
+              style={{ marginTop: 12 }}
+              title={t('errors', { n: new Set(report.errors.map((e) => e.row)).size })}
+              data-testid="import-errors"
+            />
+          )}
           <Table
             size="small"
             rowKey={(e) => `${e.row}-${e.field}-${e.code}`}

@@ -42,7 +42,8 @@ function codeOf<K extends string>(labels: Record<K, { zh: string; en: string }>,
   return (Object.keys(labels) as K[]).find((k) => norm(k) === c || norm(labels[k].zh) === c || norm(labels[k].en) === c);
 }
 
-const numberOf = (raw: unknown): number | undefined => (typeof raw === 'number' ? raw : typeof raw === 'string' && NUMBER_TEXT.test(raw.trim()) ? Number(raw.trim()) : undefined);
+const numberOf = (raw: unknown): number | undefined =>
+  typeof raw === 'number' ? raw : typeof raw === 'string' && NUMBER_TEXT.test(raw.trim()) ? Number(raw.trim()) : undefined;
 
 /** Reads the first sheet; throws when the file is not a workbook. */
 export async function readSettingsXlsx(buffer: Buffer): Promise<{ rows: SettingImportRow[]; errors: ImportError[] }> {
@@ -86,7 +87,8 @@ export async function readSettingsXlsx(buffer: Buffer): Promise<{ rows: SettingI
       return;
     }
     const rowErrors: ImportError[] = [];
-    const bad = (field: string, code: string, value: unknown) => rowErrors.push({ row: n, field, code, params: { value: valueText(value) } });
+    const bad = (field: string, code: string, value: unknown) =>
+      rowErrors.push({ row: n, field, code, params: { value: valueText(value) } });
     const text = (k: SettingsColumn) => valueText(cells.get(k) ?? '').trim();
     const values: SettingImportValues = {};
 
@@ -110,7 +112,12 @@ export async function readSettingsXlsx(buffer: Buffer): Promise<{ rows: SettingI
     if (cols.has('priority')) {
       const raw = cells.get('priority');
       const num = numberOf(raw);
-      const p = num !== undefined ? num : raw === null ? undefined : Number(codeOf(PRIORITY as Record<string, { zh: string; en: string }>, valueText(raw)));
+      const p =
+        num !== undefined
+          ? num
+          : raw === null
+            ? undefined
+            : Number(codeOf(PRIORITY as Record<string, { zh: string; en: string }>, valueText(raw)));
       if (p === undefined || !Number.isInteger(p) || p < 1 || p > 4) {
         bad('priority', 'alarm.importBadPriority', raw ?? '');
       } else {

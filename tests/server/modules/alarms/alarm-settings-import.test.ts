@@ -32,15 +32,31 @@ describe.each(dialects)('alarm settings import on %s', (dialect) => {
     rows.forEach((r) => ws.addRow(r));
     const form = new FormData();
     form.append('upfile', new Blob([new Uint8Array(await wb.xlsx.writeBuffer())]), 'settings.xlsx');
-    const res = await fetch(ts.url + alarmSettingImport.path + query, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' }, body: form });
-    return { status: res.status, body: (await res.json()) as { IsSuccess: boolean; data: { saved: number; unchanged: number; errors: { row: number; field: string; code: string; params?: Record<string, unknown> }[] } | null; error: { code?: string; controls: string[]; message: string } } };
+    const res = await fetch(ts.url + alarmSettingImport.path + query, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+      body: form,
+    });
+    return {
+      status: res.status,
+      body: (await res.json()) as {
+        IsSuccess: boolean;
+        data: {
+          saved: number;
+          unchanged: number;
+          errors: { row: number; field: string; code: string; params?: Record<string, unknown> }[];
+        } | null;
+        error: { code?: string; controls: string[]; message: string };
+      },
+    };
   }
 
   const setting = async (tagId: string, type: string) => {
     const r = await call(ts.url, alarmSettingList, { keyword: tagId, pageSize: 100 }, admin);
     return r.body.data!.items.find((x) => x.tagId === tagId && x.type === type)!;
   };
-  const history = async (tagId: string, type: 'hh' | 'h' | 'l' | 'll') => (await call(ts.url, alarmSettingHistory, { tagId, type }, admin)).body.data!.list;
+  const history = async (tagId: string, type: 'hh' | 'h' | 'l' | 'll') =>
+    (await call(ts.url, alarmSettingHistory, { tagId, type }, admin)).body.data!.list;
 
   beforeAll(async () => {
     store = await freshDatabase(dialect, { file: true });
@@ -159,7 +175,11 @@ describe.each(dialects)('alarm settings import on %s', (dialect) => {
     expect([empty.status, empty.body.error.code, empty.body.error.controls]).toEqual([400, 'alarm.importNoRows', ['upfile']]);
     const form = new FormData();
     form.append('upfile', new Blob([new TextEncoder().encode('not a workbook')]), 'x.xlsx');
-    const res = await fetch(ts.url + alarmSettingImport.path, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
+    const res = await fetch(ts.url + alarmSettingImport.path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: form,
+    });
     const body = (await res.json()) as { error: { controls: string[] } };
     expect([res.status, body.error.controls]).toEqual([400, ['upfile']]);
   });

@@ -47,7 +47,12 @@ describe('control systems matched by ingest key and MQTT topic', () => {
   it('samples posted with a system’s ingest key count toward its link and make their tags its own', async () => {
     const key = await call(ts.url, ingestKeyCreate, { name: 'gw-sis-1' }, admin);
     expect(key.body.IsSuccess, JSON.stringify(key.body)).toBe(true);
-    const saved = await call(ts.url, controlSystemSave, { name: 'L-SIS', type: 'SIS', ingestKey: 'gw-sis-1', mqttTopic: '', tagPatterns: [], regionids: [tf] }, admin);
+    const saved = await call(
+      ts.url,
+      controlSystemSave,
+      { name: 'L-SIS', type: 'SIS', ingestKey: 'gw-sis-1', mqttTopic: '', tagPatterns: [], regionids: [tf] },
+      admin,
+    );
     expect(saved.body.IsSuccess, JSON.stringify(saved.body)).toBe(true);
     expect(await system('L-SIS')).toMatchObject({ tagCount: 0, link: { lastSampleAt: null, samplesLastMinute: 0 } });
 
@@ -71,7 +76,12 @@ describe('control systems matched by ingest key and MQTT topic', () => {
   });
 
   it.skipIf(!MQTT_URL)('samples published under a system’s MQTT topic prefix count toward it; a sibling topic does not', async () => {
-    const saved = await call(ts.url, controlSystemSave, { name: 'L-GDS', type: 'GDS', ingestKey: '', mqttTopic: `${SAMPLES}/gds-1`, tagPatterns: [], regionids: [tf] }, admin);
+    const saved = await call(
+      ts.url,
+      controlSystemSave,
+      { name: 'L-GDS', type: 'GDS', ingestKey: '', mqttTopic: `${SAMPLES}/gds-1`, tagPatterns: [], regionids: [tf] },
+      admin,
+    );
     expect(saved.body.IsSuccess, JSON.stringify(saved.body)).toBe(true);
     await waitFor(() => ts.server.stream.mqtt?.stats().connected, 5000, 'server connected to the broker');
     const publisher: MqttClient = await connectAsync(MQTT_URL!);
