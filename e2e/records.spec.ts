@@ -1,32 +1,16 @@
 import { expect, test, type Browser, type Page } from './fixtures';
+import { choose, signInAs } from './form-helpers';
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Plantwatch@2026';
 const ENTITY = `E2eLedger${Date.now() % 100000}`;
 
+/** A new browser context signed in as a demo user. */
 async function signIn(browser: Browser, user: string): Promise<Page> {
-  const ctx = await browser.newContext();
-  const page = await ctx.newPage();
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(user);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/Gateway\/home/);
+  const page = await (await browser.newContext()).newPage();
+  await signInAs(page, user);
   return page;
 }
 
 /** Picks an option of the antd Select inside `scope` whose text matches. */
-async function choose(page: Page, select: ReturnType<Page['getByTestId']>, option: RegExp, search?: string) {
-  await select.click();
-  if (search) {
-    // Long option lists are virtual: type to bring the option into the list.
-    await page.keyboard.type(search);
-  }
-  // The newest open dropdown: an earlier select's list may still be fading out (and so "visible") for a moment.
-  const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
-  await list.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
-  await expect(list).toBeHidden();
-}
-
 test('an administrator defines a ledger with five field types and a two-step approval; users fill and approve it', async ({ browser }) => {
   test.setTimeout(180_000);
   // 1. The administrator defines the ledger in the browser.

@@ -8,6 +8,7 @@ import { api, errorText } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
 import { useLoad } from '../../ui/use-load';
 import { recordsNs } from './locales';
+import { AttachmentThumb } from '../../ui/records/attachment-thumb';
 import { downloadFile } from '../../ui/records/record-api';
 import { RecordForm } from './record-form';
 import { displayValue, StatusTag } from '../../ui/records/record-view';
@@ -108,13 +109,19 @@ export function RecordDetail({ def, calls, pickers, id, onChanged }: { def: Reco
         {files.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
         ) : (
-          files.map((f) => (
-            <div key={f.id}>
-              <Button type="link" onClick={() => void downloadFile(f.id, f.name).catch((err: unknown) => msg.error(errorText(err)))}>
-                {f.name}
-              </Button>
-            </div>
-          ))
+          <Space wrap align="start" size={12}>
+            {files.map((f) => {
+              const open = () => void downloadFile(f.id, f.name).catch((err: unknown) => msg.error(errorText(err)));
+              return (
+                <div key={f.id} style={{ maxWidth: 160 }}>
+                  <AttachmentThumb file={f} onOpen={open} />
+                  <Button type="link" onClick={open} style={{ padding: 0, whiteSpace: 'normal', height: 'auto', textAlign: 'left' }}>
+                    {f.name}
+                  </Button>
+                </div>
+              );
+            })}
+          </Space>
         )}
       </Card>
       {def.workflow && (

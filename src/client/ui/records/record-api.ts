@@ -29,3 +29,9 @@ export async function downloadFile(id: number, name: string): Promise<void> {
   }
   save(await res.blob(), name);
 }
+
+/** An image attachment's thumbnail as an object URL (the caller revokes it), or null when it has none. */
+export async function thumbnailUrl(id: number, signal?: AbortSignal): Promise<string | null> {
+  const res = await authorised(`${fileDownload.path}?id=${id}&thumb=1`, { method: 'GET', signal });
+  return res.ok ? URL.createObjectURL(await res.blob()) : null;
+}
