@@ -19,11 +19,70 @@ const STATUS_LABEL = { zh: '状态', en: 'Status' } as const;
 const ATTACHMENT = { zh: '附件', en: 'Attachment ' } as const;
 
 /** A value as a spreadsheet cell shows it to a reader of `lang`: enumerations by their label (own options or the dictionary's). */
-export function cellOf(f: FieldDef, v: unknown, lang: Lang, dicts: Dictionaries = {}): string | number | null {
+/** A name in both languages. */
+export interface Named {
+  zh: string;
+  en: string;
+}
+
+/**
+ * Names of the organisation's units and people by id, so that department,
+ * region, post and person cells show names (in the reader's language) and an
+ * imported name finds its id again.
+ */
+export interface OrgNames {
+  dept: ReadonlyMap<number, Named>;
+  region: ReadonlyMap<number, Named>;
+  post: ReadonlyMap<number, Named>;
+  person: ReadonlyMap<number, Named>;
+}
+
+export const NO_NAMES: OrgNames = { dept: new Map(), region: new Map(), post: new Map(), person: new Map() };
+
+/** Which names a field's ids are looked up in. */
+function namesFor(f: FieldDef, names: OrgNames): ReadonlyMap<number, Named> | null {
+  switch (f.type) {
+    case fieldTypes.dept:
+    case fieldTypes.depts:
+      return names.dept;
+    case fieldTypes.region:
+      return names.region;
+    case fieldTypes.post:
+      return names.post;
+    case fieldTypes.person:
+    case fieldTypes.people:
+      return names.person;
+    default:
+      return null;
+  }
+}
+
+/** The id a name (in either language) or a number written in a cell stands for; the text as written when no single unit has that name. */
+function idOf(raw: unknown, byId: ReadonlyMap<number, Named> | null): unknown {
+  if (typeof raw === 'number') {
+    return raw;
+  }
+  const s = String(raw).trim();
+  if (NUMBER_TEXT.test(s)) {
+    return Number(s);
+  }
+  if (!byId) {
+    return s;
+  }
+  const hits = [...byId].filter(([, n]) => n.zh === s || n.en === s);
+  return hits.length === 1 ? hits[0][0] : s;
+}
+
+export function cellOf(f: FieldDef, v: unknown, lang: Lang, dicts: Dictionaries = {}, names: OrgNames = NO_NAMES): string | number | null {
   if (v === null || v === undefined) {
     return null;
   }
   const options = optionsOf(f, dicts);
+  const byId = namesFor(f, names);
+  const nameOf = (x: unknown) => {
+    const n = typeof x === 'number' ? byId?.get(x) : undefined;
+    return n ? (lang === 'en' && n.en ? n.en : n.zh) : typeof x === 'number' ? x : valueText(x);
+  };
   const optionLabel = (x: unknown) => {
     const o = options.find((p) => p.value === x);
     return o ? (lang === 'en' && o.label.en ? o.label.en : o.label.zh) : valueText(x);
@@ -43,7 +102,7 @@ export function cellOf(f: FieldDef, v: unknown, lang: Lang, dicts: Dictionaries 
       return (v as unknown[]).map((_, i) => `${ATTACHMENT[lang]}${i + 1}`).join(';');
     case fieldTypes.people:
     case fieldTypes.depts:
-      return (v as unknown[]).join(';');
+      return (v as unknown[]).map(nameOf).join(';');
     case fieldTypes.table:
       return JSON.stringify(v);
     case fieldTypes.signature:
@@ -52,6 +111,7 @@ export function cellOf(f: FieldDef, v: unknown, lang: Lang, dicts: Dictionaries 
     case fieldTypes.region:
     case fieldTypes.person:
     case fieldTypes.post:
+      return nameOf(v);
     case fieldTypes.workType:
     case fieldTypes.device:
     case fieldTypes.text:
@@ -98,7 +158,7 @@ export async function writeSheet(out: Writable, sheetName: string, header: strin
 }
 
 /** Writes the rows as an .xlsx workbook to `out`, the header in the reader's language. */
-export async function writeXlsx(out: Writable, def: RecordDefinition, columns: string[], rows: AsyncIterable<RecordRow[]>, lang: Lang, dicts: Dictionaries = {}): Promise<number> {
+export async function writeXlsx(out: Writable, def: RecordDefinition, columns: string[], rows: AsyncIterable<RecordRow[]>, lang: Lang, dicts: Dictionaries = {}, names: OrgNames = NO_NAMES): Promise<number> {
   const fields = columns.map((k) => def.fields.find((f) => f.key === k)).filter((f): f is FieldDef => f !== undefined);
   const withStatus = def.workflow !== undefined;
   async function* cells(): AsyncIterable<Cell[][]> {
@@ -106,7 +166,7 @@ export async function writeXlsx(out: Writable, def: RecordDefinition, columns: s
       yield page.map((r) => {
         const doc = docOf(r.doc);
         const status = statusOf(def, r.status).label;
-        return [...fields.map((f) => cellOf(f, doc[f.key], lang, dicts)), ...(withStatus ? [lang === 'en' && status.en ? status.en : status.zh] : [])];
+        return [...fields.map((f) => cellOf(f, doc[f.key], lang, dicts, names)), ...(withStatus ? [lang === 'en' && status.en ? status.en : status.zh] : [])];
       });
     }
   }
@@ -150,7 +210,7 @@ export function plain(v: ExcelJS.CellValue): unknown {
 }
 
 /** A cell read as the field's value; something that cannot be read is passed on as written, so the validator names it. */
-function valueOf(f: FieldDef, raw: unknown, dicts: Dictionaries): unknown {
+function valueOf(f: FieldDef, raw: unknown, dicts: Dictionaries, names: OrgNames): unknown {
   if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) {
     return null;
   }
@@ -162,11 +222,12 @@ function valueOf(f: FieldDef, raw: unknown, dicts: Dictionaries): unknown {
     return optionsOf(f, dicts).find((o) => o.value === s || o.label.zh === s || o.label.en === s)?.value ?? s;
   };
   switch (f.type) {
-    case fieldTypes.number:
     case fieldTypes.dept:
     case fieldTypes.region:
     case fieldTypes.person:
     case fieldTypes.post:
+      return idOf(raw, namesFor(f, names));
+    case fieldTypes.number:
     case fieldTypes.workType:
       return num(raw);
     case fieldTypes.time: {
@@ -182,7 +243,7 @@ function valueOf(f: FieldDef, raw: unknown, dicts: Dictionaries): unknown {
       return list(raw).map(option);
     case fieldTypes.people:
     case fieldTypes.depts:
-      return list(raw).map(num);
+      return list(raw).map((x) => idOf(x, namesFor(f, names)));
     case fieldTypes.text:
     case fieldTypes.remark:
     case fieldTypes.plainText:
@@ -200,7 +261,7 @@ function valueOf(f: FieldDef, raw: unknown, dicts: Dictionaries): unknown {
  * either language, or by key); every later non-empty row is checked with the
  * ledger's validator. Rows are numbered as the spreadsheet numbers them.
  */
-export async function readXlsx(buffer: Buffer, def: RecordDefinition, dicts: Dictionaries = {}): Promise<{ rows: { row: number; values: Record<string, unknown> }[]; errors: ImportResult['errors'] }> {
+export async function readXlsx(buffer: Buffer, def: RecordDefinition, dicts: Dictionaries = {}, names: OrgNames = NO_NAMES): Promise<{ rows: { row: number; values: Record<string, unknown> }[]; errors: ImportResult['errors'] }> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(buffer as unknown as ArrayBuffer);
   const ws = wb.worksheets[0];
@@ -225,7 +286,7 @@ export async function readXlsx(buffer: Buffer, def: RecordDefinition, dicts: Dic
     const values: Record<string, unknown> = {};
     let any = false;
     for (const [col, f] of byHeader) {
-      const v = valueOf(f, plain(row.getCell(col).value), dicts);
+      const v = valueOf(f, plain(row.getCell(col).value), dicts, names);
       if (v !== null) {
         any = true;
       }

@@ -70,7 +70,8 @@ export function bindLedger(entry: DefinitionEntry, records: RecordsService): Rec
       const rows = await records.rows(ctx.user!, def, input);
       const columns = input.columns?.length ? input.columns : def.list.columns.length ? def.list.columns : def.fields.map((f) => f.key);
       const name = `${ctx.lang === 'en' && def.name.en ? def.name.en : def.name.zh}.xlsx`;
-      return sendXlsx(ctx, name, (out) => writeXlsx(out, def, columns, rows, ctx.lang, records.dictionaries.live));
+      const names = await records.orgNames();
+      return sendXlsx(ctx, name, (out) => writeXlsx(out, def, columns, rows, ctx.lang, records.dictionaries.live, names));
     }),
     Import: bind(importContract, async (_input, ctx) => {
       const part = await ctx.req.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
@@ -80,9 +81,10 @@ export function bindLedger(entry: DefinitionEntry, records: RecordsService): Rec
       }
       const buffer = await part.toBuffer();
       const keepGood = (ctx.req.query as Record<string, string | undefined>).keepGood === '1';
+      const names = await records.orgNames();
       let parsed: Awaited<ReturnType<typeof readXlsx>>;
       try {
-        parsed = await readXlsx(buffer, def, records.dictionaries.live);
+        parsed = await readXlsx(buffer, def, records.dictionaries.live, names);
       } catch {
         throw badRequest('records.badSheet', ['upfile']);
       }

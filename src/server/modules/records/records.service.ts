@@ -9,6 +9,7 @@ import { transactThenPublish, type DomainEvents, type Emit } from '../../stream/
 import { createDefinitionRegistry, NUMERIC_TYPES, TEXT_TYPES, type DefinitionRegistry } from './definition-registry.js';
 import { createDictionaryRegistry, type DictionaryRegistry } from './dictionary-registry.js';
 import { openTodo } from '../org/todos.js';
+import type { OrgNames } from './records.excel.js';
 import { createRecordsRepository, docOf, isCommonSort, type RecordQuery, type RecordRow } from './records.repository.js';
 
 /** Who sees what: the caller's department and region scope, descendants included. */
@@ -102,6 +103,8 @@ export interface RecordsService {
   allRecords(def: RecordDefinition): Promise<RecordItem[]>;
   /** Whether the caller may see the record a file belongs to. */
   maySeeRecord(caller: AuthUser, recordId: number): Promise<boolean>;
+  /** Names of departments, regions, posts and people by id, for spreadsheet cells (export shows names, import reads them). */
+  orgNames(): Promise<OrgNames>;
   definitionLog(input: { page: number; pageSize: number }): Promise<{ items: { at: number; loginname: string; action: string; detail: string; entity: string }[]; total: number }>;
 }
 
@@ -520,6 +523,22 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
         }
         return { saved: inserted.length, errors };
       });
+    },
+
+    async orgNames() {
+      const db = store.db;
+      const [depts, regions, posts, users] = await Promise.all([
+        db.selectFrom('dept').select(['deptid', 'deptname', 'deptname_en']).execute(),
+        db.selectFrom('region').select(['regionid', 'regionname', 'regionname_en']).execute(),
+        db.selectFrom('post').select(['postid', 'postname', 'postname_en']).execute(),
+        db.selectFrom('users').select(['userid', 'username']).execute(),
+      ]);
+      return {
+        dept: new Map(depts.map((d) => [d.deptid, { zh: d.deptname, en: d.deptname_en || d.deptname }])),
+        region: new Map(regions.map((r) => [r.regionid, { zh: r.regionname, en: r.regionname_en || r.regionname }])),
+        post: new Map(posts.map((p) => [p.postid, { zh: p.postname, en: p.postname_en || p.postname }])),
+        person: new Map(users.map((u) => [u.userid, { zh: u.username, en: u.username }])),
+      };
     },
 
     async maySeeRecord(caller, recordId) {

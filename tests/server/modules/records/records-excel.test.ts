@@ -82,4 +82,36 @@ describe('record engine Excel', () => {
     expect(ws.getRow(2).getCell(3).value).toBe('High');
     expect(ws.getRow(2).getCell(4).value).toBe('First approval');
   });
+
+  it('writes departments, regions and people by name in the reader language, and reads names back as the same ids', async () => {
+    const dept = ids.dept.get('PROD-TF')!;
+    const region = ids.region.get('TF')!;
+    const names = async (table: 'dept' | 'region') =>
+      table === 'dept'
+        ? await ts.server.store.db.selectFrom('dept').select(['deptname as zh', 'deptname_en as en']).where('deptid', '=', dept).executeTakeFirstOrThrow()
+        : await ts.server.store.db.selectFrom('region').select(['regionname as zh', 'regionname_en as en']).where('regionid', '=', region).executeTakeFirstOrThrow();
+    const d = await names('dept');
+    const r = await names('region');
+    const person = (await ts.server.store.db.selectFrom('users').select('username').where('userid', '=', approver).executeTakeFirstOrThrow()).username;
+    // An import that names them (Chinese department, English region, the person's name) stores their ids.
+    const byName = await importFile([['按名称导入', 'NAME-1', d.zh, r.en || r.zh, 3, '高', person]], false);
+    expect(byName.errors).toEqual([]);
+    expect(byName.saved).toBe(1);
+    const saved = (await call(ts.url, ledger.calls.list, { filters: { code: 'NAME-1' } }, admin)).body.data!.items[0] as unknown as Record<string, unknown>;
+    expect([saved.dept, saved.region, saved.approver]).toEqual([dept, region, approver]);
+    // A name no unit has is refused on its field, not stored as text.
+    const unknown = await importFile([['未知部门', 'NAME-2', '没有这个部门', region, 1, '高', approver]], false);
+    expect(unknown.errors.map((e) => [e.row, e.field])).toEqual([[2, 'dept']]);
+
+    for (const [lang, want] of [['zh', [d.zh, r.zh, person]], ['en', [d.en || d.zh, r.en || r.zh, person]]] as const) {
+      const res = await fetch(ts.url + ledger.calls.export.path, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json', 'accept-language': lang },
+        body: JSON.stringify({ filters: { code: 'NAME-1' }, columns: ['dept', 'region', 'approver'] }),
+      });
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(await res.arrayBuffer());
+      expect(wb.worksheets[0].getRow(2).values).toEqual([undefined, ...want, expect.any(String)]);
+    }
+  });
 });
