@@ -41,20 +41,16 @@ export const NO_NAMES: OrgNames = { dept: new Map(), region: new Map(), post: ne
 
 /** Which names a field's ids are looked up in. */
 function namesFor(f: FieldDef, names: OrgNames): ReadonlyMap<number, Named> | null {
-  switch (f.type) {
-    case fieldTypes.dept:
-    case fieldTypes.depts:
-      return names.dept;
-    case fieldTypes.region:
-      return names.region;
-    case fieldTypes.post:
-      return names.post;
-    case fieldTypes.person:
-    case fieldTypes.people:
-      return names.person;
-    default:
-      return null;
-  }
+  const t = f.type;
+  return t === fieldTypes.dept || t === fieldTypes.depts
+    ? names.dept
+    : t === fieldTypes.region
+      ? names.region
+      : t === fieldTypes.post
+        ? names.post
+        : t === fieldTypes.person || t === fieldTypes.people
+          ? names.person
+          : null;
 }
 
 /** The id a name (in either language) or a number written in a cell stands for; the text as written when no single unit has that name. */
