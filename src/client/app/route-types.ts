@@ -6,6 +6,8 @@ export interface PageRoute {
   path: string;
   /** Title for the tab strip when the server menu has no entry for the path (seed 1 §2.4). */
   title: { zh: string; en: string };
+  /** Title when the query names a record (`?id=`): the add page that edits when given an id. */
+  editTitle?: { zh: string; en: string };
   /** Key of a translated route name in the `routes` namespace, preferred over `title`. */
   name?: string;
   component: LazyExoticComponent<ComponentType>;
@@ -27,7 +29,7 @@ export function page<K extends string>(
   title: { zh: string; en: string },
   load: () => Promise<Record<K, ComponentType>>,
   exportName: K,
-  extra: { name?: string; permittedBy?: string } = {},
+  extra: { name?: string; permittedBy?: string; editTitle?: { zh: string; en: string } } = {},
 ): PageRoute {
   return { path, title, component: lazyNamed(load, exportName), ...extra };
 }

@@ -58,7 +58,10 @@ export const pageRoutes: PageRoute[] = [
   // Ledgers built on the record engine: each a definition, a menu entry and one line here.
   page('/systemConfig/WorkTypeConfig', { zh: '工种配置', en: 'Work types' }, () => import('../features/records/ledger-pages'), 'WorkTypeConfigPage'),
   page('/system/announcement', { zh: '系统公告', en: 'Announcements' }, () => import('../features/records/ledger-pages'), 'AnnouncementPage'),
-  page('/system/addAnnouncement', { zh: '编辑公告', en: 'Edit announcement' }, () => import('../features/records/ledger-pages'), 'AddAnnouncementPage', { permittedBy: '/system/announcement' }),
+  page('/system/addAnnouncement', { zh: '新增公告', en: 'Add announcement' }, () => import('../features/records/ledger-pages'), 'AddAnnouncementPage', {
+    permittedBy: '/system/announcement',
+    editTitle: { zh: '编辑公告', en: 'Edit announcement' },
+  }),
   page('/system/announcementDetail', { zh: '公告详情', en: 'Announcement' }, () => import('../features/records/ledger-pages'), 'AnnouncementDetailPage', { permittedBy: '/system/announcement' }),
   page('/Notice/NoticeList', { zh: '通知公告', en: 'Notices' }, () => import('../features/records/ledger-pages'), 'NoticeListPage'),
   page('/SafeSign/SafeSignList', { zh: '安全标志', en: 'Safety signs' }, () => import('../features/records/ledger-pages'), 'SafeSignPage'),

@@ -77,7 +77,7 @@ export function ShellLayout({ routes }: { routes: PageRoute[] }) {
     }
   }, [pathname, menus, available, system, setSystem]);
 
-  const title = shown ? pageTitle(pathname, routes, menus, lang) : '';
+  const title = shown ? pageTitle(pathname, routes, menus, lang, search) : '';
   const webTitle = loginConfig?.customerwebtitle || 'Plantwatch';
   useEffect(() => {
     document.title = title ? `${title} - ${webTitle}` : webTitle;

@@ -14,13 +14,16 @@ export function findRoute(routes: PageRoute[], pathname: string): PageRoute | un
   return routes.find((r) => matchPath({ path: r.path, end: true }, pathname));
 }
 
-/** Seed 1 §2.4: the server menu name, else the translated route name, else the route title. */
-export function pageTitle(pathname: string, routes: PageRoute[], menus: MenuItem[], lang: Lang): string {
+/** Seed 1 §2.4: the server menu name, else the translated route name, else the route title (its edit title when `search` has an id). */
+export function pageTitle(pathname: string, routes: PageRoute[], menus: MenuItem[], lang: Lang, search = ''): string {
   const menu = findMenuByPath(menus, pathname);
   if (menu) {
     return menuTitle(menu.item, lang);
   }
   const route = findRoute(routes, pathname);
+  if (route?.editTitle && new URLSearchParams(search).get('id')) {
+    return route.editTitle[lang] || route.editTitle.zh;
+  }
   if (route?.name && i18n.exists(`routes:${route.name}`, { lng: lang })) {
     return i18n.t(`routes:${route.name}`, { lng: lang });
   }

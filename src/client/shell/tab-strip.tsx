@@ -130,7 +130,7 @@ export function TabStrip() {
       >
         {tabs.map((tab) => {
           const active = tab.path === current;
-          const title = pageTitle(tab.path, routes, menus, lang);
+          const title = pageTitle(tab.path, routes, menus, lang, tab.fullPath.slice(tab.path.length));
           return (
             <Dropdown key={tab.path} trigger={['contextMenu']} menu={menuFor(tab)}>
               <div
