@@ -631,10 +631,28 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     }
   }
 
+  /**
+   * Each tag's conditions, built once per tag and settings version: building
+   * them (the alarm keys are strings) for every sample was most of the
+   * engine's time under load. The registry replaces a tag's object when the
+   * tag changes, and settingChanged bumps the version.
+   */
+  const condCache = new Map<string, { tag: TagMeta; version: number; list: ReturnType<typeof conditionsOf> }>();
+  let settingsVersion = 0;
+  const conditionsFor = (tag: TagMeta) => {
+    const c = condCache.get(tag.id);
+    if (c?.tag === tag && c.version === settingsVersion) {
+      return c.list;
+    }
+    const list = conditionsOf(tag, (k) => settings.get(k));
+    condCache.set(tag.id, { tag, version: settingsVersion, list });
+    return list;
+  };
+
   /** Evaluates a tag's conditions at a value; a change goes to `pending`, a delay still running marks the tag for the tick. */
   function evaluateTag(tag: TagMeta, v: number, t: number) {
     let waiting = false;
-    for (const { key, type, cfg } of conditionsOf(tag, (k) => settings.get(k))) {
+    for (const { key, type, cfg } of conditionsFor(tag)) {
       const st = conds.get(key) ?? initialCondition;
       const r = evaluateCondition(cfg, st, v, t);
       if (r.state !== st) {
@@ -1098,6 +1116,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     async settingChanged(tagId, type, setting) {
       const key = alarmKeyOf(tagId, type);
       settings.set(key, setting);
+      settingsVersion++;
       if (setting.enabled) {
         return;
       }
