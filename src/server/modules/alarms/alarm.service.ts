@@ -30,6 +30,7 @@ import {
 import type { AuthUser } from '../../http/app.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
+import { jsonRows, type JsonColumnType } from '../../store/json-rows.js';
 import type { Db, Tx } from '../../store/db.js';
 import type { Emit, StreamBus } from '../../stream/bus.js';
 import { transactThenPublish } from '../../stream/bus.js';
@@ -151,8 +152,45 @@ interface Work {
   /** Already in the batch's list of rows to write. */
   written: boolean;
 }
-/** Rows per multi-row statement (24 columns: well under SQLite's and PostgreSQL's parameter limits). */
-const WRITE_CHUNK = 200;
+/** What a batch writes of an occurrence it opens (every column but the id) and of one it changes (jsonRows). */
+const insertColumns = {
+  alarm_key: 'text',
+  source: 'text',
+  source_name: 'text',
+  source_name_en: 'text',
+  unit: 'text',
+  type: 'text',
+  priority: 'integer',
+  detail: 'text',
+  state: 'text',
+  fsm: 'text',
+  limit_value: 'double precision',
+  value: 'double precision',
+  peak: 'double precision',
+  activated_at: 'bigint',
+  acked_at: 'bigint',
+  acked_by: 'text',
+  ack_comment: 'text',
+  returned_at: 'bigint',
+  closed_at: 'bigint',
+  shelved_until: 'bigint',
+  shelved_by: 'text',
+  shelve_reason: 'text',
+  regionid: 'integer',
+  updated_at: 'bigint',
+} as const satisfies Record<Exclude<keyof AlarmRow, 'id'>, JsonColumnType>;
+const updateColumns = {
+  id: 'integer',
+  state: 'text',
+  fsm: 'text',
+  shelved_until: 'bigint',
+  shelved_by: 'text',
+  shelve_reason: 'text',
+  updated_at: 'bigint',
+  closed_at: 'bigint',
+  returned_at: 'bigint',
+  peak: 'double precision',
+} as const satisfies Partial<Record<keyof AlarmRow, JsonColumnType>>;
 /** How long the engine gathers changes of several ingest batches before writing them in one transaction. */
 const WRITE_WINDOW_MS = 20;
 
@@ -379,10 +417,11 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
   /**
    * Applies a batch of activations and returns. Each step goes through the
    * state machine in memory first; then the whole batch is written in ONE
-   * transaction (a multi-row insert of the occurrences it opens, a multi-row
-   * update of those it changes, in chunks), and only after the commit is it
-   * published and taken as the engine's state. One statement per chunk
-   * instead of one per change is what keeps a flood off the main thread.
+   * transaction (one statement updates the occurrences it changes, one
+   * inserts those it opens: the rows as one JSON parameter, jsonRows), and
+   * only after the commit is it published and taken as the engine's state.
+   * Two statements per batch instead of one per change is what keeps a flood
+   * off the main thread.
    */
   async function applyConditionChanges(batch: ConditionChange[], by?: { user: AuthUser; action: string }) {
     const names = await sourceNames([...new Set(batch.filter((c) => !c.raised && c.change === 'activate').map((c) => c.tagId))]);
@@ -517,52 +556,35 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     return { row, fsm, id: null, written: false };
   }
 
-  /** Inserts new occurrences, WRITE_CHUNK rows a statement, and gives each its id. */
+  /** Inserts the occurrences a batch opens in one statement, and gives each its id. */
   async function insertOccurrences(tx: Tx, ws: Work[]) {
-    for (let i = 0; i < ws.length; i += WRITE_CHUNK) {
-      const chunk = ws.slice(i, i + WRITE_CHUNK);
-      const rows = await tx
-        .insertInto('alarm_occurrence')
-        .values(chunk.map(({ row: { id: _id, ...values } }) => values))
-        .returning(['id', 'alarm_key', 'activated_at'])
-        .execute();
-      // RETURNING's order is not promised: match by alarm and activation (the same alarm opened twice at one instant: in id order).
-      const ids = new Map<string, number[]>();
-      for (const r of rows.sort((a, b) => a.id - b.id)) {
-        const k = `${r.alarm_key}\u0000${r.activated_at}`;
-        ids.set(k, [...(ids.get(k) ?? []), r.id]);
-      }
-      for (const w of chunk) {
-        w.row.id = ids.get(`${w.row.alarm_key}\u0000${w.row.activated_at}`)!.shift()!;
-      }
+    if (ws.length === 0) {
+      return;
+    }
+    const names = Object.keys(insertColumns);
+    const { rows } = await sql<{ id: number; alarm_key: string; activated_at: number }>`INSERT INTO alarm_occurrence (${sql.join(names.map((n) => sql.ref(n)))})
+      SELECT ${sql.join(names.map((n) => sql.ref(`v.${n}`)))} FROM ${jsonRows(tx, ws.map((w) => w.row), insertColumns)}
+      RETURNING id, alarm_key, activated_at`.execute(tx);
+    // RETURNING's order is not promised: match by alarm and activation (the same alarm opened twice at one instant: in id order).
+    const ids = new Map<string, number[]>();
+    for (const r of rows.sort((x, y) => x.id - y.id)) {
+      const k = `${r.alarm_key}\u0000${Number(r.activated_at)}`;
+      ids.set(k, [...(ids.get(k) ?? []), r.id]);
+    }
+    for (const w of ws) {
+      w.row.id = ids.get(`${w.row.alarm_key}\u0000${w.row.activated_at}`)!.shift()!;
     }
   }
 
-  /** Writes the changed columns of open occurrences, WRITE_CHUNK rows a statement (UPDATE … FROM VALUES, on SQLite and PostgreSQL). */
+  /** Writes the changed columns of the occurrences a batch changes, in one statement. */
   async function updateOccurrences(tx: Tx, ws: Work[]) {
-    const cast = (v: string | number | null, type: string) => sql`CAST(${v} AS ${sql.raw(type)})`;
-    for (let i = 0; i < ws.length; i += WRITE_CHUNK) {
-      const values = ws.slice(i, i + WRITE_CHUNK).map(
-        ({ row: r }) =>
-          sql`(${sql.join([
-            cast(r.id, 'integer'),
-            cast(r.state, 'text'),
-            cast(r.fsm, 'text'),
-            cast(r.shelved_until, 'bigint'),
-            cast(r.shelved_by, 'text'),
-            cast(r.shelve_reason, 'text'),
-            cast(r.updated_at, 'bigint'),
-            cast(r.closed_at, 'bigint'),
-            cast(r.returned_at, 'bigint'),
-            cast(r.peak, 'double precision'),
-          ])})`,
-      );
-      await sql`UPDATE alarm_occurrence SET state = v.state, fsm = v.fsm, shelved_until = v.shelved_until, shelved_by = v.shelved_by,
-        shelve_reason = v.shelve_reason, updated_at = v.updated_at, closed_at = v.closed_at, returned_at = v.returned_at, peak = v.peak
-        FROM (SELECT column1 AS id, column2 AS state, column3 AS fsm, column4 AS shelved_until, column5 AS shelved_by, column6 AS shelve_reason,
-          column7 AS updated_at, column8 AS closed_at, column9 AS returned_at, column10 AS peak FROM (VALUES ${sql.join(values)}) AS x) AS v
-        WHERE alarm_occurrence.id = v.id`.execute(tx);
+    if (ws.length === 0) {
+      return;
     }
+    await sql`UPDATE alarm_occurrence SET state = v.state, fsm = v.fsm, shelved_until = v.shelved_until, shelved_by = v.shelved_by,
+        shelve_reason = v.shelve_reason, updated_at = v.updated_at, closed_at = v.closed_at, returned_at = v.returned_at, peak = v.peak
+      FROM ${jsonRows(tx, ws.map(({ row: r }) => ({ id: r.id, state: r.state, fsm: r.fsm, shelved_until: r.shelved_until, shelved_by: r.shelved_by, shelve_reason: r.shelve_reason, updated_at: r.updated_at, closed_at: r.closed_at, returned_at: r.returned_at, peak: r.peak })), updateColumns)}
+      WHERE alarm_occurrence.id = v.id`.execute(tx);
   }
 
   function commit(after: Map<string, OpenAlarm | null>) {
@@ -609,10 +631,28 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     }
   }
 
+  /**
+   * Each tag's conditions, built once per tag and settings version: building
+   * them (the alarm keys are strings) for every sample was most of the
+   * engine's time under load. The registry replaces a tag's object when the
+   * tag changes, and settingChanged bumps the version.
+   */
+  const condCache = new Map<string, { tag: TagMeta; version: number; list: ReturnType<typeof conditionsOf> }>();
+  let settingsVersion = 0;
+  const conditionsFor = (tag: TagMeta) => {
+    const c = condCache.get(tag.id);
+    if (c?.tag === tag && c.version === settingsVersion) {
+      return c.list;
+    }
+    const list = conditionsOf(tag, (k) => settings.get(k));
+    condCache.set(tag.id, { tag, version: settingsVersion, list });
+    return list;
+  };
+
   /** Evaluates a tag's conditions at a value; a change goes to `pending`, a delay still running marks the tag for the tick. */
   function evaluateTag(tag: TagMeta, v: number, t: number) {
     let waiting = false;
-    for (const { key, type, cfg } of conditionsOf(tag, (k) => settings.get(k))) {
+    for (const { key, type, cfg } of conditionsFor(tag)) {
       const st = conds.get(key) ?? initialCondition;
       const r = evaluateCondition(cfg, st, v, t);
       if (r.state !== st) {
@@ -1076,6 +1116,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     async settingChanged(tagId, type, setting) {
       const key = alarmKeyOf(tagId, type);
       settings.set(key, setting);
+      settingsVersion++;
       if (setting.enabled) {
         return;
       }

@@ -15,7 +15,7 @@ const tagOf = (id: string): TagMeta => ({ id, regionid: null, kind: 'level', ll:
 
 /**
  * The engine's write path (issue 9): the changes of an ingest batch are
- * written together (multi-row statements, in chunks) in one transaction and
+ * written together (one statement for its new occurrences, one for its changed ones) in one transaction and
  * published only after it, each published occurrence as stored; one open
  * occurrence per alarm; restored after a restart without duplicates. Real
  * store (SQLite and PostgreSQL), real bus, controlled clock.
@@ -84,7 +84,7 @@ describe.each(dialects)('alarm engine batches on %s', (dialect) => {
     expect((await alarms.realTimeList(who, {})).list).toHaveLength(2 * N);
   });
 
-  it('a batch of returns updates every occurrence (more than one chunk) with its return time and peak', async () => {
+  it('a batch of returns updates every occurrence with its return time and peak', async () => {
     await batch(tagIds.map((id, i) => [id, 96 + (i % 3)]));
     events.length = 0;
     await batch(tagIds.map((id) => [id, 50]));
