@@ -103,5 +103,5 @@ describe('alarms survive kill -9 during a flood (real process, SQLite file)', ()
     for (const a of open) {
       expect(after.find((x) => x.alarmKey === a.alarmKey)?.id).toBe(a.id);
     }
-  });
+  }, 120_000); // two real server starts (tsx) and a flood: about 25 s quiet, over 30 s on a loaded machine
 });
