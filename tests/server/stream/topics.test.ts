@@ -12,11 +12,13 @@ describe('topics on the generic gateway', () => {
   let ts: TestServer;
   let admin: string;
   let operator: string;
+  let contractor: string;
   const clients: RecordingClient[] = [];
   beforeAll(async () => {
     ts = await startTestServer({ env: { SIMULATOR: '0' } });
     admin = await tokenFor(ts.url, 'admin', DEFAULT_DEMO_PASSWORD);
     operator = await tokenFor(ts.url, 'operator', DEFAULT_DEMO_PASSWORD);
+    contractor = await tokenFor(ts.url, 'contractor', DEFAULT_DEMO_PASSWORD);
   });
   afterEach(() => {
     for (const c of clients.splice(0)) {
@@ -97,7 +99,8 @@ describe('topics on the generic gateway', () => {
   });
 
   it('refuses a topic without the permission it declares', async () => {
-    const c = await client(operator);
+    // The demo contractor has no positioning:read (operators and inspectors read positions in their regions).
+    const c = await client(contractor);
     const ack = await c.subscribe({ topics: ['position/person', 'region'] });
     expect(ack.denied).toEqual(['position/person']);
   });
