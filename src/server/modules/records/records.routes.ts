@@ -189,6 +189,9 @@ export function registerRecords(http: HttpApp, store: Store, records: RecordsSer
   });
 }
 
+/** How often a server on a shared PostgreSQL store looks for definitions another server saved. */
+const RECORD_SYNC_MS = 3000;
+
 export const recordsModule: ServerModule = {
   name: 'records',
   // Detail and form pages (record detail, record form, add/edit and detail of an announcement) have no
@@ -209,5 +212,20 @@ export const recordsModule: ServerModule = {
     const live = recordsChannel({ bus: services.bus, definitions: services.records.definitions, scopeOf: (userid) => services.org.getUserScope(userid) });
     services.topics.addSource(live.source);
     services.topics.addResolver(live.resolver);
+    // An SQLite store has one server (the data directory lock); servers sharing a PostgreSQL store
+    // pick up each other's ledger definitions and dictionary entries within a few seconds.
+    if (store.dialect !== 'postgres') {
+      return;
+    }
+    const timer = setInterval(() => {
+      services.records.syncFromStore().catch((err: unknown) => http.app.log.warn({ err }, 'records: reading stored definitions failed; retried'));
+    }, RECORD_SYNC_MS);
+    void services.records.syncFromStore().catch(() => undefined);
+    return {
+      close: () => {
+        clearInterval(timer);
+        return Promise.resolve();
+      },
+    };
   },
 };

@@ -103,6 +103,12 @@ export interface RecordsService {
   allRecords(def: RecordDefinition): Promise<RecordItem[]>;
   /** Whether the caller may see the record a file belongs to. */
   maySeeRecord(caller: AuthUser, recordId: number): Promise<boolean>;
+  /**
+   * Reloads ledger definitions and dictionary entries when the stored ones
+   * differ from what this server holds (another server on the same PostgreSQL
+   * store saved or deleted one). True when something was reloaded.
+   */
+  syncFromStore(): Promise<boolean>;
   /** Names of departments, regions, posts and people by id, for spreadsheet cells (export shows names, import reads them). */
   orgNames(): Promise<OrgNames>;
   definitionLog(input: { page: number; pageSize: number }): Promise<{ items: { at: number; loginname: string; action: string; detail: string; entity: string }[]; total: number }>;
@@ -112,6 +118,8 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
   const repo = createRecordsRepository(store.db);
   const dictionaries = createDictionaryRegistry(store, deps.events);
   const definitions = createDefinitionRegistry(store, deps.events, builtIns, dictionaries);
+  /** What the stored definitions and dictionary entries looked like at the last sync (null: not yet; the first sync reloads). */
+  const storedSignatures: { defs: string | null; dicts: string | null } = { defs: null, dicts: null };
 
   function visible(def: RecordDefinition, scope: Scope, row: { deptid: number | null; regionid: number | null }): boolean {
     if (scope.all) {
@@ -523,6 +531,29 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
         }
         return { saved: inserted.length, errors };
       });
+    },
+
+    async syncFromStore() {
+      const signature = async (table: 'record_definition' | 'record_dictionary') => {
+        const r = await store.db
+          .selectFrom(table)
+          .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.max('updated_at').as('m'), eb.fn.sum<string>('version').as('v')])
+          .executeTakeFirst();
+        return `${String(r?.n ?? 0)}:${String(r?.m ?? 0)}:${String(r?.v ?? 0)}`;
+      };
+      const [defs, dicts] = await Promise.all([signature('record_definition'), signature('record_dictionary')]);
+      let changed = false;
+      if (dicts !== storedSignatures.dicts) {
+        await dictionaries.reload();
+        changed = true;
+      }
+      if (defs !== storedSignatures.defs) {
+        await definitions.reload();
+        changed = true;
+      }
+      storedSignatures.defs = defs;
+      storedSignatures.dicts = dicts;
+      return changed;
     },
 
     async orgNames() {
