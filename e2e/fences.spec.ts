@@ -95,29 +95,31 @@ test('a contractor walking into TF-B raises 越界 within 2 s on /IllegaEntryAla
   await send('/ingest/v1/samples', [{ tag: `person.${SOS_CARD}.sos`, t: Date.now() + 61_000, v: 0, q: 0 }]);
 });
 
-test('screenshots of the fence and positioning alarm pages at 1440 and 390 px, zh and en', async ({ browser }) => {
-  test.skip(!screenshots, 'pictures only: SCREENSHOTS=1 npm run test:e2e');
-  test.setTimeout(120_000);
-  for (const locale of ['zh-CN', 'en-US']) {
-    for (const width of [1440, 390]) {
-      const ctx = await browser.newContext({ locale, viewport: { width, height: width > 500 ? 900 : 844 } });
-      const page = await ctx.newPage();
-      await signIn(page, 'admin');
-      if (locale === 'en-US') {
-        await page.evaluate(() => localStorage.setItem('language', 'en'));
+// Pictures for people to look at (SCREENSHOTS=1), not a test.
+if (screenshots) {
+  test('screenshots of the fence and positioning alarm pages at 1440 and 390 px, zh and en', async ({ browser }) => {
+    test.setTimeout(120_000);
+    for (const locale of ['zh-CN', 'en-US']) {
+      for (const width of [1440, 390]) {
+        const ctx = await browser.newContext({ locale, viewport: { width, height: width > 500 ? 900 : 844 } });
+        const page = await ctx.newPage();
+        await signIn(page, 'admin');
+        if (locale === 'en-US') {
+          await page.evaluate(() => localStorage.setItem('language', 'en'));
+        }
+        for (const [path, id] of [
+          ['/SystesmManeges/FenceRules', 'fence-rules-page'],
+          ['/IllegaEntryAlarm', 'illegal-entry-alarm-page'],
+          ['/SystesmManeges', 'ledger-PositioningObject'],
+          ['/Muster', 'muster-page'],
+        ]) {
+          await page.goto(path);
+          await expect(page.getByTestId(id).first()).toBeVisible();
+          await page.waitForTimeout(500);
+          await page.screenshot({ path: test.info().outputPath(`${path.replaceAll('/', '_')}-${locale}-${width}.png`) });
+        }
+        await ctx.close();
       }
-      for (const [path, id] of [
-        ['/SystesmManeges/FenceRules', 'fence-rules-page'],
-        ['/IllegaEntryAlarm', 'illegal-entry-alarm-page'],
-        ['/SystesmManeges', 'ledger-PositioningObject'],
-        ['/Muster', 'muster-page'],
-      ]) {
-        await page.goto(path);
-        await expect(page.getByTestId(id).first()).toBeVisible();
-        await page.waitForTimeout(500);
-        await page.screenshot({ path: test.info().outputPath(`${path.replaceAll('/', '_')}-${locale}-${width}.png`) });
-      }
-      await ctx.close();
     }
-  }
-});
+  });
+}
