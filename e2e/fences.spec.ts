@@ -27,7 +27,13 @@ async function prepare(page: Page, request: APIRequestContext) {
     [CONTRACTOR, '端到端承包商'],
     [STILL, '端到端巡检'],
   ]) {
-    await callApi(request, token, '/UAPI/Positioning/PositioningObjectSave', { card, kind: 'person', name, personType: 'contractor', dept: contractors });
+    await callApi(request, token, '/UAPI/Positioning/PositioningObjectSave', {
+      card,
+      kind: 'person',
+      name,
+      personType: 'contractor',
+      dept: contractors,
+    });
   }
   const { key } = await callApi<{ key: string }>(request, token, ingestKeyCreate.path, { name: 'e2e fences' });
   const send = async (path: string, data: unknown) => {
@@ -36,8 +42,10 @@ async function prepare(page: Page, request: APIRequestContext) {
     const body = (await res.json()) as { data: { accepted: number } };
     expect(body.data.accepted).toBeGreaterThan(0);
   };
-  const fix = (card: string, [lon, lat]: [number, number]) => send('/ingest/v1/positions', [{ tagId: card, t: Date.now(), lon, lat, kind: 'person' }]);
-  const openKeys = async () => (await callApi<{ list: { alarmKey: string }[] }>(request, token, alarmRealTimeList.path, {})).list.map((a) => a.alarmKey);
+  const fix = (card: string, [lon, lat]: [number, number]) =>
+    send('/ingest/v1/positions', [{ tagId: card, t: Date.now(), lon, lat, kind: 'person' }]);
+  const openKeys = async () =>
+    (await callApi<{ list: { alarmKey: string }[] }>(request, token, alarmRealTimeList.path, {})).list.map((a) => a.alarmKey);
   return { token, region, fix, send, openKeys };
 }
 
