@@ -6,8 +6,8 @@ const TAG = 'TF-A.TK-101.LT';
 test('tag form: an administrator sets a history compression deviation (swinging door); negative is refused on its field; desktop and phone', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/realTimeData/manage');
-  await page.getByTestId('tag-keyword').fill(TAG);
-  await page.getByTestId('tag-search').click();
+  await page.getByTestId('record-keyword').fill(TAG);
+  await page.getByTestId('record-search').click();
   await page.getByTestId(`tag-edit-${TAG}`).click();
   const form = page.getByTestId('tag-form');
   // Lossless until set.
