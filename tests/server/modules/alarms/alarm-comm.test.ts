@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmRealTimeList, type AlarmItem } from '../../../../src/shared/contracts/alarms.js';
-import { tagSave } from '../../../../src/shared/contracts/realtime.js';
 import { DEFAULT_COMM_TIMEOUT_MS } from '../../../../src/server/modules/alarms/alarm.service.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
-import { buildTag, demoToken, regionIds } from '../realtime/realtime-fixtures.js';
+import { demoToken, saveTagsIn } from '../realtime/realtime-fixtures.js';
 
 /** Issue 9 part 3: a tag that stops sending raises a communication alarm; its next sample returns it. */
 describe.each(dialects)('communication alarms on %s', (dialect) => {
@@ -31,15 +30,7 @@ describe.each(dialects)('communication alarms on %s', (dialect) => {
     ts = await startTestServer({ dialect, store, env: { LOG_LEVEL: 'error' } });
     admin = await demoToken(ts.url, 'admin');
     operator = await demoToken(ts.url, 'operator');
-    const regions = await regionIds(ts.url, admin);
-    for (const [id, code] of [
-      [TF, 'TF'],
-      [PU, 'PU'],
-      [QUIET, 'TF'],
-    ] as const) {
-      const r = await call(ts.url, tagSave, { ...buildTag({ id, regionid: regions.get(code)! }), isNew: true }, admin);
-      expect(r.body.IsSuccess, JSON.stringify(r.body)).toBe(true);
-    }
+    await saveTagsIn(ts.url, admin, [[TF, 'TF'], [PU, 'PU'], [QUIET, 'TF']]);
   });
   afterAll(async () => {
     await ts?.close();

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmLayAsideDetails, alarmLayAsideList, alarmListScopeGet } from '../../../../src/shared/contracts/alarm-notify.js';
 import { alarmRealTimeList, alarmShelve, alarmUnshelve } from '../../../../src/shared/contracts/alarms.js';
-import { tagSave } from '../../../../src/shared/contracts/realtime.js';
 import { call } from '../../../helpers/api.js';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
-import { buildTag, demoToken, expectRefused, regionIds } from '../realtime/realtime-fixtures.js';
+import { demoToken, expectRefused, saveTagsIn } from '../realtime/realtime-fixtures.js';
 
 /**
  * Issue 9 part 5: the shelving ledger (shelved now; shelve history from the
@@ -26,14 +25,10 @@ describe('shelving ledger and list scopes', () => {
     ts = await startTestServer({ env: { LOG_LEVEL: 'error' } });
     admin = await demoToken(ts.url, 'admin');
     operator = await demoToken(ts.url, 'operator');
-    regions = await regionIds(ts.url, admin);
-    for (const [id, code, hazard] of [
-      [TF, 'TF', 'GB-TF-01'],
-      [PU, 'PU', ''],
-    ] as const) {
-      const r = await call(ts.url, tagSave, { ...buildTag({ id, regionid: regions.get(code)!, hazard_source: hazard }), isNew: true }, admin);
-      expect(r.body.IsSuccess, JSON.stringify(r.body)).toBe(true);
-    }
+    regions = await saveTagsIn(ts.url, admin, [
+      [TF, 'TF', { hazard_source: 'GB-TF-01' }],
+      [PU, 'PU', { hazard_source: '' }],
+    ]);
   });
   afterAll(async () => {
     await ts?.close();

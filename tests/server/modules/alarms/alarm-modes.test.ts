@@ -2,10 +2,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmRemoveFromService, alarmReturnToService, plantModeList, plantModeSet } from '../../../../src/shared/contracts/alarm-settings.js';
 import { alarmHistoryExport, alarmRealTimeList, type AlarmItem } from '../../../../src/shared/contracts/alarms.js';
-import { tagSave } from '../../../../src/shared/contracts/realtime.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
-import { auditOf, buildTag, demoToken, expectRefused, regionIds } from '../realtime/realtime-fixtures.js';
+import { auditOf, demoToken, expectRefused, saveTagsIn } from '../realtime/realtime-fixtures.js';
 
 /**
  * Issue 9 part 2: suppression by design (a region out of operation) and out
@@ -38,16 +37,8 @@ describe.each(dialects)('plant mode and out of service on %s', (dialect) => {
     ts = await startTestServer({ dialect, store, env: { LOG_LEVEL: 'error' } });
     admin = await demoToken(ts.url, 'admin');
     operator = await demoToken(ts.url, 'operator');
-    const regions = await regionIds(ts.url, admin);
+    const regions = await saveTagsIn(ts.url, admin, [[A, 'TF'], [B, 'TF'], [PU, 'PU']]);
     tf = regions.get('TF')!;
-    for (const [id, code] of [
-      [A, 'TF'],
-      [B, 'TF'],
-      [PU, 'PU'],
-    ] as const) {
-      const r = await call(ts.url, tagSave, { ...buildTag({ id, regionid: regions.get(code)! }), isNew: true }, admin);
-      expect(r.body.IsSuccess, JSON.stringify(r.body)).toBe(true);
-    }
   });
   afterAll(async () => {
     await ts?.close();

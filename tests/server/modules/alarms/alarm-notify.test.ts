@@ -15,11 +15,10 @@ import {
   webhookLogList,
 } from '../../../../src/shared/contracts/alarm-notify.js';
 import { alarmAcknowledge, alarmRealTimeList } from '../../../../src/shared/contracts/alarms.js';
-import { tagSave } from '../../../../src/shared/contracts/realtime.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
 import { waitFor } from '../../stream/stream-helpers.js';
-import { auditOf, buildTag, demoToken, expectRefused, regionIds } from '../realtime/realtime-fixtures.js';
+import { auditOf, demoToken, expectRefused, saveTagsIn } from '../realtime/realtime-fixtures.js';
 
 interface Received {
   path: string;
@@ -115,14 +114,7 @@ describe.each(dialects)('alarm notifications on %s', (dialect) => {
     store = await freshDatabase(dialect, { file: true });
     ts = await startTestServer({ dialect, store, env });
     admin = await demoToken(ts.url, 'admin');
-    regions = await regionIds(ts.url, admin);
-    for (const [id, code] of [
-      [TF, 'TF'],
-      [PU, 'PU'],
-    ] as const) {
-      const r = await call(ts.url, tagSave, { ...buildTag({ id, regionid: regions.get(code)! }), isNew: true }, admin);
-      expect(r.body.IsSuccess, JSON.stringify(r.body)).toBe(true);
-    }
+    regions = await saveTagsIn(ts.url, admin, [[TF, 'TF'], [PU, 'PU']]);
   });
   afterAll(async () => {
     await ts?.close();

@@ -2,10 +2,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmSettingHistory, alarmSettingImport, alarmSettingList } from '../../../../src/shared/contracts/alarm-settings.js';
 import { alarmRealTimeList } from '../../../../src/shared/contracts/alarms.js';
-import { tagSave } from '../../../../src/shared/contracts/realtime.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
-import { auditOf, buildTag, demoToken, regionIds } from '../realtime/realtime-fixtures.js';
+import { auditOf, demoToken, saveTagsIn } from '../realtime/realtime-fixtures.js';
 import { exportedSettings, type Cell } from './alarm-settings-fixtures.js';
 
 /**
@@ -64,15 +63,7 @@ describe.each(dialects)('alarm settings import on %s', (dialect) => {
     admin = await demoToken(ts.url, 'admin');
     supervisor = await demoToken(ts.url, 'supervisor');
     operator = await demoToken(ts.url, 'operator');
-    const regions = await regionIds(ts.url, admin);
-    for (const [id, code] of [
-      [A, 'TF'],
-      [B, 'TF'],
-      [PU, 'PU'],
-    ] as const) {
-      const r = await call(ts.url, tagSave, { ...buildTag({ id, regionid: regions.get(code)! }), isNew: true }, admin);
-      expect(r.body.IsSuccess, JSON.stringify(r.body)).toBe(true);
-    }
+    await saveTagsIn(ts.url, admin, [[A, 'TF'], [B, 'TF'], [PU, 'PU']]);
   });
   afterAll(async () => {
     await ts?.close();

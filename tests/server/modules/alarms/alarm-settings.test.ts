@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmSettingHistory, alarmSettingList, alarmSettingSave, type AlarmSettingFields } from '../../../../src/shared/contracts/alarm-settings.js';
 import { alarmRealTimeList, type AlarmItem } from '../../../../src/shared/contracts/alarms.js';
-import { tagSave } from '../../../../src/shared/contracts/realtime.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
-import { buildTag, demoToken, expectRefused, regionIds } from '../realtime/realtime-fixtures.js';
+import { demoToken, expectRefused, saveTagsIn } from '../realtime/realtime-fixtures.js';
 import { exportedSettings } from './alarm-settings-fixtures.js';
 
 /**
@@ -44,15 +43,7 @@ describe.each(dialects)('alarm settings on %s', (dialect) => {
     ts = await startTestServer({ dialect, store, env: { LOG_LEVEL: 'error' } });
     admin = await demoToken(ts.url, 'admin');
     operator = await demoToken(ts.url, 'operator');
-    const regions = await regionIds(ts.url, admin);
-    for (const [id, code] of [
-      [A, 'TF'],
-      [B, 'TF'],
-      [PU, 'PU'],
-    ] as const) {
-      const r = await call(ts.url, tagSave, { ...buildTag({ id, regionid: regions.get(code)! }), isNew: true }, admin);
-      expect(r.body.IsSuccess, JSON.stringify(r.body)).toBe(true);
-    }
+    await saveTagsIn(ts.url, admin, [[A, 'TF'], [B, 'TF'], [PU, 'PU']]);
     t0 = Date.now();
   });
   afterAll(async () => {

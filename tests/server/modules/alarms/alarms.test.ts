@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmAcknowledge, alarmAuditKpi, alarmHistoryList, alarmRealTimeList, alarmShelve, alarmUnshelve, type AlarmItem } from '../../../../src/shared/contracts/alarms.js';
-import { tagSave } from '../../../../src/shared/contracts/realtime.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
 import { connectClient, waitFor } from '../../stream/stream-helpers.js';
-import { auditOf, buildTag, demoToken, expectRefused, regionIds } from '../realtime/realtime-fixtures.js';
+import { auditOf, demoToken, expectRefused, saveTagsIn } from '../realtime/realtime-fixtures.js';
 
 /**
  * Issue 9: the alarm engine on the ingest pipeline, the live list, the topic,
@@ -37,14 +36,7 @@ describe.each(dialects)('alarms on %s', (dialect) => {
     admin = await demoToken(ts.url, 'admin');
     operator = await demoToken(ts.url, 'operator');
     inspector = await demoToken(ts.url, 'inspector');
-    const regions = await regionIds(ts.url, admin);
-    for (const [id, code] of [
-      [TF, 'TF'],
-      [PU, 'PU'],
-    ] as const) {
-      const r = await call(ts.url, tagSave, { ...buildTag({ id, regionid: regions.get(code)! }), isNew: true }, admin);
-      expect(r.body.IsSuccess, JSON.stringify(r.body)).toBe(true);
-    }
+    await saveTagsIn(ts.url, admin, [[TF, 'TF'], [PU, 'PU']]);
   });
   afterAll(async () => {
     await ts?.close();

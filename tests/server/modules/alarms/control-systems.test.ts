@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlSystemDelete, controlSystemList, controlSystemSave, type ControlSystemItem } from '../../../../src/shared/contracts/control-systems.js';
-import { tagSave } from '../../../../src/shared/contracts/realtime.js';
 import { DEFAULT_COMM_TIMEOUT_MS } from '../../../../src/server/modules/alarms/alarm.service.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
-import { buildTag, demoToken, regionIds } from '../realtime/realtime-fixtures.js';
+import { demoToken, saveTagsIn } from '../realtime/realtime-fixtures.js';
 
 /** Issue 9 part 5: control systems, their tags and live link status, isolated by region. */
 describe.each(dialects)('control systems on %s', (dialect) => {
@@ -30,15 +29,7 @@ describe.each(dialects)('control systems on %s', (dialect) => {
     ts = await startTestServer({ dialect, store, env: { LOG_LEVEL: 'error' } });
     admin = await demoToken(ts.url, 'admin');
     operator = await demoToken(ts.url, 'operator');
-    regions = await regionIds(ts.url, admin);
-    for (const [id, code] of [
-      [TF_PT, 'TF'],
-      [TF_GD, 'TF'],
-      [PU_PT, 'PU'],
-    ] as const) {
-      const r = await call(ts.url, tagSave, { ...buildTag({ id, regionid: regions.get(code)! }), isNew: true }, admin);
-      expect(r.body.IsSuccess, JSON.stringify(r.body)).toBe(true);
-    }
+    regions = await saveTagsIn(ts.url, admin, [[TF_PT, 'TF'], [TF_GD, 'TF'], [PU_PT, 'PU']]);
   });
   afterAll(async () => {
     await ts?.close();

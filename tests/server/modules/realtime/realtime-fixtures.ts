@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.js';
 import { auditLogList, regionGetList } from '../../../../src/shared/contracts/org.js';
-import type { TagFields } from '../../../../src/shared/contracts/realtime.js';
+import { tagSave, type TagFields } from '../../../../src/shared/contracts/realtime.js';
 import { type CallResult, call, tokenFor } from '../../../helpers/api.js';
 
 export type DemoUser = 'admin' | 'supervisor' | 'operator' | 'inspector' | 'contractor';
@@ -53,4 +53,14 @@ export function expectRefused(r: CallResult<unknown>, httpStatus: number, contro
   for (const c of controls) {
     expect(r.body.error.controls, JSON.stringify(r.body.error)).toContain(c);
   }
+}
+
+/** Saves new tags in demo regions (`[tagId, regionCode, other fields]`), expecting each save to succeed; answers the region ids by code. */
+export async function saveTagsIn(url: string, admin: string, tags: readonly (readonly [string, string, Partial<TagFields>?])[]): Promise<Map<string, number>> {
+  const regions = await regionIds(url, admin);
+  for (const [id, code, more] of tags) {
+    const r = await call(url, tagSave, { ...buildTag({ id, regionid: regions.get(code)!, ...more }), isNew: true }, admin);
+    expect(r.body.IsSuccess, JSON.stringify(r.body)).toBe(true);
+  }
+  return regions;
 }
