@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { renderMessage } from '../../shared/messages/catalog';
 import { issueMessage } from '../../shared/messages/zod-issues';
 import { ApiError } from '../app/api';
+import { feedback } from '../app/feedback';
 import type { Lang } from '../app/i18n';
 
 /** The first problem of a failed parse, in `lang`, with the same codes the server uses. */
@@ -80,4 +81,33 @@ export function showIssues(form: FormInstance, issues: readonly z.core.$ZodIssue
         return { name: String(i.path[0]), errors: [renderMessage(lang, m.code, m.params)] };
       }),
   );
+}
+
+/**
+ * The save step of a form: validates (invalid fields already show their errors, so nothing more
+ * happens), then runs `save` with the values while `setSaving` is on; a refusal is put on the
+ * named `fields`, anything else shown as a message, in `lang`.
+ */
+export async function submitForm<V>(
+  form: FormInstance<V>,
+  opts: { fields: readonly string[]; lang: Lang; setSaving: (saving: boolean) => void },
+  save: (values: V) => Promise<void>,
+): Promise<void> {
+  let values: V;
+  try {
+    values = await form.validateFields();
+  } catch (err) {
+    if (isValidationError(err)) {
+      return;
+    }
+    throw err;
+  }
+  opts.setSaving(true);
+  try {
+    await save(values);
+  } catch (err) {
+    showSaveError(err, { form: form as FormInstance, fields: opts.fields, message: feedback.message, lang: opts.lang });
+  } finally {
+    opts.setSaving(false);
+  }
 }

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { alarmRemoveFromService, alarmReturnToService, type AlarmRef } from '../../../shared/contracts/alarm-settings';
 import { alarmAcknowledge, alarmShelve, alarmUnshelve, MAX_SHELVE_MINUTES } from '../../../shared/contracts/alarms';
 import { api } from '../../app/api';
-import { feedback, notify } from '../../app/feedback';
+import { notify } from '../../app/feedback';
 import { useLang } from '../../app/i18n';
 import { useSession } from '../../app/session-store';
-import { isValidationError, showSaveError } from '../../ui/form-rules';
+import { submitForm } from '../../ui/form-rules';
 import { alarmsNs } from './locales';
 
 /** What the user may do with alarms (the server checks again). */
@@ -45,28 +45,13 @@ export function OutOfServiceDialog({ target, open, onClose }: { target: ServiceT
   const lang = useLang();
   const [form] = Form.useForm<{ reason: string }>();
   const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    let values: { reason: string };
-    try {
-      values = await form.validateFields();
-    } catch (err) {
-      if (isValidationError(err)) {
-        return;
-      }
-      throw err;
-    }
-    setSaving(true);
-    try {
+  const submit = () =>
+    submitForm(form, { fields: ['reason'], lang, setSaving }, async (values) => {
       const { removed, alarms } = await api(alarmRemoveFromService, { ...target, reason: values.reason }, { silent: true });
       notify(t('oos.done', { n: Math.max(removed.length, alarms.length) }));
       form.resetFields();
       onClose(true);
-    } catch (err) {
-      showSaveError(err, { form, fields: ['reason'], message: feedback.message, lang });
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
     <Modal open={open} title={t('oos.title')} okText={t('oos.remove')} confirmLoading={saving} onOk={() => void submit()} onCancel={() => onClose(false)} destroyOnHidden data-testid="oos-dialog">
       <Form form={form} layout="vertical" initialValues={{ reason: '' }}>
@@ -92,28 +77,13 @@ export function ShelveDialog({ ids, open, onClose }: { ids: number[]; open: bool
   const lang = useLang();
   const [form] = Form.useForm<ShelveValues>();
   const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    let values: ShelveValues;
-    try {
-      values = await form.validateFields();
-    } catch (err) {
-      if (isValidationError(err)) {
-        return;
-      }
-      throw err;
-    }
-    setSaving(true);
-    try {
+  const submit = () =>
+    submitForm(form, { fields: ['minutes', 'kind', 'reason'], lang, setSaving }, async (values) => {
       const { shelved } = await api(alarmShelve, { ids, ...values }, { silent: true });
       notify(t('shelve.done', { n: shelved.length }));
       form.resetFields();
       onClose(true);
-    } catch (err) {
-      showSaveError(err, { form, fields: ['minutes', 'kind', 'reason'], message: feedback.message, lang });
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
     <Modal
       open={open}

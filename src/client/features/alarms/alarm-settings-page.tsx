@@ -23,7 +23,7 @@ import { api, errorText } from '../../app/api';
 import { feedback, notify } from '../../app/feedback';
 import { pick, useLang } from '../../app/i18n';
 import { useSession } from '../../app/session-store';
-import { isValidationError, showSaveError } from '../../ui/form-rules';
+import { submitForm } from '../../ui/form-rules';
 import { downloadPost } from '../../ui/file-transfer';
 import { ImportDialog } from '../../ui/records/import-dialog';
 import { postFile } from '../../ui/records/record-api';
@@ -265,27 +265,12 @@ function SettingDialog({ item, onClose }: { item: AlarmSettingItem; onClose: (do
   const consequence = Form.useWatch('consequence', form);
   const responseTime = Form.useWatch('responseTime', form);
   const proposed = proposedPriority(consequence ?? null, responseTime ?? null);
-  const submit = async () => {
-    let values: FormValues;
-    try {
-      values = await form.validateFields();
-    } catch (err) {
-      if (isValidationError(err)) {
-        return;
-      }
-      throw err;
-    }
-    setSaving(true);
-    try {
+  const submit = () =>
+    submitForm(form, { fields: ['priority', 'onDelayS', 'offDelayS', 'cause', 'correctiveAction', 'reason'], lang, setSaving }, async (values) => {
       await api(alarmSettingSave, { ...values, consequence: values.consequence ?? null, responseTime: values.responseTime ?? null, tagId: item.tagId, type: item.type }, { silent: true });
       notify(t('settings.saved'));
       onClose(true);
-    } catch (err) {
-      showSaveError(err, { form, fields: ['priority', 'onDelayS', 'offDelayS', 'cause', 'correctiveAction', 'reason'], message: feedback.message, lang });
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   const priorities = [1, 2, 3, 4].map((p) => ({ value: p, label: t(`priority.${p}`) }));
   return (
     <Modal

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { plantModeList, plantModeSet, type PlantMode, type PlantModeItem } from '../../../shared/contracts/alarm-settings';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
-import { feedback, notify } from '../../app/feedback';
+import { notify } from '../../app/feedback';
 import { useLang } from '../../app/i18n';
-import { isValidationError, showSaveError } from '../../ui/form-rules';
+import { submitForm } from '../../ui/form-rules';
 import { useLoad } from '../../ui/use-load';
 import { alarmsNs } from './locales';
 
@@ -27,28 +27,13 @@ export function PlantModeDialog({ open, onClose, regionTree, regionName }: { ope
   const [saving, setSaving] = useState(false);
   const load = useCallback((signal: AbortSignal) => (open ? api(plantModeList, {}, { signal }) : Promise.resolve({ list: [] })), [open]);
   const modes = useLoad(load);
-  const submit = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch (err) {
-      if (isValidationError(err)) {
-        return;
-      }
-      throw err;
-    }
-    setSaving(true);
-    try {
+  const submit = () =>
+    submitForm(form, { fields: ['regionid', 'mode', 'reason'], lang, setSaving }, async (values) => {
       const r = await api(plantModeSet, values, { silent: true });
       notify(t('mode.done', { n: r.alarms.length }));
       form.setFieldValue('reason', '');
       modes.reload();
-    } catch (err) {
-      showSaveError(err, { form, fields: ['regionid', 'mode', 'reason'], message: feedback.message, lang });
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
     <Modal open={open} title={t('mode.title')} footer={null} onCancel={onClose} destroyOnHidden width={640} data-testid="plant-mode-dialog">
       <Table<PlantModeItem>
