@@ -32,6 +32,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
 import { jsonRows, type JsonColumnType } from '../../store/json-rows.js';
 import type { Db, Tx } from '../../store/db.js';
+import { isUniqueViolation } from '../../store/unique-violation.js';
 import type { Emit, StreamBus } from '../../stream/bus.js';
 import { transactThenPublish } from '../../stream/bus.js';
 import type { ChannelSource, TopicResolver } from '../../stream/channels.js';
@@ -353,7 +354,8 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     });
   }
 
-  for (const r of (await db.selectFrom('alarm_occurrence').selectAll().where('closed_at', 'is', null).execute()) as Row[]) {
+  /** Takes a stored open occurrence as this server's open alarm (at start, or one another server opened). */
+  const restoreOpen = (r: Row) => {
     const item = alarmItemOf(r);
     const fsm = JSON.parse(r.fsm) as AlarmState;
     open.set(r.alarm_key, { item, fsm });
@@ -361,6 +363,9 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     if (r.peak !== null) {
       peaks.set(r.alarm_key, r.peak);
     }
+  };
+  for (const r of (await db.selectFrom('alarm_occurrence').selectAll().where('closed_at', 'is', null).execute()) as Row[]) {
+    restoreOpen(r);
   }
   for (const o of open.values()) {
     if (o.item.type === 'comm' && o.fsm.active && o.item.alarmKey === alarmKeyOf(o.item.source, 'comm')) {
@@ -423,7 +428,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
    * Two statements per batch instead of one per change is what keeps a flood
    * off the main thread.
    */
-  async function applyConditionChanges(batch: ConditionChange[], by?: { user: AuthUser; action: string }) {
+  async function applyConditionChanges(batch: ConditionChange[], by?: { user: AuthUser; action: string }, adopted = false): Promise<void> {
     const names = await sourceNames([...new Set(batch.filter((c) => !c.raised && c.change === 'activate').map((c) => c.tagId))]);
     const t = now();
     /** The open occurrence per key after the batch's steps so far (null: none). */
@@ -469,18 +474,31 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     if (steps.length === 0) {
       return;
     }
-    await transactThenPublish(db, bus, async (tx, emit) => {
-      // Updates first: an occurrence this batch closes must be closed before its successor is inserted (one open occurrence per alarm).
-      await updateOccurrences(tx, touched.filter((w) => w.id !== null));
-      await insertOccurrences(tx, touched.filter((w) => w.id === null));
-      const items = steps.map((s) => alarmItemWith({ ...s.row, id: s.w.row.id }, s.fsm));
-      if (by) {
-        for (const item of items) {
-          await audit(tx, { userid: by.user.userid, loginname: by.user.loginname }, by.action, 'alarm', item.id, { alarm: item.alarmKey, source: item.sourceName, to: item.state });
+    try {
+      await transactThenPublish(db, bus, async (tx, emit) => {
+        // Updates first: an occurrence this batch closes must be closed before its successor is inserted (one open occurrence per alarm).
+        await updateOccurrences(tx, touched.filter((w) => w.id !== null));
+        await insertOccurrences(tx, touched.filter((w) => w.id === null));
+        const items = steps.map((s) => alarmItemWith({ ...s.row, id: s.w.row.id }, s.fsm));
+        if (by) {
+          for (const item of items) {
+            await audit(tx, { userid: by.user.userid, loginname: by.user.loginname }, by.action, 'alarm', item.id, { alarm: item.alarmKey, source: item.sourceName, to: item.state });
+          }
         }
+        emitChanged(emit, items);
+      });
+    } catch (err) {
+      // Another server on the same store opened one of these alarms first (the unique index keeps one open
+      // occurrence per alarm): take its occurrence as ours, then apply the batch again against it.
+      if (!adopted && isUniqueViolation(err)) {
+        const keys = [...new Set(touched.filter((w) => w.id === null).map((w) => w.row.alarm_key))];
+        for (const r of (await db.selectFrom('alarm_occurrence').selectAll().where('alarm_key', 'in', keys).where('closed_at', 'is', null).execute()) as Row[]) {
+          restoreOpen(r);
+        }
+        return applyConditionChanges(batch, by, true);
       }
-      emitChanged(emit, items);
-    });
+      throw err;
+    }
     const after = new Map<string, OpenAlarm | null>();
     for (const [key, w] of current) {
       after.set(key, w && { item: alarmItemWith(w.row, w.fsm), fsm: w.fsm });

@@ -93,15 +93,17 @@ describe.each(dialects)('alarm notifications on %s', (dialect) => {
     const r = await call(ts.url, alarmRealTimeList, {}, admin);
     return r.body.data!.list.find((a) => a.alarmKey === `tag:${tag}:${type}`)!;
   };
-  /** Both tags back to normal and every open alarm acknowledged: no occurrence stays open. */
+  /** The open alarms of this test's tags (the demo plant's fence engine raises its own meanwhile). */
+  const ownOpen = async () => (await call(ts.url, alarmRealTimeList, {}, admin)).body.data!.list.filter((a) => a.source === TF || a.source === PU);
+  /** Both tags back to normal and their open alarms acknowledged: no occurrence of theirs stays open. */
   const allToNormal = async () => {
     await ingest(TF, 5);
     await ingest(PU, 5);
-    const ids = (await call(ts.url, alarmRealTimeList, {}, admin)).body.data!.list.map((a) => a.id);
+    const ids = (await ownOpen()).map((a) => a.id);
     if (ids.length) {
       await call(ts.url, alarmAcknowledge, { ids }, admin);
     }
-    expect((await call(ts.url, alarmRealTimeList, {}, admin)).body.data!.list).toEqual([]);
+    expect(await ownOpen()).toEqual([]);
   };
   const disableAll = async () => {
     for (const w of (await call(ts.url, webhookList, {}, admin)).body.data!.items) {

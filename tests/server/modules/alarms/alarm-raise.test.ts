@@ -62,6 +62,25 @@ describe('raised alarms', () => {
     expect(published[0]).toMatchObject({ id: rows[0].id, type: 'intrusion', priority: 1, state: 'unack', sourceName: '张伟', regionid: 9, detail: { card: 'P-0001', region: '罐区B' } });
   });
 
+  it('a second server on the same store raising an alarm the first opened takes that occurrence: no error, no second row', async () => {
+    const other = await start(); // another server's alarm service: its own open alarms, the same store
+    const errors: unknown[] = [];
+    try {
+      await alarms.raise(intrusion);
+      await other.raise(intrusion).catch((err: unknown) => errors.push(err));
+      expect(errors).toEqual([]);
+      const rows = await store.db.selectFrom('alarm_occurrence').selectAll().execute();
+      expect(rows.map((r) => [r.alarm_key, r.closed_at])).toEqual([[intrusion.key, null]]);
+      // It is that server's open alarm now: it clears it, and the first server's raise after the return opens the next one.
+      expect(other.openAlarms('pos:intrusion:').map((o) => o.id)).toEqual([rows[0].id]);
+      clock += 5000;
+      await other.clear(intrusion.key);
+      expect((await store.db.selectFrom('alarm_occurrence').select(['state', 'returned_at']).executeTakeFirstOrThrow()).returned_at).toBe(clock);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('clear returns it; acknowledged after return it closes; a second raise opens a new occurrence', async () => {
     await alarms.raise(intrusion);
     clock += 5000;

@@ -23,8 +23,9 @@ describe.runIf(dialects.includes('postgres'))('ledgers defined on one server of 
   let b: TestServer;
   beforeAll(async () => {
     store = await freshDatabase('postgres');
-    a = await startTestServer({ dialect: 'postgres', store });
-    b = await startTestServer({ dialect: 'postgres', store });
+    // No demo simulator: two of them would raise the same demo alarms on one store (each server's alarm engine keeps its own open alarms).
+    a = await startTestServer({ dialect: 'postgres', store, env: { SIMULATOR: '0' } });
+    b = await startTestServer({ dialect: 'postgres', store, env: { SIMULATOR: '0' } });
   });
   afterAll(async () => {
     await a?.close();
