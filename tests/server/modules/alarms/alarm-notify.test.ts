@@ -15,6 +15,7 @@ import {
   webhookLogList,
 } from '../../../../src/shared/contracts/alarm-notify.js';
 import { alarmAcknowledge, alarmRealTimeList } from '../../../../src/shared/contracts/alarms.js';
+import { fenceRuleDelete, fenceRuleList } from '../../../../src/shared/contracts/fences.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
 import { waitFor } from '../../stream/stream-helpers.js';
@@ -72,7 +73,8 @@ describe.each(dialects)('alarm notifications on %s', (dialect) => {
   let regions: Map<string, number>;
   const TF = 'NTF.TF.PT1';
   const PU = 'NTF.PU.PT1';
-  const env = { LOG_LEVEL: 'error', NOTIFY_BACKOFF_MS: '30,30,30', NOTIFY_POLL_MS: '20', ESCALATION_MINUTE_MS: '1000' };
+  // Only this test's tags raise alarms: no simulated plant, no man-down default, and the demo's fence rules go (beforeAll).
+  const env = { LOG_LEVEL: 'error', NOTIFY_BACKOFF_MS: '30,30,30', NOTIFY_POLL_MS: '20', ESCALATION_MINUTE_MS: '1000', SIMULATOR: '0', MAN_DOWN_DEFAULT: 'off' };
 
   const ingest = async (tag: string, v: number) => {
     ts.server.stream.ingest.samples({ tag, t: Date.now(), v, q: 0 }, 'test');
@@ -116,6 +118,9 @@ describe.each(dialects)('alarm notifications on %s', (dialect) => {
     store = await freshDatabase(dialect, { file: true });
     ts = await startTestServer({ dialect, store, env });
     admin = await demoToken(ts.url, 'admin');
+    for (const rule of (await call(ts.url, fenceRuleList, {}, admin)).body.data!.items) {
+      expect((await call(ts.url, fenceRuleDelete, { regionid: rule.regionid }, admin)).body.IsSuccess).toBe(true);
+    }
     regions = await saveTagsIn(ts.url, admin, [[TF, 'TF'], [PU, 'PU']]);
   });
   afterAll(async () => {
