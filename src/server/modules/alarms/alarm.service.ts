@@ -511,10 +511,9 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     return o ? { row: alarmRowOf(o.item, o.fsm), fsm: o.fsm, id: o.item.id, written: false } : null;
   }
 
-  /** The columns updateRow writes for a state, plus the patch; back to normal closes the occurrence. */
-  function setState(w: Work, fsm: AlarmState, t: number, patch: Partial<Row>) {
-    w.fsm = fsm;
-    Object.assign(w.row, {
+  /** The columns of an occurrence in a state, plus the patch; back to normal closes the occurrence. */
+  function stateColumns(fsm: AlarmState, t: number, patch: Partial<Row>): Partial<Row> {
+    const values: Partial<Row> = {
       state: fsm.state,
       fsm: JSON.stringify(fsm),
       shelved_until: fsm.shelf?.until ?? null,
@@ -522,10 +521,17 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       shelve_reason: fsm.shelf?.reason ?? null,
       updated_at: t,
       ...patch,
-    });
-    if (fsm.state === 'normal' && patch.closed_at === undefined) {
-      w.row.closed_at = t;
+    };
+    if (fsm.state === 'normal' && values.closed_at === undefined) {
+      values.closed_at = t;
     }
+    return values;
+  }
+
+  /** A batch's occurrence takes a new state (stateColumns). */
+  function setState(w: Work, fsm: AlarmState, t: number, patch: Partial<Row>) {
+    w.fsm = fsm;
+    Object.assign(w.row, stateColumns(fsm, t, patch));
   }
 
   /** A new occurrence of a change that activates (suppressed by design when its unit is out of operation). */
@@ -626,19 +632,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
 
   /** Writes an occurrence's new state (and closes it when the state machine is back to normal). */
   async function updateRow(tx: Tx, cur: OpenAlarm, fsm: AlarmState, patch: Partial<Row>): Promise<AlarmItem> {
-    const t = now();
-    const values: Partial<Row> = {
-      state: fsm.state,
-      fsm: JSON.stringify(fsm),
-      shelved_until: fsm.shelf?.until ?? null,
-      shelved_by: fsm.shelf?.by ?? null,
-      shelve_reason: fsm.shelf?.reason ?? null,
-      updated_at: t,
-      ...patch,
-    };
-    if (fsm.state === 'normal' && values.closed_at === undefined) {
-      values.closed_at = t;
-    }
+    const values = stateColumns(fsm, now(), patch);
     const row = (await tx.updateTable('alarm_occurrence').set(values).where('id', '=', cur.item.id).returningAll().executeTakeFirstOrThrow());
     return alarmItemOf(row);
   }
