@@ -6,10 +6,10 @@ import { deleteBefore as deleteLegacyBefore, kyselyConn, type SqlConn } from '..
 import type { StreamLog } from '../stream/ingest.js';
 import { chunkStats, deleteChunksBefore } from './chunk-store.js';
 import { Journal, type JournalFs } from './journal.js';
-import { decodeRecord, encodePositionBatch, encodeSampleBatch, type PositionBatch, type SampleBatch } from './records.js';
+import { createRecordEncoders, decodeRecord, encodePositionBatch, encodeSampleBatch, type PositionBatch, type SampleBatch } from './records.js';
 import { packWindow, type ChunkKind } from './seal.js';
 import { createSealer } from './sealer.js';
-import { CHUNK_MS, mergeInto, newSeries, normalize, push, windowOf, type Series } from './series.js';
+import { appendAllOpen, appendOpen, CHUNK_MS, copyOpenInto, mergeInto, newOpenSeries, newSeries, openColumns, windowOf, type Columns, type OpenSeries, type Series } from './series.js';
 
 /*
  * The historian: samples and positions per tag (per person or vehicle) and
@@ -105,7 +105,7 @@ export interface HistorianOptions {
 /** Items per message to the history thread (and per transaction there): short lock holds, small copies. */
 const PART_ITEMS = 50_000;
 
-type Windows = Map<number, Map<string, Series>>;
+type Windows = Map<number, Map<string, OpenSeries>>;
 type WritePath = 'journal' | 'seal' | 'checkpoint';
 
 /**
@@ -221,31 +221,37 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
     }
   };
 
-  /** The open series of `id` in the window holding `t`, created on first use. */
-  const seriesAt = (windows: Windows, t: number, id: string, cols: number): Series => {
-    const w = windowOf(t);
-    let win = windows.get(w);
-    if (!win) {
-      win = new Map();
-      windows.set(w, win);
+  /**
+   * Adds a batch's items to the open series of their windows. The window's map
+   * is looked up once per run of items in one window (a batch is mostly one
+   * tick), and nothing is allocated per item: this runs for every sample.
+   */
+  /** When each window in memory last received items (server time). */
+  const filledAt = new WeakMap<Map<string, OpenSeries>, number>();
+  const addBatch = (windows: Windows, n: number, ids: readonly string[], t: ArrayLike<number>, cols: readonly ArrayLike<number>[]) => {
+    let w = 0;
+    let win: Map<string, OpenSeries> | undefined;
+    for (let i = 0; i < n; i++) {
+      // Still in the window of the previous item: no division (windowOf) for it.
+      if (!win || t[i] < w || t[i] >= w + CHUNK_MS) {
+        w = windowOf(t[i]);
+        win = windows.get(w);
+        if (!win) {
+          win = new Map();
+          windows.set(w, win);
+        }
+        filledAt.set(win, Date.now());
+      }
+      let s = win.get(ids[i]);
+      if (!s) {
+        s = newOpenSeries(cols.length);
+        win.set(ids[i], s);
+      }
+      appendOpen(s, t[i], cols, i);
     }
-    let s = win.get(id);
-    if (!s) {
-      s = newSeries(cols);
-      win.set(id, s);
-    }
-    return s;
   };
-  const addSamples = (b: SampleBatch) => {
-    for (let i = 0; i < b.n; i++) {
-      push(seriesAt(samples, b.t[i], b.tag[i], SAMPLE_COLS), b.t[i], [b.v[i], b.q[i]]);
-    }
-  };
-  const addPositions = (b: PositionBatch) => {
-    for (let i = 0; i < b.n; i++) {
-      push(seriesAt(positions, b.t[i], b.id[i], POSITION_COLS), b.t[i], [b.lon[i], b.lat[i], b.floor[i], b.kind[i]]);
-    }
-  };
+  const addSamples = (b: SampleBatch) => addBatch(samples, b.n, b.tag, b.t, [b.v, b.q]);
+  const addPositions = (b: PositionBatch) => addBatch(positions, b.n, b.id, b.t, [b.lon, b.lat, b.floor, b.kind]);
 
   let journal: Journal | null = null;
   if (opts.journalDir) {
@@ -273,44 +279,41 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
     }
   }
 
+  /** A window's items as batch columns (each id's items in their order in memory). */
+  const windowColumns = (win: Map<string, OpenSeries>, ncols: number) => {
+    let n = 0;
+    for (const s of win.values()) {
+      n += s.n;
+    }
+    const ids = new Array<string>(n);
+    const t = new Float64Array(n);
+    const cols = Array.from({ length: ncols }, () => new Float64Array(n));
+    let k = 0;
+    for (const [id, s] of win) {
+      ids.fill(id, k, k + s.n);
+      copyOpenInto(s, t, cols, k);
+      k += s.n;
+    }
+    return { n, ids, t, cols };
+  };
+
   /** Everything in memory as journal records (a checkpoint). */
   const state = (): Buffer[] => {
     const out: Buffer[] = [];
     // Windows being sealed first: on replay what arrived for them since comes after and wins.
     for (const win of [...sealingWins.sample.values(), ...samples.values()]) {
-      const tag: string[] = [];
-      const t: number[] = [];
-      const v: number[] = [];
-      const q: number[] = [];
-      for (const [id, s] of win) {
-        for (let i = 0; i < s.t.length; i++) {
-          tag.push(id);
-          t.push(s.t[i]);
-          v.push(s.cols[0][i]);
-          q.push(s.cols[1][i]);
-        }
-      }
-      out.push(encodeSampleBatch({ n: t.length, tag, t, v, q }));
+      const { n, ids, t, cols } = windowColumns(win, SAMPLE_COLS);
+      out.push(encodeSampleBatch({ n, tag: ids, t, v: cols[0], q: cols[1] }));
     }
     for (const win of [...sealingWins.position.values(), ...positions.values()]) {
-      const id: string[] = [];
-      const cols: number[][] = [[], [], [], [], []];
-      for (const [key, s] of win) {
-        for (let i = 0; i < s.t.length; i++) {
-          id.push(key);
-          cols[0].push(s.t[i]);
-          for (let c = 0; c < POSITION_COLS; c++) {
-            cols[c + 1].push(s.cols[c][i]);
-          }
-        }
-      }
-      out.push(encodePositionBatch({ n: id.length, id, t: cols[0], lon: cols[1], lat: cols[2], floor: cols[3], kind: cols[4] }));
+      const { n, ids, t, cols } = windowColumns(win, POSITION_COLS);
+      out.push(encodePositionBatch({ n, id: ids, t, lon: cols[0], lat: cols[1], floor: cols[2], kind: cols[3] }));
     }
     return out;
   };
 
   /** Puts a taken window back (its write failed), ahead of what arrived for it since. */
-  const putBack = (map: Windows, w: number, taken: Map<string, Series>) => {
+  const putBack = (map: Windows, w: number, taken: Map<string, OpenSeries>) => {
     const since = map.get(w);
     if (since) {
       for (const [id, s] of since) {
@@ -319,13 +322,7 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
           taken.set(id, s);
           continue;
         }
-        for (let i = 0; i < s.t.length; i++) {
-          push(
-            old,
-            s.t[i],
-            s.cols.map((c) => c[i]),
-          );
-        }
+        appendAllOpen(old, s);
       }
     }
     map.set(w, taken);
@@ -350,8 +347,8 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
       for (let a = 0; a < entries.length; ) {
         let z = a;
         let n = 0;
-        while (z < entries.length && (z === a || n + entries[z][1].t.length <= PART_ITEMS)) {
-          n += entries[z][1].t.length;
+        while (z < entries.length && (z === a || n + entries[z][1].n <= PART_ITEMS)) {
+          n += entries[z][1].n;
           z++;
         }
         const part = entries.slice(a, z);
@@ -380,12 +377,16 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
   let sealing: Promise<void> | null = null;
   let sealAgain = false;
 
-  async function sealDue(all: boolean): Promise<void> {
+  async function sealDue(all: boolean, settle: boolean): Promise<void> {
     const limit = now() - graceMs - CHUNK_MS;
     let sealed = 0;
     const started = performance.now();
     for (const kind of ['sample', 'position'] as const) {
-      const due = [...mapOf(kind).keys()].filter((w) => all || w <= limit).sort((a, b) => a - b);
+      // A window still filling (a gateway's backlog arriving in turns) waits until a tick passes without items
+      // for it: sealed once, not merged into its chunk again on every tick while the rest arrives.
+      const map = mapOf(kind);
+      const still = Date.now() - tickMs;
+      const due = [...map.keys()].filter((w) => all || (w <= limit && (!settle || (filledAt.get(map.get(w)!) ?? 0) <= still))).sort((a, b) => a - b);
       for (const w of due) {
         try {
           const items = await sealWindow(kind, w);
@@ -425,16 +426,17 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
     }
   }
 
-  function seal(all = false): Promise<void> {
+  /** `settle` (the timer's seals): windows still filling wait; flush, retention and shutdown seal every due window. */
+  function seal(all = false, settle = false): Promise<void> {
     if (sealing) {
       sealAgain ||= all;
-      return sealing.then(() => (all ? seal(true) : undefined));
+      return sealing.then(() => (all ? seal(true) : settle ? undefined : seal(false)));
     }
     sealing = (async () => {
-      await sealDue(all);
+      await sealDue(all, settle);
       if (sealAgain) {
         sealAgain = false;
-        await sealDue(true);
+        await sealDue(true, false);
       }
     })().finally(() => {
       sealing = null;
@@ -464,19 +466,20 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
     return run;
   }
 
+  const encoders = createRecordEncoders();
   const onError = (err: unknown, name: string) => log.error({ err, consumer: name }, 'history: consumer failed');
   const subs: Subscription[] = [
     consume(bus.samples$, 'history.samples', onError, (b) => {
       addSamples(b);
       if (journal) {
-        journal.append(encodeSampleBatch(b));
+        journal.append(encoders.samples(b));
         appended.samples += b.n;
       }
     }),
     consume(bus.positions$, 'history.positions', onError, (b) => {
       addPositions(b);
       if (journal) {
-        journal.append(encodePositionBatch(b));
+        journal.append(encoders.positions(b));
         appended.positions += b.n;
       }
     }),
@@ -488,7 +491,7 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
   const sealTimer = setInterval(() => {
     // After a failed seal, the next try waits (backing off to SEAL_BACKOFF_MAX_MS): a full disk is not hammered.
     if (Date.now() >= nextSealAt) {
-      void seal().catch((err: unknown) => failed(err, 'seal'));
+      void seal(false, true).catch((err: unknown) => failed(err, 'seal'));
     }
   }, tickMs);
   sealTimer.unref();
@@ -498,7 +501,7 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
     let n = 0;
     for (const win of [...sealingWins[kind].values(), ...mapOf(kind).values()]) {
       for (const s of win.values()) {
-        n += s.t.length;
+        n += s.n;
       }
     }
     return n;
@@ -508,16 +511,16 @@ export async function createHistorian(opts: HistorianOptions): Promise<Historian
   const openWindowStarts = (kind: ChunkKind, from: number, to: number): number[] =>
     [...new Set([...sealingWins[kind].keys(), ...mapOf(kind).keys()])].filter((w) => w + CHUNK_MS > from && w < to).sort((a, b) => a - b);
   /** The items of `id` in window `w` held in memory: those being sealed merged with those received since (newest win). */
-  const openSeries = (kind: ChunkKind, w: number, id: string): Series | undefined => {
+  const openSeries = (kind: ChunkKind, w: number, id: string): Columns | undefined => {
     const a = sealingWins[kind].get(w)?.get(id);
     const b = mapOf(kind).get(w)?.get(id);
     if (a && b) {
-      return mergeInto(normalize(a), normalize(b));
+      return mergeInto(openColumns(a), openColumns(b));
     }
     const s = a ?? b;
-    return s ? normalize(s) : undefined;
+    return s ? openColumns(s) : undefined;
   };
-  const appendRange = (o: Series, s: Series, from: number, to: number) => {
+  const appendRange = (o: Series, s: Columns, from: number, to: number) => {
     for (let i = 0; i < s.t.length; i++) {
       if (s.t[i] >= from && s.t[i] < to) {
         o.t.push(s.t[i]);

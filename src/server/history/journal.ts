@@ -30,11 +30,16 @@ const pad = (n: number) => String(n).padStart(12, '0');
 const SEGMENT = /^j-(\d{12})\.log$/;
 const CHECKPOINT = /^c-(\d{12})\.log$/;
 
+/** The frame head of a record: [length u32][crc32 u32]. */
+function head(payload: Buffer): Buffer {
+  const h = Buffer.allocUnsafe(8);
+  h.writeUInt32LE(payload.length, 0);
+  h.writeUInt32LE(zlib.crc32(payload), 4);
+  return h;
+}
+
 export function frame(payload: Buffer): Buffer {
-  const head = Buffer.allocUnsafe(8);
-  head.writeUInt32LE(payload.length, 0);
-  head.writeUInt32LE(zlib.crc32(payload), 4);
-  return Buffer.concat([head, payload]);
+  return Buffer.concat([head(payload), payload]);
 }
 
 /** Records of one file, up to the first torn or damaged one; `good` is the byte length of the intact part. */
@@ -119,9 +124,9 @@ export class Journal {
     if (this.closed) {
       throw new Error('journal closed');
     }
-    const rec = frame(payload);
-    this.segments[this.segments.length - 1].queue.push(rec);
-    this.pendingBytes += rec.length;
+    // Head and payload are written as two buffers of one writev: the payload is not copied.
+    this.segments[this.segments.length - 1].queue.push(head(payload), payload);
+    this.pendingBytes += 8 + payload.length;
   }
 
   /**

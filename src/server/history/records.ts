@@ -24,7 +24,14 @@ export interface PositionBatch {
   kind: ArrayLike<number>;
 }
 
-function encode(type: number, n: number, ids: readonly string[], f64: ArrayLike<number>[], u8: ArrayLike<number>): Buffer {
+/** The ids of a batch as a dictionary (JSON, UTF-8) and one index per item. */
+interface IdIndex {
+  ids: readonly string[];
+  dict: Buffer;
+  idx: Uint32Array;
+}
+
+function indexIds(ids: readonly string[], n: number): IdIndex {
   const dict: string[] = [];
   const index = new Map<string, number>();
   const idx = new Uint32Array(n);
@@ -37,27 +44,81 @@ function encode(type: number, n: number, ids: readonly string[], f64: ArrayLike<
     }
     idx[i] = k;
   }
-  const d = Buffer.from(JSON.stringify(dict), 'utf8');
-  const head = Buffer.allocUnsafe(9);
-  head.writeUInt8(type, 0);
-  head.writeUInt32LE(n, 1);
-  head.writeUInt32LE(d.length, 5);
-  const parts: Buffer[] = [head, d, Buffer.from(idx.buffer, idx.byteOffset, n * 4)];
-  for (const col of f64) {
-    const a = col instanceof Float64Array ? col.subarray(0, n) : Float64Array.from({ length: n }, (_, i) => col[i]);
-    parts.push(Buffer.from(a.buffer, a.byteOffset, n * 8));
+  return { ids: ids.slice(0, n), dict: Buffer.from(JSON.stringify(dict), 'utf8'), idx };
+}
+
+const sameIds = (a: readonly string[], b: readonly string[], n: number) => {
+  if (a.length !== n) {
+    return false;
   }
-  const q = u8 instanceof Uint8Array ? u8.subarray(0, n) : Uint8Array.from({ length: n }, (_, i) => u8[i]);
-  parts.push(Buffer.from(q.buffer, q.byteOffset, n));
-  return Buffer.concat(parts);
+  for (let i = 0; i < n; i++) {
+    if (a[i] !== b[i]) {
+      return false;
+    }
+  }
+  return true;
+};
+
+/** The payload in one buffer (no concatenation of parts). */
+function encode(type: number, n: number, ix: IdIndex, f64: ArrayLike<number>[], u8: ArrayLike<number>): Buffer {
+  const out = Buffer.allocUnsafe(9 + ix.dict.length + n * 4 + f64.length * n * 8 + n);
+  out.writeUInt8(type, 0);
+  out.writeUInt32LE(n, 1);
+  out.writeUInt32LE(ix.dict.length, 5);
+  let pos = 9;
+  pos += ix.dict.copy(out, pos);
+  out.set(new Uint8Array(ix.idx.buffer, ix.idx.byteOffset, n * 4), pos);
+  pos += n * 4;
+  for (const col of f64) {
+    if (col instanceof Float64Array) {
+      out.set(new Uint8Array(col.buffer, col.byteOffset, n * 8), pos);
+    } else {
+      for (let i = 0; i < n; i++) {
+        out.writeDoubleLE(col[i], pos + i * 8);
+      }
+    }
+    pos += n * 8;
+  }
+  if (u8 instanceof Uint8Array) {
+    out.set(u8.subarray(0, n), pos);
+  } else {
+    for (let i = 0; i < n; i++) {
+      out[pos + i] = u8[i];
+    }
+  }
+  return out;
 }
 
 export function encodeSampleBatch(b: SampleBatch): Buffer {
-  return encode(REC_SAMPLES, b.n, b.tag, [b.t, b.v], b.q);
+  return encode(REC_SAMPLES, b.n, indexIds(b.tag, b.n), [b.t, b.v], b.q);
 }
 
 export function encodePositionBatch(b: PositionBatch): Buffer {
-  return encode(REC_POSITIONS, b.n, b.id, [b.t, b.lon, b.lat, b.floor], b.kind);
+  return encode(REC_POSITIONS, b.n, indexIds(b.id, b.n), [b.t, b.lon, b.lat, b.floor], b.kind);
+}
+
+/**
+ * Encoders of the historian's journal appends. Each remembers the ids of the
+ * last batch it encoded: a source that sends the same tags every tick (a
+ * gateway, the simulator) has its ids indexed once, not once per batch.
+ */
+export function createRecordEncoders() {
+  let sampleIds: IdIndex | null = null;
+  let positionIds: IdIndex | null = null;
+  return {
+    samples(b: SampleBatch): Buffer {
+      if (!sampleIds || !sameIds(sampleIds.ids, b.tag, b.n)) {
+        sampleIds = indexIds(b.tag, b.n);
+      }
+      return encode(REC_SAMPLES, b.n, sampleIds, [b.t, b.v], b.q);
+    },
+    positions(b: PositionBatch): Buffer {
+      if (!positionIds || !sameIds(positionIds.ids, b.id, b.n)) {
+        positionIds = indexIds(b.id, b.n);
+      }
+      return encode(REC_POSITIONS, b.n, positionIds, [b.t, b.lon, b.lat, b.floor], b.kind);
+    },
+  };
 }
 
 /** Copies `bytes` from `buf` at `pos` into a fresh, aligned buffer. */

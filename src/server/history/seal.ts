@@ -1,7 +1,7 @@
 import type { SqlConn } from '../stream/history-sql.js';
 import { readChunks, upsertHours, upsertPositionChunks, upsertSampleChunks, type HourRow, type PositionChunkRow, type SampleChunkRow } from './chunk-store.js';
 import { decodePositions, decodeRollup, decodeSamples, encodePositions, encodeRollup, encodeSamples, type RollupColumns } from './codec.js';
-import { combineMeans, HOUR_MS, mergeInto, minuteRollups, normalize, ROLLUP_MS, type Columns, type MinuteRollups, type Series } from './series.js';
+import { combineMeans, HOUR_MS, mergeInto, minuteRollups, ROLLUP_MS, copyOpenInto, sortOpen, type Columns, type MinuteRollups, type OpenSeries } from './series.js';
 import { swingingDoor } from './swinging-door.js';
 
 /*
@@ -35,29 +35,26 @@ export interface PackedWindow {
   dev?: Float64Array;
 }
 
-/** Packs series of one window (normalised here: sorted, last received wins), with each id's compression deviation when `devOf` gives one. */
+/** Packs the open series of one window (sorted here, last received wins), with each id's compression deviation when `devOf` gives one. */
 export function packWindow(
   kind: ChunkKind,
   w: number,
-  entries: readonly (readonly [string, Series])[],
+  entries: readonly (readonly [string, OpenSeries])[],
   devOf?: (id: string) => number | null | undefined,
 ): PackedWindow {
   let n = 0;
   for (const [, s] of entries) {
-    n += normalize(s).t.length;
+    n += sortOpen(s).n;
   }
-  const ncols = entries.length > 0 ? entries[0][1].cols.length : 0;
+  const ncols = entries.length > 0 ? entries[0][1].stride - 1 : 0;
   const off = new Uint32Array(entries.length + 1);
   const t = new Float64Array(n);
   const cols = Array.from({ length: ncols }, () => new Float64Array(n));
   let k = 0;
   entries.forEach(([, s], e) => {
     off[e] = k;
-    t.set(s.t, k);
-    for (let c = 0; c < ncols; c++) {
-      cols[c].set(s.cols[c], k);
-    }
-    k += s.t.length;
+    copyOpenInto(s, t, cols, k);
+    k += s.n;
   });
   off[entries.length] = k;
   const packed: PackedWindow = { kind, w, ids: entries.map(([id]) => id), off, t, cols };

@@ -44,6 +44,108 @@ export function push(s: Series, t: number, vals: readonly number[]): void {
   }
 }
 
+/**
+ * The items of one id in an open window (the historian's memory), as rows in
+ * one typed array: item k is [t, col 0, col 1, …] at k × stride. Appending an
+ * item writes one short run of memory and allocates nothing until the array
+ * is full (then it doubles); the garbage collector has no per-item arrays to
+ * move. Items are kept in arrival order until `sortOpen` puts them in time
+ * order (of equal times the last received stays).
+ */
+export interface OpenSeries {
+  n: number;
+  /** 1 + the number of value columns. */
+  stride: number;
+  rows: Float64Array;
+  /** False once a time arrived that is not after the previous one. */
+  sorted: boolean;
+}
+
+/** Items room for at first: a 1 Hz tag fills a 10-minute window (600) after four doublings. */
+const OPEN_FIRST = 64;
+
+export function newOpenSeries(ncols: number): OpenSeries {
+  return { n: 0, stride: ncols + 1, rows: new Float64Array(OPEN_FIRST * (ncols + 1)), sorted: true };
+}
+
+/** Appends item `i` of batch columns: its time and `cols[c][i]` as column c. */
+export function appendOpen(s: OpenSeries, t: number, cols: readonly ArrayLike<number>[], i: number): void {
+  const n = s.n;
+  const stride = s.stride;
+  if (n > 0 && t <= s.rows[(n - 1) * stride]) {
+    s.sorted = false;
+  }
+  if ((n + 1) * stride > s.rows.length) {
+    const bigger = new Float64Array(s.rows.length * 2);
+    bigger.set(s.rows);
+    s.rows = bigger;
+  }
+  const at = n * stride;
+  s.rows[at] = t;
+  for (let c = 0; c < cols.length; c++) {
+    s.rows[at + 1 + c] = cols[c][i];
+  }
+  s.n = n + 1;
+}
+
+/** Appends every item of `from` (same columns) after those of `to`. */
+export function appendAllOpen(to: OpenSeries, from: OpenSeries): void {
+  const cols = openColumnsUnsorted(from);
+  for (let i = 0; i < from.n; i++) {
+    appendOpen(to, cols.t[i], cols.cols, i);
+  }
+}
+
+/** The columns of an open series in arrival order (copies). */
+function openColumnsUnsorted(s: OpenSeries): Columns & { n: number } {
+  const { n, stride, rows } = s;
+  const t = new Float64Array(n);
+  const cols = Array.from({ length: stride - 1 }, () => new Float64Array(n));
+  for (let k = 0, at = 0; k < n; k++, at += stride) {
+    t[k] = rows[at];
+    for (let c = 1; c < stride; c++) {
+      cols[c - 1][k] = rows[at + c];
+    }
+  }
+  return { n, t, cols };
+}
+
+/** Sorts an open series by time in place; of several items with one time the last received stays. */
+export function sortOpen(s: OpenSeries): OpenSeries {
+  if (s.sorted) {
+    return s;
+  }
+  const { stride, rows } = s;
+  const order = Array.from({ length: s.n }, (_, i) => i);
+  // Stable: equal times keep arrival order, so the last of a run is the newest.
+  order.sort((a, b) => rows[a * stride] - rows[b * stride]);
+  const keep = order.filter((k, j) => j + 1 >= order.length || rows[order[j + 1] * stride] !== rows[k * stride]);
+  const out = new Float64Array(Math.max(OPEN_FIRST, keep.length) * stride);
+  keep.forEach((k, j) => {
+    out.set(rows.subarray(k * stride, (k + 1) * stride), j * stride);
+  });
+  s.rows = out;
+  s.n = keep.length;
+  s.sorted = true;
+  return s;
+}
+
+/** The items of an open series as sorted, unique columns (copies). */
+export function openColumns(s: OpenSeries): Columns & { n: number } {
+  return openColumnsUnsorted(sortOpen(s));
+}
+
+/** Writes the times and value columns of an open series, in its order, into columns from index `at`. */
+export function copyOpenInto(s: OpenSeries, t: Float64Array, cols: Float64Array[], at: number): void {
+  const { n, stride, rows } = s;
+  for (let k = 0, r = 0; k < n; k++, r += stride) {
+    t[at + k] = rows[r];
+    for (let c = 1; c < stride; c++) {
+      cols[c - 1][at + k] = rows[r + c];
+    }
+  }
+}
+
 /** Sorts by time; of several items with one time the last received stays. In place. */
 export function normalize(s: Series): Series {
   if (s.sorted) {
