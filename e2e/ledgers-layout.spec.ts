@@ -40,11 +40,11 @@ test('ledger lists, forms and details fit a 390 px phone', async ({ browser, pag
   });
   await callApi(request, token, '/UAPI/Notice/NoticeSave', { title: '消防演练通知', dept: depts[0].deptid, content: '周五下午三点，全厂消防演练。' });
   await callApi(request, token, '/UAPI/SystemConfig/WorkTypeSave', { name: '动火作业', code: 'HOT-WORK', certificate: 'yes', remark: '需持动火作业证' });
-  await callApi(request, token, '/UAPI/SafeSign/AddSafeSignType', { name: '禁止烟火', category: 'prohibition' });
+  const signType = await callApi<{ id: number }>(request, token, '/UAPI/SafeSign/AddSafeSignType', { name: '禁止烟火', category: 'prohibition' });
   const sign = await callApi<{ id: number }>(request, token, '/UAPI/SafeSign/AddSafeSign', {
     name: '当心中毒',
     code: 'SS-001',
-    signType: '警告标志',
+    signType: signType.id,
     region: regions[0].regionid,
     location: '储罐区东门入口左侧立柱',
     checkedAt: now,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -854,6 +855,51 @@ function recordDictionary(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * A safety sign's type becomes a link to the SafeSignType ledger (was free
+ * text): each sign's text is matched to the type of that name (trimmed, case
+ * not minded, Chinese or English name). A text no single type has creates no
+ * type: it moves to `signTypeOld`, which detail, export and the column chooser
+ * show, and the type is left empty, so the next save asks for one.
+ * The version goes up, so a form opened before is refused, not overwritten.
+ * The text index on the field (named by `SafeSign.signType`, the repository's
+ * `ensureIndexes`) is dropped so the next start makes the numeric one.
+ */
+function safeSignTypeLink(dialect: Dialect): Migration {
+  const docOf = (d: unknown) => (typeof d === 'string' ? JSON.parse(d) : d) as Record<string, unknown>;
+  const norm = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
+  return {
+    async up(db: Kysely<unknown>) {
+      const types = (await sql<{ id: number; doc: unknown }>`SELECT id, doc FROM record WHERE entity = 'SafeSignType'`.execute(db)).rows;
+      const byName = new Map<string, number[]>();
+      for (const t of types) {
+        const doc = docOf(t.doc);
+        for (const n of new Set([norm(doc.name), norm(doc.name_en)])) {
+          if (n) {
+            byName.set(n, [...(byName.get(n) ?? []), t.id]);
+          }
+        }
+      }
+      const signs = (await sql<{ id: number; doc: unknown }>`SELECT id, doc FROM record WHERE entity = 'SafeSign'`.execute(db)).rows;
+      for (const s of signs) {
+        const doc = docOf(s.doc);
+        const text = doc.signType;
+        if (typeof text !== 'string') {
+          continue;
+        }
+        const hits = byName.get(norm(text)) ?? [];
+        const next = hits.length === 1 ? { ...doc, signType: hits[0] } : { ...doc, signType: null, signTypeOld: text };
+        await sql`UPDATE record SET doc = ${JSON.stringify(next)}, version = version + 1 WHERE id = ${s.id}`.execute(db);
+      }
+      const index = `record_doc_${createHash('sha1').update('SafeSign.signType').digest('hex').slice(0, 16)}`;
+      await sql`DROP INDEX IF EXISTS ${sql.id(index)}`.execute(db);
+      if (dialect === 'sqlite') {
+        await sql`DROP INDEX IF EXISTS ${sql.id(`record_cnt_${createHash('sha1').update('SafeSign.signType').digest('hex').slice(0, 16)}`)}`.execute(db);
+      }
+    },
+  };
+}
+
 /** All migrations in order. Add new ones at the end; never edit a landed one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
@@ -883,6 +929,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       '0088_sos_one_alarm': sosOneAlarm(),
       '0089_positioning_scoped_roles': positioningForScopedRoles(),
       '0095_record_dictionary': recordDictionary(dialect),
+      '0096_safe_sign_type_link': safeSignTypeLink(dialect),
     }),
   };
 }

@@ -16,6 +16,12 @@ export const recordItem = z
     created: z.number(),
     updated: z.number(),
     createdBy: z.string(),
+    /**
+     * Names of the records the link and work-type fields hold, by field key, in
+     * both languages (lists and details show them). Only records the caller may
+     * see are named. `_` keeps it apart from field keys, which start with a letter.
+     */
+    _links: z.record(z.string(), z.object({ zh: z.string(), en: z.string() })).optional(),
   })
   .catchall(z.unknown());
 export type RecordItem = z.infer<typeof recordItem>;
@@ -241,6 +247,19 @@ export const fileDownload = defineContract({
 
 /** Import of a ledger's .xlsx (multipart, field `upfile`); `keepGood=1` in the query saves the good rows of a file with errors. */
 export const recordImportInput = z.object({});
+
+/**
+ * The records a link field may hold: those of the referenced ledger the
+ * caller may see, named by its label field, for the form's searchable
+ * select (the first 1000 by name; the select searches them as the user types).
+ */
+export const linkOptions = defineContract({
+  method: 'POST',
+  path: '/UAPI/LowCode/LinkOptions',
+  input: z.object({ entity: z.string().max(40), label: z.string().max(40), labelEn: z.string().max(40).optional() }),
+  output: z.array(z.object({ id: z.number().int(), zh: z.string(), en: z.string() })),
+  permission: 'authenticated',
+});
 
 /** People to choose in person and people fields: enabled accounts, by name. */
 export const ledgerUserOptions = defineContract({

@@ -35,4 +35,12 @@ export const recordsMessages = defineMessages({
   'records.dictionaryInUse': { zh: '数据字典仍被台账“{ledger}”的字段使用', en: 'The dictionary is still used by a field of the ledger "{ledger}"' },
   'records.dictionaryExists': { zh: '数据字典已存在：{code}', en: 'Dictionary already exists: {code}' },
   'records.badSheet': { zh: '无法读取该 Excel 文件', en: 'The Excel file cannot be read' },
+  'records.linkInTable': { zh: '表格列不能关联其他台账', en: 'A table column cannot link to another ledger' },
+  'records.linkNotFound': { zh: '所选记录不存在或无权查看', en: 'The chosen record does not exist or you may not see it' },
+  'records.linkUnknownLedger': { zh: '关联的台账或其名称字段不存在：{entity}', en: 'The linked ledger or its name field does not exist: {entity}' },
+  'records.ledgerLinked': { zh: '台账“{ledger}”的字段关联此台账，不能删除', en: 'A field of the ledger "{ledger}" links to this ledger; it cannot be deleted' },
+  'records.linkedRecords': {
+    zh: '台账“{ledger}”中有 {count} 条记录引用了该记录，不能删除',
+    en: '{count} record(s) of the ledger "{ledger}" refer to this record; it cannot be deleted',
+  },
 });

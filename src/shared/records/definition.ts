@@ -16,6 +16,12 @@ export const fieldTypes = {
   post: 10,
   workType: 11,
   table: 12,
+  /**
+   * Seed "device list". This project keeps no device register (a device is
+   * the code tags name in `tag.device`, with no name of its own in either
+   * language), so the value is that code, as text, in forms, lists and
+   * Excel. A ledger of devices, when there is one, is linked with type 100.
+   */
   device: 13,
   remark: 17,
   enumMulti: 21,
@@ -24,6 +30,13 @@ export const fieldTypes = {
   signature: 44,
   plainText: 45,
   image: 53,
+  /**
+   * Ours, not the seed's: a record of another ledger, named by the field's
+   * `ref`. The seed's types 1–54 link to fixed lists only (11 "job type list"
+   * is the one closest, and is kept as a link to the WorkType ledger, see
+   * `refOf`); 100 is outside its range so a seed number never means it.
+   */
+  link: 100,
 } as const;
 export type FieldTypeName = keyof typeof fieldTypes;
 export type FieldTypeCode = (typeof fieldTypes)[FieldTypeName];
@@ -82,6 +95,22 @@ export const dictionaryDef = z
   });
 export type DictionaryDef = z.infer<typeof dictionaryDef>;
 
+/**
+ * The ledger a link field points at and the field of it that names a record
+ * (`labelEn`: the English name, when that ledger keeps one). The field stores
+ * the record's id; lists, details and exports show the label.
+ */
+export const linkRef = z.object({ entity: pascal, label: identifier, labelEn: identifier.optional() });
+export type LinkRef = z.infer<typeof linkRef>;
+
+/** Work-type fields (seed type 11) link to the WorkType ledger by its name. */
+export const WORK_TYPE_REF: LinkRef = { entity: 'WorkType', label: 'name', labelEn: 'name_en' };
+
+/** What a field links to: a link field's `ref`, a work-type field's WorkType ledger; other fields none. */
+export function refOf(f: { type: number; ref?: LinkRef }): LinkRef | undefined {
+  return f.type === fieldTypes.link ? f.ref : f.type === fieldTypes.workType ? (f.ref ?? WORK_TYPE_REF) : undefined;
+}
+
 const fieldBase = {
   /** Key of the value in the record document; the name `controls` reports. */
   key: identifier,
@@ -102,6 +131,8 @@ const fieldBase = {
   notBefore: identifier.optional(),
   /** Hidden from the form (set by the server or by a workflow input). */
   readOnly: z.boolean().default(false),
+  /** Link (type 100): the ledger whose record the field holds. */
+  ref: linkRef.optional(),
 };
 
 export const subFieldDef = z.object(fieldBase);
@@ -207,6 +238,15 @@ export const recordDefinition = z
       if (f.type === fieldTypes.table && !f.columns?.length) {
         ctx.addIssue({ code: 'custom', path: ['fields', i, 'columns'], message: 'validation.required' });
       }
+      if (f.type === fieldTypes.link && !f.ref) {
+        ctx.addIssue({ code: 'custom', path: ['fields', i, 'ref'], message: 'validation.required' });
+      }
+      // The server checks a link's record on save for top-level fields only; a table's cells are not links.
+      (f.columns ?? []).forEach((c, j) => {
+        if (c.type === fieldTypes.link) {
+          ctx.addIssue({ code: 'custom', path: ['fields', i, 'columns', j, 'type'], message: 'records.linkInTable' });
+        }
+      });
     });
     const needField = (path: (string | number)[], key: string | undefined, types?: number[]) => {
       if (key === undefined) {

@@ -72,6 +72,7 @@ function valueSchema(f: FieldDef | SubFieldDef, dicts: Dictionaries): z.ZodType 
     case fieldTypes.person:
     case fieldTypes.post:
     case fieldTypes.workType:
+    case fieldTypes.link:
       return id;
     case fieldTypes.device:
       return z.string().trim().min(1).max(80);

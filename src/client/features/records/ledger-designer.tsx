@@ -3,7 +3,7 @@ import { Button, Checkbox, Form, Input, Modal, Select, Space, message } from 'an
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { definitionSave } from '../../../shared/contracts/records';
-import { fieldTypes, type RecordDefinitionInput, type RecordStatus } from '../../../shared/records/definition';
+import { fieldTypes, type LinkRef, type RecordDefinition, type RecordDefinitionInput, type RecordStatus } from '../../../shared/records/definition';
 import { api } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
 import { isValidationError, showSaveError } from '../../ui/form-rules';
@@ -20,6 +20,8 @@ interface DesignField {
   options?: string;
   /** A data-dictionary code the enumeration takes its choices from, in place of `options`. */
   dictionary?: string;
+  /** Link (type 100): the entity of the ledger whose record the field holds. */
+  ref?: string;
 }
 interface Design {
   entity: string;
@@ -35,8 +37,23 @@ interface Design {
 const STEP_STATUSES: RecordStatus[] = [6, 2, 3, 1, 7];
 const ROLES = ['admin', 'supervisor', 'operator', 'inspector', 'contractor'];
 
-/** The definition a design describes: fields, isolation by its first department and region fields, and an approval chain. */
-export function definitionOf(d: Design): RecordDefinitionInput {
+/** A link to a ledger names its records by its title field (or first text field), and by `<that>_en` in English when the ledger has one. */
+export function linkRefTo(target: RecordDefinition): LinkRef | undefined {
+  const label = target.titleField ?? target.fields.find((f) => f.type === fieldTypes.text)?.key;
+  if (!label) {
+    return undefined;
+  }
+  const en = `${label}_en`;
+  return { entity: target.entity, label, ...(target.fields.some((f) => f.key === en) ? { labelEn: en } : {}) };
+}
+
+/** The definition a design describes: fields, isolation by its first department and region fields, and an approval chain. `ledgers`: the ledgers a link field may name. */
+export function definitionOf(d: Design, ledgers: RecordDefinition[] = []): RecordDefinitionInput {
+  const refOfDesign = (entity: string | undefined) => {
+    const target = ledgers.find((l) => l.entity === entity);
+    const ref = target ? linkRefTo(target) : undefined;
+    return ref ? { ref } : {};
+  };
   const fields = d.fields.map((f) => ({
     key: f.key,
     type: f.type as RecordDefinitionInput['fields'][number]['type'],
@@ -48,6 +65,7 @@ export function definitionOf(d: Design): RecordDefinitionInput {
         ? { dictionary: f.dictionary }
         : { options: (f.options ?? '').split(/[;；]/).map((s) => s.trim()).filter(Boolean).map((s) => ({ value: s, label: { zh: s, en: s } })) }
       : {}),
+    ...(f.type === fieldTypes.link ? refOfDesign(f.ref) : {}),
   }));
   const steps = d.steps ?? [];
   const dept = d.fields.find((f) => f.type === fieldTypes.dept)?.key;
@@ -90,7 +108,7 @@ export function definitionOf(d: Design): RecordDefinitionInput {
 }
 
 /** An administrator defines a new ledger in the browser: fields, approval steps, the roles whose menu shows it. */
-export function LedgerDesigner({ open, pickers, onClose, onSaved }: { open: boolean; pickers: Pickers; onClose: () => void; onSaved: (entity: string) => void }) {
+export function LedgerDesigner({ open, pickers, ledgers, onClose, onSaved }: { open: boolean; pickers: Pickers; ledgers: RecordDefinition[]; onClose: () => void; onSaved: (entity: string) => void }) {
   const { t } = useTranslation(recordsNs);
   const lang = useLang();
   const [form] = Form.useForm<Design>();
@@ -102,7 +120,7 @@ export function LedgerDesigner({ open, pickers, onClose, onSaved }: { open: bool
     try {
       const d = await form.validateFields();
       setSaving(true);
-      const saved = await api(definitionSave, { definition: definitionOf(d) }, { silent: true });
+      const saved = await api(definitionSave, { definition: definitionOf(d, ledgers) }, { silent: true });
       onSaved(saved.entity);
     } catch (err) {
       if (!isValidationError(err)) {
@@ -153,6 +171,21 @@ export function LedgerDesigner({ open, pickers, onClose, onSaved }: { open: bool
                   </Form.Item>
                   <Form.Item name={[item.name, 'dictionary']}>
                     <Select allowClear placeholder={t('dictionary')} style={{ width: 130 }} options={Object.keys(pickers.dictionaries).map((code) => ({ value: code, label: code }))} data-testid="field-dictionary" />
+                  </Form.Item>
+                  <Form.Item noStyle shouldUpdate={(a: Design, b: Design) => a.fields[item.name]?.type !== b.fields[item.name]?.type}>
+                    {({ getFieldValue }) =>
+                      getFieldValue(['fields', item.name, 'type']) === fieldTypes.link && (
+                        <Form.Item name={[item.name, 'ref']} rules={[{ required: true }]}>
+                          <Select
+                            showSearch={{ optionFilterProp: 'label' }}
+                            placeholder={t('linkLedger')}
+                            style={{ width: 150 }}
+                            options={ledgers.filter((l) => linkRefTo(l)).map((l) => ({ value: l.entity, label: pick(lang, l.name.zh, l.name.en) }))}
+                            data-testid="field-ref"
+                          />
+                        </Form.Item>
+                      )
+                    }
                   </Form.Item>
                   <Form.Item name={[item.name, 'required']} valuePropName="checked">
                     <Checkbox>{t('required')}</Checkbox>

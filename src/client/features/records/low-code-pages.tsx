@@ -76,6 +76,7 @@ export function ListViewPage() {
       <LedgerDesigner
         open={designing}
         pickers={pickers}
+        ledgers={(defs.data?.items ?? []).map((d) => d.definition)}
         onClose={() => setDesigning(false)}
         onSaved={(e) => {
           setDesigning(false);

@@ -97,7 +97,7 @@ export function RecordDetail({ def, calls, pickers, id, onChanged }: { def: Reco
           <Descriptions column={{ xs: 1, sm: 1, md: 2 }} size="small" bordered>
             {def.fields.map((f) => (
               <Descriptions.Item key={f.key} label={pick(lang, f.label.zh, f.label.en)}>
-                <span data-testid={`detail-${f.key}`}>{displayValue(f, record[f.key], lang, pickers)}</span>
+                <span data-testid={`detail-${f.key}`}>{displayValue(f, record[f.key], lang, pickers, record._links)}</span>
               </Descriptions.Item>
             ))}
             <Descriptions.Item label={t('createdBy')}>{userName(record.createdBy)}</Descriptions.Item>

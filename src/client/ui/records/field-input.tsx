@@ -1,16 +1,18 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Input, InputNumber, Select, Upload } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { numberFromText } from '../../../shared/number';
-import { fieldTypes, type FieldDef } from '../../../shared/records/definition';
+import { linkOptions } from '../../../shared/contracts/records';
+import { fieldTypes, refOf, type FieldDef, type LinkRef } from '../../../shared/records/definition';
 import type { Dictionaries } from '../../../shared/records/validator';
-import { errorText } from '../../app/api';
+import { api, errorText } from '../../app/api';
 import { pick, type Lang } from '../../app/i18n';
 import type { Pickers } from './use-pickers';
 import { recordListNs } from './list-locales';
 import { uploadFile } from './record-api';
+import { useLoad } from '../use-load';
 
 interface Props {
   field: FieldDef;
@@ -93,6 +95,34 @@ function FilesInput({ value, onChange, accept, fileNames }: { value?: number[]; 
   );
 }
 
+type Choice = { value: number | string; label: string };
+
+/** A searchable select of choices (one, or several with `multiple`): every picker field uses it. */
+function ChoiceSelect({ testId, options, multiple, disabled, loading, value, onChange }: { testId: string; options: Choice[]; multiple: boolean; disabled?: boolean; loading?: boolean; value?: unknown; onChange?: (v: unknown) => void }) {
+  return (
+    <Select
+      data-testid={testId}
+      allowClear
+      disabled={disabled}
+      loading={loading}
+      showSearch={{ optionFilterProp: 'label' }}
+      mode={multiple ? 'multiple' : undefined}
+      options={options}
+      value={value as never}
+      onChange={(v) => onChange?.(v ?? null)}
+    />
+  );
+}
+
+/** The records a link field may hold (those of its ledger the user may see), named in the user's language. */
+function LinkSelect({ linkRef, lang, testId, disabled, value, onChange }: { linkRef: LinkRef; lang: Lang; testId: string; disabled?: boolean; value?: unknown; onChange?: (v: unknown) => void }) {
+  const { entity, label, labelEn } = linkRef;
+  const load = useCallback((signal: AbortSignal) => api(linkOptions, { entity, label, labelEn }, { signal }), [entity, label, labelEn]);
+  const choices = useLoad(load);
+  const options = (choices.data ?? []).map((o) => ({ value: o.id, label: pick(lang, o.zh, o.en) }));
+  return <ChoiceSelect testId={testId} options={options} multiple={false} disabled={disabled} loading={choices.loading} value={value} onChange={onChange} />;
+}
+
 /** The antd input of one field, by its seed type. */
 export function FieldInput({ field, lang, pickers, value, onChange, fileNames, disabled, dictionaries = {} }: Props) {
   const testId = `field-${field.key}`;
@@ -100,18 +130,7 @@ export function FieldInput({ field, lang, pickers, value, onChange, fileNames, d
   const deptOptions = pickers.depts.map((d) => ({ value: d.deptid, label: pick(lang, d.deptname, d.deptname_en) }));
   const regionOptions = pickers.regions.map((r) => ({ value: r.regionid, label: pick(lang, r.regionname, r.regionname_en) }));
   const userOptions = pickers.users.map((u) => ({ value: u.userid, label: `${u.username} (${u.loginname})` }));
-  const select = (opts: { value: number | string; label: string }[], multiple: boolean) => (
-    <Select
-      data-testid={testId}
-      allowClear
-      disabled={disabled}
-      showSearch={{ optionFilterProp: 'label' }}
-      mode={multiple ? 'multiple' : undefined}
-      options={opts}
-      value={value as never}
-      onChange={(v) => onChange?.(v ?? null)}
-    />
-  );
+  const select = (opts: Choice[], multiple: boolean) => <ChoiceSelect testId={testId} options={opts} multiple={multiple} disabled={disabled} value={value} onChange={onChange} />;
   switch (field.type) {
     case fieldTypes.dept:
       return select(deptOptions, false);
@@ -146,8 +165,12 @@ export function FieldInput({ field, lang, pickers, value, onChange, fileNames, d
       return <FilesInput value={value as number[]} onChange={onChange} fileNames={fileNames} />;
     case fieldTypes.image:
       return <FilesInput value={value as number[]} onChange={onChange} accept="image/*" fileNames={fileNames} />;
-    case fieldTypes.post:
     case fieldTypes.workType:
+    case fieldTypes.link: {
+      const linkRef = refOf(field);
+      return linkRef ? <LinkSelect linkRef={linkRef} lang={lang} testId={testId} disabled={disabled} value={value} onChange={onChange} /> : null;
+    }
+    case fieldTypes.post:
       return <InputNumber data-testid={testId} style={{ width: '100%' }} value={value as number | null} onChange={(v) => onChange?.(v)} />;
     case fieldTypes.text:
     case fieldTypes.device:

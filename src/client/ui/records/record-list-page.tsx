@@ -3,6 +3,7 @@ import { Badge, Button, Card, Checkbox, Empty, Form, Grid, Input, Popover, Selec
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { RecordItem } from '../../../shared/contracts/records';
 import { statusOf, type FieldDef, type RecordDefinition } from '../../../shared/records/definition';
 import type { Dictionaries } from '../../../shared/records/validator';
 import { pick, useLang, type Lang } from '../../app/i18n';
@@ -141,7 +142,7 @@ export function RecordListPage<R extends object, K extends string | number>(prop
         title: pick(lang, f.label.zh, f.label.en),
         key: f.key,
         sorter: sortable,
-        render: (_: unknown, r: R) => cells[f.key]?.(r) ?? (displayValue(f, (r as Record<string, unknown>)[f.key], lang, pickers) || '—'),
+        render: (_: unknown, r: R) => cells[f.key]?.(r) ?? (displayValue(f, (r as Record<string, unknown>)[f.key], lang, pickers, (r as Pick<RecordItem, '_links'>)._links) || '—'),
       })),
     ...(def.workflow
       ? [{ title: t('status'), key: 'status', sorter: sortable, render: (_: unknown, r: R) => <StatusTag def={def} status={(r as { status: number }).status} lang={lang} /> }]

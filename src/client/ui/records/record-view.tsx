@@ -1,12 +1,17 @@
 import { Tag } from 'antd';
+import type { RecordItem } from '../../../shared/contracts/records';
 import { fieldTypes, statusOf, type FieldDef, type RecordDefinition } from '../../../shared/records/definition';
 import { optionsOf } from '../../../shared/records/validator';
 import { formatDate } from '../../../shared/time';
 import { pick, type Lang } from '../../app/i18n';
 import type { Pickers } from './use-pickers';
 
-/** A stored value as text for lists and details, names in place of ids. */
-export function displayValue(f: FieldDef, v: unknown, lang: Lang, p: Pickers): string {
+/**
+ * A stored value as text for lists and details, names in place of ids. Link
+ * and work-type fields take their record's name from the item's `_links`
+ * (`#id` when the user may not see it; text stored before the field was a link, as written).
+ */
+export function displayValue(f: FieldDef, v: unknown, lang: Lang, p: Pickers, links?: RecordItem['_links']): string {
   if (v === null || v === undefined || (Array.isArray(v) && v.length === 0)) {
     return '';
   }
@@ -51,13 +56,17 @@ export function displayValue(f: FieldDef, v: unknown, lang: Lang, p: Pickers): s
       return `${many(v).length}`;
     case fieldTypes.signature:
       return '✓';
+    case fieldTypes.workType:
+    case fieldTypes.link: {
+      const n = links?.[f.key];
+      return n ? pick(lang, n.zh, n.en) : typeof v === 'number' ? `#${v}` : typeof v === 'string' ? v : JSON.stringify(v);
+    }
     case fieldTypes.text:
     case fieldTypes.remark:
     case fieldTypes.plainText:
     case fieldTypes.device:
     case fieldTypes.number:
     case fieldTypes.post:
-    case fieldTypes.workType:
       return typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v);
   }
 }

@@ -117,6 +117,9 @@ export const SETTINGS_COLUMNS = [
   { key: 'responseTime', zh: '响应时间', en: 'Time to respond' },
   { key: 'cause', zh: '报警原因', en: 'Cause' },
   { key: 'correctiveAction', zh: '处置措施', en: 'Corrective action' },
+  // ISA-18.2 §11.9: out of service is an operator action with a reason, audited; the import reads these two columns as information only.
+  { key: 'outOfService', zh: '停用（不投用）', en: 'Out of service' },
+  { key: 'oosReason', zh: '停用原因', en: 'Out-of-service reason' },
 ] as const;
 export type SettingsColumn = (typeof SETTINGS_COLUMNS)[number]['key'];
 export const CONSEQUENCE: Record<string, Text> = { minor: { zh: '轻微', en: 'Minor' }, moderate: { zh: '一般', en: 'Moderate' }, major: { zh: '严重', en: 'Major' }, severe: { zh: '重大', en: 'Severe' } };
@@ -147,6 +150,8 @@ export function writeSettingsXlsx(out: Writable, rows: AlarmSettingItem[], lang:
       r.responseTime ? RESPONSE[r.responseTime][lang] : null,
       r.cause,
       r.correctiveAction,
+      YES_NO[lang][r.outOfService ? 0 : 1],
+      r.outOfService ? r.outOfService.reason : null,
     ]);
   }
   return writeSheet(

@@ -12,6 +12,9 @@ import { CONSEQUENCE, PRIORITY, RESPONSE, SETTINGS_COLUMNS, TYPE, YES_NO, type S
  * (labels in Chinese or English, or the codes); a column the file leaves out
  * keeps the current value. What needs the tags and the store (unknown tag,
  * limits against the range and each other) is checked by the service.
+ * Columns the export writes for reading only are not read back: name, unit,
+ * deadband and proposed priority (the tag's), and out of service with its
+ * reason, which only the operator action (with its reason and audit) changes.
  */
 
 export type ImportError = ImportResult['errors'][number];

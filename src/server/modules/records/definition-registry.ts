@@ -1,5 +1,5 @@
 import { recordCallSuffixes, recordContracts, seedCallContracts, type RecordContracts, type SeedCall } from '../../../shared/contracts/records.js';
-import { fieldTypes, ledgerHref, recordDefinition, type RecordDefinition } from '../../../shared/records/definition.js';
+import { fieldTypes, ledgerHref, recordDefinition, refOf, type RecordDefinition } from '../../../shared/records/definition.js';
 import type { AuthUser } from '../../http/app.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
@@ -9,7 +9,7 @@ import type { DictionaryRegistry } from './dictionary-registry.js';
 import { createRecordsRepository, docOf } from './records.repository.js';
 
 /** Field types whose stored value is a number (compared and sorted as one). */
-export const NUMERIC_TYPES: number[] = [fieldTypes.number, fieldTypes.time, fieldTypes.dept, fieldTypes.region, fieldTypes.person, fieldTypes.post, fieldTypes.workType];
+export const NUMERIC_TYPES: number[] = [fieldTypes.number, fieldTypes.time, fieldTypes.dept, fieldTypes.region, fieldTypes.person, fieldTypes.post, fieldTypes.workType, fieldTypes.link];
 /** Field types filtered by "contains" (`like '%x%'`), which no index serves. */
 export const TEXT_TYPES: number[] = [fieldTypes.text, fieldTypes.remark, fieldTypes.plainText, fieldTypes.device];
 const SCALAR_TYPES: number[] = [...NUMERIC_TYPES, ...TEXT_TYPES, fieldTypes.enum];
@@ -182,6 +182,17 @@ export function createDefinitionRegistry(store: Store, events: Pick<DomainEvents
           }
         }
       });
+      // A link names a ledger this server knows (or itself) and that ledger's fields.
+      def.fields.forEach((f, i) => {
+        if (f.type !== fieldTypes.link || !f.ref) {
+          return;
+        }
+        const target = f.ref.entity === def.entity ? def : entries.get(f.ref.entity)?.definition;
+        const has = (k: string | undefined) => k === undefined || Boolean(target?.fields.some((x) => x.key === k));
+        if (!target || !has(f.ref.label) || !has(f.ref.labelEn)) {
+          throw badRequest('records.linkUnknownLedger', [`definition.fields.${i}.ref`], { entity: f.ref.entity });
+        }
+      });
       // Two ledgers of one area must not answer the same path.
       const taken = new Set([...entries.values()].filter((e) => e.definition.entity !== def.entity && e.definition.area === def.area).flatMap((e) => callNamesOf(e.definition)));
       const name = callNamesOf(def).find((n) => taken.has(n));
@@ -222,6 +233,11 @@ export function createDefinitionRegistry(store: Store, events: Pick<DomainEvents
         const n = await repo.countOf(tx, entity);
         if (n > 0) {
           throw conflict('records.ledgerHasRecords', ['entity'], { count: n });
+        }
+        // A ledger another one links to stays: that ledger's link field would name nothing.
+        const linking = [...entries.values()].map((e) => e.definition).find((d) => d.entity !== entity && d.fields.some((f) => refOf(f)?.entity === entity));
+        if (linking) {
+          throw conflict('records.ledgerLinked', ['entity'], { ledger: linking.name.zh, ledger_en: linking.name.en || linking.name.zh });
         }
         await repo.deleteDefinition(tx, entity);
         await syncMenu(tx, undefined, entity);

@@ -46,7 +46,8 @@ export function recordsChannel(deps: { bus: StreamBus; definitions: DefinitionRe
         return f.entity === item.entity && (f.depts === null || (item.deptid !== null && f.depts.has(item.deptid)));
       },
       start(feed) {
-        const sub = deps.bus.on('record.changed').subscribe((e) => {
+        // Changes made on any server of the store: a browser here sees a record saved on another.
+        const sub = deps.bus.onAnyServer('record.changed').subscribe((e) => {
           const t = Date.now();
           // An import of thousands of rows: one item per place is enough for the pages that reload on it.
           const places = e.action === 'import' ? [...new Map(e.places.map((p) => [`${p.deptid}|${p.regionid}`, p])).values()] : e.places;
@@ -73,7 +74,7 @@ export function recordsChannel(deps: { bus: StreamBus; definitions: DefinitionRe
       },
       // A definition's view grant or isolation may have changed: open subscriptions are resolved again.
       onChange(listener) {
-        const sub = deps.bus.on('recordDefinition.changed').subscribe(() => listener());
+        const sub = deps.bus.onAnyServer('recordDefinition.changed').subscribe(() => listener());
         return () => sub.unsubscribe();
       },
     },

@@ -18,7 +18,6 @@ const label = (f: Pick<FieldDef, 'label'>, lang: Lang) => (lang === 'en' && f.la
 const STATUS_LABEL = { zh: '状态', en: 'Status' } as const;
 const ATTACHMENT = { zh: '附件', en: 'Attachment ' } as const;
 
-/** A value as a spreadsheet cell shows it to a reader of `lang`: enumerations by their label (own options or the dictionary's). */
 /** A name in both languages. */
 export interface Named {
   zh: string;
@@ -35,7 +34,12 @@ export interface OrgNames {
   region: ReadonlyMap<number, Named>;
   post: ReadonlyMap<number, Named>;
   person: ReadonlyMap<number, Named>;
+  /** Link and work-type fields: names of the records each may hold, by field key. */
+  links?: LinkNames;
 }
+
+/** Names of linked records by field key, then by record id. */
+export type LinkNames = ReadonlyMap<string, ReadonlyMap<number, Named>>;
 
 export const NO_NAMES: OrgNames = { dept: new Map(), region: new Map(), post: new Map(), person: new Map() };
 
@@ -50,10 +54,12 @@ function namesFor(f: FieldDef, names: OrgNames): ReadonlyMap<number, Named> | nu
         ? names.post
         : t === fieldTypes.person || t === fieldTypes.people
           ? names.person
-          : null;
+          : t === fieldTypes.link || t === fieldTypes.workType
+            ? (names.links?.get(f.key) ?? null)
+            : null;
 }
 
-/** The id a name (in either language) or a number written in a cell stands for; the text as written when no single unit has that name. */
+/** The id a name (in either language) or a number written in a cell stands for; the text as written when no single unit or record has that name. */
 function idOf(raw: unknown, byId: ReadonlyMap<number, Named> | null): unknown {
   if (typeof raw === 'number') {
     return raw;
@@ -69,6 +75,7 @@ function idOf(raw: unknown, byId: ReadonlyMap<number, Named> | null): unknown {
   return hits.length === 1 ? hits[0][0] : s;
 }
 
+/** A value as a spreadsheet cell shows it to a reader of `lang`: enumerations by their label (own options or the dictionary's), ids by name. */
 export function cellOf(f: FieldDef, v: unknown, lang: Lang, dicts: Dictionaries = {}, names: OrgNames = NO_NAMES): string | number | null {
   if (v === null || v === undefined) {
     return null;
@@ -107,8 +114,9 @@ export function cellOf(f: FieldDef, v: unknown, lang: Lang, dicts: Dictionaries 
     case fieldTypes.region:
     case fieldTypes.person:
     case fieldTypes.post:
-      return nameOf(v);
     case fieldTypes.workType:
+    case fieldTypes.link:
+      return nameOf(v);
     case fieldTypes.device:
     case fieldTypes.text:
     case fieldTypes.remark:
@@ -185,6 +193,7 @@ const IMPORTABLE: number[] = [
   fieldTypes.number,
   fieldTypes.depts,
   fieldTypes.plainText,
+  fieldTypes.link,
 ];
 
 const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
@@ -222,9 +231,10 @@ function valueOf(f: FieldDef, raw: unknown, dicts: Dictionaries, names: OrgNames
     case fieldTypes.region:
     case fieldTypes.person:
     case fieldTypes.post:
+    case fieldTypes.workType:
+    case fieldTypes.link:
       return idOf(raw, namesFor(f, names));
     case fieldTypes.number:
-    case fieldTypes.workType:
       return num(raw);
     case fieldTypes.time: {
       if (raw instanceof Date) {

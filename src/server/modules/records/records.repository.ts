@@ -95,7 +95,10 @@ export function createRecordsRepository(db: Db) {
       const nameOf = (prefix: string, what: string) => `${prefix}_${createHash('sha1').update(what).digest('hex').slice(0, 16)}`;
       for (const f of fields) {
         const value = f.numeric ? numOf(f.key) : textOf(f.key);
-        await sql`create index if not exists ${sql.id(nameOf('record_doc', `${entity}.${f.key}`))} on record (entity, ${value}, id)`.execute(db);
+        // PostgreSQL: only this ledger's rows, so that a numeric cast never meets another ledger's text under the same key
+        // (a link field `kind` beside PositioningObject's enumeration `kind`); the list's `entity = $1` selects the partial index.
+        const only = pg ? sql` where entity = ${sql.lit(entity)}` : sql``;
+        await sql`create index if not exists ${sql.id(nameOf('record_doc', `${entity}.${f.key}`))} on record (entity, ${value}, id)${only}`.execute(db);
         if (f.filter && !pg) {
           await sql`create index if not exists ${sql.id(nameOf('record_cnt', `${entity}.${f.key}`))} on record (entity, ${value}, title)`.execute(db);
         }
@@ -194,6 +197,19 @@ export function createRecordsRepository(db: Db) {
           }
         }
       }
+    },
+    /** Records of a ledger by id (the names of linked records). */
+    getMany: (x: Db | Tx, entity: string, ids: number[]) =>
+      ids.length ? x.selectFrom('record').selectAll().where('entity', '=', entity).where('id', 'in', ids).execute() : Promise.resolve([] as RecordRow[]),
+    /** How many records of a ledger hold `id` in a field (a link to the record about to be deleted). */
+    async countHolding(x: Db | Tx, entity: string, key: string, id: number) {
+      const r = await x
+        .selectFrom('record')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('entity', '=', entity)
+        .where(sql<SqlBool>`${numOf(key)} = ${id}`)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
     },
     get: (x: Db | Tx, entity: string, id: number) => x.selectFrom('record').selectAll().where('entity', '=', entity).where('id', '=', id).executeTakeFirst(),
     async insert(x: Tx, row: Omit<Insertable<Database['record']>, 'doc'> & { doc: Record<string, unknown> }) {

@@ -14,6 +14,7 @@ import {
   fileDownload,
   importResult,
   ledgerUserOptions,
+  linkOptions,
   recordCallSuffixes,
   recordImportInput,
   uploadFileToServer,
@@ -70,7 +71,7 @@ export function bindLedger(entry: DefinitionEntry, records: RecordsService): Rec
       const rows = await records.rows(ctx.user!, def, input);
       const columns = input.columns?.length ? input.columns : def.list.columns.length ? def.list.columns : def.fields.map((f) => f.key);
       const name = `${ctx.lang === 'en' && def.name.en ? def.name.en : def.name.zh}.xlsx`;
-      const names = await records.orgNames();
+      const names = { ...(await records.orgNames()), links: await records.linkNames(ctx.user!, def) };
       return sendXlsx(ctx, name, (out) => writeXlsx(out, def, columns, rows, ctx.lang, records.dictionaries.live, names));
     }),
     Import: bind(importContract, async (_input, ctx) => {
@@ -81,7 +82,7 @@ export function bindLedger(entry: DefinitionEntry, records: RecordsService): Rec
       }
       const buffer = await part.toBuffer();
       const keepGood = (ctx.req.query as Record<string, string | undefined>).keepGood === '1';
-      const names = await records.orgNames();
+      const names = { ...(await records.orgNames()), links: await records.linkNames(ctx.user!, def) };
       let parsed: Awaited<ReturnType<typeof readXlsx>>;
       try {
         parsed = await readXlsx(buffer, def, records.dictionaries.live, names);
@@ -161,6 +162,7 @@ export function registerRecords(http: HttpApp, store: Store, records: RecordsSer
     return { code: input.code };
   });
 
+  http.route(linkOptions, (input, ctx) => records.linkOptions(ctx.user!, input));
   // Names only, for pickers; reads the organisation's user table (no org service call offers this yet).
   http.route(ledgerUserOptions, () => store.db.selectFrom('users').select(['userid', 'username', 'loginname']).orderBy('userid').execute());
   http.route(uploadFileToServer, async (_input, ctx) => {

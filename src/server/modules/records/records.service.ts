@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ImportResult, RecordItem, recordDetail, recordListInput, recordQuery, recordTransitionInput } from '../../../shared/contracts/records.js';
-import { fieldTypes, recordHref, valueText, type FieldDef, type RecordDefinition } from '../../../shared/records/definition.js';
+import { fieldTypes, recordHref, refOf, valueText, type FieldDef, type LinkRef, type RecordDefinition } from '../../../shared/records/definition.js';
 import type { AuthUser } from '../../http/app.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
@@ -9,7 +9,7 @@ import { transactThenPublish, type DomainEvents, type Emit } from '../../stream/
 import { createDefinitionRegistry, NUMERIC_TYPES, TEXT_TYPES, type DefinitionRegistry } from './definition-registry.js';
 import { createDictionaryRegistry, type DictionaryRegistry } from './dictionary-registry.js';
 import { openTodo } from '../org/todos.js';
-import type { OrgNames } from './records.excel.js';
+import type { LinkNames, Named, OrgNames } from './records.excel.js';
 import { createRecordsRepository, docOf, isCommonSort, type RecordQuery, type RecordRow } from './records.repository.js';
 
 /** Who sees what: the caller's department and region scope, descendants included. */
@@ -36,6 +36,8 @@ export function granted(caller: AuthUser, grant: readonly string[]): boolean {
 }
 
 const FILE_TYPES: number[] = [fieldTypes.attachment, fieldTypes.image];
+/** A link's select offers this many records, first by name; the user narrows them by typing. */
+const LINK_OPTIONS_MAX = 1000;
 
 /** The record's title column holds this many characters of its title field. */
 const TITLE_MAX = 200;
@@ -78,6 +80,21 @@ export function approversOf(def: RecordDefinition, status: number, values: Recor
   return [...ids];
 }
 
+/** The fields of a ledger that hold a record of another ledger (link fields, work types), with what they point at. */
+export function linkFieldsOf(def: RecordDefinition): { key: string; ref: LinkRef }[] {
+  return def.fields.flatMap((f) => {
+    const ref = refOf(f);
+    return ref ? [{ key: f.key, ref }] : [];
+  });
+}
+
+/** A linked record's name in both languages (English falls back to the label). */
+function linkName(ref: LinkRef, doc: Record<string, unknown>): Named {
+  const zh = valueText(doc[ref.label]);
+  const en = ref.labelEn ? valueText(doc[ref.labelEn]) : '';
+  return { zh, en: en || zh };
+}
+
 /** The values that decide isolation, as columns. */
 function placeOf(def: RecordDefinition, values: Record<string, unknown>) {
   const num = (k: string | undefined) => (k && typeof values[k] === 'number' ? (values[k]) : null);
@@ -111,6 +128,10 @@ export interface RecordsService {
   syncFromStore(): Promise<boolean>;
   /** Names of departments, regions, posts and people by id, for spreadsheet cells (export shows names, import reads them). */
   orgNames(): Promise<OrgNames>;
+  /** Names of the records the ledger's link fields may hold, by field key: those the caller may see (export and import). */
+  linkNames(caller: AuthUser, def: RecordDefinition): Promise<LinkNames>;
+  /** The records a link to ledger `entity` may choose, named by `label` (`labelEn` in English). */
+  linkOptions(caller: AuthUser, input: { entity: string; label: string; labelEn?: string }): Promise<{ id: number; zh: string; en: string }[]>;
   definitionLog(input: { page: number; pageSize: number }): Promise<{ items: { at: number; loginname: string; action: string; detail: string; entity: string }[]; total: number }>;
 }
 
@@ -230,6 +251,18 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
       }
       uniques.push({ field: f.key, value });
     }
+    // A link names a record of its ledger that the caller may see (the same isolation as opening it).
+    for (const { key, ref } of linkFieldsOf(def)) {
+      const v = values[key];
+      if (typeof v !== 'number') {
+        continue;
+      }
+      const target = definitions.get(ref.entity);
+      const row = target && granted(caller, target.permissions.view) ? await repo.get(tx, ref.entity, v) : undefined;
+      if (!target || !row || !visible(target, scope, row)) {
+        throw badRequest('records.linkNotFound', [key], { id: v });
+      }
+    }
     const fileIds: number[] = [];
     for (const f of def.fields.filter((x) => FILE_TYPES.includes(x.type))) {
       const ids = (values[f.key] as number[] | undefined) ?? [];
@@ -304,6 +337,55 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
       .map((t) => t.action);
   }
 
+  /** The records of ledger `entity` the caller may see, among `ids` (all of them when `ids` is null), by id. */
+  async function visibleOf(caller: AuthUser, scope: Scope, entity: string, ids: number[] | null): Promise<{ def: RecordDefinition; rows: RecordRow[] } | null> {
+    const target = definitions.get(entity);
+    if (!target || !granted(caller, target.permissions.view)) {
+      return null;
+    }
+    if (ids) {
+      return { def: target, rows: (await repo.getMany(store.db, entity, ids)).filter((r) => visible(target, scope, r)) };
+    }
+    const rows: RecordRow[] = [];
+    for await (const page of repo.stream(queryOf(target, scope, { filters: {}, keyword: '' }))) {
+      rows.push(...page);
+    }
+    return { def: target, rows };
+  }
+
+  /** The items with the names of the records their link fields hold (`_links`); records the caller may not see stay unnamed. */
+  async function withLinks(caller: AuthUser, scope: Scope, def: RecordDefinition, rows: RecordRow[]): Promise<RecordItem[]> {
+    const items = rows.map(itemOf);
+    for (const { key, ref } of linkFieldsOf(def)) {
+      const ids = [...new Set(items.map((i) => i[key]).filter((v): v is number => typeof v === 'number'))];
+      const found = ids.length ? await visibleOf(caller, scope, ref.entity, ids) : null;
+      const names = new Map((found?.rows ?? []).map((r) => [r.id, linkName(ref, docOf(r.doc))]));
+      for (const item of items) {
+        const n = typeof item[key] === 'number' ? names.get(item[key]) : undefined;
+        if (n) {
+          item._links = { ...item._links, [key]: n };
+        }
+      }
+    }
+    return items;
+  }
+
+  /** The first ledger with records holding a link to this record, and how many (a linked record is not deleted). */
+  async function linkedFrom(tx: Tx, entity: string, id: number): Promise<{ ledger: RecordDefinition; count: number } | null> {
+    for (const e of definitions.all()) {
+      for (const { key, ref } of linkFieldsOf(e.definition)) {
+        if (ref.entity !== entity) {
+          continue;
+        }
+        const count = await repo.countHolding(tx, e.definition.entity, key, id);
+        if (count > 0) {
+          return { ledger: e.definition, count };
+        }
+      }
+    }
+    return null;
+  }
+
   type Place = { id: number; deptid: number | null; regionid: number | null };
   const placeOfRow = (r: Place): Place => ({ id: r.id, deptid: r.deptid, regionid: r.regionid });
   const publishChanged = (emit: Emit, def: RecordDefinition, places: Place[], action: 'create' | 'update' | 'delete' | 'transition' | 'import') =>
@@ -325,14 +407,14 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
       }
       const scope = await deps.scopeOf(caller.userid);
       const { rows, total } = await repo.list(queryOf(def, scope, input), offsetOf(input), input.pageSize);
-      return { items: rows.map(itemOf), total };
+      return { items: await withLinks(caller, scope, def, rows), total };
     },
 
     async get(caller, def, id) {
-      const { row } = await visibleRow(caller, def, id);
-      const [steps, auditRows, files] = await Promise.all([repo.steps(id), repo.auditOf(auditEntity(def), id), repo.filesOf(id)]);
+      const { row, scope } = await visibleRow(caller, def, id);
+      const [steps, auditRows, files, [record]] = await Promise.all([repo.steps(id), repo.auditOf(auditEntity(def), id), repo.filesOf(id), withLinks(caller, scope, def, [row])]);
       return {
-        record: itemOf(row),
+        record,
         steps: steps.map((s) => ({ at: Number(s.at), loginname: s.loginname, action: s.action, from: s.from_status, to: s.to_status, reason: s.reason, signature: s.signature })),
         audit: auditRows.map((a) => ({ at: Number(a.at), loginname: a.loginname, action: a.action, detail: a.detail })),
         files: files.map((f) => ({ id: f.id, name: f.name, size: Number(f.size), mime: f.mime, thumb: f.thumb === 1, created: Number(f.created_at) })),
@@ -403,6 +485,11 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
         }
         if (version !== undefined && before.version !== version) {
           throw conflict('records.conflict', ['version'], { current: before.version });
+        }
+        // Records that name this one would lose what they point at; the user changes or deletes them first.
+        const linked = await linkedFrom(tx, def.entity, id);
+        if (linked) {
+          throw conflict('records.linkedRecords', ['id'], { count: linked.count, ledger: linked.ledger.name.zh, ledger_en: linked.ledger.name.en || linked.ledger.name.zh });
         }
         await repo.remove(tx, id);
         await repo.closeTodos(tx, todoRef(id));
@@ -570,6 +657,36 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
         post: new Map(posts.map((p) => [p.postid, { zh: p.postname, en: p.postname_en || p.postname }])),
         person: new Map(users.map((u) => [u.userid, { zh: u.username, en: u.username }])),
       };
+    },
+
+    async linkNames(caller, def) {
+      const scope = await deps.scopeOf(caller.userid);
+      const out = new Map<string, Map<number, Named>>();
+      for (const { key, ref } of linkFieldsOf(def)) {
+        const found = await visibleOf(caller, scope, ref.entity, null);
+        out.set(key, new Map((found?.rows ?? []).map((r) => [r.id, linkName(ref, docOf(r.doc))])));
+      }
+      return out;
+    },
+
+    async linkOptions(caller, input) {
+      const target = definitions.get(input.entity);
+      if (!target) {
+        throw notFound('records.noSuchLedger', { entity: input.entity });
+      }
+      const ref: LinkRef = { entity: input.entity, label: input.label, labelEn: input.labelEn };
+      for (const [k, field] of [[ref.label, 'label'], [ref.labelEn, 'labelEn']] as const) {
+        if (k !== undefined && !target.fields.some((f) => f.key === k)) {
+          throw badRequest('records.unknownField', [field], { key: k });
+        }
+      }
+      if (!granted(caller, target.permissions.view)) {
+        throw forbidden('records.noPermission');
+      }
+      const scope = await deps.scopeOf(caller.userid);
+      const q = queryOf(target, scope, { filters: {}, keyword: '', sort: { field: ref.label, order: 'asc' } });
+      const { rows } = await repo.list(q, 0, LINK_OPTIONS_MAX);
+      return rows.map((r) => ({ id: r.id, ...linkName(ref, docOf(r.doc)) }));
     },
 
     async maySeeRecord(caller, recordId) {

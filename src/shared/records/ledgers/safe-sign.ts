@@ -7,6 +7,7 @@ export const safeSignTypeLedger = defineRecord({
   name: { zh: '安全标志类型', en: 'Safety sign types' },
   fields: [
     { key: 'name', type: 4, label: { zh: '类型名称', en: 'Name' }, required: true, unique: true, max: 50 },
+    { key: 'name_en', type: 4, label: { zh: '英文名称', en: 'English name' }, max: 50 },
     {
       key: 'category',
       type: 7,
@@ -22,7 +23,8 @@ export const safeSignTypeLedger = defineRecord({
     },
     { key: 'image', type: 53, label: { zh: '图例', en: 'Image' }, max: 1 },
   ],
-  list: { columns: ['name', 'category'], filters: ['name', 'category'] },
+  list: { columns: ['name', 'name_en', 'category'], filters: ['name', 'category'] },
+  titleField: 'name',
   permissions: { view: [], edit: ['system:config'], delete: ['system:config'] },
   // Seed 2 §7.4, names as the seed spells them.
   seedCalls: [
@@ -41,13 +43,16 @@ export const safeSignLedger = defineRecord({
   fields: [
     { key: 'name', type: 4, label: { zh: '标志名称', en: 'Name' }, required: true, max: 50 },
     { key: 'code', type: 4, label: { zh: '编号', en: 'Number' }, unique: true, max: 30 },
-    { key: 'signType', type: 4, label: { zh: '标志类型', en: 'Type' }, required: true, max: 50 },
+    // A safety sign type record (migration 0096 turned the former free text into these ids by name).
+    { key: 'signType', type: 100, label: { zh: '标志类型', en: 'Type' }, required: true, ref: { entity: 'SafeSignType', label: 'name', labelEn: 'name_en' } },
+    // The former free-text type when migration 0096 found no type of that name: kept to be seen, until someone picks the type.
+    { key: 'signTypeOld', type: 4, label: { zh: '原标志类型（未匹配）', en: 'Former type (unmatched)' }, readOnly: true, max: 50 },
     { key: 'region', type: 2, label: { zh: '所在区域', en: 'Region' }, required: true },
     { key: 'location', type: 4, label: { zh: '设置位置', en: 'Location' }, max: 100 },
     { key: 'checkedAt', type: 5, label: { zh: '检查时间', en: 'Checked' } },
     { key: 'photo', type: 53, label: { zh: '照片', en: 'Photo' }, max: 3 },
   ],
-  list: { columns: ['name', 'code', 'signType', 'region'], filters: ['name'] },
+  list: { columns: ['name', 'code', 'signType', 'region'], filters: ['name', 'signType'] },
   isolation: { region: 'region' },
   // Seed 2 §7.4, names as the seed spells them.
   seedCalls: [

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmSettingHistory, alarmSettingImport, alarmSettingList } from '../../../../src/shared/contracts/alarm-settings.js';
+import { alarmRemoveFromService, alarmSettingHistory, alarmSettingImport, alarmSettingList } from '../../../../src/shared/contracts/alarm-settings.js';
 import { alarmRealTimeList } from '../../../../src/shared/contracts/alarms.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
@@ -173,5 +173,31 @@ describe.each(dialects)('alarm settings import on %s', (dialect) => {
     });
     const body = (await res.json()) as { error: { controls: string[] } };
     expect([res.status, body.error.controls]).toEqual([400, ['upfile']]);
+  });
+
+  it('exports whether each alarm is out of service and why; the import leaves it as the operator action set it', async () => {
+    const removed = await call(ts.url, alarmRemoveFromService, { alarms: [{ tagId: PU, type: 'hh' }], reason: '变送器检修' }, admin);
+    expect(removed.body.IsSuccess, JSON.stringify(removed.body.error)).toBe(true);
+    const en = await exported('en');
+    const col = (name: string) => en[0].indexOf(name);
+    expect([col('Out of service'), col('Out-of-service reason')]).toEqual([15, 16]);
+    const pu = en.filter((r) => r[0] === PU);
+    expect(pu.map((r) => [r[2], r[15], r[16]])).toEqual([
+      ['High-high', 'Yes', '变送器检修'],
+      ['High', 'No', undefined],
+      ['Low', 'No', undefined],
+      ['Low-low', 'No', undefined],
+    ]);
+    const zh = await exported('zh-CN');
+    expect(zh[0].slice(15)).toEqual(['停用（不投用）', '停用原因']);
+    expect(zh.find((r) => r[0] === PU && r[2] === '高高报')?.slice(15)).toEqual(['是', '变送器检修']);
+
+    // A file that says "in service" changes nothing: returning to service is the operator action's, with its audit.
+    const i = en.findIndex((r) => r[0] === PU && r[2] === 'High-high');
+    en[i][15] = 'No';
+    en[i][16] = null;
+    const r = await upload([en[0], en[i]], admin);
+    expect(r.body.data).toEqual({ saved: 0, unchanged: 1, errors: [] });
+    expect((await setting(PU, 'hh')).outOfService).toMatchObject({ by: 'admin', reason: '变送器检修' });
   });
 });

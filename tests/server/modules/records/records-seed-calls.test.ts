@@ -101,7 +101,9 @@ for (const dialect of dialects) {
     });
 
     it('safe signs: the seed names keep region isolation (GetSafeSignList, AddSafeSign, updateSafeSign, DeleteSafeSign)', async () => {
-      const sign = { name: '当心中毒', code: 'SS-TF-01', signType: '警告标志', region: ids.region.get('TF')!, location: '储罐区东门' };
+      const type = await call(ts.url, seedCall(safeSignTypeLedger, 'AddSafeSignType'), seedBody({ name: '当心中毒', category: 'warning' }), admin);
+      expect(type.body.IsSuccess, JSON.stringify(type.body.error)).toBe(true);
+      const sign = { name: '当心中毒', code: 'SS-TF-01', signType: (type.body.data as RecordItem).id, region: ids.region.get('TF')!, location: '储罐区东门' };
       const added = await call(ts.url, seedCall(safeSignLedger, 'AddSafeSign'), seedBody(sign), operator);
       expect(added.body.IsSuccess, JSON.stringify(added.body.error)).toBe(true);
       const s = added.body.data as RecordItem;
