@@ -11,7 +11,7 @@ import type { Stream } from '../stream/stream.js';
 export const METRICS_PATH = '/metrics';
 
 /** What the metrics read: the `stats()` of the live core's parts, nothing on their hot paths. */
-export type MetricsSources = Pick<Stream, 'ingest' | 'history' | 'gateway' | 'broadcaster' | 'mqtt'> & { store: Pick<Store, 'lockWaits'> };
+export type MetricsSources = Pick<Stream, 'ingest' | 'history' | 'gateway' | 'broadcaster' | 'mqtt' | 'relay'> & { store: Pick<Store, 'lockWaits'> };
 
 export interface Metrics {
   readonly contentType: string;
@@ -280,6 +280,15 @@ export function createMetrics(src: MetricsSources): Metrics {
       },
     });
     new Counter({
+      name: 'plantwatch_mqtt_connects_total',
+      help: 'Connections to the MQTT broker since start: more than 1 means reconnects (broker gone, or another client took this client id).',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(mqtt.stats().connects);
+      },
+    });
+    new Counter({
       name: 'plantwatch_mqtt_messages_total',
       help: 'MQTT messages received, by outcome (ok, or bad: not parseable).',
       labelNames: ['outcome'] as const,
@@ -289,6 +298,24 @@ export function createMetrics(src: MetricsSources): Metrics {
         this.reset();
         this.inc({ outcome: 'ok' }, s.messages - s.badMessages);
         this.inc({ outcome: 'bad' }, s.badMessages);
+      },
+    });
+  }
+
+  if (src.relay) {
+    const relay = src.relay;
+    new Counter({
+      name: 'plantwatch_relay_events_total',
+      help: 'Domain events shared with the other servers of the PostgreSQL store: sent, received, dropped (relay connection down), refused (not an event this server knows).',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+      collect() {
+        const s = relay.stats();
+        this.reset();
+        this.inc({ outcome: 'sent' }, s.sent);
+        this.inc({ outcome: 'received' }, s.received);
+        this.inc({ outcome: 'dropped' }, s.dropped);
+        this.inc({ outcome: 'refused' }, s.refused);
       },
     });
   }

@@ -43,31 +43,69 @@ export interface PositionColumns {
 /**
  * What services see of the bus: typed domain events (src/shared/contracts/events.ts).
  * Publish only after the change has committed (see `transactThenPublish`).
+ *
+ * Several servers on one PostgreSQL store relay their events to each other
+ * (pg-relay.ts). A consumer therefore chooses which events it hears:
+ * - `on`: the events of this server. For work that must happen once per change,
+ *   done by the server that made it: webhooks and notifications, to-dos, audit,
+ *   musters, anything an engine does or writes. Another server's change is done
+ *   there; hearing it here would do it twice.
+ * - `onAnyServer`: this server's events and those relayed from the others. For
+ *   what only shows or re-reads: socket topics and gateway channels (a browser on
+ *   this server sees an alarm raised on another), sockets of ended sessions and
+ *   changed rights, and caches re-read from the shared store (region trees,
+ *   revoked sessions). Such a consumer does nothing twice when an event comes
+ *   from two places: it pushes what it is given or reads the store again.
  */
 export interface DomainEvents {
   publish<N extends DomainEventName>(name: N, payload: DomainEventPayload<N>): void;
+  /** The events this server published. */
   on<N extends DomainEventName>(name: N): Observable<DomainEventPayload<N>>;
+  /** The events of every server on the store: this one's and those relayed from the others. */
+  onAnyServer<N extends DomainEventName>(name: N): Observable<DomainEventPayload<N>>;
 }
 
 /**
  * The in-process event bus between ingest and its consumers (broadcaster,
- * history writer, later the alarm and geofence engines), and of the domain
- * events services publish.
+ * history writer, the alarm and geofence engines), and of the domain events
+ * services publish.
  *
- * Scale-out note: a Redis implementation goes behind this same interface
- * (publish serialises the columns to one message per batch and each domain
- * event as its JSON; the observables are fed from a Redis subscription),
- * chosen by REDIS_URL in createStream. Consumers that must run once per sample
- * (history, alarms) then take a lease; the broadcaster runs on every node.
- * Not built yet.
+ * Scale-out, what is built: several servers share one PostgreSQL store; each
+ * ingests every MQTT message under a client id of its own (mqtt-source.ts), and
+ * domain events travel between them over LISTEN/NOTIFY (pg-relay.ts), feeding
+ * `onAnyServer` consumers only (see DomainEvents). Samples and positions are
+ * not relayed: every server ingests all of them itself.
+ *
+ * What remains for full scale-out (not built):
+ * - Leases for the work that must happen once per sample or per tick, not once
+ *   per server: the alarm engine (each server evaluates every sample; two servers
+ *   meet on the store's one-open-occurrence index and take each other's
+ *   occurrence, but both write the state changes), the fence engine (man-down,
+ *   intrusion, head counts), escalation timers, retention and the history
+ *   writer (idempotent: the same tag and time replaces itself, but each server
+ *   writes every chunk). One owner per job through a PostgreSQL advisory lock
+ *   (`pg_try_advisory_lock(<job>)` on a connection held for the lease, so a
+ *   dead owner's lease ends with its connection), the others standing by and
+ *   taking over when it ends; their consumers would then follow the owner's
+ *   events through `onAnyServer` like the browsers do.
+ * - HTTP ingest reaches one server only: its samples are in that server's live
+ *   cache and not the others'. Either relay sample batches (a Redis bus behind
+ *   this interface: publish serialises the columns to one message per batch) or
+ *   send HTTP ingest through MQTT.
+ * - Files uploaded to records live in DATA_DIR/files of the server that took them.
+ * - Events published while a server's relay connection is down are lost to the
+ *   other servers (counted as `dropped`); browsers there catch up at their next
+ *   list call, as after a socket reconnect.
  */
 export interface StreamBus extends DomainEvents {
   readonly samples$: Observable<SampleColumns>;
   readonly positions$: Observable<PositionColumns>;
-  /** Every domain event, in publishing order. */
+  /** The domain events this server published, in publishing order (what the relay sends to the others). */
   readonly events$: Observable<DomainEvent>;
   publishSamples(batch: SampleColumns): void;
   publishPositions(batch: PositionColumns): void;
+  /** An event another server published, from the relay: reaches `onAnyServer` consumers only. */
+  relayed(event: DomainEvent): void;
   close(): void;
 }
 
@@ -75,6 +113,13 @@ export function createBus(): StreamBus {
   const samples = new Subject<SampleColumns>();
   const positions = new Subject<PositionColumns>();
   const events = new Subject<DomainEvent>();
+  /** This server's events and the relayed ones, in the order they reach this server. */
+  const anyServer = new Subject<DomainEvent>();
+  const only = <N extends DomainEventName>(source: Observable<DomainEvent>, name: N) =>
+    source.pipe(
+      filter((e): e is Extract<DomainEvent, { name: N }> => e.name === name),
+      map((e) => e.payload as DomainEventPayload<N>),
+    );
   return {
     samples$: samples.asObservable(),
     positions$: positions.asObservable(),
@@ -82,20 +127,20 @@ export function createBus(): StreamBus {
     publishSamples: (b) => samples.next(b),
     publishPositions: (b) => positions.next(b),
     publish(name, payload) {
-      // Checked here as a Redis bus would have to: a malformed event is a bug in its publisher, found at once.
+      // Checked here as a relay has to: a malformed event is a bug in its publisher, found at once.
       const parsed = domainEvents[name].parse(payload) as DomainEventPayload<typeof name>;
-      events.next({ name, payload: parsed } as DomainEvent);
+      const event = { name, payload: parsed } as DomainEvent;
+      events.next(event);
+      anyServer.next(event);
     },
-    on<N extends DomainEventName>(name: N) {
-      return events.pipe(
-        filter((e): e is Extract<DomainEvent, { name: N }> => e.name === name),
-        map((e) => e.payload as DomainEventPayload<N>),
-      );
-    },
+    relayed: (event) => anyServer.next(event),
+    on: (name) => only(events, name),
+    onAnyServer: (name) => only(anyServer, name),
     close() {
       samples.complete();
       positions.complete();
       events.complete();
+      anyServer.complete();
     },
   };
 }

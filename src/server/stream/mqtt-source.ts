@@ -1,13 +1,41 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { connect, type MqttClient } from 'mqtt';
 import { mqttTopics } from '../../shared/contracts/stream.js';
 import { topicUnder } from '../../shared/domain/control-system-match.js';
 import type { Ingest, StreamLog } from './ingest.js';
+import { nodeIdIn } from './node-id.js';
 
 export interface MqttSource {
-  stats(): { connected: boolean; messages: number; badMessages: number };
+  /** `connects`: connections made since start (1 while the first holds; more after each reconnect). */
+  stats(): { connected: boolean; connects: number; messages: number; badMessages: number };
   close(): Promise<void>;
+}
+
+/**
+ * The client id of the server's persistent session when MQTT_CLIENT_ID is not set, and how long the broker keeps
+ * that session. The id must stay the same across restarts of one server (the broker then hands it the messages that
+ * came while it was away) and differ between servers: a broker gives a client id to its newest connection, so two
+ * servers under one id throw each other out. Each server on a shared store ingests every message itself (no shared
+ * subscription: every node's live view and alarm engine need all samples; history writes of the same tag and time
+ * replace each other).
+ * - SQLite: the data folder names the server (one server per folder, `plantwatch.lock`):
+ *   `plantwatch-<host>-<hash of DATA_DIR>`.
+ * - PostgreSQL: the store is shared by every server, so the node id kept in DATA_DIR is added (see node-id.ts):
+ *   `plantwatch-<host>-<hash of DATABASE_URL>-<node id>`.
+ * - DATA_DIR `:memory:`: nothing survives a restart to name the server by, so a new id each start and no session
+ *   kept (it would only pile up at the broker).
+ */
+export function defaultMqttSession(store: { databaseUrl?: string; dataDir: string }, sessionExpiry: number): { clientId: string; sessionExpiry: number } {
+  const hash = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 10);
+  const prefix = `plantwatch-${os.hostname()}`;
+  if (store.dataDir === ':memory:') {
+    return { clientId: `${prefix}-${randomBytes(5).toString('hex')}`, sessionExpiry: 0 };
+  }
+  if (store.databaseUrl) {
+    return { clientId: `${prefix}-${hash(store.databaseUrl)}-${nodeIdIn(store.dataDir)}`, sessionExpiry };
+  }
+  return { clientId: `${prefix}-${hash(store.dataDir)}`, sessionExpiry };
 }
 
 /**
@@ -16,15 +44,9 @@ export interface MqttSource {
  * a message that is not JSON is counted and logged, never fatal. The client
  * reconnects by itself (mqtt.js) when the broker goes away.
  *
- * Scale-out note: with several server nodes on one broker, subscribe through a
- * shared subscription (`$share/plantwatch/<topic>`, MQTT 5 / broker support)
- * so each message is ingested once; not needed for one node.
+ * Several servers on one store each subscribe with a client id of their own and
+ * each ingest every message (see defaultMqttSession).
  */
-/** A client id that stays the same across restarts of one installation (its data folder or database), so the broker keeps its session. */
-export function defaultMqttClientId(key: string): string {
-  return `plantwatch-${os.hostname()}-${createHash('sha256').update(key).digest('hex').slice(0, 10)}`;
-}
-
 export function startMqttSource(opts: {
   url: string;
   ingest: Ingest;
@@ -41,6 +63,7 @@ export function startMqttSource(opts: {
   const topics = mqttTopics(opts.topicPrefix);
   let messages = 0;
   let badMessages = 0;
+  let connects = 0;
   let lastBadLog = 0;
   let closed = false;
   const handle = (topic: string, payload: Buffer) => {
@@ -94,6 +117,7 @@ export function startMqttSource(opts: {
     },
   });
   client.on('connect', (connack) => {
+    connects++;
     log.info({ url: opts.url, clientId: opts.clientId, sessionPresent: connack.sessionPresent }, 'mqtt: connected');
     // `<prefix>/samples/#` holds `<prefix>/samples` and each gateway's own subtopic (`<prefix>/samples/dcs-1`),
     // which a control system names as its MQTT topic prefix. Subscribing again to a filter the session has is harmless;
@@ -110,7 +134,7 @@ export function startMqttSource(opts: {
   client.on('error', (err) => log.warn({ err: err.message }, 'mqtt: error'));
   client.on('offline', () => log.warn({ url: opts.url }, 'mqtt: offline, reconnecting'));
   return {
-    stats: () => ({ connected: client.connected, messages, badMessages }),
+    stats: () => ({ connected: client.connected, connects, messages, badMessages }),
     async close() {
       closed = true;
       await client.endAsync();

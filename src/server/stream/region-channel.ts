@@ -12,7 +12,7 @@ export function regionChannel(deps: { bus: StreamBus }): { source: ChannelSource
       channel: 'region',
       regionOf: (_key, item) => (item.action === 'create' ? item.parentid : item.regionid),
       start(feed) {
-        const sub = deps.bus.on('region.changed').subscribe((e) => {
+        const sub = deps.bus.onAnyServer('region.changed').subscribe((e) => {
           const t = Date.now();
           for (const r of e.regions) {
             feed.push({ regionid: r.regionid, parentid: r.parentid, action: e.action, t });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { Config } from '../config.js';
 import type { Authenticate } from '../http/app.js';
@@ -11,7 +10,8 @@ import { createHistorian, journalDirOf, type Historian } from '../history/histor
 import { startHistoryUpgrade, type UpgradeJob } from '../history/upgrade.js';
 import { createIngest, type Ingest, type StreamLog } from './ingest.js';
 import { createLiveCache, type LiveCache } from './live-cache.js';
-import { defaultMqttClientId, startMqttSource, type MqttSource } from './mqtt-source.js';
+import { defaultMqttSession, startMqttSource, type MqttSource } from './mqtt-source.js';
+import { startPgEventRelay, type EventRelay } from './pg-relay.js';
 import { positionChannel } from './position-channel.js';
 import { regionChannel } from './region-channel.js';
 import { createRegionLocator, type RegionShape } from '../../shared/domain/region-locator.js';
@@ -33,6 +33,8 @@ export interface Stream {
   retention: RetentionJob;
   broadcaster: Broadcaster;
   mqtt: MqttSource | null;
+  /** Domain events shared with the other servers of a PostgreSQL store (pg-relay.ts); null on SQLite (one server per store). */
+  relay: EventRelay | null;
   /** Stops inputs, disconnects clients, writes the remaining history. Call before the HTTP server and the store close. */
   close(): Promise<void>;
 }
@@ -66,6 +68,8 @@ export interface StreamOptions {
 export async function createStream(opts: StreamOptions): Promise<Stream> {
   const { store, config, identity, tags, log } = opts;
   const bus = opts.bus;
+  // Before anything listens or publishes: a browser here hears the changes other servers of the store make.
+  const relay = config.databaseUrl ? await startPgEventRelay({ databaseUrl: config.databaseUrl, bus, log }) : null;
   const locator = createRegionLocator(await opts.regions.shapes());
   const live = createLiveCache(locator);
   // Regions are data: an edited fence places the next fix at once, without a restart.
@@ -89,7 +93,8 @@ export async function createStream(opts: StreamOptions): Promise<Stream> {
       reloading = null;
     });
   };
-  const regionSub = bus.on('region.changed').subscribe(reloadRegions);
+  // Regions edited on any server of the store (re-read, so hearing one twice costs a read).
+  const regionSub = bus.onAnyServer('region.changed').subscribe(reloadRegions);
   const ingest = createIngest({ tags, live, bus, log });
   // The built-in live data: tag values, positions, region changes.
   const topics = createTopicRegistry();
@@ -115,17 +120,18 @@ export async function createStream(opts: StreamOptions): Promise<Stream> {
   });
   const broadcaster = startBroadcaster({ topics, gateway, tickMs: config.broadcastTickMs, log });
 
-  // Sessions hold their sockets: an ended session closes them at once; changed rights or regions re-scope them.
+  // Sessions hold their sockets: an ended session closes them at once; changed rights or regions re-scope them,
+  // whichever server of the store made the change.
   const rescopeFailed = (err: unknown) => log.error({ err }, 'stream: re-scoping sockets failed');
   let rescopeAll: NodeJS.Timeout | null = null;
   const sessionSubs = [
-    bus.on('session.revoked').subscribe((e) => {
+    bus.onAnyServer('session.revoked').subscribe((e) => {
       gateway.endSessions(e.userid, { sessionId: e.sessionId, keep: e.keep }, 'signedOut');
     }),
-    bus.on('user.changed').subscribe((e) => void gateway.rescope(e.userids).catch(rescopeFailed)),
+    bus.onAnyServer('user.changed').subscribe((e) => void gateway.rescope(e.userids).catch(rescopeFailed)),
     // The region or department tree changed: every scope (expanded to descendants) may differ.
     ...(['region.changed', 'dept.changed'] as const).map((name) =>
-      bus.on(name).subscribe(() => {
+      bus.onAnyServer(name).subscribe(() => {
         rescopeAll ??= setTimeout(() => {
           rescopeAll = null;
           void gateway.rescope('all').catch(rescopeFailed);
@@ -150,9 +156,8 @@ export async function createStream(opts: StreamOptions): Promise<Stream> {
         ingest,
         log,
         durable: () => history.sync(),
-        // An in-memory store keeps nothing across a restart: a session of its own would only pile up at the broker.
-        clientId: config.mqttClientId ?? defaultMqttClientId(config.databaseUrl ?? (config.dataDir === ':memory:' ? `:memory:${randomUUID()}` : config.dataDir)),
-        sessionExpiry: !config.databaseUrl && config.dataDir === ':memory:' ? 0 : config.mqttSessionExpiry,
+        // MQTT_CLIENT_ID wins (each server of a shared store then needs its own); else derived from the store and this server.
+        ...(config.mqttClientId ? { clientId: config.mqttClientId, sessionExpiry: config.mqttSessionExpiry } : defaultMqttSession(config, config.mqttSessionExpiry)),
         topicPrefix: config.mqttTopicPrefix,
       })
     : null;
@@ -170,6 +175,7 @@ export async function createStream(opts: StreamOptions): Promise<Stream> {
     retention,
     broadcaster,
     mqtt,
+    relay,
     close() {
       closing ??= (async () => {
         regionSub.unsubscribe();
@@ -185,6 +191,7 @@ export async function createStream(opts: StreamOptions): Promise<Stream> {
         await retention.stop();
         await historyUpgrade.stop();
         await history.close();
+        await relay?.close();
         bus.close();
       })();
       return closing;

@@ -193,7 +193,8 @@ export function createNotifyService(deps: NotifyDeps): NotifyService {
     return n;
   }
 
-  // Activations heard on the bus go into the outbox one batch after another.
+  // Activations heard on the bus go into the outbox one batch after another. This server's events only (`on`):
+  // the server that raised an alarm writes its deliveries; another server hearing it too would only race for the rows.
   let heard: Promise<unknown> = Promise.resolve();
   const sub: Subscription = deps.events.on('alarm.changed').subscribe(({ alarms }) => {
     // A new or re-annunciated active alarm; the unique key keeps a re-annunciation from sending again.

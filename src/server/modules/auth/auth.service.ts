@@ -77,8 +77,8 @@ export async function createAuthService(store: Store, config: Config, org: OrgSe
   // Successors of rotated refresh tokens are kept encrypted: the store alone does not give a live token away.
   const successors = createSealer(jwtSecret, 'refresh-successor');
   const revoked = new Map<string, { revoked: boolean; at: number; userid: number }>();
-  // Another request (or node, once the bus is shared) ended sessions of this user: ask the store again at the next call.
-  events.on('session.revoked').subscribe(({ userid }) => {
+  // Another request, or another server of the store, ended sessions of this user: ask the store again at the next call.
+  events.onAnyServer('session.revoked').subscribe(({ userid }) => {
     for (const [fid, e] of revoked) {
       if (e.userid === userid && !e.revoked) {
         revoked.delete(fid);

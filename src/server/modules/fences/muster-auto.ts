@@ -46,6 +46,7 @@ export function startMusterOnAlarms(deps: {
     return { close: async () => {} };
   }
   let chain: Promise<unknown> = Promise.resolve();
+  // This server's alarms only (`on`): an alarm raised on another server of the store starts its muster there.
   const sub: Subscription = deps.events.on('alarm.changed').subscribe(({ alarms }) => {
     const regions = deps.regions();
     const first = alarms.find((a) => startsMuster(a, deps.rule, regions));

@@ -237,6 +237,10 @@ export function createFenceEngine(deps: FenceEngineDeps): FenceEngine {
         consume(deps.bus.samples$, 'fence.sos', onError, (b) => {
           let changed = false;
           for (let i = 0; i < b.n; i++) {
+            // Every sample passes here: most tags are process values, told apart by their end before any regex.
+            if (!b.tag[i].endsWith('.sos')) {
+              continue;
+            }
             const m = SOS_TAG.exec(b.tag[i]);
             if (m && b.q[i] === 0) {
               const pressed = b.v[i] >= 0.5;
@@ -256,9 +260,10 @@ export function createFenceEngine(deps: FenceEngineDeps): FenceEngine {
             void runOnce(); // SOS at once, not at the next tick
           }
         }),
-        deps.bus.on('region.changed').subscribe(reload(loadTrees, 'regions')),
-        deps.bus.on('dept.changed').subscribe(reload(loadTrees, 'departments')),
-        deps.bus.on('record.changed').subscribe((e) => {
+        // Edits made on any server of the store: these only re-read the trees and the roster, they raise nothing.
+        deps.bus.onAnyServer('region.changed').subscribe(reload(loadTrees, 'regions')),
+        deps.bus.onAnyServer('dept.changed').subscribe(reload(loadTrees, 'departments')),
+        deps.bus.onAnyServer('record.changed').subscribe((e) => {
           if (e.entity === 'PositioningObject') {
             reload(loadRoster, 'roster')();
           }

@@ -1,36 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { alarmOrder, applyList, emptyAlarmSet, mergeAlarms, resortChanged } from '../../../../src/shared/domain/alarm-merge.js';
 import type { AlarmItem } from '../../../../src/shared/contracts/alarms.js';
+import { buildAlarmItem } from '../../../helpers/factories.js';
 
-const alarm = (id: number, updatedAt: number, over: Partial<AlarmItem> = {}): AlarmItem => ({
-  id,
-  alarmKey: `tag:T${id}:h`,
-  source: `T${id}`,
-  sourceName: `T${id}`,
-  sourceNameEn: '',
-  detail: null,
-  type: 'h',
-  priority: 3,
-  state: 'unack',
-  active: true,
-  acked: false,
-  limit: 8,
-  unit: 'm',
-  value: 9,
-  peak: 9,
-  activatedAt: 1000,
-  ackedAt: null,
-  ackedBy: null,
-  ackComment: null,
-  returnedAt: null,
-  closedAt: null,
-  shelvedUntil: null,
-  shelvedBy: null,
-  shelveReason: null,
-  regionid: null,
-  updatedAt,
-  ...over,
-});
+const alarm = (id: number, updatedAt: number, over: Partial<AlarmItem> = {}): AlarmItem =>
+  buildAlarmItem({ id, alarmKey: `tag:T${id}:h`, source: `T${id}`, sourceName: `T${id}`, limit: 8, unit: 'm', value: 9, peak: 9, activatedAt: 1000, updatedAt, ...over });
 
 /** The live alarm list in every tab: the list call and topic `alarm` race, and neither may bring back a stale or closed alarm. */
 describe('merging alarm changes', () => {

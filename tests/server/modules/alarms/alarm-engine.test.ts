@@ -1,12 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../../../src/server/http/app.js';
-import { createAlarmService, type AlarmService } from '../../../../src/server/modules/alarms/alarm.service.js';
+import { DEFAULT_COMM_TIMEOUT_MS, type AlarmService } from '../../../../src/server/modules/alarms/alarm.service.js';
 import { migrateToLatest, openStore, type Store } from '../../../../src/server/store/db.js';
 import { createBus, type StreamBus } from '../../../../src/server/stream/bus.js';
 import { createMemoryTagRegistry } from '../../../../src/server/stream/memory-tag-registry.js';
 import type { TagMeta } from '../../../../src/server/stream/tag-registry.js';
 import type { AlarmItem } from '../../../../src/shared/contracts/alarms.js';
 import { dialects, freshDatabase, type TestStore } from '../../../helpers/server.js';
+import { startAlarmEngine } from './engine-fixtures.js';
 import { waitFor } from '../../stream/stream-helpers.js';
 
 const N = 450;
@@ -30,14 +31,7 @@ describe.each(dialects)('alarm engine batches on %s', (dialect) => {
   const who = { userid: 1, loginname: 'admin', permissions: new Set<string>() } as unknown as AuthUser;
   const events: AlarmItem[][] = [];
   const start = async () => {
-    alarms = await createAlarmService({
-      db: store.db,
-      bus,
-      tags,
-      org: { getUserScope: async () => ({ all: true, regionids: [], deptids: [] }), allDeptsAndRegions: async () => ({ depts: [], regions: [] }) },
-      log: { info: () => {}, error: () => {} },
-      now: () => clock,
-    });
+    alarms = await startAlarmEngine({ db: store.db, bus, tags, now: () => clock });
   };
   /** One ingest batch: every [tag, value] at the clock (+1 ms per repeated tag, in order). */
   const batch = async (samples: [string, number][]) => {
@@ -174,14 +168,7 @@ describe('alarm delays without new samples', () => {
     store = openStore({ dataDir: ':memory:' });
     await migrateToLatest(store);
     bus = createBus();
-    alarms = await createAlarmService({
-      db: store.db,
-      bus,
-      tags,
-      org: { getUserScope: async () => ({ all: true, regionids: [], deptids: [] }), allDeptsAndRegions: async () => ({ depts: [], regions: [] }) },
-      log: { info: () => {}, error: () => {} },
-      now: () => clock,
-    });
+    alarms = await startAlarmEngine({ db: store.db, bus, tags, now: () => clock });
     await alarms.settingChanged(T, 'h', { priority: 3, onDelayMs: 5000, offDelayMs: 3000, enabled: true });
   });
   afterEach(async () => {
@@ -222,5 +209,78 @@ describe('alarm delays without new samples', () => {
     clock += 5000;
     await waitFor(async () => (await h()) !== undefined, 5000, 'the H alarm after its on-delay');
     expect(await h()).toMatchObject({ state: 'unack', value: 85 });
+  });
+});
+
+/**
+ * What the engine keeps per tag between samples (newest time, held value,
+ * link, each condition's state) when the samples are not plain good values or
+ * the tag changes in the registry, from a scripted source on a controlled clock.
+ */
+describe('alarm engine state per tag', () => {
+  let store: Store;
+  let bus: StreamBus;
+  let alarms: AlarmService;
+  let tags: ReturnType<typeof createMemoryTagRegistry>;
+  let clock = 1_800_000_000_000;
+  const T = 'STATE.T1';
+  const who = { userid: 1, loginname: 'admin', permissions: new Set<string>() } as unknown as AuthUser;
+  const sample = async (tag: string, v: number, q = 0) => {
+    bus.publishSamples({ n: 1, tag: [tag], t: Float64Array.of(clock), v: Float64Array.of(v), q: Uint8Array.of(q), source: 'test' });
+    await alarms.idle();
+  };
+  const open = async (tag: string) => (await alarms.realTimeList(who, {})).list.filter((a) => a.source === tag);
+
+  beforeEach(async () => {
+    store = openStore({ dataDir: ':memory:' });
+    await migrateToLatest(store);
+    bus = createBus();
+    tags = createMemoryTagRegistry([tagOf(T)]);
+    alarms = await startAlarmEngine({ db: store.db, bus, tags, now: () => clock });
+  });
+  afterEach(async () => {
+    await alarms.close();
+    await store.close();
+  });
+
+  it('a bad-quality sample between two good ones neither restarts nor ends a running on-delay: it still counts from the first', async () => {
+    await alarms.settingChanged(T, 'h', { priority: 3, onDelayMs: 5000, offDelayMs: 0, enabled: true });
+    const t0 = clock;
+    await sample(T, 85);
+    clock += 2000;
+    await sample(T, 85, 1);
+    await alarms.checkDelays(clock + 10_000); // nothing held after the bad sample: no tick may end the delay
+    expect(await open(T)).toEqual([]);
+    clock += 2000;
+    await sample(T, 85);
+    expect(await open(T)).toEqual([]);
+    await alarms.checkDelays(clock + 1000);
+    expect(await open(T)).toEqual([expect.objectContaining({ type: 'h', state: 'unack', activatedAt: t0 + 5000 })]);
+  });
+
+  it('a tag removed from the registry: its samples raise and clear nothing, and its silence raises no comm alarm', async () => {
+    await sample(T, 85);
+    expect((await open(T)).map((a) => a.type)).toEqual(['h']);
+    tags.delete(T);
+    clock += 1000;
+    await sample(T, 95);
+    clock += 1000;
+    await sample(T, 50);
+    expect(await open(T)).toEqual([expect.objectContaining({ type: 'h', state: 'unack', active: true })]);
+    await alarms.checkLinks(clock + DEFAULT_COMM_TIMEOUT_MS + 1000);
+    expect((await open(T)).map((a) => a.type)).toEqual(['h']);
+  });
+
+  it('a limit removed while its alarm is active and set again: the alarm returns when the value is back below it', async () => {
+    await sample(T, 85);
+    expect((await open(T)).map((a) => a.type)).toEqual(['h']);
+    tags.set({ ...tagOf(T), h: null });
+    clock += 1000;
+    await sample(T, 70);
+    expect(await open(T)).toEqual([expect.objectContaining({ type: 'h', active: true })]);
+    tags.set(tagOf(T));
+    clock += 1000;
+    await sample(T, 70);
+    expect(await open(T)).toEqual([expect.objectContaining({ type: 'h', active: false, state: 'rtnUnack', returnedAt: clock })]);
   });
 });

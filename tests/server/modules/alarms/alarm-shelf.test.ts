@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAlarmService, type AlarmService } from '../../../../src/server/modules/alarms/alarm.service.js';
+import type { AlarmService } from '../../../../src/server/modules/alarms/alarm.service.js';
+import { startAlarmEngine } from './engine-fixtures.js';
 import { migrateToLatest, openStore, type Store } from '../../../../src/server/store/db.js';
 import { createBus, type StreamBus } from '../../../../src/server/stream/bus.js';
 import { createMemoryTagRegistry } from '../../../../src/server/stream/memory-tag-registry.js';
@@ -27,14 +28,7 @@ describe('alarm shelves expire', () => {
     store = openStore({ dataDir: ':memory:' });
     await migrateToLatest(store);
     bus = createBus();
-    alarms = await createAlarmService({
-      db: store.db,
-      bus,
-      tags,
-      org: { getUserScope: async () => ({ all: true, regionids: [], deptids: [] }), allDeptsAndRegions: async () => ({ depts: [], regions: [] }) },
-      log: { info: () => {}, error: () => {} },
-      now: () => clock,
-    });
+    alarms = await startAlarmEngine({ db: store.db, bus, tags, now: () => clock });
   });
   afterEach(async () => {
     await alarms.close();
@@ -75,13 +69,7 @@ describe('late samples', () => {
     await migrateToLatest(store);
     const bus = createBus();
     const tags = createMemoryTagRegistry([{ id: 'T2', regionid: null, kind: 'level', ll: null, l: null, h: 80, hh: null, deadband: 1 }]);
-    const alarms = await createAlarmService({
-      db: store.db,
-      bus,
-      tags,
-      org: { getUserScope: async () => ({ all: true, regionids: [], deptids: [] }), allDeptsAndRegions: async () => ({ depts: [], regions: [] }) },
-      log: { info: () => {}, error: () => {} },
-    });
+    const alarms = await startAlarmEngine({ db: store.db, bus, tags });
     const who = { userid: 1, loginname: 'admin' } as unknown as AuthUser;
     const at = async (t: number, v: number) => {
       bus.publishSamples({ n: 1, tag: ['T2'], t: Float64Array.of(t), v: Float64Array.of(v), q: Uint8Array.of(0), source: 'test' });
