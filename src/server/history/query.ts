@@ -8,7 +8,7 @@ import {
   type TrajectoryPoint,
 } from '../stream/history-repository.js';
 import { readChunks, readHours } from './chunk-store.js';
-import type { SqlConn } from '../stream/history-sql.js';
+import { kyselyConn, type SqlConn } from '../stream/history-sql.js';
 import { decodePositions, decodeSamples, readRollup, RollupScratch } from './codec.js';
 import type { Historian } from './historian.js';
 import { CHUNK_MS, HOUR_MS, mergeInto, minuteRollups, ROLLUP_MS, windowOf, type MinuteRollups, type Series } from './series.js';
@@ -167,16 +167,51 @@ class Buckets {
   }
 }
 
-/** Whether the row tables of a store upgraded from them still hold any of these ids (until the upgrade has moved them). */
-async function legacyHas(db: Db, table: 'sample' | 'position', ids: readonly string[]): Promise<boolean> {
-  if (ids.length === 0) {
+/** Whether the row tables of a store upgraded from them still hold any of these ids (`null`: any id), until the upgrade has moved them. */
+async function legacyHas(db: Db, table: 'sample' | 'position', ids: readonly string[] | null): Promise<boolean> {
+  if (ids !== null && ids.length === 0) {
     return false;
   }
   const col = table === 'sample' ? 'tag_id' : 'target_id';
-  const { rows } = await sql<{
-    x: number;
-  }>`select 1 as x from ${sql.table(table)} where ${sql.ref(col)} in (${sql.join([...ids])}) limit 1`.execute(db);
+  const { rows } = await (
+    ids === null
+      ? sql<{ x: number }>`select 1 as x from ${sql.table(table)} limit 1`
+      : sql<{ x: number }>`select 1 as x from ${sql.table(table)} where ${sql.ref(col)} in (${sql.join([...ids])}) limit 1`
+  ).execute(db);
   return rows.length > 0;
+}
+
+/**
+ * Runs a query's reads in one snapshot while the upgrade still moves rows of
+ * these ids into chunks: an upgrade step (rows into chunks and out of the row
+ * table, one transaction) between the chunk read and the row read would
+ * otherwise hide those rows from both, or show them in both. Without rows
+ * left (every store after its upgrade) the reads go straight to the store.
+ */
+async function inUpgradeSnapshot<T>(
+  reader: HistoryReader,
+  table: 'sample' | 'position',
+  ids: readonly string[] | null,
+  read: (r: HistoryReader) => Promise<T>,
+): Promise<T> {
+  if (!(await legacyHas(reader.db, table, ids))) {
+    return read(reader);
+  }
+  const { historian } = reader;
+  return reader.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute((tx) =>
+      read({
+        db: tx,
+        historian: {
+          conn: kyselyConn(tx, historian.conn.dialect),
+          openSamples: historian.openSamples,
+          openPositions: historian.openPositions,
+          openWindows: historian.openWindows,
+        },
+      }),
+    );
 }
 
 /**
@@ -203,7 +238,9 @@ async function minuteSources(
   }
   /** An hour's minutes all fall in one bucket: its total is exact for it. */
   const whole = (h: number) =>
-    h >= lo && h + HOUR_MS - ROLLUP_MS < to && Math.trunc((h - from) / bucketMs) === Math.trunc((h + HOUR_MS - ROLLUP_MS - from) / bucketMs);
+    h >= lo &&
+    h + HOUR_MS - ROLLUP_MS < to &&
+    Math.trunc((h - from) / bucketMs) === Math.trunc((h + HOUR_MS - ROLLUP_MS - from) / bucketMs);
   const covered = new Map<string, number[]>();
   const scratch = new RollupScratch();
   for (const r of await readHours(conn, ids, hourOf(lo), to, bucketMs >= HOUR_MS)) {
@@ -267,7 +304,17 @@ function windowSeries(blob: Uint8Array | undefined, open: Series | undefined): {
  * from an hour's total when the whole hour lies in one bucket; shorter
  * buckets from the decoded samples. Open windows are read from memory.
  */
-export async function querySampleHistory(
+export function querySampleHistory(
+  reader: HistoryReader,
+  tagIds: readonly string[],
+  from: number,
+  to: number,
+  points: number,
+): Promise<SampleHistory> {
+  return inUpgradeSnapshot(reader, 'sample', [...new Set(tagIds)], (r) => sampleHistoryIn(r, tagIds, from, to, points));
+}
+
+async function sampleHistoryIn(
   reader: HistoryReader,
   tagIds: readonly string[],
   from: number,
@@ -432,7 +479,13 @@ function lowerBound(ts: ArrayLike<number>, t: number): number {
  * open windows (open items win), as columns: a day at 1 Hz is 86,400 fixes, so no object is made
  * until the caller knows which fixes it keeps.
  */
-function fixColumnsOf(reader: HistoryReader, targetId: string, rows: readonly { blob: Uint8Array }[], from: number, to: number): FixColumns {
+function fixColumnsOf(
+  reader: HistoryReader,
+  targetId: string,
+  rows: readonly { blob: Uint8Array }[],
+  from: number,
+  to: number,
+): FixColumns {
   const open = reader.historian.openPositions(targetId, windowOf(from), to);
   const chunks = rows.map((r) => decodePositions(r.blob));
   const n = chunks.reduce((s, d) => s + d.n, 0);
@@ -481,19 +534,37 @@ function pointsOf(c: FixColumns, from: number, w?: number): TrajectoryPoint[] {
  * cache's), thinned to the last fix per `stepMs` bucket: what a whole-plant replay
  * plays. Targets without a fix in the range are left out.
  */
-export async function queryTrajectories(
+export function queryTrajectories(
   reader: HistoryReader,
   from: number,
   to: number,
   stepMs: number,
   known: Iterable<string> = [],
 ): Promise<Map<string, TrajectoryPoint[]>> {
+  return inUpgradeSnapshot(reader, 'position', null, (r) => trajectoriesIn(r, from, to, stepMs, known));
+}
+
+async function trajectoriesIn(
+  reader: HistoryReader,
+  from: number,
+  to: number,
+  stepMs: number,
+  known: Iterable<string>,
+): Promise<Map<string, TrajectoryPoint[]>> {
   const wFrom = windowOf(from);
   const { rows: idRows } = await reader.historian.conn.run(
     'SELECT DISTINCT target_id AS id FROM position_chunk WHERE w >= CAST(? AS bigint) AND w < CAST(? AS bigint)',
     [wFrom, to],
   );
-  const ids = [...new Set([...idRows.map((r) => String(r.id)), ...known])].sort();
+  const legacy = await legacyHas(reader.db, 'position', null);
+  // Targets whose fixes in the range are still only in the row table (an upgrade under way) are replayed too.
+  const { rows: oldRows } = legacy
+    ? await reader.historian.conn.run(
+        'SELECT DISTINCT target_id AS id FROM position WHERE t >= CAST(? AS bigint) AND t < CAST(? AS bigint)',
+        [from, to],
+      )
+    : { rows: [] };
+  const ids = [...new Set([...idRows.map((r) => String(r.id)), ...oldRows.map((r) => String(r.id)), ...known])].sort();
   const rows = await readChunks(reader.historian.conn, 'position', ids, wFrom, to);
   const byId = new Map<string, { blob: Uint8Array }[]>();
   for (const r of rows) {
@@ -504,11 +575,10 @@ export async function queryTrajectories(
       byId.set(r.id, [r]);
     }
   }
-  const legacy = await legacyHas(reader.db, 'position', ids);
   const out = new Map<string, TrajectoryPoint[]>();
   for (const id of ids) {
     const thin = legacy
-      ? lastPerBucket(await queryTrajectory(reader, id, from, to, Number.MAX_SAFE_INTEGER), from, stepMs)
+      ? lastPerBucket(await trajectoryIn(reader, id, from, to, Number.MAX_SAFE_INTEGER), from, stepMs)
       : pointsOf(fixColumnsOf(reader, id, byId.get(id) ?? [], from, to), from, stepMs);
     if (thin.length > 0) {
       out.set(id, thin);
@@ -522,12 +592,22 @@ export async function queryTrajectories(
  * more than `maxPoints`, the range is cut into `maxPoints` equal buckets and the
  * latest fix of each is returned: the path keeps its shape at any range.
  */
-export async function queryTrajectory(
+export function queryTrajectory(
   reader: HistoryReader,
   targetId: string,
   from: number,
   to: number,
   maxPoints = 10_000,
+): Promise<TrajectoryPoint[]> {
+  return inUpgradeSnapshot(reader, 'position', [targetId], (r) => trajectoryIn(r, targetId, from, to, maxPoints));
+}
+
+async function trajectoryIn(
+  reader: HistoryReader,
+  targetId: string,
+  from: number,
+  to: number,
+  maxPoints: number,
 ): Promise<TrajectoryPoint[]> {
   const rows = await readChunks(reader.historian.conn, 'position', [targetId], windowOf(from), to);
   const cols = fixColumnsOf(reader, targetId, rows, from, to);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { querySampleHistory, queryTrajectory } from '../../../src/server/history/query.js';
+import { querySampleHistory, queryTrajectories, queryTrajectory } from '../../../src/server/history/query.js';
 import { upgradeRowTables } from '../../../src/server/history/upgrade.js';
 import {
   querySampleHistory as legacyHistory,
@@ -33,15 +33,33 @@ describe.each(dialects)('upgrade of a store of row tables to chunks (%s)', (dial
     const start = Date.UTC(2026, 9, 3, 7, 13, 20);
     // The current format: one row per sample (and rollups by the former writer), positions likewise.
     const rows = ids.flatMap((tag, k) =>
-      Array.from({ length: 3 * 3600 }, (_, i) => ({ tag_id: tag, t: start + i * 1000 + k, v: Math.round((Math.cos(i / 300) * 50 + k + (i % 7) * 0.01) * 100) / 100, q: i % 1000 === 0 ? 2 : 0 })),
+      Array.from({ length: 3 * 3600 }, (_, i) => ({
+        tag_id: tag,
+        t: start + i * 1000 + k,
+        v: Math.round((Math.cos(i / 300) * 50 + k + (i % 7) * 0.01) * 100) / 100,
+        q: i % 1000 === 0 ? 2 : 0,
+      })),
     );
     for (let i = 0; i < rows.length; i += 500) {
-      await db.insertInto('sample').values(rows.slice(i, i + 500)).execute();
+      await db
+        .insertInto('sample')
+        .values(rows.slice(i, i + 500))
+        .execute();
     }
     await rebuildRollups(db, ids, start - HOUR, start + 4 * HOUR);
-    const fixes = Array.from({ length: 2000 }, (_, i) => ({ target_id: 'P-UPGRADE', t: start + i * 2000, lon: 118.8 + i * 1e-6, lat: 32.25, floor: i % 3 === 0 ? null : 2, kind: 0 }));
+    const fixes = Array.from({ length: 2000 }, (_, i) => ({
+      target_id: 'P-UPGRADE',
+      t: start + i * 2000,
+      lon: 118.8 + i * 1e-6,
+      lat: 32.25,
+      floor: i % 3 === 0 ? null : 2,
+      kind: 0,
+    }));
     for (let i = 0; i < fixes.length; i += 500) {
-      await db.insertInto('position').values(fixes.slice(i, i + 500)).execute();
+      await db
+        .insertInto('position')
+        .values(fixes.slice(i, i + 500))
+        .execute();
     }
 
     const ranges: [number, number, number][] = [
@@ -73,9 +91,72 @@ describe.each(dialects)('upgrade of a store of row tables to chunks (%s)', (dial
     expect(rest.done).toBe(true);
     expect(partial.samples + rest.samples).toBe(rows.length);
     expect(rest.positions).toBe(fixes.length);
-    const left = await db.selectFrom('sample').select((eb) => eb.fn.countAll<number | string>().as('c')).executeTakeFirstOrThrow();
+    const left = await db
+      .selectFrom('sample')
+      .select((eb) => eb.fn.countAll<number | string>().as('c'))
+      .executeTakeFirstOrThrow();
     expect(Number(left.c)).toBe(0);
     expect(await answers()).toEqual(before);
     expect(await queryTrajectory(reader, 'P-UPGRADE', start, start + 2 * HOUR, 500)).toEqual(trajBefore);
+  });
+
+  it('answers every query made while the upgrade moves rows with all of them: none hidden, none counted twice', async () => {
+    await ts.server.stream.historyUpgrade.stop();
+    const db = ts.server.store.db;
+    const ids = ['UPG-A', 'UPG-B'];
+    const start = Date.UTC(2026, 9, 5, 0, 0, 0);
+    const rows = ids.flatMap((tag, k) =>
+      Array.from({ length: 2 * 3600 }, (_, i) => ({ tag_id: tag, t: start + i * 1000, v: i + k, q: 0 })),
+    );
+    for (let i = 0; i < rows.length; i += 500) {
+      await db
+        .insertInto('sample')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    }
+    const fixes = Array.from({ length: 1800 }, (_, i) => ({
+      target_id: 'P-UPG-RACE',
+      t: start + i * 4000,
+      lon: 118.8,
+      lat: 32.25,
+      floor: 1,
+      kind: 0,
+    }));
+    for (let i = 0; i < fixes.length; i += 500) {
+      await db
+        .insertInto('position')
+        .values(fixes.slice(i, i + 500))
+        .execute();
+    }
+    const reader = { db, historian: ts.server.stream.history };
+    // Raw path (1 s buckets) and minute path (one bucket): each answer counts every sample exactly once.
+    const counts = async () => {
+      const [raw, minute, path, replay] = await Promise.all([
+        querySampleHistory(reader, ids, start, start + 2 * HOUR, 7200),
+        querySampleHistory(reader, ids, start, start + 2 * HOUR, 1),
+        queryTrajectory(reader, 'P-UPG-RACE', start, start + 2 * HOUR, 10_000),
+        queryTrajectories(reader, start, start + 2 * HOUR, 4000),
+      ]);
+      const n = (h: typeof raw) => h.items.map((i) => i.buckets.reduce((s, b) => s + b.n, 0));
+      return { raw: n(raw), minute: n(minute), path: path.length, replay: replay.get('P-UPG-RACE')?.length ?? 0 };
+    };
+    const all = { raw: [7200, 7200], minute: [7200, 7200], path: 1800, replay: 1800 };
+    expect(await counts()).toEqual(all);
+    let moving = true;
+    const upgrade = upgradeRowTables(ts.server.stream.history.conn, silent).finally(() => {
+      moving = false;
+    });
+    const seen: unknown[] = [];
+    let during = 0;
+    while (moving) {
+      seen.push(await counts());
+      during++;
+      // Queries as a busy screen makes them, not a loop that leaves the upgrade no turn.
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    expect((await upgrade).done).toBe(true);
+    expect(during).toBeGreaterThan(1);
+    expect(seen.filter((c) => JSON.stringify(c) !== JSON.stringify(all))).toEqual([]);
+    expect(await counts()).toEqual(all);
   });
 });
