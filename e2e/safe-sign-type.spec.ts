@@ -33,6 +33,12 @@ test('a safety sign takes its type from the type ledger: chosen in a searchable 
   const row = page.getByRole('row', { name: new RegExp(signName) });
   await expect(row).toContainText(typeName);
 
+  // The detail names the type; the read-only former-type field holds nothing for a new sign and is not shown.
+  await row.getByRole('button', { name: /查看|View/ }).click();
+  await expect(page.getByTestId('detail-signType')).toHaveText(typeName);
+  await expect(page.getByTestId('detail-signTypeOld')).toHaveCount(0);
+  await page.goBack();
+
   // The list filters by the type.
   const filters = page.getByTestId('record-filters');
   await choose(page, filters.getByTestId('field-signType'), new RegExp(typeName), typeName);

@@ -1,7 +1,7 @@
 import { Button, Card, Descriptions, Empty, Input, Modal, Result, Space, Spin, Table, Timeline, message } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RecordContracts } from '../../../shared/contracts/records';
+import type { RecordContracts, RecordItem } from '../../../shared/contracts/records';
 import { statusOf, type RecordDefinition } from '../../../shared/records/definition';
 import { formatDate } from '../../../shared/time';
 import { api, errorText } from '../../app/api';
@@ -13,6 +13,14 @@ import { downloadFile } from '../../ui/records/record-api';
 import { RecordForm } from './record-form';
 import { displayValue, StatusTag } from '../../ui/records/record-view';
 import type { Pickers } from '../../ui/records/use-pickers';
+
+/** The fields a detail shows: a read-only field only when it holds something (a migration's leftover text, say). */
+function shownFields(def: RecordDefinition, record: RecordItem): RecordDefinition['fields'] {
+  return def.fields.filter((f) => {
+    const v = record[f.key];
+    return !f.readOnly || !(v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0));
+  });
+}
 
 /** One record: its fields, attachments, workflow actions and timeline (who, when, what), and its audit history. */
 export function RecordDetail({ def, calls, pickers, id, onChanged }: { def: RecordDefinition; calls: RecordContracts; pickers: Pickers; id: number; onChanged?: () => void }) {
@@ -95,7 +103,7 @@ export function RecordDetail({ def, calls, pickers, id, onChanged }: { def: Reco
           />
         ) : (
           <Descriptions column={{ xs: 1, sm: 1, md: 2 }} size="small" bordered>
-            {def.fields.map((f) => (
+            {shownFields(def, record).map((f) => (
               <Descriptions.Item key={f.key} label={pick(lang, f.label.zh, f.label.en)}>
                 <span data-testid={`detail-${f.key}`}>{displayValue(f, record[f.key], lang, pickers, record._links)}</span>
               </Descriptions.Item>
