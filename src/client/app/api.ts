@@ -318,6 +318,12 @@ async function run(contract: Contract, input: unknown, signal: AbortSignal | und
 }
 
 const inflight = new Map<string, Promise<unknown>>();
+/**
+ * Counts the write calls this page has finished. A read joins an identical one
+ * under way only when no write finished since that one was sent: a list
+ * reloaded after a save must not get the answer of a request sent before it.
+ */
+let writesDone = 0;
 
 function abortable<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) {
@@ -342,7 +348,7 @@ function abortable<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T
 export async function api<C extends Contract>(contract: C, input: z.input<C['input']>, opts: ApiOptions = {}): Promise<z.output<C['output']>> {
   let p: Promise<unknown>;
   if (isReadCall(contract)) {
-    const key = `${contract.method} ${contract.path} ${stableStringify(input)}`;
+    const key = `${writesDone} ${contract.method} ${contract.path} ${stableStringify(input)}`;
     let shared = inflight.get(key);
     if (!shared) {
       shared = run(contract, input, undefined).finally(() => inflight.delete(key));
@@ -350,7 +356,9 @@ export async function api<C extends Contract>(contract: C, input: z.input<C['inp
     }
     p = abortable(shared, opts.signal);
   } else {
-    p = run(contract, input, opts.signal);
+    p = run(contract, input, opts.signal).finally(() => {
+      writesDone++;
+    });
   }
   try {
     return (await p) as z.output<C['output']>;
