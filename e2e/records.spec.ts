@@ -82,6 +82,8 @@ test('an administrator defines a ledger with five field types and a two-step app
   await expect(timeline).toContainText('张巡检');
   await expect(timeline).toContainText('王主管');
   const audit = operator.getByTestId('record-audit');
-  await expect(audit).toContainText('record.create');
-  await expect(audit.getByText('record.transition')).toHaveCount(2);
+  // Actions by name in the reader's language, not as codes.
+  await expect(audit).toContainText('新增记录');
+  await expect(audit.getByText('流程操作')).toHaveCount(2);
+  await expect(audit).not.toContainText('record.');
 });

@@ -1,3 +1,4 @@
+import type { AuditAction } from '../../shared/audit-actions.js';
 import type { Db, Tx } from './db.js';
 
 export interface Actor {
@@ -9,7 +10,7 @@ export interface Actor {
 export async function audit(
   tx: Tx | Db,
   actor: Actor,
-  action: string,
+  action: AuditAction,
   entity: string,
   entityId: string | number,
   detail: unknown = {},

@@ -1,6 +1,7 @@
 import { Button, Card, Descriptions, Empty, Input, Modal, Result, Space, Spin, Table, Timeline, message } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { auditActionName } from '../../../shared/audit-actions';
 import type { RecordContracts, RecordItem } from '../../../shared/contracts/records';
 import { statusOf, type RecordDefinition } from '../../../shared/records/definition';
 import { formatDate } from '../../../shared/time';
@@ -164,7 +165,7 @@ export function RecordDetail({ def, calls, pickers, id, onChanged }: { def: Reco
           columns={[
             { title: t('at'), dataIndex: 'at', render: (at: number) => formatDate(at, 'YYYY-MM-DD HH:mm:ss') },
             { title: t('who'), dataIndex: 'loginname', render: (l: string) => userName(l) },
-            { title: t('what'), dataIndex: 'action' },
+            { title: t('what'), dataIndex: 'action', render: (a: string) => auditActionName(a, lang) },
           ]}
         />
       </Card>

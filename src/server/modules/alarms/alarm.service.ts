@@ -30,6 +30,7 @@ import {
 import type { AuthUser } from '../../http/app.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
+import type { AuditAction } from '../../../shared/audit-actions.js';
 import { jsonRows, type JsonColumnType } from '../../store/json-rows.js';
 import type { Db, Tx } from '../../store/db.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';
@@ -520,7 +521,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
    * Two statements per batch instead of one per change is what keeps a flood
    * off the main thread.
    */
-  async function applyConditionChanges(batch: ConditionChange[], by?: { user: AuthUser; action: string }, adopted = false): Promise<void> {
+  async function applyConditionChanges(batch: ConditionChange[], by?: { user: AuthUser; action: AuditAction }, adopted = false): Promise<void> {
     const names = await sourceNames([...new Set(batch.filter((c) => !c.raised && c.change === 'activate').map((c) => c.tagId))]);
     const t = now();
     /** The open occurrence per key after the batch's steps so far (null: none). */
@@ -898,7 +899,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     caller: AuthUser | null,
     ids: number[],
     event: AlarmEvent,
-    action: string,
+    action: AuditAction,
     detail: Record<string, unknown>,
     patchOf?: (cur: OpenAlarm) => Partial<Row>,
     /** More to write in the same transaction (the plant mode that suppresses the alarms). */
