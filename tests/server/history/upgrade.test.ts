@@ -1,4 +1,7 @@
+import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../../src/server/store/db.js';
+import type { Database } from '../../../src/server/store/schema.js';
 import { querySampleHistory, queryTrajectories, queryTrajectory } from '../../../src/server/history/query.js';
 import { upgradeRowTables } from '../../../src/server/history/upgrade.js';
 import {
@@ -11,6 +14,16 @@ import { buildTag } from '../../helpers/factories.js';
 import { dialects, startTestServer, type TestServer } from '../../helpers/server.js';
 
 const HOUR = 3600_000;
+
+/** Rows of the former format written straight into its tables, 500 per statement. */
+async function insertRows<T extends 'sample' | 'position'>(db: Db, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + 500))
+      .execute();
+  }
+}
 const DAY = 24 * HOUR;
 
 describe.each(dialects)('upgrade of a store of row tables to chunks (%s)', (dialect) => {
@@ -40,12 +53,7 @@ describe.each(dialects)('upgrade of a store of row tables to chunks (%s)', (dial
         q: i % 1000 === 0 ? 2 : 0,
       })),
     );
-    for (let i = 0; i < rows.length; i += 500) {
-      await db
-        .insertInto('sample')
-        .values(rows.slice(i, i + 500))
-        .execute();
-    }
+    await insertRows(db, 'sample', rows);
     await rebuildRollups(db, ids, start - HOUR, start + 4 * HOUR);
     const fixes = Array.from({ length: 2000 }, (_, i) => ({
       target_id: 'P-UPGRADE',
@@ -55,12 +63,7 @@ describe.each(dialects)('upgrade of a store of row tables to chunks (%s)', (dial
       floor: i % 3 === 0 ? null : 2,
       kind: 0,
     }));
-    for (let i = 0; i < fixes.length; i += 500) {
-      await db
-        .insertInto('position')
-        .values(fixes.slice(i, i + 500))
-        .execute();
-    }
+    await insertRows(db, 'position', fixes);
 
     const ranges: [number, number, number][] = [
       [start, start + 3 * HOUR, 1],
@@ -108,12 +111,7 @@ describe.each(dialects)('upgrade of a store of row tables to chunks (%s)', (dial
     const rows = ids.flatMap((tag, k) =>
       Array.from({ length: 2 * 3600 }, (_, i) => ({ tag_id: tag, t: start + i * 1000, v: i + k, q: 0 })),
     );
-    for (let i = 0; i < rows.length; i += 500) {
-      await db
-        .insertInto('sample')
-        .values(rows.slice(i, i + 500))
-        .execute();
-    }
+    await insertRows(db, 'sample', rows);
     const fixes = Array.from({ length: 1800 }, (_, i) => ({
       target_id: 'P-UPG-RACE',
       t: start + i * 4000,
@@ -122,12 +120,7 @@ describe.each(dialects)('upgrade of a store of row tables to chunks (%s)', (dial
       floor: 1,
       kind: 0,
     }));
-    for (let i = 0; i < fixes.length; i += 500) {
-      await db
-        .insertInto('position')
-        .values(fixes.slice(i, i + 500))
-        .execute();
-    }
+    await insertRows(db, 'position', fixes);
     const reader = { db, historian: ts.server.stream.history };
     // Raw path (1 s buckets) and minute path (one bucket): each answer counts every sample exactly once.
     const counts = async () => {
