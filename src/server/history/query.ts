@@ -187,30 +187,34 @@ async function legacyHas(db: Db, table: 'sample' | 'position', ids: readonly str
  * table, one transaction) between the chunk read and the row read would
  * otherwise hide those rows from both, or show them in both. Without rows
  * left (every store after its upgrade) the reads go straight to the store.
+ * `read` learns whether rows remain (`legacy`), so that it reads them too.
  */
 async function inUpgradeSnapshot<T>(
   reader: HistoryReader,
   table: 'sample' | 'position',
   ids: readonly string[] | null,
-  read: (r: HistoryReader) => Promise<T>,
+  read: (r: HistoryReader, legacy: boolean) => Promise<T>,
 ): Promise<T> {
   if (!(await legacyHas(reader.db, table, ids))) {
-    return read(reader);
+    return read(reader, false);
   }
   const { historian } = reader;
   return reader.db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute((tx) =>
-      read({
-        db: tx,
-        historian: {
-          conn: kyselyConn(tx, historian.conn.dialect),
-          openSamples: historian.openSamples,
-          openPositions: historian.openPositions,
-          openWindows: historian.openWindows,
+      read(
+        {
+          db: tx,
+          historian: {
+            conn: kyselyConn(tx, historian.conn.dialect),
+            openSamples: historian.openSamples,
+            openPositions: historian.openPositions,
+            openWindows: historian.openWindows,
+          },
         },
-      }),
+        true,
+      ),
     );
 }
 
@@ -311,11 +315,12 @@ export function querySampleHistory(
   to: number,
   points: number,
 ): Promise<SampleHistory> {
-  return inUpgradeSnapshot(reader, 'sample', [...new Set(tagIds)], (r) => sampleHistoryIn(r, tagIds, from, to, points));
+  return inUpgradeSnapshot(reader, 'sample', [...new Set(tagIds)], (r, legacy) => sampleHistoryIn(r, legacy, tagIds, from, to, points));
 }
 
 async function sampleHistoryIn(
   reader: HistoryReader,
+  hasLegacy: boolean,
   tagIds: readonly string[],
   from: number,
   to: number,
@@ -422,9 +427,7 @@ async function sampleHistoryIn(
       }
     }
   }
-  const legacy = (await legacyHas(reader.db, 'sample', ids))
-    ? await legacySampleHistory(reader.db, ids, from, to, points, Date.now(), true)
-    : null;
+  const legacy = hasLegacy ? await legacySampleHistory(reader.db, ids, from, to, points, Date.now(), true) : null;
   if (legacy) {
     for (const item of legacy.items) {
       for (const b of item.buckets as (SampleBucket & { at: number })[]) {
@@ -541,11 +544,12 @@ export function queryTrajectories(
   stepMs: number,
   known: Iterable<string> = [],
 ): Promise<Map<string, TrajectoryPoint[]>> {
-  return inUpgradeSnapshot(reader, 'position', null, (r) => trajectoriesIn(r, from, to, stepMs, known));
+  return inUpgradeSnapshot(reader, 'position', null, (r, legacy) => trajectoriesIn(r, legacy, from, to, stepMs, known));
 }
 
 async function trajectoriesIn(
   reader: HistoryReader,
+  legacy: boolean,
   from: number,
   to: number,
   stepMs: number,
@@ -556,7 +560,6 @@ async function trajectoriesIn(
     'SELECT DISTINCT target_id AS id FROM position_chunk WHERE w >= CAST(? AS bigint) AND w < CAST(? AS bigint)',
     [wFrom, to],
   );
-  const legacy = await legacyHas(reader.db, 'position', null);
   // Targets whose fixes in the range are still only in the row table (an upgrade under way) are replayed too.
   const { rows: oldRows } = legacy
     ? await reader.historian.conn.run(
@@ -578,7 +581,7 @@ async function trajectoriesIn(
   const out = new Map<string, TrajectoryPoint[]>();
   for (const id of ids) {
     const thin = legacy
-      ? lastPerBucket(await trajectoryIn(reader, id, from, to, Number.MAX_SAFE_INTEGER), from, stepMs)
+      ? lastPerBucket(await trajectoryIn(reader, legacy, id, from, to, Number.MAX_SAFE_INTEGER), from, stepMs)
       : pointsOf(fixColumnsOf(reader, id, byId.get(id) ?? [], from, to), from, stepMs);
     if (thin.length > 0) {
       out.set(id, thin);
@@ -599,11 +602,12 @@ export function queryTrajectory(
   to: number,
   maxPoints = 10_000,
 ): Promise<TrajectoryPoint[]> {
-  return inUpgradeSnapshot(reader, 'position', [targetId], (r) => trajectoryIn(r, targetId, from, to, maxPoints));
+  return inUpgradeSnapshot(reader, 'position', [targetId], (r, legacy) => trajectoryIn(r, legacy, targetId, from, to, maxPoints));
 }
 
 async function trajectoryIn(
   reader: HistoryReader,
+  legacy: boolean,
   targetId: string,
   from: number,
   to: number,
@@ -611,7 +615,7 @@ async function trajectoryIn(
 ): Promise<TrajectoryPoint[]> {
   const rows = await readChunks(reader.historian.conn, 'position', [targetId], windowOf(from), to);
   const cols = fixColumnsOf(reader, targetId, rows, from, to);
-  if (!(await legacyHas(reader.db, 'position', [targetId]))) {
+  if (!legacy) {
     const n = cols.hi - cols.lo;
     return pointsOf(cols, from, n <= maxPoints ? undefined : Math.max(1, Math.ceil((to - from) / maxPoints)));
   }
