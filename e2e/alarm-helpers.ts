@@ -1,9 +1,9 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { screenshots } from './fixtures';
 import { callApi, signIn } from './sign-in';
-import { alarmRealTimeList } from '../src/shared/contracts/alarms';
-import { regionGetList } from '../src/shared/contracts/org';
-import { tagSave } from '../src/shared/contracts/realtime';
+import { alarmRealTimeList } from '../src/shared/alarms/contracts';
+import { regionGetList } from '../src/shared/org/contracts';
+import { tagSave } from '../src/shared/realtime/contracts';
 import { ingestKeyCreate } from '../src/shared/contracts/stream';
 
 /* Sign-in, API calls and a tank of one's own with an ingest key: shared by the alarm end-to-end tests. */

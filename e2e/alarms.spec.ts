@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from './fixtures';
-import { auditLogList } from '../src/shared/contracts/org';
+import { auditLogList } from '../src/shared/org/contracts';
 import { callApi, prepareTank, signIn } from './alarm-helpers';
 
 /** A tank of our own with limits H 8 and HH 9, so the simulator's demo tanks do not decide what the test sees. */

@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
 import { DEFAULT_DEMO_PASSWORD, loadConfig, type Config } from '../src/server/config.js';
 import { createServer } from '../src/server/server.js';
-import { fenceRule } from '../src/shared/contracts/fences.js';
+import { fenceRule } from '../src/shared/fences/contracts.js';
 import type { PositionItem } from '../src/shared/contracts/stream.js';
 import type { ClientToServerEvents, ServerToClientEvents } from '../src/shared/contracts/topics.js';
 import { createFenceEvaluator } from '../src/shared/domain/fences.js';

@@ -22,7 +22,7 @@ import { encodePositions } from '../src/server/history/codec.js';
 import { queryTrajectory } from '../src/server/history/query.js';
 import { CHUNK_MS } from '../src/server/history/series.js';
 import { createServer } from '../src/server/server.js';
-import { trajectory, trajectoryStatsCall } from '../src/shared/contracts/positioning.js';
+import { trajectory, trajectoryStatsCall } from '../src/shared/positioning/contracts.js';
 import { offsetToLonLat } from '../src/shared/domain/geometry.js';
 import { call, tokenFor } from '../tests/helpers/api.js';
 import { openBenchPage } from './bench-page.js';

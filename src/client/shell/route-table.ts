@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { matchPath } from 'react-router-dom';
-import type { MenuItem } from '../../shared/contracts/org';
+import type { MenuItem } from '../../shared/org/contracts';
 import { i18n, type Lang } from '../app/i18n';
 import type { PageRoute } from '../app/route-types';
 import { findMenuByPath, menuTitle } from './menu';

@@ -1,6 +1,6 @@
 import { BehaviorSubject, Observable, Subject } from 'rxjs';
 import { io, type Socket } from 'socket.io-client';
-import { latestValues } from '../../shared/contracts/realtime';
+import { latestValues } from '../../shared/realtime/contracts';
 import type { PositionKind } from '../../shared/contracts/stream';
 import {
   STREAM_PATH,

@@ -1,5 +1,5 @@
-import type { FenceRuleInput } from '../../shared/contracts/fences.js';
-import { fenceRule } from '../../shared/contracts/fences.js';
+import type { FenceRuleInput } from '../../shared/fences/contracts.js';
+import { fenceRule } from '../../shared/fences/contracts.js';
 import { positioningObjectLedger } from '../../shared/records/ledgers/positioning-object.js';
 import type { AuthUser } from '../http/app.js';
 import type { RecordsService } from '../modules/records/records.service.js';

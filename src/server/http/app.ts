@@ -4,7 +4,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ZodError, type z } from 'zod';
-import { PASSWORD_CHANGE_PATHS } from '../../shared/contracts/auth.js';
+import { PASSWORD_CHANGE_PATHS } from '../../shared/auth/contracts.js';
 import type { Contract, HttpMethod, Permission } from '../../shared/contracts/contract.js';
 import type { Envelope } from '../../shared/contracts/envelope.js';
 import { renderWithIssues, type FieldIssue, type MessageCode } from '../../shared/messages/catalog.js';

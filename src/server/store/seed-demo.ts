@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import { hashPassword } from '../security/password.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RegionKind } from '../../shared/contracts/org.js';
+import type { RegionKind } from '../../shared/org/contracts.js';
 import type { Db, Store, Tx } from './db.js';
 import type { BuiltInRole } from './seed-base.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { alarmItem } from './alarms.js';
+import { alarmItem } from '../alarms/contracts.js';
 import type { Permission } from './contract.js';
 
 /*

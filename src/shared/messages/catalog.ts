@@ -1,16 +1,16 @@
-import { alarmNotifyMessages } from './alarm-notify.js';
-import { alarmMessages } from './alarms.js';
-import { alarmSettingMessages } from './alarm-settings.js';
-import { authMessages } from './auth.js';
+import { alarmNotifyMessages } from '../alarms/notify-messages.js';
+import { alarmMessages } from '../alarms/messages.js';
+import { alarmSettingMessages } from '../alarms/settings-messages.js';
+import { authMessages } from '../auth/messages.js';
 import { commonMessages } from './common.js';
 import { fillTemplate, type Lang, type MessageParams, type MessageText } from './define.js';
-import { fenceMessages } from './fences.js';
-import { historyMessages } from './history.js';
-import { orgMessages } from './org.js';
-import { realtimeMessages } from './realtime.js';
-import { regionMessages } from './regions.js';
-import { recordsMessages } from './records.js';
-import { shellMessages } from './shell.js';
+import { fenceMessages } from '../fences/messages.js';
+import { historyMessages } from '../realtime/history-messages.js';
+import { orgMessages } from '../org/messages.js';
+import { realtimeMessages } from '../realtime/messages.js';
+import { regionMessages } from '../regions/messages.js';
+import { recordsMessages } from '../records/messages.js';
+import { shellMessages } from '../shell/messages.js';
 
 /**
  * Every message the server sends and the client shows, by code. A server error

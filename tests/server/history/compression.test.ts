@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/config.js';
 import { querySampleHistory } from '../../../src/server/history/query.js';
 import { interpolate } from '../../../src/server/history/swinging-door.js';
-import { tagSave } from '../../../src/shared/contracts/realtime.js';
+import { tagSave } from '../../../src/shared/realtime/contracts.js';
 import { call, tokenFor } from '../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer } from '../../helpers/server.js';
 import { buildTag, expectRefused } from '../modules/realtime/realtime-fixtures.js';

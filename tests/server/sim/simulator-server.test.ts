@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestValues, tagList } from '../../../src/shared/contracts/realtime.js';
+import { latestValues, tagList } from '../../../src/shared/realtime/contracts.js';
 import { call } from '../../helpers/api.js';
 import { type TestServer, startTestServer } from '../../helpers/server.js';
 import { demoToken } from '../modules/realtime/realtime-fixtures.js';

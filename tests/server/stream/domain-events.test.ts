@@ -1,7 +1,7 @@
 import { firstValueFrom, take, toArray } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { regionSave } from '../../../src/shared/contracts/org.js';
-import { logOff } from '../../../src/shared/contracts/auth.js';
+import { regionSave } from '../../../src/shared/org/contracts.js';
+import { logOff } from '../../../src/shared/auth/contracts.js';
 import { createBus, transactThenPublish } from '../../../src/server/stream/bus.js';
 import { migrateToLatest, openStore, type Store } from '../../../src/server/store/db.js';
 import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/config.js';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/config.js';
-import { changePasswordNew, logOff, refreshToken } from '../../../src/shared/contracts/auth.js';
-import { accountGetList, accountSetEnabled, userScopeGet, userScopeSave } from '../../../src/shared/contracts/org.js';
+import { changePasswordNew, logOff, refreshToken } from '../../../src/shared/auth/contracts.js';
+import { accountGetList, accountSetEnabled, userScopeGet, userScopeSave } from '../../../src/shared/org/contracts.js';
 import { call, login } from '../../helpers/api.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { connectClient, sleep, waitFor, type RecordingClient } from './stream-helpers.js';

@@ -1,4 +1,4 @@
-import type { AlarmItem } from '../../../src/shared/contracts/alarms.js';
+import type { AlarmItem } from '../../../src/shared/alarms/contracts.js';
 import { io, type Socket } from 'socket.io-client';
 import type { Envelope } from '../../../src/shared/contracts/envelope.js';
 import type { IngestResult } from '../../../src/shared/contracts/stream.js';

@@ -3,7 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { alarmAuditKpi } from '../../../shared/contracts/alarms';
+import { alarmAuditKpi } from '../../../shared/alarms/contracts';
 import { FLOOD_THRESHOLD, KPI_INTERVAL_MS } from '../../../shared/domain/alarm-kpi';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';

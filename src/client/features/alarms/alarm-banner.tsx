@@ -3,7 +3,7 @@ import { Tooltip } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { AlarmItem } from '../../../shared/contracts/alarms';
+import type { AlarmItem } from '../../../shared/alarms/contracts';
 import { useSession } from '../../app/session-store';
 import { useAlarmFeed, useAlarmStore } from './alarm-store';
 import { playAlarmTone, prepareAlarmTone } from './alarm-sound';

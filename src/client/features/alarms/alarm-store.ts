@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { Subscription } from 'rxjs';
 import { create } from 'zustand';
-import { alarmRealTimeList, type AlarmItem } from '../../../shared/contracts/alarms';
+import { alarmRealTimeList, type AlarmItem } from '../../../shared/alarms/contracts';
 import { api } from '../../app/api';
 import { streamClient } from '../../stream/stream-client';
 import { alarmOrder, applyList, mergeAlarms, resortChanged } from '../../../shared/domain/alarm-merge';

@@ -2,7 +2,7 @@ import { CheckOutlined } from '@ant-design/icons';
 import { Button, Empty, Segmented, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AlarmItem } from '../../../shared/contracts/alarms';
+import type { AlarmItem } from '../../../shared/alarms/contracts';
 import { formatDate } from '../../../shared/time';
 import { notify } from '../../app/feedback';
 import { acknowledge, useAlarmRights } from './alarm-actions';

@@ -3,8 +3,8 @@ import { Button, Card, Empty, Input, Select, Space, Table, Tag, Tooltip, TreeSel
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alarmListScopeGet, type AlarmListScope } from '../../../shared/contracts/alarm-notify';
-import type { AlarmItem, AlarmType } from '../../../shared/contracts/alarms';
+import { alarmListScopeGet, type AlarmListScope } from '../../../shared/alarms/notify-contracts';
+import type { AlarmItem, AlarmType } from '../../../shared/alarms/contracts';
 import { alarmStates } from '../../../shared/domain/alarm-state';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';

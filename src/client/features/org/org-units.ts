@@ -1,4 +1,4 @@
-import type { DeptItem, RegionItem } from '../../../shared/contracts/org';
+import type { DeptItem, RegionItem } from '../../../shared/org/contracts';
 import { listToTree, type TreeNode } from '../../../shared/tree';
 import type { Lang } from '../../app/i18n';
 

@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { permissionCodes, type PermissionCode } from '../../../shared/contracts/contract';
-import { roleDelete, roleList, roleSave, roleWebMenuGetList, type MenuItem, type RoleItem } from '../../../shared/contracts/org';
+import { roleDelete, roleList, roleSave, roleWebMenuGetList, type MenuItem, type RoleItem } from '../../../shared/org/contracts';
 import { flattenTree } from '../../../shared/tree';
 import { api } from '../../app/api';
 import { useLang, type Lang } from '../../app/i18n';

@@ -3,8 +3,8 @@ import { Button, Card, Checkbox, Empty, Input, Select, Space, Table, Tag, Toolti
 import type { ColumnsType } from 'antd/es/table';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { regionGetList } from '../../../shared/contracts/org';
-import { classList, type TagItem, type TagKind } from '../../../shared/contracts/realtime';
+import { regionGetList } from '../../../shared/org/contracts';
+import { classList, type TagItem, type TagKind } from '../../../shared/realtime/contracts';
 import { Quality } from '../../../shared/contracts/stream';
 import { LimitTracker, limitSeverity, type LimitState } from '../../../shared/domain/limits';
 import { flattenTree } from '../../../shared/tree';

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
-import type { AlarmSettingItem } from '../../../shared/contracts/alarm-settings.js';
-import type { AlarmItem, AlarmType } from '../../../shared/contracts/alarms.js';
+import type { AlarmSettingItem } from '../../../shared/alarms/settings-contracts.js';
+import type { AlarmItem, AlarmType } from '../../../shared/alarms/contracts.js';
 import type { AlarmStateName } from '../../../shared/domain/alarm-state.js';
 import type { Lang } from '../../../shared/messages/define.js';
 import { formatDate } from '../../../shared/time.js';

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { AlarmItem, AlarmType } from '../../../shared/contracts/alarms.js';
+import type { AlarmItem, AlarmType } from '../../../shared/alarms/contracts.js';
 import type { AlarmState } from '../../../shared/domain/alarm-state.js';
 import type { Database } from '../../store/schema.js';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { alarmListScopeGet } from '../../../shared/contracts/alarm-notify.js';
+import type { alarmListScopeGet } from '../../../shared/alarms/notify-contracts.js';
 import type { AuthUser } from '../../http/app.js';
 import type { UserScope } from '../org/org.service.js';
 

@@ -11,9 +11,9 @@ import {
   type alarmSettingList,
   type alarmSettingQuery,
   type alarmSettingSave,
-} from '../../../shared/contracts/alarm-settings.js';
-import type { AlarmPriority } from '../../../shared/contracts/alarms.js';
-import { checkTagFields, limitKeys, type LimitKey, type TagFields, type TagItem } from '../../../shared/contracts/realtime.js';
+} from '../../../shared/alarms/settings-contracts.js';
+import type { AlarmPriority } from '../../../shared/alarms/contracts.js';
+import { checkTagFields, limitKeys, type LimitKey, type TagFields, type TagItem } from '../../../shared/realtime/contracts.js';
 import { fieldIssues } from '../../../shared/messages/zod-issues.js';
 import { proposedPriority } from '../../../shared/domain/alarm-rationalisation.js';
 import type { AuthUser } from '../../http/app.js';

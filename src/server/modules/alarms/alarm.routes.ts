@@ -1,4 +1,4 @@
-import { alarmAcknowledge, alarmAuditKpi, alarmClear, alarmRaise, alarmHistoryExport, alarmHistoryList, alarmRealTimeList, alarmShelve, alarmUnshelve } from '../../../shared/contracts/alarms.js';
+import { alarmAcknowledge, alarmAuditKpi, alarmClear, alarmRaise, alarmHistoryExport, alarmHistoryList, alarmRealTimeList, alarmShelve, alarmUnshelve } from '../../../shared/alarms/contracts.js';
 import {
   alarmRemoveFromService,
   alarmReturnToService,
@@ -10,7 +10,7 @@ import {
   alarmSettingSave,
   plantModeList,
   plantModeSet,
-} from '../../../shared/contracts/alarm-settings.js';
+} from '../../../shared/alarms/settings-contracts.js';
 import { fieldIssues } from '../../../shared/messages/zod-issues.js';
 import type { AuthUser, RequestContext } from '../../http/app.js';
 import { sendXlsx } from '../../http/send-xlsx.js';

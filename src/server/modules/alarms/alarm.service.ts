@@ -15,8 +15,8 @@ import {
   type alarmShelve,
   type alarmUnshelve,
   raisedAlarm as raisedAlarmSchema,
-} from '../../../shared/contracts/alarms.js';
-import type { AlarmRef, PlantModeItem, alarmRemoveFromService, alarmReturnToService, plantModeSet } from '../../../shared/contracts/alarm-settings.js';
+} from '../../../shared/alarms/contracts.js';
+import type { AlarmRef, PlantModeItem, alarmRemoveFromService, alarmReturnToService, plantModeSet } from '../../../shared/alarms/settings-contracts.js';
 import { computeAlarmKpi, type AlarmKpi, type KpiOccurrence } from '../../../shared/domain/alarm-kpi.js';
 import { evaluateCondition, initialCondition, type ConditionConfig, type ConditionState } from '../../../shared/domain/alarm-condition.js';
 import {

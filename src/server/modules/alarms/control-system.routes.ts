@@ -1,4 +1,4 @@
-import { controlSystemDelete, controlSystemList, controlSystemSave } from '../../../shared/contracts/control-systems.js';
+import { controlSystemDelete, controlSystemList, controlSystemSave } from '../../../shared/alarms/control-system-contracts.js';
 import { seedDemoControlSystems } from '../../demo/demo-control-systems.js';
 import type { MenuSeed } from '../../store/seed-base.js';
 import type { ServerModule } from '../index.js';

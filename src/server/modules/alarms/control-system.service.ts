@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Subscription } from 'rxjs';
 import type { z } from 'zod';
-import type { ControlSystemItem, controlSystemSave } from '../../../shared/contracts/control-systems.js';
+import type { ControlSystemItem, controlSystemSave } from '../../../shared/alarms/control-system-contracts.js';
 import { controlSystemLinkMatcher, controlSystemMatcher, type IngestLink } from '../../../shared/domain/control-system-match.js';
 import type { AuthUser } from '../../http/app.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { EscalationLevel, escalationConfigAdd, escalationConfigDelete, escalationConfigSort, alarmEscalations } from '../../../shared/contracts/alarm-notify.js';
+import type { EscalationLevel, escalationConfigAdd, escalationConfigDelete, escalationConfigSort, alarmEscalations } from '../../../shared/alarms/notify-contracts.js';
 import type { AuthUser } from '../../http/app.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';

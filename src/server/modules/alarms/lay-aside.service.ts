@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { LayAsideEntry, alarmLayAsideDetails, alarmLayAsideList } from '../../../shared/contracts/alarm-notify.js';
-import type { AlarmItem } from '../../../shared/contracts/alarms.js';
+import type { LayAsideEntry, alarmLayAsideDetails, alarmLayAsideList } from '../../../shared/alarms/notify-contracts.js';
+import type { AlarmItem } from '../../../shared/alarms/contracts.js';
 import type { AuthUser } from '../../http/app.js';
 import type { Db } from '../../store/db.js';
 import type { UserScope } from '../org/org.service.js';

@@ -12,7 +12,7 @@ import {
   webhookDelete,
   webhookList,
   webhookLogList,
-} from '../../../shared/contracts/alarm-notify.js';
+} from '../../../shared/alarms/notify-contracts.js';
 import type { AuthUser, RequestContext } from '../../http/app.js';
 import { unauthorized } from '../../http/errors.js';
 import type { MenuSeed } from '../../store/seed-base.js';

@@ -9,8 +9,8 @@ import type {
   webhookBindTheUser,
   webhookDelete,
   webhookLogList,
-} from '../../../shared/contracts/alarm-notify.js';
-import type { AlarmItem, AlarmType } from '../../../shared/contracts/alarms.js';
+} from '../../../shared/alarms/notify-contracts.js';
+import type { AlarmItem, AlarmType } from '../../../shared/alarms/contracts.js';
 import type { AuthUser } from '../../http/app.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';

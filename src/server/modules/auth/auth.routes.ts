@@ -7,7 +7,7 @@ import {
   logOff,
   loginSecure,
   refreshToken,
-} from '../../../shared/contracts/auth.js';
+} from '../../../shared/auth/contracts.js';
 import { bearerToken } from '../../http/app.js';
 import { NO_STORE_HEADERS } from '../../http/security-headers.js';
 import type { ServerModule } from '../index.js';

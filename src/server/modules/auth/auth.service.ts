@@ -1,6 +1,6 @@
 import { createHash, generateKeyPairSync, privateDecrypt, randomBytes, randomUUID, constants } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { loginSecurePlain, type UserInfo } from '../../../shared/contracts/auth.js';
+import { loginSecurePlain, type UserInfo } from '../../../shared/auth/contracts.js';
 import { REFRESH_TOKEN_ERROR } from '../../../shared/contracts/envelope.js';
 import { fieldIssues } from '../../../shared/messages/zod-issues.js';
 import type { Config } from '../../config.js';

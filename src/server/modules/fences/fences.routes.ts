@@ -1,14 +1,14 @@
-import { fenceRuleDelete, fenceRuleList, fenceRuleSave } from '../../../shared/contracts/fences.js';
+import { fenceRuleDelete, fenceRuleList, fenceRuleSave } from '../../../shared/fences/contracts.js';
 import { positioningObjectLedger } from '../../../shared/records/ledgers/positioning-object.js';
 import type { AuthUser, RequestContext } from '../../http/app.js';
 import { unauthorized } from '../../http/errors.js';
 import type { MenuSeed } from '../../store/seed-base.js';
 import type { ServerModule } from '../index.js';
 import { createFenceEngine, type RosterEntry } from '../positioning/fence-engine.js';
-import type { RecordItem } from '../../../shared/contracts/records.js';
+import type { RecordItem } from '../../../shared/records/contracts.js';
 import { createFencesService } from './fences.service.js';
-import { musterBoardCall, musterEnd, musterStart } from '../../../shared/contracts/muster.js';
-import { regionHeadCount } from '../../../shared/contracts/regions.js';
+import { musterBoardCall, musterEnd, musterStart } from '../../../shared/fences/muster-contracts.js';
+import { regionHeadCount } from '../../../shared/regions/contracts.js';
 import { startMusterOnAlarms } from './muster-auto.js';
 import { createMusterService } from './muster.service.js';
 

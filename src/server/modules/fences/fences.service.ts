@@ -1,4 +1,4 @@
-import { fenceRule, type FenceRule, type FenceRuleItem } from '../../../shared/contracts/fences.js';
+import { fenceRule, type FenceRule, type FenceRuleItem } from '../../../shared/fences/contracts.js';
 import type { AuthUser } from '../../http/app.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';

@@ -1,5 +1,5 @@
-import type { MusterBoard, MusterInfo, MusterPerson } from '../../../shared/contracts/muster.js';
-import type { RegionItem } from '../../../shared/contracts/org.js';
+import type { MusterBoard, MusterInfo, MusterPerson } from '../../../shared/fences/muster-contracts.js';
+import type { RegionItem } from '../../../shared/org/contracts.js';
 import type { AuthUser } from '../../http/app.js';
 import { conflict } from '../../http/errors.js';
 import { audit, type Actor } from '../../store/audit.js';

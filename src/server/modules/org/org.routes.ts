@@ -28,7 +28,7 @@ import {
   roleWebMenuGetList,
   userScopeGet,
   userScopeSave,
-} from '../../../shared/contracts/org.js';
+} from '../../../shared/org/contracts.js';
 import type { AuthUser, RequestContext } from '../../http/app.js';
 import { unauthorized } from '../../http/errors.js';
 import { foundationMenus } from '../../store/seed-base.js';

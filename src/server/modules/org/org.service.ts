@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { newPasswordSchema } from '../../../shared/contracts/auth.js';
+import { newPasswordSchema } from '../../../shared/auth/contracts.js';
 import type { Contract } from '../../../shared/contracts/contract.js';
 import {
   accountSave,
@@ -32,14 +32,14 @@ import {
   type PostItem,
   type RegionItem,
   type RoleItem,
-} from '../../../shared/contracts/org.js';
+} from '../../../shared/org/contracts.js';
 import type { Config } from '../../config.js';
 import type { AuthUser } from '../../http/app.js';
 import { AppError, badRequest, conflict, forbidden, invalidInput, notFound } from '../../http/errors.js';
 import type { MessageCode } from '../../../shared/messages/catalog.js';
 import { fieldIssues } from '../../../shared/messages/zod-issues.js';
 import { hashPassword } from '../../security/password.js';
-import type { regionGeoJsonExport, regionGeoJsonImport } from '../../../shared/contracts/regions.js';
+import type { regionGeoJsonExport, regionGeoJsonImport } from '../../../shared/regions/contracts.js';
 import type { FieldIssue } from '../../../shared/messages/catalog.js';
 import { completeTodos, openTodo, VISIT_KIND } from './todos.js';
 import { audit, type Actor } from '../../store/audit.js';

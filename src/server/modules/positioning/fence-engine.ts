@@ -1,6 +1,6 @@
 import type { Subscription } from 'rxjs';
-import type { FenceRule } from '../../../shared/contracts/fences.js';
-import type { DeptItem, RegionItem } from '../../../shared/contracts/org.js';
+import type { FenceRule } from '../../../shared/fences/contracts.js';
+import type { DeptItem, RegionItem } from '../../../shared/org/contracts.js';
 import type { AreaCountItem } from '../../../shared/contracts/topics.js';
 import { createFenceEvaluator, fenceKeys, fencePriority, type FenceCondition, type FenceEvaluator, type FencePerson, type ManDownRule } from '../../../shared/domain/fences.js';
 import { consume, type StreamBus } from '../../stream/bus.js';

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { POSITIONING_ALARM_TYPES, type StatisticsResult } from '../../../shared/contracts/positioning.js';
+import { POSITIONING_ALARM_TYPES, type StatisticsResult } from '../../../shared/positioning/contracts.js';
 import type { Lang } from '../../../shared/messages/define.js';
 import { formatDate } from '../../../shared/time.js';
 import { TYPE } from '../alarms/alarm-export.js';

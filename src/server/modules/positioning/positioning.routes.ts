@@ -1,4 +1,4 @@
-import { replayCall, statisticsCall, statisticsExport, trajectory, trajectoryStatsCall } from '../../../shared/contracts/positioning.js';
+import { replayCall, statisticsCall, statisticsExport, trajectory, trajectoryStatsCall } from '../../../shared/positioning/contracts.js';
 import { sendXlsx } from '../../http/send-xlsx.js';
 import type { MenuSeed } from '../../store/seed-base.js';
 import type { ServerModule } from '../index.js';

@@ -1,4 +1,4 @@
-import { POSITIONING_ALARM_TYPES, type ReplayResult, type StatisticsResult, type TrajectoryPoint, type TrajectoryStatsResult } from '../../../shared/contracts/positioning.js';
+import { POSITIONING_ALARM_TYPES, type ReplayResult, type StatisticsResult, type TrajectoryPoint, type TrajectoryStatsResult } from '../../../shared/positioning/contracts.js';
 import { trajectoryStats } from '../../../shared/domain/trajectory-stats.js';
 import type { AuthUser } from '../../http/app.js';
 import type { Store } from '../../store/db.js';

@@ -9,12 +9,12 @@ import {
   tagImport,
   tagList,
   tagSave,
-} from '../../../shared/contracts/realtime.js';
+} from '../../../shared/realtime/contracts.js';
 import type { AuthUser, RequestContext } from '../../http/app.js';
 import { unauthorized } from '../../http/errors.js';
 import type { MenuSeed } from '../../store/seed-base.js';
 import type { ServerModule } from '../index.js';
-import { tagStorageStats } from '../../../shared/contracts/history.js';
+import { tagStorageStats } from '../../../shared/realtime/history-contracts.js';
 
 /** The signed-in caller; every realtime contract needs one, and the guard has already checked it. */
 function caller(ctx: RequestContext): AuthUser {

@@ -16,7 +16,7 @@ import {
   type tagList,
   type tagSave,
   tagFields,
-} from '../../../shared/contracts/realtime.js';
+} from '../../../shared/realtime/contracts.js';
 import type { AuthUser } from '../../http/app.js';
 import type { FieldIssue } from '../../../shared/messages/catalog.js';
 import { fieldIssues } from '../../../shared/messages/zod-issues.js';

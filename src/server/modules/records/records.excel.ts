@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { ImportResult } from '../../../shared/contracts/records.js';
+import type { ImportResult } from '../../../shared/records/contracts.js';
 import type { Lang } from '../../../shared/messages/define.js';
 import { fieldIssues } from '../../../shared/messages/zod-issues.js';
 import { fieldTypes, statusOf, valueText, type FieldDef, type RecordDefinition } from '../../../shared/records/definition.js';

@@ -19,7 +19,7 @@ import {
   recordImportInput,
   uploadFileToServer,
   type RecordCall,
-} from '../../../shared/contracts/records.js';
+} from '../../../shared/records/contracts.js';
 import { defineContract } from '../../../shared/contracts/contract.js';
 import type { Handler, HttpApp } from '../../http/app.js';
 import { badRequest, notFound } from '../../http/errors.js';

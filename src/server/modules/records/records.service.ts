@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ImportResult, RecordItem, recordDetail, recordListInput, recordQuery, recordTransitionInput } from '../../../shared/contracts/records.js';
+import type { ImportResult, RecordItem, recordDetail, recordListInput, recordQuery, recordTransitionInput } from '../../../shared/records/contracts.js';
 import { fieldTypes, recordHref, refOf, valueText, type FieldDef, type LinkRef, type RecordDefinition } from '../../../shared/records/definition.js';
 import type { AuthUser } from '../../http/app.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';

@@ -12,7 +12,7 @@ import {
   sitePlanDelete,
   sitePlanGet,
   sitePlanPlace,
-} from '../../../shared/contracts/regions.js';
+} from '../../../shared/regions/contracts.js';
 import { bearerToken, checkPermission, ok, type AuthUser } from '../../http/app.js';
 import { AppError, forbidden, unauthorized } from '../../http/errors.js';
 import type { ServerModule } from '../index.js';

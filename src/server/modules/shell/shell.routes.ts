@@ -9,7 +9,7 @@ import {
   systemConfigSave,
   systemPageCounts,
   type SystemConfigFields,
-} from '../../../shared/contracts/shell.js';
+} from '../../../shared/shell/contracts.js';
 import { unauthorized } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
 import { inTransaction, type Db } from '../../store/db.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmRealTimeList, type AlarmItem } from '../../../../src/shared/contracts/alarms.js';
+import { alarmRealTimeList, type AlarmItem } from '../../../../src/shared/alarms/contracts.js';
 import { DEFAULT_COMM_TIMEOUT_MS } from '../../../../src/server/modules/alarms/alarm.service.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';

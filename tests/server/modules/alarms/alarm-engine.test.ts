@@ -5,7 +5,7 @@ import { migrateToLatest, openStore, type Store } from '../../../../src/server/s
 import { createBus, type StreamBus } from '../../../../src/server/stream/bus.js';
 import { createMemoryTagRegistry } from '../../../../src/server/stream/memory-tag-registry.js';
 import type { TagMeta } from '../../../../src/server/stream/tag-registry.js';
-import type { AlarmItem } from '../../../../src/shared/contracts/alarms.js';
+import type { AlarmItem } from '../../../../src/shared/alarms/contracts.js';
 import { dialects, freshDatabase, type TestStore } from '../../../helpers/server.js';
 import { startAlarmEngine } from './engine-fixtures.js';
 import { waitFor } from '../../stream/stream-helpers.js';

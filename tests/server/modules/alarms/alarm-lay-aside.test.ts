@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmLayAsideDetails, alarmLayAsideList, alarmListScopeGet } from '../../../../src/shared/contracts/alarm-notify.js';
-import { alarmRealTimeList, alarmShelve, alarmUnshelve } from '../../../../src/shared/contracts/alarms.js';
+import { alarmLayAsideDetails, alarmLayAsideList, alarmListScopeGet } from '../../../../src/shared/alarms/notify-contracts.js';
+import { alarmRealTimeList, alarmShelve, alarmUnshelve } from '../../../../src/shared/alarms/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
 import { demoToken, expectRefused, saveTagsIn } from '../realtime/realtime-fixtures.js';

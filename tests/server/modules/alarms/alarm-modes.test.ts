@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmRemoveFromService, alarmReturnToService, plantModeList, plantModeSet } from '../../../../src/shared/contracts/alarm-settings.js';
-import { alarmHistoryExport, alarmRealTimeList, type AlarmItem } from '../../../../src/shared/contracts/alarms.js';
+import { alarmRemoveFromService, alarmReturnToService, plantModeList, plantModeSet } from '../../../../src/shared/alarms/settings-contracts.js';
+import { alarmHistoryExport, alarmRealTimeList, type AlarmItem } from '../../../../src/shared/alarms/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
 import { auditOf, demoToken, expectRefused, saveTagsIn } from '../realtime/realtime-fixtures.js';

@@ -13,9 +13,9 @@ import {
   webhookDelete,
   webhookList,
   webhookLogList,
-} from '../../../../src/shared/contracts/alarm-notify.js';
-import { alarmAcknowledge, alarmRealTimeList } from '../../../../src/shared/contracts/alarms.js';
-import { fenceRuleDelete, fenceRuleList } from '../../../../src/shared/contracts/fences.js';
+} from '../../../../src/shared/alarms/notify-contracts.js';
+import { alarmAcknowledge, alarmRealTimeList } from '../../../../src/shared/alarms/contracts.js';
+import { fenceRuleDelete, fenceRuleList } from '../../../../src/shared/fences/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
 import { waitFor } from '../../stream/stream-helpers.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmRemoveFromService, alarmReturnToService, alarmSettingHistory, alarmSettingList } from '../../../../src/shared/contracts/alarm-settings.js';
-import { alarmRealTimeList, type AlarmItem } from '../../../../src/shared/contracts/alarms.js';
-import { tagSave } from '../../../../src/shared/contracts/realtime.js';
+import { alarmRemoveFromService, alarmReturnToService, alarmSettingHistory, alarmSettingList } from '../../../../src/shared/alarms/settings-contracts.js';
+import { alarmRealTimeList, type AlarmItem } from '../../../../src/shared/alarms/contracts.js';
+import { tagSave } from '../../../../src/shared/realtime/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
 import { connectClient } from '../../stream/stream-helpers.js';

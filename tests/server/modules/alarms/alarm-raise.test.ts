@@ -4,7 +4,7 @@ import { migrateToLatest, openStore, type Store } from '../../../../src/server/s
 import { createBus, type StreamBus } from '../../../../src/server/stream/bus.js';
 import { createMemoryTagRegistry } from '../../../../src/server/stream/memory-tag-registry.js';
 import type { AuthUser } from '../../../../src/server/http/app.js';
-import type { AlarmItem } from '../../../../src/shared/contracts/alarms.js';
+import type { AlarmItem } from '../../../../src/shared/alarms/contracts.js';
 
 /**
  * Alarms other modules raise (positioning, a full disk, a control system)

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmRemoveFromService, alarmSettingHistory, alarmSettingImport, alarmSettingList } from '../../../../src/shared/contracts/alarm-settings.js';
-import { alarmRealTimeList } from '../../../../src/shared/contracts/alarms.js';
+import { alarmRemoveFromService, alarmSettingHistory, alarmSettingImport, alarmSettingList } from '../../../../src/shared/alarms/settings-contracts.js';
+import { alarmRealTimeList } from '../../../../src/shared/alarms/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
 import { auditOf, demoToken, saveTagsIn } from '../realtime/realtime-fixtures.js';

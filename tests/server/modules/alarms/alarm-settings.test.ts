@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmSettingHistory, alarmSettingList, alarmSettingSave, type AlarmSettingFields } from '../../../../src/shared/contracts/alarm-settings.js';
-import { alarmRealTimeList, type AlarmItem } from '../../../../src/shared/contracts/alarms.js';
+import { alarmSettingHistory, alarmSettingList, alarmSettingSave, type AlarmSettingFields } from '../../../../src/shared/alarms/settings-contracts.js';
+import { alarmRealTimeList, type AlarmItem } from '../../../../src/shared/alarms/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
 import { demoToken, expectRefused, saveTagsIn } from '../realtime/realtime-fixtures.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plantModeSet } from '../../../../src/shared/contracts/alarm-settings.js';
-import { alarmRealTimeList, type AlarmItem } from '../../../../src/shared/contracts/alarms.js';
-import { regionSave } from '../../../../src/shared/contracts/org.js';
-import { tagSave } from '../../../../src/shared/contracts/realtime.js';
+import { plantModeSet } from '../../../../src/shared/alarms/settings-contracts.js';
+import { alarmRealTimeList, type AlarmItem } from '../../../../src/shared/alarms/contracts.js';
+import { regionSave } from '../../../../src/shared/org/contracts.js';
+import { tagSave } from '../../../../src/shared/realtime/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
 import { waitFor } from '../../stream/stream-helpers.js';

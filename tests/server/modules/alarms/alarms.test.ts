@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmAcknowledge, alarmAuditKpi, alarmHistoryList, alarmRealTimeList, alarmShelve, alarmUnshelve, type AlarmItem } from '../../../../src/shared/contracts/alarms.js';
+import { alarmAcknowledge, alarmAuditKpi, alarmHistoryList, alarmRealTimeList, alarmShelve, alarmUnshelve, type AlarmItem } from '../../../../src/shared/alarms/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
 import { connectClient, waitFor } from '../../stream/stream-helpers.js';

@@ -1,7 +1,7 @@
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { controlSystemList, controlSystemSave, type ControlSystemItem } from '../../../../src/shared/contracts/control-systems.js';
-import { tagSave } from '../../../../src/shared/contracts/realtime.js';
+import { controlSystemList, controlSystemSave, type ControlSystemItem } from '../../../../src/shared/alarms/control-system-contracts.js';
+import { tagSave } from '../../../../src/shared/realtime/contracts.js';
 import { ingestKeyCreate, ingestSamples, mqttTopics } from '../../../../src/shared/contracts/stream.js';
 import { call } from '../../../helpers/api.js';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { controlSystemDelete, controlSystemList, controlSystemSave, type ControlSystemItem } from '../../../../src/shared/contracts/control-systems.js';
+import { controlSystemDelete, controlSystemList, controlSystemSave, type ControlSystemItem } from '../../../../src/shared/alarms/control-system-contracts.js';
 import { DEFAULT_COMM_TIMEOUT_MS } from '../../../../src/server/modules/alarms/alarm.service.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';

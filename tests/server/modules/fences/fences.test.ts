@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationProvider } from '../../../../src/server/store/migrations.js';
-import { alarmRealTimeList } from '../../../../src/shared/contracts/alarms.js';
-import { fenceRuleDelete, fenceRuleList, fenceRuleSave } from '../../../../src/shared/contracts/fences.js';
-import { regionHeadCount } from '../../../../src/shared/contracts/regions.js';
-import { auditLogList, userScopeSave } from '../../../../src/shared/contracts/org.js';
+import { alarmRealTimeList } from '../../../../src/shared/alarms/contracts.js';
+import { fenceRuleDelete, fenceRuleList, fenceRuleSave } from '../../../../src/shared/fences/contracts.js';
+import { regionHeadCount } from '../../../../src/shared/regions/contracts.js';
+import { auditLogList, userScopeSave } from '../../../../src/shared/org/contracts.js';
 import { fenceKeys } from '../../../../src/shared/domain/fences.js';
 import { positioningObjectLedger } from '../../../../src/shared/records/ledgers/positioning-object.js';
 import { demoRoster } from '../../../../src/server/sim/movers.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { musterBoardCall, musterEnd, musterStart, type MusterBoard } from '../../../../src/shared/contracts/muster.js';
-import { auditLogList, regionSave, userScopeSave } from '../../../../src/shared/contracts/org.js';
-import { recordContracts } from '../../../../src/shared/contracts/records.js';
+import { musterBoardCall, musterEnd, musterStart, type MusterBoard } from '../../../../src/shared/fences/muster-contracts.js';
+import { auditLogList, regionSave, userScopeSave } from '../../../../src/shared/org/contracts.js';
+import { recordContracts } from '../../../../src/shared/records/contracts.js';
 import { positioningObjectLedger } from '../../../../src/shared/records/ledgers/positioning-object.js';
 import { call } from '../../../helpers/api.js';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';

@@ -12,7 +12,7 @@ import {
   myTodoList,
   myTodoStats,
   roleWebMenuGetList,
-} from '../../../../src/shared/contracts/org.js';
+} from '../../../../src/shared/org/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
 import { demoToken, expectRefused, flattenMenus } from './org-fixtures.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJsonMenus } from '../../../../src/shared/contracts/org.js';
-import { classDelete, classList, classSave, classSetTags, tagList } from '../../../../src/shared/contracts/realtime.js';
+import { getJsonMenus } from '../../../../src/shared/org/contracts.js';
+import { classDelete, classList, classSave, classSetTags, tagList } from '../../../../src/shared/realtime/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { type TestServer, dialects, startTestServer } from '../../../helpers/server.js';
 import { auditOf, demoToken, expectRefused } from './realtime-fixtures.js';

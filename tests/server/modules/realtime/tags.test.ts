@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tagDelete, tagImport, tagList, tagSave } from '../../../../src/shared/contracts/realtime.js';
+import { tagDelete, tagImport, tagList, tagSave } from '../../../../src/shared/realtime/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { type TestServer, dialects, startTestServer } from '../../../helpers/server.js';
 import { auditOf, buildTag, demoToken, expectRefused, regionIds } from './realtime-fixtures.js';

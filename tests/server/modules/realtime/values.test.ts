@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HISTORY_MAX_RANGE_MS, history, latestValues, tagSave } from '../../../../src/shared/contracts/realtime.js';
+import { HISTORY_MAX_RANGE_MS, history, latestValues, tagSave } from '../../../../src/shared/realtime/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { type TestServer, dialects, startTestServer } from '../../../helpers/server.js';
 import { buildTag, demoToken, expectRefused } from './realtime-fixtures.js';

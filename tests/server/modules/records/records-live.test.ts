@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { definitionSave } from '../../../../src/shared/contracts/records.js';
+import { definitionSave } from '../../../../src/shared/records/contracts.js';
 import { recordsTopic, type RecordChangeItem } from '../../../../src/shared/contracts/topics.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_VERSION } from '../../../../src/shared/contracts/envelope.js';
-import { definitionSave, recordContracts, seedCallContracts, type RecordItem } from '../../../../src/shared/contracts/records.js';
+import { definitionSave, recordContracts, seedCallContracts, type RecordItem } from '../../../../src/shared/records/contracts.js';
 import type { Contract } from '../../../../src/shared/contracts/contract.js';
 import { builtInLedgers } from '../../../../src/shared/records/ledgers/index.js';
 import { safeSignLedger, safeSignTypeLedger } from '../../../../src/shared/records/ledgers/safe-sign.js';

@@ -1,4 +1,4 @@
-import { defineMessages } from './define.js';
+import { defineMessages } from '../messages/define.js';
 
 /** Tags (data items), classification and history. */
 export const realtimeMessages = defineMessages({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { alarmItem, alarmTypes } from './alarms.js';
-import { defineContract } from './contract.js';
+import { alarmItem, alarmTypes } from './contracts.js';
+import { defineContract } from '../contracts/contract.js';
 
 /*
  * Alarm notifications and escalation (issue 9 part 8; seed 3 /PlaceholderWebHook,

@@ -1,4 +1,4 @@
-import { defineMessages } from './define.js';
+import { defineMessages } from '../messages/define.js';
 
 /** The historian: durable storage of samples and positions (issue 8). */
 export const historyMessages = defineMessages({

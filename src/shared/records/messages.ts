@@ -1,4 +1,4 @@
-import { defineMessages } from './define.js';
+import { defineMessages } from '../messages/define.js';
 
 /** The record engine: ledgers built from definitions, their workflow, attachments and Excel. */
 export const recordsMessages = defineMessages({

@@ -1,4 +1,4 @@
-import { defineMessages } from './define.js';
+import { defineMessages } from '../messages/define.js';
 
 /** Alarm management (ISA-18.2): refusals of the state machine and of the alarm service. */
 export const alarmMessages = defineMessages({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { defineContract } from './contract.js';
+import { defineContract } from '../contracts/contract.js';
 import type { MessageCode } from '../messages/catalog.js';
 import type { MessageParams } from '../messages/define.js';
-import { fieldIssue, listOf, pageInput } from './envelope.js';
+import { fieldIssue, listOf, pageInput } from '../contracts/envelope.js';
 import { numberFromText } from '../number.js';
 
 /** What a tag (data item) measures; decides its unit, its limits and how the simulator moves it. */

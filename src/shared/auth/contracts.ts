@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from './contract.js';
+import { defineContract } from '../contracts/contract.js';
 
 export const getServerTime = defineContract({
   method: 'GET',

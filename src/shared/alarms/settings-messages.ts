@@ -1,4 +1,4 @@
-import { defineMessages } from './define.js';
+import { defineMessages } from '../messages/define.js';
 
 /** Alarm settings and rationalisation, plant modes, out of service, control systems (issue 9 parts 1–4). */
 export const alarmSettingMessages = defineMessages({

@@ -1,4 +1,4 @@
-import { defineMessages } from './define.js';
+import { defineMessages } from '../messages/define.js';
 
 /** Alarm notifications, escalation and the text of the messages webhooks send. */
 export const alarmNotifyMessages = defineMessages({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineContract } from './contract.js';
-import { listOf } from './envelope.js';
-import { areaGeometry, regionKinds } from './org.js';
+import { defineContract } from '../contracts/contract.js';
+import { listOf } from '../contracts/envelope.js';
+import { areaGeometry, regionKinds } from '../org/contracts.js';
 
 // ---------------------------------------------------------------------------
 // Head counts per region

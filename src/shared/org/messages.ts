@@ -1,4 +1,4 @@
-import { defineMessages } from './define.js';
+import { defineMessages } from '../messages/define.js';
 
 /** Organisation administration: departments, regions, posts, accounts, roles, data isolation. */
 export const orgMessages = defineMessages({

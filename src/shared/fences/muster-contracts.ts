@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from './contract.js';
+import { defineContract } from '../contracts/contract.js';
 
 /*
  * Muster (紧急集合清点, DOMAIN.md §4): during an emergency each person on site

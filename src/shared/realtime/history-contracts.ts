@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from './contract.js';
+import { defineContract } from '../contracts/contract.js';
 
 /** Storage figures of the historian per tag (issue 8): encoded chunk bytes and samples stored. */
 export const tagStorageStats = defineContract({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { newPasswordSchema } from './auth.js';
-import { defineContract } from './contract.js';
+import { newPasswordSchema } from '../auth/contracts.js';
+import { defineContract } from '../contracts/contract.js';
 
 /** A link an administrator may set: http(s) or a path on this site; empty clears it. */
 const link = z

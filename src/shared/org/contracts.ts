@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkAreaGeometry } from '../domain/geometry.js';
-import { defineContract, permissionCodes } from './contract.js';
-import { listOf, pageInput } from './envelope.js';
+import { defineContract, permissionCodes } from '../contracts/contract.js';
+import { listOf, pageInput } from '../contracts/envelope.js';
 
 export interface MenuItem {
   c_id: number;

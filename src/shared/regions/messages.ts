@@ -1,4 +1,4 @@
-import { defineMessages } from './define.js';
+import { defineMessages } from '../messages/define.js';
 
 /** Region maps: GeoJSON import, the site plan, the online base map preset. */
 export const regionMessages = defineMessages({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { dictionaryDef, recordDefinition, type RecordDefinition, type SeedCallDef } from '../records/definition.js';
-import { recordSaveSchema, recordValuesSchema, type Dictionaries } from '../records/validator.js';
-import { defineContract, type Contract } from './contract.js';
-import { listOf, pageInput } from './envelope.js';
+import { dictionaryDef, recordDefinition, type RecordDefinition, type SeedCallDef } from './definition.js';
+import { recordSaveSchema, recordValuesSchema, type Dictionaries } from './validator.js';
+import { defineContract, type Contract } from '../contracts/contract.js';
+import { listOf, pageInput } from '../contracts/envelope.js';
 
 /** A record as the calls return it: the common fields, then the values by field key. */
 export const recordItem = z

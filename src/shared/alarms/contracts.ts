@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { alarmStates } from '../domain/alarm-state.js';
-import { defineContract } from './contract.js';
+import { defineContract } from '../contracts/contract.js';
 
 /*
  * Alarm management (ISA-18.2, DOMAIN.md §3; seed 3 §2 /alarmData). The engine

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineContract } from './contract.js';
-import { listOf } from './envelope.js';
+import { defineContract } from '../contracts/contract.js';
+import { listOf } from '../contracts/envelope.js';
 
 /*
  * Electronic fences (issue 10, DOMAIN.md §4): the positioning rules of a

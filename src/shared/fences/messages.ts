@@ -1,4 +1,4 @@
-import { defineMessages } from './define.js';
+import { defineMessages } from '../messages/define.js';
 
 /** Electronic fences and muster (issue 10). */
 export const fenceMessages = defineMessages({

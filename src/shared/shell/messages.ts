@@ -1,4 +1,4 @@
-import { defineMessages } from './define.js';
+import { defineMessages } from '../messages/define.js';
 
 /** Shell: system configuration, app download, password reset links, to-dos. */
 export const shellMessages = defineMessages({

@@ -1,4 +1,4 @@
-import { defineMessages } from './define.js';
+import { defineMessages } from '../messages/define.js';
 
 /** Sign-in, session and password messages. */
 export const authMessages = defineMessages({

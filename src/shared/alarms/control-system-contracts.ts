@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineContract } from './contract.js';
-import { listOf } from './envelope.js';
+import { defineContract } from '../contracts/contract.js';
+import { listOf } from '../contracts/envelope.js';
 
 /*
  * Control systems that feed Plantwatch (issue 9 part 5, /alarmAduit/controlSystemSettings):

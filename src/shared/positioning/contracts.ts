@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { AlarmType } from './alarms.js';
-import { defineContract } from './contract.js';
-import { listOf } from './envelope.js';
-import { MAX_TAG_ID_LENGTH } from './topics.js';
+import type { AlarmType } from '../alarms/contracts.js';
+import { defineContract } from '../contracts/contract.js';
+import { listOf } from '../contracts/envelope.js';
+import { MAX_TAG_ID_LENGTH } from '../contracts/topics.js';
 
 /** Trajectories are kept at least 30 days (AQ 3064.3-2025, DOMAIN.md §4); one call may span that much. */
 export const TRAJECTORY_MAX_RANGE_MS = 30 * 24 * 3600 * 1000;

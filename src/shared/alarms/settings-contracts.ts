@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { consequenceClasses, responseTimeClasses } from '../domain/alarm-rationalisation.js';
-import { limitTypesOfTags, MAX_ALARMS_PER_CALL } from './alarms.js';
-import { defineContract } from './contract.js';
-import { listOf, pageInput } from './envelope.js';
-import { importResult } from './records.js';
+import { limitTypesOfTags, MAX_ALARMS_PER_CALL } from './contracts.js';
+import { defineContract } from '../contracts/contract.js';
+import { listOf, pageInput } from '../contracts/envelope.js';
+import { importResult } from '../records/contracts.js';
 
 /*
  * The alarm setting standard ledger (/alarmAduit/alarmSettings, seed 3 §2):
