@@ -36,6 +36,26 @@ export const alarmTypes = [
   'system',
 ] as const;
 export type AlarmType = (typeof alarmTypes)[number];
+
+/** The name of each alarm type in both languages (exports, lists, statistics). */
+export const alarmTypeNames: Record<AlarmType, { zh: string; en: string }> = {
+  hh: { zh: '高高报', en: 'High-high' },
+  h: { zh: '高报', en: 'High' },
+  l: { zh: '低报', en: 'Low' },
+  ll: { zh: '低低报', en: 'Low-low' },
+  discrete: { zh: '开关量报警', en: 'Discrete' },
+  comm: { zh: '通讯中断', en: 'Communication lost' },
+  external: { zh: '外部报警', en: 'External' },
+  overcrowd: { zh: '超员', en: 'Overcrowding' },
+  understaff: { zh: '缺员', en: 'Understaffing' },
+  intrusion: { zh: '越界', en: 'Illegal entry' },
+  overstay: { zh: '超时停留', en: 'Overstay' },
+  static: { zh: '静止', en: 'Man down' },
+  sos: { zh: 'SOS', en: 'SOS' },
+  gathering: { zh: '聚集', en: 'Gathering' },
+  system: { zh: '系统报警', en: 'System' },
+};
+
 /** Types only the engine raises from a tag's samples; other modules raise the rest. */
 export const limitTypesOfTags = ['hh', 'h', 'l', 'll', 'discrete'] as const;
 
@@ -184,7 +204,14 @@ export const alarmKpi = z.object({
   intervals: z.array(z.number().int()),
   floodEpisodes: z.array(z.object({ from: z.number(), to: z.number(), alarms: z.number().int() })),
   floodTimePct: z.number(),
-  priority: z.object({ low: z.number(), medium: z.number(), high: z.number(), lowPct: z.number(), mediumPct: z.number(), highPct: z.number() }),
+  priority: z.object({
+    low: z.number(),
+    medium: z.number(),
+    high: z.number(),
+    lowPct: z.number(),
+    mediumPct: z.number(),
+    highPct: z.number(),
+  }),
   stale: z.array(keyed.extend({ activatedAt: z.number() })),
   chattering: z.array(keyed.extend({ activations: z.number().int() })),
   top10: z.array(keyed.extend({ count: z.number().int(), sharePct: z.number() })),

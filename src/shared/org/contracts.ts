@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkAreaGeometry } from '../domain/geometry.js';
-import { defineContract, permissionCodes } from '../contracts/contract.js';
+import { defineContract } from '../contracts/contract.js';
 import { listOf, pageInput } from '../contracts/envelope.js';
 
 export interface MenuItem {
@@ -184,7 +184,12 @@ export type AccountItem = z.infer<typeof accountItem>;
 
 const businessKey = { businessCode: z.string().optional(), businessType: z.coerce.number().int().optional() };
 const id = z.coerce.number().int().positive();
-const code = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_.-]+$/, 'validation.codeChars');
+const code = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'validation.codeChars');
 const name = z.string().trim().min(1).max(100);
 
 export const getJsonMenus = defineContract({
@@ -402,7 +407,12 @@ export const accountSave = defineContract({
     userid: id.optional(),
     loginname: code,
     username: name,
-    phone: z.string().trim().max(20).regex(/^[0-9+\- ]*$/, 'validation.phone').default(''),
+    phone: z
+      .string()
+      .trim()
+      .max(20)
+      .regex(/^[0-9+\- ]*$/, 'validation.phone')
+      .default(''),
     deptid: id,
     postid: id.nullable().optional(),
     roleids: z.array(z.coerce.number().int().positive()).min(1, 'org.oneRoleAtLeast'),
@@ -446,7 +456,8 @@ export const roleSave = defineContract({
     rolename: name,
     rolename_en: z.string().trim().max(100).default(''),
     description: z.string().trim().max(500).default(''),
-    permissions: z.array(z.enum(permissionCodes)).default([]),
+    /** Permission codes (src/shared/modules.ts); the server refuses a code no area declares. */
+    permissions: z.array(z.string().min(1).max(60)).max(200).default([]),
     menuids: z.array(z.coerce.number().int().positive()).default([]),
   }),
   output: roleItem,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AlarmType } from '../alarms/contracts.js';
 import { defineContract } from '../contracts/contract.js';
 import { listOf } from '../contracts/envelope.js';
-import { MAX_TAG_ID_LENGTH } from '../contracts/topics.js';
+import { MAX_TAG_ID_LENGTH } from '../contracts/channel.js';
 
 /** Trajectories are kept at least 30 days (AQ 3064.3-2025, DOMAIN.md §4); one call may span that much. */
 export const TRAJECTORY_MAX_RANGE_MS = 30 * 24 * 3600 * 1000;
@@ -68,7 +68,11 @@ export const trajectoryStatsCall = defineContract({
       tagId: z.string().trim().min(1).max(MAX_TAG_ID_LENGTH),
       from: z.coerce.number().int().min(0),
       to: z.coerce.number().int().min(0),
-      stopMinutes: z.coerce.number().min(0.5).max(24 * 60).default(5),
+      stopMinutes: z.coerce
+        .number()
+        .min(0.5)
+        .max(24 * 60)
+        .default(5),
     })
     .superRefine((q, ctx) => {
       if (q.to <= q.from) {

@@ -33,7 +33,10 @@ export const recordSort = z.object({ field: z.string().max(40), order: z.enum(['
  * on a number or time field is a range (either end null); other values match exactly.
  * `status` filters the workflow status.
  */
-export const recordFilters = z.record(z.string().max(40), z.union([z.string().max(200), z.number(), z.array(z.number().nullable()).length(2), z.null()]));
+export const recordFilters = z.record(
+  z.string().max(40),
+  z.union([z.string().max(200), z.number(), z.array(z.number().nullable()).length(2), z.null()]),
+);
 
 export const recordQuery = z.object({
   sort: recordSort.optional(),
@@ -53,7 +56,14 @@ export const recordStep = z.object({
   signature: z.string(),
 });
 export const recordAuditRow = z.object({ at: z.number(), loginname: z.string(), action: z.string(), detail: z.string() });
-export const recordFile = z.object({ id: z.number().int(), name: z.string(), size: z.number(), mime: z.string(), thumb: z.boolean(), created: z.number() });
+export const recordFile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: z.number(),
+  mime: z.string(),
+  thumb: z.boolean(),
+  created: z.number(),
+});
 export type RecordFile = z.infer<typeof recordFile>;
 
 export const recordDetail = z.object({
@@ -81,7 +91,14 @@ export const recordTransitionInput = z.object({
 export const importResult = z.object({
   saved: z.number().int(),
   /** Rows with problems, numbered as the spreadsheet numbers them (header is row 1). */
-  errors: z.array(z.object({ row: z.number().int(), field: z.string(), code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })),
+  errors: z.array(
+    z.object({
+      row: z.number().int(),
+      field: z.string(),
+      code: z.string(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    }),
+  ),
 });
 export type ImportResult = z.infer<typeof importResult>;
 
@@ -89,7 +106,8 @@ export type ImportResult = z.infer<typeof importResult>;
 export const recordCallSuffixes = ['List', 'Get', 'Save', 'Delete', 'Transition', 'Export', 'Import'] as const;
 export type RecordCall = (typeof recordCallSuffixes)[number];
 
-export const recordCallPath = (def: Pick<RecordDefinition, 'area' | 'entity'>, call: RecordCall) => `/UAPI/${def.area}/${def.entity}${call}`;
+export const recordCallPath = (def: Pick<RecordDefinition, 'area' | 'entity'>, call: RecordCall) =>
+  `/UAPI/${def.area}/${def.entity}${call}`;
 
 /**
  * The calls of one ledger, built from its definition, so server and client
@@ -98,9 +116,27 @@ export const recordCallPath = (def: Pick<RecordDefinition, 'area' | 'entity'>, c
  */
 export function recordContracts(def: RecordDefinition, dicts: Dictionaries = {}) {
   return {
-    list: defineContract({ method: 'POST', path: recordCallPath(def, 'List'), input: recordListInput, output: listOf(recordItem), permission: 'authenticated' }),
-    get: defineContract({ method: 'POST', path: recordCallPath(def, 'Get'), input: z.object({ id: z.coerce.number().int().positive() }), output: recordDetail, permission: 'authenticated' }),
-    save: defineContract({ method: 'POST', path: recordCallPath(def, 'Save'), input: recordSaveSchema(def, dicts), output: recordItem, permission: 'authenticated' }),
+    list: defineContract({
+      method: 'POST',
+      path: recordCallPath(def, 'List'),
+      input: recordListInput,
+      output: listOf(recordItem),
+      permission: 'authenticated',
+    }),
+    get: defineContract({
+      method: 'POST',
+      path: recordCallPath(def, 'Get'),
+      input: z.object({ id: z.coerce.number().int().positive() }),
+      output: recordDetail,
+      permission: 'authenticated',
+    }),
+    save: defineContract({
+      method: 'POST',
+      path: recordCallPath(def, 'Save'),
+      input: recordSaveSchema(def, dicts),
+      output: recordItem,
+      permission: 'authenticated',
+    }),
     delete: defineContract({
       method: 'POST',
       path: recordCallPath(def, 'Delete'),
@@ -108,7 +144,13 @@ export function recordContracts(def: RecordDefinition, dicts: Dictionaries = {})
       output: z.object({ id: z.number().int() }),
       permission: 'authenticated',
     }),
-    transition: defineContract({ method: 'POST', path: recordCallPath(def, 'Transition'), input: recordTransitionInput, output: recordItem, permission: 'authenticated' }),
+    transition: defineContract({
+      method: 'POST',
+      path: recordCallPath(def, 'Transition'),
+      input: recordTransitionInput,
+      output: recordItem,
+      permission: 'authenticated',
+    }),
     /** Answers an .xlsx file of the filtered list (the visible columns, in the caller's language). */
     export: defineContract({
       method: 'POST',
@@ -144,7 +186,10 @@ export function seedCallContracts(def: RecordDefinition, generic: RecordContract
       Transition: generic.transition,
       Export: generic.export,
       Add: { ...generic.save, input: recordValuesSchema(def, dicts) },
-      Update: { ...generic.save, input: recordValuesSchema(def, dicts).and(z.object({ id: z.coerce.number().int().positive(), version: z.number().int().min(0) })) },
+      Update: {
+        ...generic.save,
+        input: recordValuesSchema(def, dicts).and(z.object({ id: z.coerce.number().int().positive(), version: z.number().int().min(0) })),
+      },
     }[seed.call] as Contract;
     return { seed, contract: { ...base, path, queryKeys } };
   });
@@ -173,7 +218,11 @@ export const definitionList = defineContract({
 export const definitionSave = defineContract({
   method: 'POST',
   path: '/UAPI/LowCode/DefinitionSave',
-  input: z.object({ definition: recordDefinition, version: z.number().int().min(0).optional(), menu: z.object({ parent: z.string().max(200) }).optional() }),
+  input: z.object({
+    definition: recordDefinition,
+    version: z.number().int().min(0).optional(),
+    menu: z.object({ parent: z.string().max(200) }).optional(),
+  }),
   output: definitionItem,
   permission: 'system:config',
 });
@@ -196,7 +245,12 @@ export const definitionLog = defineContract({
 });
 
 /** A data-dictionary entry as listed, with its version for optimistic saves. */
-export const dictionaryItem = z.object({ dictionary: dictionaryDef, version: z.number().int(), updated: z.number(), updatedBy: z.string() });
+export const dictionaryItem = z.object({
+  dictionary: dictionaryDef,
+  version: z.number().int(),
+  updated: z.number(),
+  updatedBy: z.string(),
+});
 export type DictionaryItem = z.infer<typeof dictionaryItem>;
 
 /** Every data-dictionary entry: forms and lists of any ledger read their enumeration choices from it. */
@@ -269,3 +323,22 @@ export const ledgerUserOptions = defineContract({
   output: z.array(z.object({ userid: z.number().int(), username: z.string(), loginname: z.string() })),
   permission: 'authenticated',
 });
+
+// Live items (channels declared in manifest.ts).
+
+/**
+ * A record of a ledger changed (domain event `record.changed`): open lists of
+ * that ledger reload their page. Carries no values: the list call is the truth
+ * and applies the reader's rights; department and region are here only so the
+ * change reaches no one outside the record's isolation.
+ */
+export const recordChangeItem = z.object({
+  entity: z.string(),
+  id: z.number().int(),
+  action: z.enum(['create', 'update', 'delete', 'transition', 'import']),
+  deptid: z.number().int().nullable(),
+  regionid: z.number().int().nullable(),
+  /** Server time of the change, epoch ms. */
+  t: z.number(),
+});
+export type RecordChangeItem = z.infer<typeof recordChangeItem>;

@@ -116,7 +116,10 @@ export const sitePlanInfo = z.object({
   height: z.number().int(),
   points: z.array(controlPoint),
   /** Image corners top-left, top-right, bottom-right, bottom-left as [lon, lat]; null until placed. */
-  corners: z.array(z.tuple([z.number(), z.number()])).length(4).nullable(),
+  corners: z
+    .array(z.tuple([z.number(), z.number()]))
+    .length(4)
+    .nullable(),
   /** Distance from each control point to where the fit puts it, metres. */
   residualsM: z.array(z.number()),
   /** Root mean square of the residuals, metres. */
@@ -185,3 +188,26 @@ export const baseMapSave = defineContract({
   output: baseMapSetting,
   permission: 'system:config',
 });
+
+// Live items (channels declared in manifest.ts).
+
+/** A region was created, edited or deleted (domain event `region.changed`): maps reload its polygon. */
+export const regionChangeItem = z.object({
+  regionid: z.number().int(),
+  /** Its parent region (0 at the top): a new region is shown to whoever sees its parent. */
+  parentid: z.number().int(),
+  action: z.enum(['create', 'update', 'delete', 'import']),
+  /** Server time of the change, epoch ms. */
+  t: z.number(),
+});
+export type RegionChangeItem = z.infer<typeof regionChangeItem>;
+
+/** Head count of a region now (fence engine): people and vehicles in it or its sub-regions, as `UAPI/Region/HeadCount` counts them. */
+export const areaCountItem = z.object({
+  regionid: z.number().int(),
+  people: z.number().int(),
+  vehicles: z.number().int(),
+  /** Server time of the count, epoch ms. */
+  t: z.number(),
+});
+export type AreaCountItem = z.infer<typeof areaCountItem>;

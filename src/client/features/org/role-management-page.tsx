@@ -4,7 +4,7 @@ import type { MessageInstance } from 'antd/es/message/interface';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
-import { permissionCodes, type PermissionCode } from '../../../shared/contracts/contract';
+import { permissionCodes, permissions as permissionLabels, type PermissionCode } from '../../../shared/modules';
 import { roleDelete, roleList, roleSave, roleWebMenuGetList, type MenuItem, type RoleItem } from '../../../shared/org/contracts';
 import { flattenTree } from '../../../shared/tree';
 import { api } from '../../app/api';
@@ -12,7 +12,6 @@ import { useLang, type Lang } from '../../app/i18n';
 import { isValidationError, showSaveError, zodRule } from '../../ui/form-rules';
 import { orgNs } from './locales';
 import { localName } from './org-units';
-import { permissionLabels } from './permission-labels';
 import { useCanManage } from './use-can-manage';
 import { useLoad } from '../../ui/use-load';
 

@@ -7,7 +7,7 @@ import { regionGetList } from '../../../shared/org/contracts';
 import { classList, type TagItem, type TagKind } from '../../../shared/realtime/contracts';
 import { Quality } from '../../../shared/contracts/stream';
 import { LimitTracker, limitSeverity, type LimitState } from '../../../shared/domain/limits';
-import { flattenTree } from '../../../shared/tree';
+import { flattenTree, withDescendants } from '../../../shared/tree';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';
@@ -57,25 +57,13 @@ interface LiveContext {
 }
 
 /** Descendant ids of a node in a parent-linked list, the node included. */
-function withDescendants<T>(items: readonly T[], id: number, idOf: (x: T) => number, parentOf: (x: T) => number): Set<number> {
-  const children = new Map<number, number[]>();
-  for (const x of items) {
-    const p = parentOf(x);
-    const list = children.get(p) ?? [];
-    list.push(idOf(x));
-    children.set(p, list);
-  }
-  const out = new Set<number>([id]);
-  const stack = [id];
-  while (stack.length) {
-    for (const c of children.get(stack.pop()!) ?? []) {
-      if (!out.has(c)) {
-        out.add(c);
-        stack.push(c);
-      }
-    }
-  }
-  return out;
+function descendantsOf<T>(items: readonly T[], id: number, idOf: (x: T) => number, parentOf: (x: T) => number): Set<number> {
+  return new Set(
+    withDescendants(
+      [id],
+      items.map((x) => [idOf(x), parentOf(x)] as const),
+    ),
+  );
 }
 
 const ValueCell = memo(function ValueCell({ tag, ctx }: { tag: TagItem; ctx: LiveContext }) {
@@ -197,7 +185,7 @@ export function RealTimeDataDetailsPage() {
     () =>
       filters.regionid === undefined
         ? null
-        : withDescendants(
+        : descendantsOf(
             regions.data ?? [],
             filters.regionid,
             (r) => r.regionid,
@@ -209,7 +197,7 @@ export function RealTimeDataDetailsPage() {
     () =>
       filters.classId === undefined
         ? null
-        : withDescendants(
+        : descendantsOf(
             classes.data ?? [],
             filters.classId,
             (c) => c.id,

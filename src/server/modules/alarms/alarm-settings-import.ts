@@ -3,7 +3,7 @@ import type { AlarmSettingFields, SettingAlarmType } from '../../../shared/alarm
 import { limitTypesOfTags } from '../../../shared/alarms/contracts.js';
 import type { ImportResult } from '../../../shared/records/contracts.js';
 import { valueText } from '../../../shared/records/definition.js';
-import { plain } from '../records/records.excel.js';
+import { plain } from '../../common/excel.js';
 import { CONSEQUENCE, PRIORITY, RESPONSE, SETTINGS_COLUMNS, TYPE, YES_NO, type SettingsColumn } from './alarm-export.js';
 
 /*

@@ -16,7 +16,13 @@ import {
   type alarmUnshelve,
   raisedAlarm as raisedAlarmSchema,
 } from '../../../shared/alarms/contracts.js';
-import type { AlarmRef, PlantModeItem, alarmRemoveFromService, alarmReturnToService, plantModeSet } from '../../../shared/alarms/settings-contracts.js';
+import type {
+  AlarmRef,
+  PlantModeItem,
+  alarmRemoveFromService,
+  alarmReturnToService,
+  plantModeSet,
+} from '../../../shared/alarms/settings-contracts.js';
 import { computeAlarmKpi, type AlarmKpi, type KpiOccurrence } from '../../../shared/domain/alarm-kpi.js';
 import { evaluateCondition, initialCondition, type ConditionConfig, type ConditionState } from '../../../shared/domain/alarm-condition.js';
 import {
@@ -38,7 +44,7 @@ import type { Emit, StreamBus } from '../../stream/bus.js';
 import { transactThenPublish } from '../../stream/bus.js';
 import type { ChannelSource, TopicResolver } from '../../stream/channels.js';
 import type { TagMeta, TagRegistry } from '../../stream/tag-registry.js';
-import type { OrgService } from '../org/org.service.js';
+import type { OrgPort as OrgService } from '../org/port.js';
 import { alarmItemOf, alarmItemWith, alarmRowOf, settingId, type AlarmRow } from './alarm-row.js';
 
 type In<C extends { input: z.ZodType }> = z.output<C['input']>;
@@ -196,7 +202,6 @@ const updateColumns = {
 /** How long the engine gathers changes of several ingest batches before writing them in one transaction. */
 const WRITE_WINDOW_MS = 20;
 
-
 interface SourceName {
   name: string;
   name_en: string;
@@ -220,14 +225,19 @@ function tagAlarmOf(key: string): AlarmRef | null {
   const rest = key.slice(4);
   const i = rest.lastIndexOf(':');
   const type = rest.slice(i + 1);
-  return i > 0 && (limitTypesOfTags as readonly string[]).includes(type) ? { tagId: rest.slice(0, i), type: type as AlarmRef['type'] } : null;
+  return i > 0 && (limitTypesOfTags as readonly string[]).includes(type)
+    ? { tagId: rest.slice(0, i), type: type as AlarmRef['type'] }
+    : null;
 }
 
 /**
  * The alarm conditions of a tag: its type and its condition configuration,
  * from the tag's limits and the alarm's settings (a disabled alarm has none).
  */
-function conditionsOf(tag: TagMeta, settingOf: (key: string) => AlarmEngineSetting | undefined): { key: string; type: AlarmType; cfg: ConditionConfig }[] {
+function conditionsOf(
+  tag: TagMeta,
+  settingOf: (key: string) => AlarmEngineSetting | undefined,
+): { key: string; type: AlarmType; cfg: ConditionConfig }[] {
   const out: { key: string; type: AlarmType; cfg: ConditionConfig }[] = [];
   // One literal builds every configuration, without object spread: a spread copy made the per-sample evaluation about five times slower (bench, 2026-11-23).
   const add = (type: AlarmType, kind: ConditionConfig['kind'], limit: number, deadband: number) => {
@@ -423,7 +433,8 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     }
     return false;
   };
-  const suppressedByDesign = (type: AlarmType, regionid: number | null) => regionid !== null && suppressibleTypes.includes(type) && outOfOperation(regionid);
+  const suppressedByDesign = (type: AlarmType, regionid: number | null) =>
+    regionid !== null && suppressibleTypes.includes(type) && outOfOperation(regionid);
   /** Tags' alarms out of service (alarm_setting, migration 0078): each activation opens out of service. */
   const oos = new Map<string, { since: number; by: string; reason: string }>();
   for (const r of await db.selectFrom('alarm_setting').selectAll().execute()) {
@@ -521,7 +532,11 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
    * Two statements per batch instead of one per change is what keeps a flood
    * off the main thread.
    */
-  async function applyConditionChanges(batch: ConditionChange[], by?: { user: AuthUser; action: AuditAction }, adopted = false): Promise<void> {
+  async function applyConditionChanges(
+    batch: ConditionChange[],
+    by?: { user: AuthUser; action: AuditAction },
+    adopted = false,
+  ): Promise<void> {
     const names = await sourceNames([...new Set(batch.filter((c) => !c.raised && c.change === 'activate').map((c) => c.tagId))]);
     const t = now();
     /** The open occurrence per key after the batch's steps so far (null: none). */
@@ -570,12 +585,22 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     try {
       await transactThenPublish(db, bus, async (tx, emit) => {
         // Updates first: an occurrence this batch closes must be closed before its successor is inserted (one open occurrence per alarm).
-        await updateOccurrences(tx, touched.filter((w) => w.id !== null));
-        await insertOccurrences(tx, touched.filter((w) => w.id === null));
+        await updateOccurrences(
+          tx,
+          touched.filter((w) => w.id !== null),
+        );
+        await insertOccurrences(
+          tx,
+          touched.filter((w) => w.id === null),
+        );
         const items = steps.map((s) => alarmItemWith({ ...s.row, id: s.w.row.id }, s.fsm));
         if (by) {
           for (const item of items) {
-            await audit(tx, { userid: by.user.userid, loginname: by.user.loginname }, by.action, 'alarm', item.id, { alarm: item.alarmKey, source: item.sourceName, to: item.state });
+            await audit(tx, { userid: by.user.userid, loginname: by.user.loginname }, by.action, 'alarm', item.id, {
+              alarm: item.alarmKey,
+              source: item.sourceName,
+              to: item.state,
+            });
           }
         }
         emitChanged(emit, items);
@@ -585,7 +610,12 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       // occurrence per alarm): take its occurrence as ours, then apply the batch again against it.
       if (!adopted && isUniqueViolation(err)) {
         const keys = [...new Set(touched.filter((w) => w.id === null).map((w) => w.row.alarm_key))];
-        for (const r of (await db.selectFrom('alarm_occurrence').selectAll().where('alarm_key', 'in', keys).where('closed_at', 'is', null).execute()) as Row[]) {
+        for (const r of (await db
+          .selectFrom('alarm_occurrence')
+          .selectAll()
+          .where('alarm_key', 'in', keys)
+          .where('closed_at', 'is', null)
+          .execute()) as Row[]) {
           restoreOpen(r);
         }
         return applyConditionChanges(batch, by, true);
@@ -679,8 +709,16 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       return;
     }
     const names = Object.keys(insertColumns);
-    const { rows } = await sql<{ id: number; alarm_key: string; activated_at: number }>`INSERT INTO alarm_occurrence (${sql.join(names.map((n) => sql.ref(n)))})
-      SELECT ${sql.join(names.map((n) => sql.ref(`v.${n}`)))} FROM ${jsonRows(tx, ws.map((w) => w.row), insertColumns)}
+    const { rows } = await sql<{
+      id: number;
+      alarm_key: string;
+      activated_at: number;
+    }>`INSERT INTO alarm_occurrence (${sql.join(names.map((n) => sql.ref(n)))})
+      SELECT ${sql.join(names.map((n) => sql.ref(`v.${n}`)))} FROM ${jsonRows(
+        tx,
+        ws.map((w) => w.row),
+        insertColumns,
+      )}
       RETURNING id, alarm_key, activated_at`.execute(tx);
     // RETURNING's order is not promised: match by alarm and activation (the same alarm opened twice at one instant: in id order).
     const ids = new Map<string, number[]>();
@@ -700,7 +738,22 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     }
     await sql`UPDATE alarm_occurrence SET state = v.state, fsm = v.fsm, shelved_until = v.shelved_until, shelved_by = v.shelved_by,
         shelve_reason = v.shelve_reason, updated_at = v.updated_at, closed_at = v.closed_at, returned_at = v.returned_at, peak = v.peak
-      FROM ${jsonRows(tx, ws.map(({ row: r }) => ({ id: r.id, state: r.state, fsm: r.fsm, shelved_until: r.shelved_until, shelved_by: r.shelved_by, shelve_reason: r.shelve_reason, updated_at: r.updated_at, closed_at: r.closed_at, returned_at: r.returned_at, peak: r.peak })), updateColumns)}
+      FROM ${jsonRows(
+        tx,
+        ws.map(({ row: r }) => ({
+          id: r.id,
+          state: r.state,
+          fsm: r.fsm,
+          shelved_until: r.shelved_until,
+          shelved_by: r.shelved_by,
+          shelve_reason: r.shelve_reason,
+          updated_at: r.updated_at,
+          closed_at: r.closed_at,
+          returned_at: r.returned_at,
+          peak: r.peak,
+        })),
+        updateColumns,
+      )}
       WHERE alarm_occurrence.id = v.id`.execute(tx);
   }
 
@@ -726,7 +779,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
   /** Writes an occurrence's new state (and closes it when the state machine is back to normal). */
   async function updateRow(tx: Tx, cur: OpenAlarm, fsm: AlarmState, patch: Partial<Row>): Promise<AlarmItem> {
     const values = stateColumns(fsm, now(), patch);
-    const row = (await tx.updateTable('alarm_occurrence').set(values).where('id', '=', cur.item.id).returningAll().executeTakeFirstOrThrow());
+    const row = await tx.updateTable('alarm_occurrence').set(values).where('id', '=', cur.item.id).returningAll().executeTakeFirstOrThrow();
     return alarmItemOf(row);
   }
 
@@ -742,7 +795,12 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
   const conditionsFor = (s: TagState, tag: TagMeta): TagCondition[] => {
     if (s.builtFrom !== tag || s.version !== settingsVersion) {
       // Named fields, not a spread of `c` (see conditionsOf).
-      s.conditions = conditionsOf(tag, (k) => settings.get(k)).map((c) => ({ key: c.key, type: c.type, cfg: c.cfg, slot: slotOf(s, c.type) }));
+      s.conditions = conditionsOf(tag, (k) => settings.get(k)).map((c) => ({
+        key: c.key,
+        type: c.type,
+        cfg: c.cfg,
+        slot: slotOf(s, c.type),
+      }));
       s.builtFrom = tag;
       s.version = settingsVersion;
     }
@@ -764,7 +822,16 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         }
       }
       if (r.change) {
-        pending.push({ key, tagId: tag.id, type, change: r.change, value: v, t, limit: cfg.kind === 'discrete' ? null : cfg.limit, regionid: tag.regionid });
+        pending.push({
+          key,
+          tagId: tag.id,
+          type,
+          change: r.change,
+          value: v,
+          t,
+          limit: cfg.kind === 'discrete' ? null : cfg.limit,
+          regionid: tag.regionid,
+        });
       }
     }
     if (waiting !== s.delayed) {
@@ -852,9 +919,15 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     const t = now();
     const expired = [...open.values()].filter((o) => shelfExpired(o.fsm, t));
     if (expired.length > 0) {
-      void run(() => operate(null, expired.map((o) => o.item.id), { type: 'unshelve', by: 'system', auto: true }, 'alarm.unshelveExpired', {})).catch((err: unknown) =>
-        log.error({ err }, 'alarms: ending expired shelves failed'),
-      );
+      void run(() =>
+        operate(
+          null,
+          expired.map((o) => o.item.id),
+          { type: 'unshelve', by: 'system', auto: true },
+          'alarm.unshelveExpired',
+          {},
+        ),
+      ).catch((err: unknown) => log.error({ err }, 'alarms: ending expired shelves failed'));
     }
   }, SHELF_CHECK_MS);
   shelfTimer.unref();
@@ -872,7 +945,16 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         continue;
       }
       s.commActive = true;
-      pending.push({ key: alarmKeyOf(s.id, 'comm'), tagId: s.id, type: 'comm', change: 'activate', value: null, t: at, limit: null, regionid: tag.regionid });
+      pending.push({
+        key: alarmKeyOf(s.id, 'comm'),
+        tagId: s.id,
+        type: 'comm',
+        change: 'activate',
+        value: null,
+        t: at,
+        limit: null,
+        regionid: tag.regionid,
+      });
     }
     return flush();
   }
@@ -887,7 +969,8 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     const s = await deps.org.getUserScope(caller.userid);
     return { all: s.all, regions: new Set(s.regionids) };
   }
-  const visible = (scope: { all: boolean; regions: Set<number> }, regionid: number | null) => regionid === null || scope.all || scope.regions.has(regionid);
+  const visible = (scope: { all: boolean; regions: Set<number> }, regionid: number | null) =>
+    regionid === null || scope.all || scope.regions.has(regionid);
 
   /**
    * Applies an operator's event to each named open occurrence, in one
@@ -932,13 +1015,20 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         after.set(o.item.alarmKey, item.closedAt === null ? { item, fsm: tr.next } : null);
         items.push(item);
         done.push(o.item.id);
-        await audit(tx, caller ? { userid: caller.userid, loginname: caller.loginname } : { userid: null, loginname: 'system' }, action, 'alarm', o.item.id, {
-          alarm: o.item.alarmKey,
-          source: o.item.sourceName,
-          from: o.fsm.state,
-          to: tr.next.state,
-          ...detail,
-        });
+        await audit(
+          tx,
+          caller ? { userid: caller.userid, loginname: caller.loginname } : { userid: null, loginname: 'system' },
+          action,
+          'alarm',
+          o.item.id,
+          {
+            alarm: o.item.alarmKey,
+            source: o.item.sourceName,
+            from: o.fsm.state,
+            to: tr.next.state,
+            ...detail,
+          },
+        );
       }
       emitChanged(emit, items);
     });
@@ -1002,25 +1092,49 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     }
     const who = { userid: caller.userid, loginname: caller.loginname };
     const reason = event.type === 'removeFromService' ? event.reason : null;
-    const occurrences = await operate(caller, applicable, event, event.type === 'removeFromService' ? 'alarm.removeFromService' : 'alarm.returnToService', reason === null ? {} : { reason }, undefined, async (tx) => {
-      for (const [, a] of marks) {
-        const values = remove ? { oos_since: t, oos_by: caller.loginname, oos_reason: reason } : { oos_since: null, oos_by: null, oos_reason: null };
-        if (remove) {
-          await tx
-            .insertInto('alarm_setting')
-            .values({ tag_id: a.tagId, type: a.type, priority: defaultAlarmPriority[a.type] ?? 3, updated_at: t, updated_by: caller.loginname, ...values })
-            .onConflict((oc) => oc.columns(['tag_id', 'type']).doUpdateSet(values))
-            .execute();
-        } else {
-          await tx.updateTable('alarm_setting').set(values).where('tag_id', '=', a.tagId).where('type', '=', a.type).execute();
+    const occurrences = await operate(
+      caller,
+      applicable,
+      event,
+      event.type === 'removeFromService' ? 'alarm.removeFromService' : 'alarm.returnToService',
+      reason === null ? {} : { reason },
+      undefined,
+      async (tx) => {
+        for (const [, a] of marks) {
+          const values = remove
+            ? { oos_since: t, oos_by: caller.loginname, oos_reason: reason }
+            : { oos_since: null, oos_by: null, oos_reason: null };
+          if (remove) {
+            await tx
+              .insertInto('alarm_setting')
+              .values({
+                tag_id: a.tagId,
+                type: a.type,
+                priority: defaultAlarmPriority[a.type] ?? 3,
+                updated_at: t,
+                updated_by: caller.loginname,
+                ...values,
+              })
+              .onConflict((oc) => oc.columns(['tag_id', 'type']).doUpdateSet(values))
+              .execute();
+          } else {
+            await tx.updateTable('alarm_setting').set(values).where('tag_id', '=', a.tagId).where('type', '=', a.type).execute();
+          }
+          // In the alarm's setting history too: who, when, why.
+          await audit(
+            tx,
+            who,
+            event.type === 'removeFromService' ? 'alarm.removeFromService' : 'alarm.returnToService',
+            'alarmSetting',
+            settingId(a.tagId, a.type),
+            {
+              reason: reason ?? '',
+              changes: [{ field: 'outOfService', from: !remove, to: remove }],
+            },
+          );
         }
-        // In the alarm's setting history too: who, when, why.
-        await audit(tx, who, event.type === 'removeFromService' ? 'alarm.removeFromService' : 'alarm.returnToService', 'alarmSetting', settingId(a.tagId, a.type), {
-          reason: reason ?? '',
-          changes: [{ field: 'outOfService', from: !remove, to: remove }],
-        });
-      }
-    });
+      },
+    );
     for (const [key] of marks) {
       if (remove) {
         oos.set(key, { since: t, by: caller.loginname, reason: reason ?? '' });
@@ -1036,7 +1150,9 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     let q = db.selectFrom('alarm_occurrence').where('activated_at', '>=', input.from).where('activated_at', '<', input.to);
     if (!scope.all) {
       const regions = [...scope.regions];
-      q = q.where((eb) => (regions.length ? eb.or([eb('regionid', 'is', null), eb('regionid', 'in', regions)]) : eb('regionid', 'is', null)));
+      q = q.where((eb) =>
+        regions.length ? eb.or([eb('regionid', 'is', null), eb('regionid', 'in', regions)]) : eb('regionid', 'is', null),
+      );
     }
     if (input.source) {
       q = q.where('source', '=', input.source);
@@ -1078,19 +1194,26 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         if (open.get(a.key)?.fsm.active) {
           return;
         }
-        await applyConditionChanges([
-          {
-            key: a.key,
-            tagId: a.source,
-            type: a.type,
-            change: 'activate',
-            value: a.value ?? null,
-            t,
-            limit: a.limit ?? null,
-            regionid: a.regionid,
-            raised: { name: { name: a.sourceName, name_en: a.sourceNameEn, unit: a.unit ?? '' }, priority: a.priority as AlarmPriority, detail: a.detail ?? null },
-          },
-        ], by && { user: by, action: 'alarm.raise' });
+        await applyConditionChanges(
+          [
+            {
+              key: a.key,
+              tagId: a.source,
+              type: a.type,
+              change: 'activate',
+              value: a.value ?? null,
+              t,
+              limit: a.limit ?? null,
+              regionid: a.regionid,
+              raised: {
+                name: { name: a.sourceName, name_en: a.sourceNameEn, unit: a.unit ?? '' },
+                priority: a.priority as AlarmPriority,
+                detail: a.detail ?? null,
+              },
+            },
+          ],
+          by && { user: by, action: 'alarm.raise' },
+        );
       });
     },
     async clear(key, t = now(), by) {
@@ -1103,9 +1226,21 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         if (!cur?.fsm.active) {
           return;
         }
-        await applyConditionChanges([
-          { key, tagId: cur.item.source, type: cur.item.type, change: 'clear', value: cur.item.value, t, limit: cur.item.limit, regionid: cur.item.regionid },
-        ], by && { user: by, action: 'alarm.clear' });
+        await applyConditionChanges(
+          [
+            {
+              key,
+              tagId: cur.item.source,
+              type: cur.item.type,
+              change: 'clear',
+              value: cur.item.value,
+              t,
+              limit: cur.item.limit,
+              regionid: cur.item.regionid,
+            },
+          ],
+          by && { user: by, action: 'alarm.clear' },
+        );
       });
     },
     openAlarms(prefix) {
@@ -1126,14 +1261,23 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     },
     async auditKpi(caller, input) {
       const scope = await scopeOf(caller);
-      const fits = (a: { regionid: number | null }) => visible(scope, a.regionid) && (input.regionid === undefined || a.regionid === input.regionid);
+      const fits = (a: { regionid: number | null }) =>
+        visible(scope, a.regionid) && (input.regionid === undefined || a.regionid === input.regionid);
       const rows = await db
         .selectFrom('alarm_occurrence')
         .select(['alarm_key', 'source_name', 'source_name_en', 'priority', 'activated_at', 'returned_at', 'state', 'regionid'])
         .where('activated_at', '>=', input.from)
         .where('activated_at', '<', input.to)
         .execute();
-      const toKpi = (r: { alarm_key: string; source_name: string; source_name_en: string; priority: number; activated_at: number; returned_at: number | null; state: string }): KpiOccurrence => ({
+      const toKpi = (r: {
+        alarm_key: string;
+        source_name: string;
+        source_name_en: string;
+        priority: number;
+        activated_at: number;
+        returned_at: number | null;
+        state: string;
+      }): KpiOccurrence => ({
         alarmKey: r.alarm_key,
         sourceName: r.source_name,
         sourceNameEn: r.source_name_en,
@@ -1146,7 +1290,15 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       return computeAlarmKpi(
         rows.filter(fits).map(toKpi),
         { from: input.from, to: input.to, operatorPositions: input.operatorPositions },
-        openNow.map((a) => ({ alarmKey: a.alarmKey, sourceName: a.sourceName, sourceNameEn: a.sourceNameEn, priority: a.priority, activatedAt: a.activatedAt, returnedAt: a.returnedAt, state: a.state })),
+        openNow.map((a) => ({
+          alarmKey: a.alarmKey,
+          sourceName: a.sourceName,
+          sourceNameEn: a.sourceNameEn,
+          priority: a.priority,
+          activatedAt: a.activatedAt,
+          returnedAt: a.returnedAt,
+          state: a.state,
+        })),
       );
     },
     async *historyPages(caller, input) {
@@ -1156,9 +1308,12 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       let after: { at: number; id: number } | null = null;
       for (;;) {
         const cursor = after;
-        const rows = (await (cursor
-          ? q.where((eb) => eb.or([eb('activated_at', '<', cursor.at), eb.and([eb('activated_at', '=', cursor.at), eb('id', '<', cursor.id)])]))
-          : q
+        const rows = (await (
+          cursor
+            ? q.where((eb) =>
+                eb.or([eb('activated_at', '<', cursor.at), eb.and([eb('activated_at', '=', cursor.at), eb('id', '<', cursor.id)])]),
+              )
+            : q
         )
           .selectAll()
           .orderBy('activated_at', 'desc')
@@ -1207,16 +1362,24 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       }
       const until = now() + input.minutes * 60_000;
       const shelved = await run(() =>
-        operate(caller, input.ids, { type: 'shelve', kind: input.kind, until, by: caller.loginname, reason: input.reason }, 'alarm.shelve', {
-          minutes: input.minutes,
-          kind: input.kind,
-          reason: input.reason.trim(),
-        }),
+        operate(
+          caller,
+          input.ids,
+          { type: 'shelve', kind: input.kind, until, by: caller.loginname, reason: input.reason },
+          'alarm.shelve',
+          {
+            minutes: input.minutes,
+            kind: input.kind,
+            reason: input.reason.trim(),
+          },
+        ),
       );
       return { shelved };
     },
     async unshelve(caller, input) {
-      const unshelved = await run(() => operate(caller, input.ids, { type: 'unshelve', by: caller.loginname, auto: false }, 'alarm.unshelve', {}));
+      const unshelved = await run(() =>
+        operate(caller, input.ids, { type: 'unshelve', by: caller.loginname, auto: false }, 'alarm.unshelve', {}),
+      );
       return { unshelved };
     },
     async settingChanged(tagId, type, setting) {
@@ -1237,7 +1400,16 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
           return;
         }
         await applyConditionChanges([
-          { key, tagId: cur.item.source, type: cur.item.type, change: 'clear', value: cur.item.value, t: now(), limit: cur.item.limit, regionid: cur.item.regionid },
+          {
+            key,
+            tagId: cur.item.source,
+            type: cur.item.type,
+            change: 'clear',
+            value: cur.item.value,
+            t: now(),
+            limit: cur.item.limit,
+            regionid: cur.item.regionid,
+          },
         ]);
       });
     },
@@ -1255,7 +1427,13 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       }
       return run(async () => {
         const t = now();
-        const item: PlantModeItem = { regionid: input.regionid, mode: input.mode, reason: input.reason, updatedAt: t, updatedBy: caller.loginname };
+        const item: PlantModeItem = {
+          regionid: input.regionid,
+          mode: input.mode,
+          reason: input.reason,
+          updatedAt: t,
+          updatedBy: caller.loginname,
+        };
         const stop = input.mode === 'stop';
         // The region and its sub-regions; back in operation, an alarm stays suppressed while another region above it is still out of operation.
         const ids = [...open.values()]
@@ -1264,14 +1442,30 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
             if (r === null || !within(r, input.regionid) || !suppressibleTypes.includes(o.item.type)) {
               return false;
             }
-            return stop ? o.fsm.state !== 'suppressed' && o.fsm.state !== 'outOfService' : o.fsm.state === 'suppressed' && !outOfOperation(r, input.regionid);
+            return stop
+              ? o.fsm.state !== 'suppressed' && o.fsm.state !== 'outOfService'
+              : o.fsm.state === 'suppressed' && !outOfOperation(r, input.regionid);
           })
           .map((o) => o.item.id);
-        const alarms = await operate(caller, ids, { type: stop ? 'suppress' : 'unsuppress' }, stop ? 'alarm.suppress' : 'alarm.unsuppress', { regionid: input.regionid, reason: input.reason }, undefined, async (tx) => {
-          await tx.deleteFrom('plant_mode').where('regionid', '=', input.regionid).execute();
-          await tx.insertInto('plant_mode').values({ regionid: input.regionid, mode: input.mode, reason: input.reason, updated_at: t, updated_by: caller.loginname }).execute();
-          await audit(tx, { userid: caller.userid, loginname: caller.loginname }, 'alarm.plantMode', 'region', input.regionid, { mode: input.mode, reason: input.reason });
-        });
+        const alarms = await operate(
+          caller,
+          ids,
+          { type: stop ? 'suppress' : 'unsuppress' },
+          stop ? 'alarm.suppress' : 'alarm.unsuppress',
+          { regionid: input.regionid, reason: input.reason },
+          undefined,
+          async (tx) => {
+            await tx.deleteFrom('plant_mode').where('regionid', '=', input.regionid).execute();
+            await tx
+              .insertInto('plant_mode')
+              .values({ regionid: input.regionid, mode: input.mode, reason: input.reason, updated_at: t, updated_by: caller.loginname })
+              .execute();
+            await audit(tx, { userid: caller.userid, loginname: caller.loginname }, 'alarm.plantMode', 'region', input.regionid, {
+              mode: input.mode,
+              reason: input.reason,
+            });
+          },
+        );
         if (stop) {
           stopped.set(input.regionid, item);
         } else {

@@ -3,7 +3,7 @@ import type { LayAsideEntry, alarmLayAsideDetails, alarmLayAsideList } from '../
 import type { AlarmItem } from '../../../shared/alarms/contracts.js';
 import type { AuthUser } from '../../http/app.js';
 import type { Db } from '../../store/db.js';
-import type { UserScope } from '../org/org.service.js';
+import type { UserScope } from '../org/port.js';
 import { alarmItemOf } from './alarm-row.js';
 
 type In<C extends { input: z.ZodType }> = z.output<C['input']>;
@@ -21,7 +21,11 @@ export interface LayAsideService {
   details(caller: AuthUser, input: In<typeof alarmLayAsideDetails>): Promise<{ items: LayAsideEntry[]; total: number }>;
 }
 
-export function createLayAsideService(deps: { db: Db; org: { getUserScope(userid: number): Promise<UserScope> }; now?: () => number }): LayAsideService {
+export function createLayAsideService(deps: {
+  db: Db;
+  org: { getUserScope(userid: number): Promise<UserScope> };
+  now?: () => number;
+}): LayAsideService {
   const { db } = deps;
   const sees = (s: UserScope, regionid: number | null) => regionid === null || s.all || s.regionids.includes(regionid);
   return {
@@ -48,7 +52,12 @@ export function createLayAsideService(deps: { db: Db; org: { getUserScope(userid
         .execute();
       const alarmIds = [...new Set(rows.map((r) => Number(r.entity_id)))];
       const regionOf = new Map(
-        alarmIds.length ? (await db.selectFrom('alarm_occurrence').select(['id', 'regionid']).where('id', 'in', alarmIds).execute()).map((o) => [o.id, o.regionid]) : [],
+        alarmIds.length
+          ? (await db.selectFrom('alarm_occurrence').select(['id', 'regionid']).where('id', 'in', alarmIds).execute()).map((o) => [
+              o.id,
+              o.regionid,
+            ])
+          : [],
       );
       const visible = rows.filter((r) => regionOf.has(Number(r.entity_id)) && sees(scope, regionOf.get(Number(r.entity_id)) ?? null));
       const page = visible.slice((input.pageIndex - 1) * input.pageSize, input.pageIndex * input.pageSize);

@@ -9,6 +9,7 @@ import type { AlarmItem } from '../../../../src/shared/alarms/contracts.js';
 import { dialects, freshDatabase, type TestStore } from '../../../helpers/server.js';
 import { startAlarmEngine } from './engine-fixtures.js';
 import { waitFor } from '../../stream/stream-helpers.js';
+import { moduleMigrations } from '../../../../src/server/modules/index.js';
 
 const N = 450;
 const tagIds = Array.from({ length: N }, (_, i) => `ENG.T${String(i).padStart(3, '0')}`);
@@ -51,7 +52,7 @@ describe.each(dialects)('alarm engine batches on %s', (dialect) => {
   beforeAll(async () => {
     fresh = await freshDatabase(dialect);
     store = openStore({ dataDir: ':memory:', databaseUrl: fresh.databaseUrl });
-    await migrateToLatest(store);
+    await migrateToLatest(store, moduleMigrations());
     bus = createBus();
     bus.on('alarm.changed').subscribe((e) => events.push(e.alarms));
     await start();
@@ -166,7 +167,7 @@ describe('alarm delays without new samples', () => {
 
   beforeEach(async () => {
     store = openStore({ dataDir: ':memory:' });
-    await migrateToLatest(store);
+    await migrateToLatest(store, moduleMigrations());
     bus = createBus();
     alarms = await startAlarmEngine({ db: store.db, bus, tags, now: () => clock });
     await alarms.settingChanged(T, 'h', { priority: 3, onDelayMs: 5000, offDelayMs: 3000, enabled: true });
@@ -233,7 +234,7 @@ describe('alarm engine state per tag', () => {
 
   beforeEach(async () => {
     store = openStore({ dataDir: ':memory:' });
-    await migrateToLatest(store);
+    await migrateToLatest(store, moduleMigrations());
     bus = createBus();
     tags = createMemoryTagRegistry([tagOf(T)]);
     alarms = await startAlarmEngine({ db: store.db, bus, tags, now: () => clock });

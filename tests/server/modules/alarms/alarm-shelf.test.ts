@@ -5,6 +5,7 @@ import { migrateToLatest, openStore, type Store } from '../../../../src/server/s
 import { createBus, type StreamBus } from '../../../../src/server/stream/bus.js';
 import { createMemoryTagRegistry } from '../../../../src/server/stream/memory-tag-registry.js';
 import type { AuthUser } from '../../../../src/server/http/app.js';
+import { moduleMigrations } from '../../../../src/server/modules/index.js';
 
 /**
  * Shelf expiry on the engine with a controlled clock (real store, real bus):
@@ -26,7 +27,7 @@ describe('alarm shelves expire', () => {
 
   beforeEach(async () => {
     store = openStore({ dataDir: ':memory:' });
-    await migrateToLatest(store);
+    await migrateToLatest(store, moduleMigrations());
     bus = createBus();
     alarms = await startAlarmEngine({ db: store.db, bus, tags, now: () => clock });
   });
@@ -66,7 +67,7 @@ describe('alarm shelves expire', () => {
 describe('late samples', () => {
   it('a sample older than the newest one evaluated for its tag changes no alarm', async () => {
     const store = openStore({ dataDir: ':memory:' });
-    await migrateToLatest(store);
+    await migrateToLatest(store, moduleMigrations());
     const bus = createBus();
     const tags = createMemoryTagRegistry([{ id: 'T2', regionid: null, kind: 'level', ll: null, l: null, h: 80, hh: null, deadband: 1 }]);
     const alarms = await startAlarmEngine({ db: store.db, bus, tags });

@@ -22,7 +22,7 @@ describe.each(dialects)('realtime values (%s)', (dialect) => {
   describe('LatestValues', () => {
     it("gives the live cache's latest value and quality of each visible tag", async () => {
       const now = Date.now();
-      const r0 = t.server.services.ingest.samples(
+      const r0 = t.server.stream.ingest.samples(
         [
           { tag: TF, t: now - 1000, v: 10.5 },
           { tag: TF, t: now, v: 11.25, q: 1 },

@@ -1,13 +1,13 @@
 import type { Subscription } from 'rxjs';
 import type { FenceRule } from '../../../shared/fences/contracts.js';
 import type { DeptItem, RegionItem } from '../../../shared/org/contracts.js';
-import type { AreaCountItem } from '../../../shared/contracts/topics.js';
+import type { AreaCountItem } from '../../../shared/regions/contracts.js';
 import { createFenceEvaluator, fenceKeys, fencePriority, type FenceCondition, type FenceEvaluator, type FencePerson, type ManDownRule } from '../../../shared/domain/fences.js';
 import { consume, type StreamBus } from '../../stream/bus.js';
 import type { ChannelFeed, ChannelSource, TopicResolver } from '../../stream/channels.js';
 import type { StreamLog } from '../../stream/ingest.js';
 import type { RegionLocator } from '../../../shared/domain/region-locator.js';
-import type { AlarmService } from '../alarms/alarm.service.js';
+import type { AlarmsPort as AlarmService } from '../alarms/port.js';
 
 /** A person or vehicle of the PositioningObject ledger, as the engine and the muster board need it. */
 export interface RosterEntry extends FencePerson {

@@ -1,6 +1,6 @@
-import type { Db, Tx } from '../../store/db.js';
-import { renderMessage, type MessageCode } from '../../../shared/messages/catalog.js';
-import type { MessageParams } from '../../../shared/messages/define.js';
+import type { Db, Tx } from '../store/db.js';
+import { renderMessage, type MessageCode } from '../../shared/messages/catalog.js';
+import type { MessageParams } from '../../shared/messages/define.js';
 
 /**
  * To-dos that lead somewhere (issue 11). A module opens one inside the
