@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { RegionShape } from '../shared/domain/region-locator.js';
 import { menus } from '../shared/modules.js';
 import type { Config } from './config.js';
 import { seedDemoPlantTags } from './demo/demo-plant.js';
@@ -10,6 +11,7 @@ import { authPort, type AuthPort } from './modules/auth/port.js';
 import { ingestKeysPort, type IngestKeysPort } from './modules/ingest/port.js';
 import { moduleMigrations, modules } from './modules/index.js';
 import { startOrder, type Port, type PortTokens, type ServerModule, type Started } from './modules/module.js';
+import { createOrgRepository } from './modules/org/org.repository.js';
 import { orgPort, type OrgPort } from './modules/org/port.js';
 import { recordsPort, type RecordsPort } from './modules/records/port.js';
 import { createTagRegistry } from './modules/realtime/tag-registry.js';
@@ -90,9 +92,10 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
       scopeOf: (userid) => org().getUserScope(userid),
       accessOf: (userid) => org().getAccess(userid),
     },
+    // Read from the store, not through the org module: the stream places fixes in regions before modules start.
     regions: {
       shapes: async () =>
-        (await org().regionShapes()).map((f) => ({ regionid: f.id, code: f.properties.regioncode, geometry: f.geometry })),
+        (await createOrgRepository(store.db).regionShapes(null)).map((r) => ({ regionid: r.regionid, code: r.regioncode, geometry: JSON.parse(r.geometry) as RegionShape['geometry'] })),
     },
     tags,
     httpServer: http.app.server,

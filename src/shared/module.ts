@@ -48,8 +48,8 @@ export interface PageDecl {
   href: string;
   name: string;
   name_en: string;
-  /** The menu entry whose grant opens this page. */
-  permittedBy: string;
+  /** The menu entry whose grant opens this page; absent when the page's own href is a menu entry (a run-time ledger). */
+  permittedBy?: string;
   /** Title when the query names a record (`?id=`): the add page that edits when given an id. */
   editName?: MessageText;
 }

@@ -17,6 +17,15 @@ export const fencesShared = defineSharedModule({
     'muster.start': { zh: '开始清点', en: 'Start muster' },
     'muster.end': { zh: '结束清点', en: 'End muster' },
   },
+  // The seed's `…/index` spellings of the same pages.
+  pages: [
+    { href: '/SystesmManeges/index', name: '定位对象管理', name_en: 'Tracked people and vehicles', permittedBy: '/SystesmManeges' },
+    { href: '/Muster/index', name: '紧急集合清点', name_en: 'Muster', permittedBy: '/Muster' },
+    { href: '/OvercrowdingAlarm/index', name: '超员报警', name_en: 'Overcrowding alarms', permittedBy: '/OvercrowdingAlarm' },
+    { href: '/IllegaEntryAlarm/index', name: '越界报警', name_en: 'Illegal entry alarms', permittedBy: '/IllegaEntryAlarm' },
+    { href: '/PersonnelAlert/index', name: 'SOS 报警', name_en: 'SOS alarms', permittedBy: '/PersonnelAlert' },
+    { href: '/StaticAlarm/index', name: '静止报警', name_en: 'Man-down alarms', permittedBy: '/StaticAlarm' },
+  ],
   menus: [
     {
       href: '/OvercrowdingAlarm',

@@ -36,6 +36,7 @@ export const orgMessages = defineMessages({
   'org.menuNotFound': { zh: '菜单不存在', en: 'Menu does not exist' },
   'org.builtInRoleDelete': { zh: '内置角色不能删除', en: 'A built-in role cannot be deleted' },
   'org.roleHeld': { zh: '仍有 {count} 个账号使用该角色，不能删除', en: '{count} account(s) still hold this role' },
+  'org.unknownPermission': { zh: '未知的权限代码：{permissions}', en: 'Unknown permission code: {permissions}' },
   'org.grantAllNeedsAll': { zh: '只有可查看全部数据的用户才能授予全部数据权限', en: 'Only a user who sees all data may grant it' },
   'org.oneRoleAtLeast': { zh: '至少一个角色', en: 'At least one role' },
   'org.regionsNotFound': { zh: '区域编码不存在：{codes}', en: 'Unknown region codes: {codes}' },

@@ -11,6 +11,16 @@ export const positioningShared = defineSharedModule({
   permissions: {
     'positioning:read': { zh: '查看人员车辆定位', en: 'View people and vehicle positions', roles: ['supervisor', 'operator', 'inspector'] },
   },
+  // The seed's other spellings of the same pages (`…/index`, and /OutSide of seed 3).
+  pages: [
+    { href: '/PersonnelPositioning/index', name: '人员定位', name_en: 'People positioning', permittedBy: '/PersonnelPositioning' },
+    { href: '/PositionManagement/index', name: '车辆定位', name_en: 'Vehicle positioning', permittedBy: '/PositionManagement' },
+    { href: '/OutSide/Location', name: '定位系统', name_en: 'Positioning', permittedBy: '/PersonnelPositioning' },
+    { href: '/ResearchersTrack/index', name: '人员轨迹', name_en: 'People trajectories', permittedBy: '/ResearchersTrack' },
+    { href: '/VehicleTrajectory/index', name: '车辆轨迹', name_en: 'Vehicle trajectories', permittedBy: '/VehicleTrajectory' },
+    { href: '/OutSide/Trajectory', name: '人员轨迹', name_en: 'Trajectories', permittedBy: '/ResearchersTrack' },
+    { href: '/StatisticsReport/index', name: '统计报表', name_en: 'Statistics', permittedBy: '/StatisticsReport' },
+  ],
   menus: [
     {
       href: '/PersonnelPositioning',

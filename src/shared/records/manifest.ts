@@ -23,6 +23,20 @@ export const recordsShared = defineSharedModule({
     'dictionary.update': { zh: '修改字典条目', en: 'Edit dictionary entry' },
     'dictionary.delete': { zh: '删除字典条目', en: 'Delete dictionary entry' },
   },
+  pages: [
+    { href: '/low-code-platform/list-view-record', name: '记录详情', name_en: 'Record detail', permittedBy: '/low-code-platform' },
+    { href: '/low-code-platform/form-detail', name: '记录表单', name_en: 'Record form', permittedBy: '/low-code-platform' },
+    // A ledger defined at run time: its own menu entry (/low-code-platform/ledger/<Entity>) permits it and names its tab.
+    { href: '/low-code-platform/ledger/:entity', name: '台账', name_en: 'Ledger' },
+    {
+      href: '/system/addAnnouncement',
+      name: '新增公告',
+      name_en: 'Add announcement',
+      permittedBy: '/system/announcement',
+      editName: { zh: '编辑公告', en: 'Edit announcement' },
+    },
+    { href: '/system/announcementDetail', name: '公告详情', name_en: 'Announcement', permittedBy: '/system/announcement' },
+  ],
   // Detail and form pages (record detail, record form, add/edit and detail of an announcement) have no
   // menu entry: they are opened from their list and permitted with it.
   menus: [

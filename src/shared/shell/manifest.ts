@@ -26,6 +26,7 @@ export const shellShared = defineSharedModule({
     upload: { zh: '上传', en: 'Upload' },
     'config.save': { zh: '保存系统配置', en: 'Save system configuration' },
   },
+  pages: [{ href: '/Gateway/home', name: '首页', name_en: 'Home' }],
   menus: [
     {
       href: '/No.88/MajorHazard',

@@ -43,6 +43,7 @@ import type { regionGeoJsonExport, regionGeoJsonImport } from '../../../shared/r
 import type { FieldIssue } from '../../../shared/messages/catalog.js';
 import { completeTodos, openTodo, VISIT_KIND } from '../../common/todos.js';
 import { withDescendants } from '../../../shared/tree.js';
+import { permissions as declaredPermissions } from '../../../shared/modules.js';
 import { audit, type Actor } from '../../store/audit.js';
 import { inTransaction, type Db, type Store, type Tx } from '../../store/db.js';
 import { transactThenPublish, type DomainEvents, type Emit } from '../../stream/bus.js';
@@ -61,6 +62,9 @@ import {
 type In<C extends Contract> = z.output<C['input']>;
 type Out<C extends Contract> = z.input<C['output']>;
 type UserScopeOut = z.input<typeof userScope>;
+
+/** A code some area declares (a role may hold only those). */
+const isPermissionCode = (p: string) => Object.prototype.hasOwnProperty.call(declaredPermissions, p);
 
 export interface UserAccess {
   roles: string[];
@@ -1111,6 +1115,14 @@ export function createOrgService(store: Store, _config: Config, events: Pick<Dom
 
     async saveRole(caller, input) {
       const permissions: string[] = [...new Set(input.permissions)].sort();
+      const unknown = input.permissions.flatMap((p, i) => (isPermissionCode(p) ? [] : [{ p, field: `permissions.${i}` }]));
+      if (unknown.length) {
+        throw badRequest(
+          'org.unknownPermission',
+          unknown.map((u) => u.field),
+          { permissions: unknown.map((u) => u.p).join(', ') },
+        );
+      }
       const menuids = unique(input.menuids).sort((a, b) => a - b);
       // org:manage must not be a way to hand out more than the caller holds.
       const beyond = permissions.filter((p) => !caller.permissions.has(p));
