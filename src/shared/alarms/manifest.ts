@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { channel, topic } from '../contracts/channel.js';
 import { defineSharedModule } from '../module.js';
-import { alarmItem } from './contracts.js';
+import { alarmItem } from './item.js';
 import { alarmMessages } from './messages.js';
 import { alarmNotifyMessages } from './notify-messages.js';
 import { alarmSettingMessages } from './settings-messages.js';

@@ -1,6 +1,6 @@
 import { channel, topic } from '../contracts/channel.js';
 import { defineSharedModule } from '../module.js';
-import { areaCountItem } from '../regions/contracts.js';
+import { areaCountItem } from '../regions/items.js';
 import { fenceMessages } from './messages.js';
 
 const PERSONNEL_SYSTEM = '/No.88/PersonnelManagementSystem';

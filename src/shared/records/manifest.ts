@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { channel, topic } from '../contracts/channel.js';
 import { defineSharedModule } from '../module.js';
-import { recordChangeItem, type RecordChangeItem } from './contracts.js';
+import { recordChangeItem, type RecordChangeItem } from './items.js';
 import { recordsMessages } from './messages.js';
 
 const ALL_ROLES = ['admin', 'supervisor', 'operator', 'inspector', 'contractor'] as const;

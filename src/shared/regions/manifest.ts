@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { channel, topic } from '../contracts/channel.js';
 import { defineSharedModule } from '../module.js';
-import { regionChangeItem } from './contracts.js';
+import { regionChangeItem } from './items.js';
 import { regionMessages } from './messages.js';
 
 /** The region map editor, the plant map, and the region changes every map follows. */
