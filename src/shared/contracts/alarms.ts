@@ -177,12 +177,26 @@ export const alarmKpi = z.object({
   from: z.number(),
   to: z.number(),
   operatorPositions: z.number().int(),
+  /** Activations counted; those while out of service are not (ISA-18.2 §11.9). */
   total: z.number().int(),
+  /** Activations while the alarm was out of service, left out of every other figure. */
+  outOfService: z.number().int(),
   avgPer10Min: z.number(),
   peakPer10Min: z.number(),
   peakAt: z.number().nullable(),
   intervals: z.array(z.number().int()),
-  floodEpisodes: z.array(z.object({ from: z.number(), to: z.number(), alarms: z.number().int() })),
+  /** Floods on a sliding 10-minute window: from above 10 to below 5 per operator position (ISA-18.2 §16.5). */
+  floodEpisodes: z.array(
+    z.object({
+      from: z.number(),
+      /** The end (the window's end when `ongoing`). */
+      to: z.number(),
+      alarms: z.number().int(),
+      /** Most alarms within 10 minutes during the episode. */
+      peak: z.number().int(),
+      ongoing: z.boolean(),
+    }),
+  ),
   floodTimePct: z.number(),
   priority: z.object({ low: z.number(), medium: z.number(), high: z.number(), lowPct: z.number(), mediumPct: z.number(), highPct: z.number() }),
   stale: z.array(keyed.extend({ activatedAt: z.number() })),
