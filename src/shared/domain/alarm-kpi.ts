@@ -266,3 +266,78 @@ export function computeAlarmKpi(
     shelvedNow: open.filter((o) => o.state === 'shelved').length,
   };
 }
+
+/** What the durations of one occurrence are computed from. */
+export interface AlarmActivity {
+  activatedAt: number;
+  returnedAt: number | null;
+  ackedAt: number | null;
+  outOfService?: boolean;
+}
+
+/**
+ * How long an occurrence was active (until it returned, or until `now` while
+ * it is still active) and how long it waited for acknowledgement (null while
+ * it is not acknowledged).
+ */
+export function occurrenceDurations(o: AlarmActivity, now: number): { activeMs: number; ongoing: boolean; ackMs: number | null } {
+  return {
+    activeMs: Math.max(0, (o.returnedAt ?? now) - o.activatedAt),
+    ongoing: o.returnedAt === null,
+    ackMs: o.ackedAt === null ? null : Math.max(0, o.ackedAt - o.activatedAt),
+  };
+}
+
+export interface AlarmActivitySummary {
+  /** Activations in the window that were shown (not out of service). */
+  activations: number;
+  /** Activations in the window while the alarm was out of service. */
+  outOfService: number;
+  /** Time the alarm was active within the window, and its share of the window. */
+  activeMs: number;
+  activePct: number;
+  /** Longest activation, whole (into the window's end while still active). */
+  longestActiveMs: number;
+  acknowledged: number;
+  meanAckMs: number | null;
+  longestAckMs: number | null;
+}
+
+/**
+ * One alarm over a window, for its audit detail: activations, time active
+ * (occurrences that began before the window count from its start) and the
+ * time operators took to acknowledge.
+ */
+export function summariseAlarmActivity(occurrences: readonly AlarmActivity[], window: { from: number; to: number }): AlarmActivitySummary {
+  const { from, to } = window;
+  let activations = 0;
+  let outOfService = 0;
+  let activeMs = 0;
+  let longestActiveMs = 0;
+  const acks: number[] = [];
+  for (const o of occurrences) {
+    if (o.activatedAt >= from && o.activatedAt < to) {
+      if (o.outOfService === true) {
+        outOfService++;
+      } else {
+        activations++;
+      }
+    }
+    const d = occurrenceDurations(o, to);
+    activeMs += Math.max(0, Math.min(o.returnedAt ?? to, to) - Math.max(o.activatedAt, from));
+    longestActiveMs = Math.max(longestActiveMs, d.activeMs);
+    if (d.ackMs !== null) {
+      acks.push(d.ackMs);
+    }
+  }
+  return {
+    activations,
+    outOfService,
+    activeMs,
+    activePct: pct(activeMs, to - from),
+    longestActiveMs,
+    acknowledged: acks.length,
+    meanAckMs: acks.length > 0 ? Math.round(acks.reduce((a, b) => a + b, 0) / acks.length) : null,
+    longestAckMs: acks.length > 0 ? Math.max(...acks) : null,
+  };
+}

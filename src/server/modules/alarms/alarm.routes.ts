@@ -1,4 +1,4 @@
-import { alarmAcknowledge, alarmAuditKpi, alarmClear, alarmRaise, alarmHistoryExport, alarmHistoryList, alarmRealTimeList, alarmShelve, alarmUnshelve } from '../../../shared/contracts/alarms.js';
+import { alarmAcknowledge, alarmAuditDetail, alarmAuditKpi, alarmClear, alarmRaise, alarmHistoryExport, alarmHistoryList, alarmRealTimeList, alarmShelve, alarmUnshelve } from '../../../shared/contracts/alarms.js';
 import {
   alarmRemoveFromService,
   alarmReturnToService,
@@ -111,6 +111,7 @@ export const alarmModule: ServerModule = {
     http.route(alarmShelve, (input, ctx) => a.shelve(caller(ctx), input));
     http.route(alarmUnshelve, (input, ctx) => a.unshelve(caller(ctx), input));
     http.route(alarmAuditKpi, (input, ctx) => a.auditKpi(caller(ctx), input));
+    http.route(alarmAuditDetail, (input, ctx) => a.auditDetail(caller(ctx), input));
     http.route(alarmRaise, async (input, ctx) => {
       await a.raise(input, caller(ctx));
       return { key: input.key };
