@@ -30,6 +30,9 @@ export const pageRoutes: PageRoute[] = [
   page('/alarmData/realTimeAlarm', { zh: '实时报警', en: 'Real-time alarms' }, () => import('../features/alarms/real-time-alarm-page'), 'RealTimeAlarmPage'),
   page('/alarmData/mobileAlarm', { zh: '移动端报警', en: 'Alarms (phone)' }, () => import('../features/alarms/mobile-alarm-page'), 'MobileAlarmPage'),
   page('/alarmAduit/alarmAduit', { zh: '报警审计', en: 'Alarm audit' }, () => import('../features/alarms/alarm-audit-page'), 'AlarmAuditPage'),
+  page('/alarmAduit/alarmAduitDetail', { zh: '报警审计详情', en: 'Alarm audit detail' }, () => import('../features/alarms/alarm-audit-detail-page'), 'AlarmAuditDetailPage', {
+    permittedBy: '/alarmAduit/alarmAduit',
+  }),
   page('/alarmData/historyAlarm', { zh: '历史报警', en: 'Alarm history' }, () => import('../features/alarms/history-alarm-page'), 'HistoryAlarmPage'),
   page('/alarmData/alarmLayAside', { zh: '报警搁置台账', en: 'Shelved alarms' }, () => import('../features/alarms/lay-aside-pages'), 'AlarmLayAsidePage'),
   page('/alarmData/alarmLayAsideDetails', { zh: '报警搁置明细', en: 'Shelving history' }, () => import('../features/alarms/lay-aside-pages'), 'AlarmLayAsideDetailsPage'),
@@ -86,12 +89,17 @@ export const pageRoutes: PageRoute[] = [
   page('/PersonnelPositioning/replay', { zh: '全厂回放', en: 'Whole-plant replay' }, () => import('../features/positioning/positioning-pages'), 'PersonnelReplayPage'),
   page('/PositionManagement', { zh: '车辆定位', en: 'Vehicle positioning' }, () => import('../features/positioning/positioning-pages'), 'PositionManagementPage'),
   page('/PositionManagement/index', { zh: '车辆定位', en: 'Vehicle positioning' }, () => import('../features/positioning/positioning-pages'), 'PositionManagementPage'),
-  page('/OutSide/Location', { zh: '定位系统', en: 'Positioning' }, () => import('../features/positioning/positioning-pages'), 'OutSideLocationPage'),
+  // Seed 3's positioning spellings: the live map and the trajectories, permitted with their menu pages.
+  page('/OutSide/Location', { zh: '定位系统', en: 'Positioning' }, () => import('../features/positioning/positioning-pages'), 'OutSideLocationPage', {
+    permittedBy: '/PersonnelPositioning',
+  }),
   page('/ResearchersTrack', { zh: '人员轨迹', en: 'People trajectories' }, () => import('../features/positioning/positioning-pages'), 'ResearchersTrackPage'),
   page('/ResearchersTrack/index', { zh: '人员轨迹', en: 'People trajectories' }, () => import('../features/positioning/positioning-pages'), 'ResearchersTrackPage'),
   page('/VehicleTrajectory', { zh: '车辆轨迹', en: 'Vehicle trajectories' }, () => import('../features/positioning/positioning-pages'), 'VehicleTrajectoryPage'),
   page('/VehicleTrajectory/index', { zh: '车辆轨迹', en: 'Vehicle trajectories' }, () => import('../features/positioning/positioning-pages'), 'VehicleTrajectoryPage'),
-  page('/OutSide/Trajectory', { zh: '人员轨迹', en: 'Trajectories' }, () => import('../features/positioning/positioning-pages'), 'OutSideTrajectoryPage'),
+  page('/OutSide/Trajectory', { zh: '人员轨迹', en: 'Trajectories' }, () => import('../features/positioning/positioning-pages'), 'OutSideTrajectoryPage', {
+    permittedBy: '/ResearchersTrack',
+  }),
   page('/StatisticsReport', { zh: '统计报表', en: 'Statistics' }, () => import('../features/positioning/positioning-pages'), 'StatisticsReportPage'),
   page('/StatisticsReport/index', { zh: '统计报表', en: 'Statistics' }, () => import('../features/positioning/positioning-pages'), 'StatisticsReportPage'),
 ];
