@@ -305,11 +305,13 @@ export interface AlarmActivitySummary {
 
 /**
  * One alarm over a window, for its audit detail: activations, time active
- * (occurrences that began before the window count from its start) and the
+ * (occurrences that began before the window count from its start; one still
+ * active counts until the window's end or `now`, whichever is first) and the
  * time operators took to acknowledge.
  */
-export function summariseAlarmActivity(occurrences: readonly AlarmActivity[], window: { from: number; to: number }): AlarmActivitySummary {
-  const { from, to } = window;
+export function summariseAlarmActivity(occurrences: readonly AlarmActivity[], window: { from: number; to: number }, now = window.to): AlarmActivitySummary {
+  const { from } = window;
+  const to = Math.min(window.to, Math.max(from, now));
   let activations = 0;
   let outOfService = 0;
   let activeMs = 0;
@@ -334,7 +336,7 @@ export function summariseAlarmActivity(occurrences: readonly AlarmActivity[], wi
     activations,
     outOfService,
     activeMs,
-    activePct: pct(activeMs, to - from),
+    activePct: pct(activeMs, window.to - from),
     longestActiveMs,
     acknowledged: acks.length,
     meanAckMs: acks.length > 0 ? Math.round(acks.reduce((a, b) => a + b, 0) / acks.length) : null,

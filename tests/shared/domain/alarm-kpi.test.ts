@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeAlarmKpi, DEFAULT_KPI_RULES, type KpiOccurrence } from '../../../src/shared/domain/alarm-kpi.js';
+import { computeAlarmKpi, DEFAULT_KPI_RULES, summariseAlarmActivity, type KpiOccurrence } from '../../../src/shared/domain/alarm-kpi.js';
 
 const MIN = 60_000;
 const occ = (alarmKey: string, priority: number, atMs: number, returnedAt: number | null = atMs + 30_000, state = 'normal'): KpiOccurrence => ({
@@ -179,5 +179,31 @@ describe('activations while out of service are not counted (they were never show
     expect(k.priority).toEqual({ low: 2, medium: 0, high: 0, lowPct: 100, mediumPct: 0, highPct: 0 });
     expect(k.top10.map((t) => [t.alarmKey, t.count, t.sharePct])).toEqual([['Y', 2, 100]]);
     expect(k.chattering).toEqual([]);
+  });
+});
+
+describe('one alarm over a window (its audit detail)', () => {
+  const window = { from: 0, to: 60 * MIN };
+  // a: 5–15 min, acknowledged after 2 min; b: began 10 min before the window, returned at 3 min; c: from 50 min, still
+  // active at 55 min (now), not acknowledged; d: while out of service.
+  const log = [
+    { activatedAt: 5 * MIN, returnedAt: 15 * MIN, ackedAt: 7 * MIN },
+    { activatedAt: -10 * MIN, returnedAt: 3 * MIN, ackedAt: -9 * MIN },
+    { activatedAt: 50 * MIN, returnedAt: null, ackedAt: null },
+    { activatedAt: 20 * MIN, returnedAt: 21 * MIN, ackedAt: null, outOfService: true },
+  ];
+  it('counts activations in the window, time active within it (until now for one still active) and time to acknowledge', () => {
+    expect(summariseAlarmActivity(log, window, 55 * MIN)).toEqual({
+      activations: 2,
+      outOfService: 1,
+      // 10 + 3 + 5 + 1 min
+      activeMs: 19 * MIN,
+      activePct: 31.7,
+      // b: 13 min whole
+      longestActiveMs: 13 * MIN,
+      acknowledged: 2,
+      meanAckMs: 1.5 * MIN,
+      longestAckMs: 2 * MIN,
+    });
   });
 });

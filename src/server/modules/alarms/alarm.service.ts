@@ -1315,6 +1315,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     },
     async auditDetail(caller, input) {
       const scope = await scopeOf(caller);
+      const t = now();
       const ref = tagAlarmOf(input.alarmKey);
       // Occurrences overlapping the window; one active longer than the longest audit window before it began is not looked for.
       let q = db
@@ -1370,8 +1371,9 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       const summary = summariseAlarmActivity(
         occurrences.map((o) => ({ activatedAt: o.activatedAt, returnedAt: o.returnedAt, ackedAt: o.ackedAt, outOfService: o.openedIn === 'outOfService' })),
         { from: input.from, to: input.to },
+        t,
       );
-      return { occurrences, actions, summary, serverTime: now() };
+      return { occurrences, actions, summary, serverTime: t };
     },
     async *historyPages(caller, input) {
       const q = historyQuery(await scopeOf(caller), input);
