@@ -208,7 +208,7 @@ export function RealTimeAlarmPage({ scope = 'all', types }: { scope?: AlarmListS
     { title: t('col.limit'), dataIndex: 'limit', width: 70, grow: 0.5, ellipsis: true, render: (v: number | null, a) => fmt(v, a.unit) },
     { title: t('col.peak'), dataIndex: 'peak', width: 80, grow: 0.5, ellipsis: true, render: (v: number | null, a) => <span data-testid={`alarm-peak-${a.id}`}>{fmt(v, a.unit)}</span> },
     { title: t('col.region'), dataIndex: 'regionid', width: 84, grow: 1, ellipsis: true, render: (r: number | null) => (r === null ? '—' : (regionName.get(r) ?? r)) },
-    ...(types ? [{ title: t('col.dept'), key: 'dept', width: 100, grow: 1, ellipsis: true, render: (_: unknown, a: AlarmItem) => detailText(a, 'dept', lang) }] : []),
+    ...(types ? [{ title: t('col.dept'), key: 'dept', width: 92, grow: 1, ellipsis: true, render: (_: unknown, a: AlarmItem) => detailText(a, 'dept', lang) }] : []),
     {
       title: t('col.acked'),
       dataIndex: 'ackedBy',
