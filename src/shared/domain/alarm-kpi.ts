@@ -311,6 +311,7 @@ export interface AlarmActivitySummary {
  */
 export function summariseAlarmActivity(occurrences: readonly AlarmActivity[], window: { from: number; to: number }, now = window.to): AlarmActivitySummary {
   const { from } = window;
+  /** A still active occurrence counts until the window's end or now, whichever is first (activations are counted in the whole window). */
   const to = Math.min(window.to, Math.max(from, now));
   let activations = 0;
   let outOfService = 0;
@@ -318,7 +319,7 @@ export function summariseAlarmActivity(occurrences: readonly AlarmActivity[], wi
   let longestActiveMs = 0;
   const acks: number[] = [];
   for (const o of occurrences) {
-    if (o.activatedAt >= from && o.activatedAt < to) {
+    if (o.activatedAt >= from && o.activatedAt < window.to) {
       if (o.outOfService === true) {
         outOfService++;
       } else {
@@ -326,7 +327,7 @@ export function summariseAlarmActivity(occurrences: readonly AlarmActivity[], wi
       }
     }
     const d = occurrenceDurations(o, to);
-    activeMs += Math.max(0, Math.min(o.returnedAt ?? to, to) - Math.max(o.activatedAt, from));
+    activeMs += Math.max(0, (o.returnedAt === null ? to : Math.min(o.returnedAt, window.to)) - Math.max(o.activatedAt, from));
     longestActiveMs = Math.max(longestActiveMs, d.activeMs);
     if (d.ackMs !== null) {
       acks.push(d.ackMs);

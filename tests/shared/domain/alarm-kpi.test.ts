@@ -206,4 +206,17 @@ describe('one alarm over a window (its audit detail)', () => {
       longestAckMs: 2 * MIN,
     });
   });
+
+  it('activations stamped after now (a source clock ahead) still count; one still active has no time active yet', () => {
+    const ahead = summariseAlarmActivity(
+      [
+        { activatedAt: 56 * MIN, returnedAt: 57 * MIN, ackedAt: null },
+        { activatedAt: 58 * MIN, returnedAt: null, ackedAt: null },
+      ],
+      window,
+      55 * MIN,
+    );
+    // The returned one was active its minute; the one still active has no time yet.
+    expect([ahead.activations, ahead.activeMs, ahead.longestActiveMs]).toEqual([2, MIN, MIN]);
+  });
 });
