@@ -115,12 +115,26 @@ export const alarmKpi = z.object({
   from: z.number(),
   to: z.number(),
   operatorPositions: z.number().int(),
+  /** Activations counted; those while out of service are not (ISA-18.2 §11.9). */
   total: z.number().int(),
+  /** Activations while the alarm was out of service, left out of every other figure. */
+  outOfService: z.number().int(),
   avgPer10Min: z.number(),
   peakPer10Min: z.number(),
   peakAt: z.number().nullable(),
   intervals: z.array(z.number().int()),
-  floodEpisodes: z.array(z.object({ from: z.number(), to: z.number(), alarms: z.number().int() })),
+  /** Floods on a sliding 10-minute window: from above 10 to below 5 per operator position (ISA-18.2 §16.5). */
+  floodEpisodes: z.array(
+    z.object({
+      from: z.number(),
+      /** The end (the window's end when `ongoing`). */
+      to: z.number(),
+      alarms: z.number().int(),
+      /** Most alarms within 10 minutes during the episode. */
+      peak: z.number().int(),
+      ongoing: z.boolean(),
+    }),
+  ),
   floodTimePct: z.number(),
   priority: z.object({
     low: z.number(),
@@ -140,6 +154,15 @@ export const alarmKpi = z.object({
 /** Longest window the audit figures are computed over. */
 export const MAX_KPI_DAYS = 31;
 
+/** An audit window: forwards, at most MAX_KPI_DAYS long (the refusal names `to`). */
+const auditWindow = (v: { from: number; to: number }, ctx: z.RefinementCtx) => {
+  if (v.to <= v.from) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.endAfterStart' });
+  } else if (v.to - v.from > MAX_KPI_DAYS * 24 * 3600_000) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.rangeAtMostDays', params: { days: MAX_KPI_DAYS } });
+  }
+};
+
 export const alarmAuditKpi = defineContract({
   method: 'POST',
   path: '/UAPI/Alarm/AuditKpi',
@@ -150,14 +173,58 @@ export const alarmAuditKpi = defineContract({
       operatorPositions: z.number().int().min(1).max(50).default(1),
       regionid: z.number().int().positive().optional(),
     })
-    .superRefine((v, ctx) => {
-      if (v.to <= v.from) {
-        ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.endAfterStart' });
-      } else if (v.to - v.from > MAX_KPI_DAYS * 24 * 3600_000) {
-        ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.rangeAtMostDays', params: { days: MAX_KPI_DAYS } });
-      }
-    }),
+    .superRefine(auditWindow),
   output: alarmKpi,
+  permission: 'realtime:read',
+});
+
+/** An operator's action on an alarm, from the audit log. */
+export const alarmAuditAction = z.object({
+  id: z.number().int(),
+  at: z.number(),
+  /** Audit action code (shared/audit-actions.ts): alarm.ack, alarm.shelve, alarm.unshelve, alarm.removeFromService, … */
+  action: z.string(),
+  loginname: z.string(),
+  /** The occurrence acted on; null for an action on the alarm itself (out of service from the setting ledger). */
+  occurrenceId: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  comment: z.string().nullable(),
+  /** A shelf's length and kind. */
+  minutes: z.number().nullable(),
+  kind: z.string().nullable(),
+});
+export type AlarmAuditAction = z.infer<typeof alarmAuditAction>;
+
+/**
+ * One alarm (tag + condition, or a raised alarm's key) over a window, for
+ * `/alarmAduit/alarmAduitDetail`: its occurrences that overlap the window
+ * (oldest first), the operators' actions on them, and how long it was active
+ * and waited for acknowledgement (src/shared/domain/alarm-kpi.ts).
+ */
+export const alarmAuditDetail = defineContract({
+  method: 'POST',
+  path: '/UAPI/Alarm/AuditDetail',
+  input: z.object({ alarmKey: z.string().trim().min(1).max(200), from: z.number(), to: z.number() }).superRefine(auditWindow),
+  output: z.object({
+    occurrences: z.array(
+      alarmItem.extend({
+        /** The state it opened in: `outOfService` when it activated while the alarm was out of service (never shown). */
+        openedIn: z.enum(alarmStates).nullable(),
+      }),
+    ),
+    actions: z.array(alarmAuditAction),
+    summary: z.object({
+      activations: z.number().int(),
+      outOfService: z.number().int(),
+      activeMs: z.number(),
+      activePct: z.number(),
+      longestActiveMs: z.number(),
+      acknowledged: z.number().int(),
+      meanAckMs: z.number().nullable(),
+      longestAckMs: z.number().nullable(),
+    }),
+    serverTime: z.number(),
+  }),
   permission: 'realtime:read',
 });
 

@@ -47,6 +47,7 @@ export const alarmsShared = defineSharedModule({
     'webhook.delete': { zh: '删除 Webhook', en: 'Delete webhook' },
     'webhook.bindUsers': { zh: '绑定 Webhook 人员', en: 'Bind webhook users' },
   },
+  pages: [{ href: '/alarmAduit/alarmAduitDetail', name: '报警审计详情', name_en: 'Alarm audit detail', permittedBy: '/alarmAduit/alarmAduit' }],
   menus: [
     {
       href: '/alarmData/realTimeAlarm',

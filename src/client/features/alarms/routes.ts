@@ -5,6 +5,7 @@ export const alarmsPages = definePages([
   page('/alarmData/realTimeAlarm', () => import('./real-time-alarm-page'), 'RealTimeAlarmPage'),
   page('/alarmData/mobileAlarm', () => import('./mobile-alarm-page'), 'MobileAlarmPage'),
   page('/alarmAduit/alarmAduit', () => import('./alarm-audit-page'), 'AlarmAuditPage'),
+  page('/alarmAduit/alarmAduitDetail', () => import('./alarm-audit-detail-page'), 'AlarmAuditDetailPage'),
   page('/alarmData/historyAlarm', () => import('./history-alarm-page'), 'HistoryAlarmPage'),
   page('/alarmData/alarmLayAside', () => import('./lay-aside-pages'), 'AlarmLayAsidePage'),
   page('/alarmData/alarmLayAsideDetails', () => import('./lay-aside-pages'), 'AlarmLayAsideDetailsPage'),

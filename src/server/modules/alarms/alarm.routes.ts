@@ -1,14 +1,4 @@
-import {
-  alarmAcknowledge,
-  alarmAuditKpi,
-  alarmClear,
-  alarmRaise,
-  alarmHistoryExport,
-  alarmHistoryList,
-  alarmRealTimeList,
-  alarmShelve,
-  alarmUnshelve,
-} from '../../../shared/alarms/contracts.js';
+import { alarmAcknowledge, alarmAuditDetail, alarmAuditKpi, alarmClear, alarmRaise, alarmHistoryExport, alarmHistoryList, alarmRealTimeList, alarmShelve, alarmUnshelve } from '../../../shared/alarms/contracts.js';
 import {
   alarmRemoveFromService,
   alarmReturnToService,
@@ -51,6 +41,7 @@ export function registerAlarmRoutes(http: HttpApp, db: Db, a: AlarmService, real
   http.route(alarmShelve, (input, ctx) => a.shelve(caller(ctx), input));
   http.route(alarmUnshelve, (input, ctx) => a.unshelve(caller(ctx), input));
   http.route(alarmAuditKpi, (input, ctx) => a.auditKpi(caller(ctx), input));
+  http.route(alarmAuditDetail, (input, ctx) => a.auditDetail(caller(ctx), input));
   http.route(alarmRaise, async (input, ctx) => {
     await a.raise(input, caller(ctx));
     return { key: input.key };

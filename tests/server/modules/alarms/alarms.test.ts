@@ -120,10 +120,10 @@ describe.each(dialects)('alarms on %s', (dialect) => {
     expectRefused(await call(ts.url, alarmShelve, { ids: [pu.id], minutes: 30, reason: '再次' }, admin), 400, ['ids']);
     const un = await call(ts.url, alarmUnshelve, { ids: [pu.id] }, admin);
     expect(un.body.IsSuccess).toBe(true);
-    // A manual unshelve does not re-annunciate (ISA-18.2 §11.7.3): the operator who unshelves knows of it.
-    expect(one(await list(admin), `tag:${PU}:hh`)[0]).toMatchObject({ state: 'ack', shelvedUntil: null });
+    // A manual unshelve does not re-annunciate (ISA-18.2 §11.7.3): the operator who unshelves knows of it, and acknowledges it.
+    expect(one(await list(admin), `tag:${PU}:hh`)[0]).toMatchObject({ state: 'ack', shelvedUntil: null, ackedBy: 'admin' });
     const actions = (await auditOf(ts.url, admin, 'alarm', String(pu.id))).map((r) => r.action);
-    expect(actions).toEqual(['alarm.unshelve', 'alarm.shelve']);
+    expect(actions).toEqual(['alarm.ack', 'alarm.unshelve', 'alarm.shelve']);
   });
 
   it('a value back past the deadband returns the alarm; acknowledged and returned, it closes and stays in the history', async () => {
