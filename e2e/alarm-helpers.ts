@@ -1,9 +1,9 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { screenshots } from './fixtures';
 import { callApi, signIn } from './sign-in';
-import { alarmRealTimeList } from '../src/shared/contracts/alarms';
-import { regionGetList } from '../src/shared/contracts/org';
-import { tagSave } from '../src/shared/contracts/realtime';
+import { alarmRealTimeList } from '../src/shared/alarms/contracts';
+import { regionGetList } from '../src/shared/org/contracts';
+import { tagSave } from '../src/shared/realtime/contracts';
 import { ingestKeyCreate } from '../src/shared/contracts/stream';
 
 /* Sign-in, API calls and a tank of one's own with an ingest key: shared by the alarm end-to-end tests. */
@@ -80,4 +80,56 @@ export async function screens(page: Page, path: string, name: string, ready: str
   }
   await page.evaluate(() => localStorage.setItem('language', 'zh'));
   await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/**
+ * Counts the oscillators the page starts (AudioScheduledSourceNode.start, the
+ * parent of OscillatorNode): real calls on the Web Audio play path, two per
+ * alarm tone. Read with `tones(page)`.
+ */
+export async function countTones(page: Page | BrowserContext) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __tones: number };
+    w.__tones = 0;
+    const proto = AudioScheduledSourceNode.prototype;
+    const start = Object.getOwnPropertyDescriptor(proto, 'start')!.value as (this: AudioScheduledSourceNode, when?: number) => void;
+    proto.start = function (this: AudioScheduledSourceNode, when?: number) {
+      w.__tones++;
+      start.call(this, when);
+    };
+  });
+}
+export const tones = (page: Page) => page.evaluate(() => (window as unknown as { __tones: number }).__tones);
+/** Alarm tones played: each tone is two oscillators (880 and 660 Hz). */
+export const tonesPlayed = async (page: Page) => Math.floor((await tones(page)) / 2);
+
+/**
+ * The browsers' autoplay policy, which Debian's headless Chromium does not
+ * apply: an audio context made before the user has clicked or typed on the
+ * page starts suspended, and resumes only after such a gesture. The gesture
+ * is a trusted pointerdown or keydown (Playwright's clicks are; its
+ * page.evaluate, which Chromium counts as user activation, is not).
+ */
+export async function applyAutoplayPolicy(page: Page | BrowserContext) {
+  await page.addInitScript(() => {
+    let gesture = false;
+    const mark = (e: Event) => {
+      gesture ||= e.isTrusted;
+    };
+    window.addEventListener('pointerdown', mark, { capture: true });
+    window.addEventListener('keydown', mark, { capture: true });
+    const Native = window.AudioContext;
+    class PolicyAudioContext extends Native {
+      constructor(options?: AudioContextOptions) {
+        super(options);
+        if (!gesture) {
+          void super.suspend();
+        }
+      }
+      override resume(): Promise<void> {
+        return gesture ? super.resume() : Promise.reject(new DOMException('autoplay policy', 'NotAllowedError'));
+      }
+    }
+    window.AudioContext = PolicyAudioContext;
+  });
 }

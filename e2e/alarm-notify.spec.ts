@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, screenshots, test } from './fixtures';
-import { alarmShelve } from '../src/shared/contracts/alarms';
+import { alarmShelve } from '../src/shared/alarms/contracts';
 import { callApi, prepareTank, screens, signIn } from './alarm-helpers';
 
 /*

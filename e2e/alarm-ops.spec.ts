@@ -1,7 +1,7 @@
 import { expect, screenshots, test, type Page } from './fixtures';
-import { alarmRealTimeList } from '../src/shared/contracts/alarms';
-import { regionGetList } from '../src/shared/contracts/org';
-import { tagSave } from '../src/shared/contracts/realtime';
+import { alarmRealTimeList } from '../src/shared/alarms/contracts';
+import { regionGetList } from '../src/shared/org/contracts';
+import { tagSave } from '../src/shared/realtime/contracts';
 import { ingestKeyCreate } from '../src/shared/contracts/stream';
 import { callApi, signIn } from './sign-in';
 

@@ -1,9 +1,9 @@
 import { expect, screenshots, test, type APIRequestContext, type Page } from './fixtures';
 import { boundsCentre } from '../src/shared/domain/geometry';
 import { callApi, signIn } from './sign-in';
-import { alarmRealTimeList } from '../src/shared/contracts/alarms';
-import { fenceRuleSave } from '../src/shared/contracts/fences';
-import { deptList, regionGeometryList, type RegionFeature } from '../src/shared/contracts/org';
+import { alarmRealTimeList } from '../src/shared/alarms/contracts';
+import { fenceRuleSave } from '../src/shared/fences/contracts';
+import { deptList, regionGeometryList, type RegionFeature } from '../src/shared/org/contracts';
 import { ingestKeyCreate } from '../src/shared/contracts/stream';
 import { fenceKeys } from '../src/shared/domain/fences';
 

@@ -1,5 +1,5 @@
 import { expect, screenshots, test, type Page } from './fixtures';
-import { dataIsolationDept, regionGetList } from '../src/shared/contracts/org';
+import { dataIsolationDept, regionGetList } from '../src/shared/org/contracts';
 import { expectNoSidewaysOverflow } from './layout-helpers';
 import { callApi, signIn } from './sign-in';
 

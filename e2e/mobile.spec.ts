@@ -1,5 +1,7 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, screenshots, test, type Page } from './fixtures';
 import { expectNoSidewaysOverflow } from './layout-helpers';
+import { callApi, prepareTank } from './alarm-helpers';
+import { alarmRealTimeList, type AlarmItem } from '../src/shared/alarms/contracts';
 
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Plantwatch@2026';
 
@@ -66,6 +68,69 @@ test.describe('on a phone (390 × 844, touch)', () => {
     await expect(confirm).toBeVisible();
     await confirm.getByRole('button', { name: /OK|确\s*定/ }).tap();
     await expect(page).toHaveURL(/\/login/);
+  });
+});
+
+test.describe('alarms on a phone (390 × 844, touch)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the phone list acknowledges with a comment and shelves with a reason; the real-time data view shows name and value without scrolling sideways', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const tank = 'E2E.MOB.LT1';
+    const { token, send } = await prepareTank(page, request, tank);
+    await send(9.5); // H and HH
+    const alarm = async (type: string): Promise<AlarmItem | undefined> =>
+      (await callApi<{ list: AlarmItem[] }>(request, token, alarmRealTimeList.path, {})).list.find((a) => a.alarmKey === `tag:${tank}:${type}`);
+    await expect.poll(async () => (await alarm('hh'))?.id ?? 0).toBeGreaterThan(0);
+    const hh = (await alarm('hh'))!;
+    const h = (await alarm('h'))!;
+
+    await page.goto('/alarmData/mobileAlarm');
+    await expect(page.getByTestId(`mobile-alarm-tag:${tank}:hh`)).toBeVisible();
+    await expectNoSidewaysOverflow(page);
+    // Acknowledge with a comment.
+    const withComment = page.getByTestId(`mobile-ack-comment-${hh.id}`);
+    await withComment.scrollIntoViewIfNeeded();
+    await withComment.tap();
+    await page.getByTestId('ack-comment').fill('现场已确认液位');
+    await page.locator('.ant-modal:visible .ant-btn-primary').tap();
+    await expect.poll(async () => (await alarm('hh'))?.ackComment).toBe('现场已确认液位');
+    expect((await alarm('hh'))!.ackedBy).toBe('admin');
+    // Shelve with a reason.
+    const shelve = page.getByTestId(`mobile-shelve-${h.id}`);
+    await shelve.scrollIntoViewIfNeeded();
+    await shelve.tap();
+    const dialog = page.getByTestId('shelve-dialog');
+    await dialog.locator('.ant-btn-primary').tap();
+    await expect(page.locator('.ant-modal:visible')).toContainText('请填写搁置原因');
+    await page.getByTestId('shelve-reason').fill('液位计校验');
+    await page.locator('.ant-modal:visible .ant-btn-primary').tap();
+    await expect.poll(async () => (await alarm('h'))?.state).toBe('shelved');
+    expect((await alarm('h'))!.shelveReason).toBe('液位计校验');
+    if (screenshots) {
+      await page.getByText(/^全部 \(/).tap();
+      await page.getByTestId(`mobile-alarm-tag:${tank}:h`).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: 'test-results/screens/mobile-alarms-zh-390.png' });
+    }
+
+    // /realTimeData/detailsView: name and value in view, nothing sideways.
+    await page.goto('/realTimeData/detailsView');
+    const table = page.getByTestId('rt-details-table');
+    await expect(table.locator('.ant-table-row').first()).toBeVisible({ timeout: 15_000 });
+    const fit = await table.evaluate((el) => {
+      const container = el.querySelector('.ant-table-container')!;
+      const headers = [...el.querySelectorAll('.ant-table-header th')].map((th) => ({ text: th.textContent?.trim() ?? '', right: th.getBoundingClientRect().right }));
+      return { table: el.querySelector('.ant-table-header table')!.getBoundingClientRect().width, box: container.clientWidth, headers };
+    });
+    expect(fit.table).toBeLessThanOrEqual(fit.box + 1);
+    expect(fit.headers.map((x) => x.text)).toEqual(expect.arrayContaining(['名称', '当前值']));
+    for (const x of fit.headers) {
+      expect(x.right).toBeLessThanOrEqual(390);
+    }
+    await expectNoSidewaysOverflow(page);
+    if (screenshots) {
+      await page.screenshot({ path: 'test-results/screens/realtime-details-zh-390.png' });
+    }
   });
 });
 

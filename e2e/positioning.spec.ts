@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { regionGeometryList } from '../src/shared/contracts/org';
-import { trajectory } from '../src/shared/contracts/positioning';
+import { regionGeometryList } from '../src/shared/org/contracts';
+import { trajectory } from '../src/shared/positioning/contracts';
 import { ingestKeyCreate, ingestPositions } from '../src/shared/contracts/stream';
 import { callApi, signIn } from './sign-in';
 

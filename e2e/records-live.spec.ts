@@ -1,5 +1,5 @@
 import { expect, screenshots, test, type Browser, type Page } from './fixtures';
-import { definitionSave } from '../src/shared/contracts/records';
+import { definitionSave } from '../src/shared/records/contracts';
 import { callApi, signIn } from './sign-in';
 
 const ENTITY = `LiveLedger${Date.now() % 100000}`;

@@ -19,6 +19,7 @@ import { generatePlantTags } from '../src/server/sim/plant-generator.js';
 import { migrateToLatest, openStore } from '../src/server/store/db.js';
 import { createBus } from '../src/server/stream/bus.js';
 import { createMemoryTagRegistry } from '../src/server/stream/memory-tag-registry.js';
+import { moduleMigrations } from '../src/server/modules/index.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -33,7 +34,7 @@ const N = 500;
 const batches = Number(args.batches);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-bench-alarm-engine-'));
 const store = openStore({ dataDir: dir });
-await migrateToLatest(store);
+await migrateToLatest(store, moduleMigrations());
 const bus = createBus();
 let changes = 0;
 bus.on('alarm.changed').subscribe((e) => (changes += e.alarms.length));
@@ -44,7 +45,10 @@ const alarms = await createAlarmService({
   db: store.db,
   bus,
   tags: createMemoryTagRegistry(meta),
-  org: { getUserScope: async () => ({ all: true, regionids: [], deptids: [] }), allDeptsAndRegions: async () => ({ depts: [], regions: [] }) },
+  org: {
+    getUserScope: async () => ({ all: true, regionids: [], deptids: [] }),
+    allDeptsAndRegions: async () => ({ depts: [], regions: [] }),
+  },
   log: { info: () => {}, error: (o: object, m: string) => console.error(m, o) },
   now: () => clock,
 });
@@ -77,12 +81,26 @@ for (let b = 0; b < batches; b++) {
 await alarms.idle();
 const cpu = process.cpuUsage(cpu0);
 const wall = performance.now() - wall0;
-const stored = (await store.db.selectFrom('alarm_occurrence').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+const stored = (
+  await store.db
+    .selectFrom('alarm_occurrence')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+).n;
 const cpuMs = (cpu.user + cpu.system) / 1000;
-console.log(`bench:alarm-engine  tags=${ids.length} samples=${(batches * N).toLocaleString('en')} seed=${args.seed}${args['no-limits'] ? ' --no-limits' : ''}`);
+console.log(
+  `bench:alarm-engine  tags=${ids.length} samples=${(batches * N).toLocaleString('en')} seed=${args.seed}${args['no-limits'] ? ' --no-limits' : ''}`,
+);
 console.log(`alarm changes stored and published  ${changes.toLocaleString('en')} (${Number(stored).toLocaleString('en')} occurrences)`);
-console.log(`process CPU                         ${cpuMs.toFixed(0)} ms (${changes ? ((cpuMs * 1000) / changes).toFixed(1) : '—'} µs per change), wall ${wall.toFixed(0)} ms`);
-console.log(`node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `process CPU                         ${cpuMs.toFixed(0)} ms (${changes ? ((cpuMs * 1000) / changes).toFixed(1) : '—'} µs per change), wall ${wall.toFixed(0)} ms`,
+);
+console.log(
+  `node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 await alarms.close();
 await store.close();
 fs.rmSync(dir, { recursive: true, force: true });

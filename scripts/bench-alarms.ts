@@ -36,11 +36,12 @@ import { createServer } from '../src/server/server.js';
 import { generatePlantTags } from '../src/server/sim/plant-generator.js';
 import { createMemoryTagRegistry } from '../src/server/stream/memory-tag-registry.js';
 import type { TagMeta } from '../src/server/stream/tag-registry.js';
-import type { AlarmItem } from '../src/shared/contracts/alarms.js';
-import { getPublicKey, getServerTime, loginSecure } from '../src/shared/contracts/auth.js';
+import type { AlarmItem } from '../src/shared/alarms/contracts.js';
+import { getPublicKey, getServerTime, loginSecure } from '../src/shared/auth/contracts.js';
 import type { Envelope } from '../src/shared/contracts/envelope.js';
 import type { ClientToServerEvents, ServerToClientEvents, SubscribeAck } from '../src/shared/contracts/topics.js';
 import { encryptLoginBody, loginNonce } from '../src/shared/login-crypto.js';
+import { alarmsPort } from '../src/server/modules/alarms/port.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -79,7 +80,11 @@ async function runClient() {
   let items = 0;
   /** Newest event time seen per occurrence: a change counts once. */
   const seen = new Map<number, number>();
-  const s: Socket<ServerToClientEvents, ClientToServerEvents> = io(args.url ?? '', { path: '/socket.io', auth: { token: args.token }, transports: ['websocket'] });
+  const s: Socket<ServerToClientEvents, ClientToServerEvents> = io(args.url ?? '', {
+    path: '/socket.io',
+    auth: { token: args.token },
+    transports: ['websocket'],
+  });
   s.on('alarm.changed', (b: { items: AlarmItem[] }) => {
     const now = Date.now();
     for (const a of b.items) {
@@ -113,8 +118,17 @@ async function runClient() {
 async function signIn(url: string): Promise<string> {
   const { data: pk } = (await (await fetch(url + getPublicKey.path)).json()) as Envelope<{ publicKey: string }>;
   const { data: st } = (await (await fetch(url + getServerTime.path)).json()) as Envelope<{ serverTime: number }>;
-  const data = await encryptLoginBody(pk!.publicKey, { loginname: 'supervisor', password: DEFAULT_DEMO_PASSWORD, serverTime: st!.serverTime, nonce: loginNonce() });
-  const res = await fetch(url + loginSecure.path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }) });
+  const data = await encryptLoginBody(pk!.publicKey, {
+    loginname: 'supervisor',
+    password: DEFAULT_DEMO_PASSWORD,
+    serverTime: st!.serverTime,
+    nonce: loginNonce(),
+  });
+  const res = await fetch(url + loginSecure.path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ data }),
+  });
   return ((await res.json()) as Envelope<{ accessToken: string }>).data!.accessToken;
 }
 
@@ -156,7 +170,11 @@ function justPast(t: TagMeta): number {
  * idle page's TaskDuration over a window as long, and the longest task.
  */
 /** The functions with the most self time in a CPU profile, as "ms name url:line". */
-function topSelfTime(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] }): string[] {
+function topSelfTime(profile: {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}): string[] {
   const self = new Map<number, number>();
   (profile.samples ?? []).forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000));
   const byFrame = new Map<string, number>();
@@ -188,7 +206,11 @@ async function browserPhase(url: string, expected: number, batch: { apply: () =>
     await page.waitForURL(/\/Gateway\/home/);
     const t0 = performance.now();
     await page.goto(url + '/alarmData/realTimeAlarm');
-    await page.waitForFunction((n) => (document.querySelector('[data-testid="alarm-total"]')?.textContent ?? '').replace(/[^0-9]/g, '') === String(n), expected, { timeout: 120_000 });
+    await page.waitForFunction(
+      (n) => (document.querySelector('[data-testid="alarm-total"]')?.textContent ?? '').replace(/[^0-9]/g, '') === String(n),
+      expected,
+      { timeout: 120_000 },
+    );
     const loadMs = performance.now() - t0;
     await page.evaluate(() => {
       const w = window as unknown as { __longest: number };
@@ -253,7 +275,13 @@ async function main() {
     u.pathname = `/${pgDb}`;
     databaseUrl = u.toString();
   }
-  const config: Config = { ...loadConfig({ DEMO: '1', SIMULATOR: '0', LOG_LEVEL: 'warn' }), host: '127.0.0.1', port: Number(args.port), dataDir, databaseUrl };
+  const config: Config = {
+    ...loadConfig({ DEMO: '1', SIMULATOR: '0', LOG_LEVEL: 'warn' }),
+    host: '127.0.0.1',
+    port: Number(args.port),
+    dataDir,
+    databaseUrl,
+  };
   const plant = generatePlantTags(tagCount);
   const tags = plant.meta.filter((t) => t.kind !== 'discrete' && !Number.isNaN(beyond(t)) && !Number.isNaN(normal(t)));
   const server = await createServer(config, { tags: createMemoryTagRegistry(plant.meta) });
@@ -269,11 +297,22 @@ async function main() {
       client.send({ type: 'report' });
     });
   const loop = monitorEventLoopDelay({ resolution: 5 });
-  const countRows = async () => Number((await server.store.db.selectFrom('alarm_occurrence').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const countRows = async () =>
+    Number(
+      (
+        await server.store.db
+          .selectFrom('alarm_occurrence')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   // Everyone normal first, so every condition starts from a known state.
-  server.stream.ingest.samples(tags.map((t) => ({ tag: t.id, t: Date.now(), v: normal(t), q: 0 })), 'bench');
-  await server.services.alarms.idle();
+  server.stream.ingest.samples(
+    tags.map((t) => ({ tag: t.id, t: Date.now(), v: normal(t), q: 0 })),
+    'bench',
+  );
+  await server.port(alarmsPort).idle();
   await sleep(300);
   await report();
 
@@ -286,11 +325,14 @@ async function main() {
   for (let k = 0; k < ticks; k++) {
     const slice = tags.slice(k * per, (k + 1) * per);
     if (slice.length) {
-      server.stream.ingest.samples(slice.map((t) => ({ tag: t.id, t: Date.now(), v: beyond(t), q: 0 })), 'bench');
+      server.stream.ingest.samples(
+        slice.map((t) => ({ tag: t.id, t: Date.now(), v: beyond(t), q: 0 })),
+        'bench',
+      );
     }
     await sleep(100);
   }
-  await server.services.alarms.idle();
+  await server.port(alarmsPort).idle();
   const floodMs = performance.now() - t0;
   const opened = await countRows();
   await sleep(500);
@@ -302,8 +344,11 @@ async function main() {
 
   // Phase 2: chattering around H.
   const chat = tags.filter((t) => t.h !== null || t.l !== null).slice(0, chatterN);
-  server.stream.ingest.samples(chat.map((t) => ({ tag: t.id, t: Date.now(), v: normal(t), q: 0 })), 'bench');
-  await server.services.alarms.idle();
+  server.stream.ingest.samples(
+    chat.map((t) => ({ tag: t.id, t: Date.now(), v: normal(t), q: 0 })),
+    'bench',
+  );
+  await server.port(alarmsPort).idle();
   await sleep(300);
   await report();
   const rows0 = await countRows();
@@ -311,10 +356,13 @@ async function main() {
   const t2 = performance.now();
   for (let k = 0; k < chatterS * 5; k++) {
     const up = k % 2 === 0;
-    server.stream.ingest.samples(chat.map((t) => ({ tag: t.id, t: Date.now(), v: up ? justPast(t) : normal(t), q: 0 })), 'bench');
+    server.stream.ingest.samples(
+      chat.map((t) => ({ tag: t.id, t: Date.now(), v: up ? justPast(t) : normal(t), q: 0 })),
+      'bench',
+    );
     await sleep(200);
   }
-  await server.services.alarms.idle();
+  await server.port(alarmsPort).idle();
   const chatterMs = performance.now() - t2;
   const newRows = (await countRows()) - rows0;
   await sleep(500);
@@ -326,14 +374,28 @@ async function main() {
   // Phase 3: the live list in Chromium. Back to the flood's state first: every tag beyond its limits.
   let browser: Awaited<ReturnType<typeof browserPhase>> | null = null;
   if (!args['no-browser']) {
-    server.stream.ingest.samples(tags.map((t) => ({ tag: t.id, t: Date.now(), v: beyond(t), q: 0 })), 'bench');
-    await server.services.alarms.idle();
+    server.stream.ingest.samples(
+      tags.map((t) => ({ tag: t.id, t: Date.now(), v: beyond(t), q: 0 })),
+      'bench',
+    );
+    await server.port(alarmsPort).idle();
     // The supervisor sees every region: the page should list every open occurrence.
-    const openNow = Number((await server.store.db.selectFrom('alarm_occurrence').select((eb) => eb.fn.countAll<number>().as('n')).where('closed_at', 'is', null).executeTakeFirstOrThrow()).n);
+    const openNow = Number(
+      (
+        await server.store.db
+          .selectFrom('alarm_occurrence')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('closed_at', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const both = tags.filter((t) => t.hh !== null && t.h !== null).slice(0, 500);
     const send = async (v: (t: TagMeta) => number) => {
-      server.stream.ingest.samples(both.map((t) => ({ tag: t.id, t: Date.now(), v: v(t), q: 0 })), 'bench');
-      await server.services.alarms.idle();
+      server.stream.ingest.samples(
+        both.map((t) => ({ tag: t.id, t: Date.now(), v: v(t), q: 0 })),
+        'bench',
+      );
+      await server.port(alarmsPort).idle();
     };
     browser = await browserPhase(url, openNow, [
       { label: `${both.length * 2} returns (HH and H of ${both.length} tags)`, apply: () => send(normal) },
@@ -343,22 +405,39 @@ async function main() {
 
   const f = (n: number) => Math.round(n).toLocaleString('en-US');
   const ms = (n: number) => `${n.toFixed(1)} ms`;
-  console.log(`bench:alarms  store=${server.store.dialect} tags=${f(tags.length)} (of ${f(tagCount)} generated) flood=${floodS}s chatter=${chat.length} tags × ${chatterS}s`);
-  console.log(`flood: occurrences opened          ${f(opened)} in ${(floodMs / 1000).toFixed(1)} s → ${f(opened / (floodMs / 1000))}/s stored (all stored before publishing)`);
+  console.log(
+    `bench:alarms  store=${server.store.dialect} tags=${f(tags.length)} (of ${f(tagCount)} generated) flood=${floodS}s chatter=${chat.length} tags × ${chatterS}s`,
+  );
+  console.log(
+    `flood: occurrences opened          ${f(opened)} in ${(floodMs / 1000).toFixed(1)} s → ${f(opened / (floodMs / 1000))}/s stored (all stored before publishing)`,
+  );
   console.log(`flood: changes received by client  ${f(r1.items)} items, ${f(r1.lat.length)} distinct events`);
   console.log(`flood: sample→client latency       p50 ${ms(q1.p50)}, p99 ${ms(q1.p99)}, max ${ms(q1.max)}`);
-  console.log(`flood: server event-loop delay     p99 ${ms(loop1.p99)}, max ${ms(loop1.max)}; CPU ${f(((cpu1.user + cpu1.system) / 1000 / floodMs) * 100)} % of a core`);
-  console.log(`chatter: activations + returns     ${f(r2.lat.length)} events (${f(newRows)} new occurrences) in ${(chatterMs / 1000).toFixed(1)} s → ${f(r2.lat.length / (chatterMs / 1000))}/s`);
+  console.log(
+    `flood: server event-loop delay     p99 ${ms(loop1.p99)}, max ${ms(loop1.max)}; CPU ${f(((cpu1.user + cpu1.system) / 1000 / floodMs) * 100)} % of a core`,
+  );
+  console.log(
+    `chatter: activations + returns     ${f(r2.lat.length)} events (${f(newRows)} new occurrences) in ${(chatterMs / 1000).toFixed(1)} s → ${f(r2.lat.length / (chatterMs / 1000))}/s`,
+  );
   console.log(`chatter: sample→client latency     p50 ${ms(q2.p50)}, p99 ${ms(q2.p99)}, max ${ms(q2.max)}`);
-  console.log(`chatter: server event-loop delay   p99 ${ms(loop2.p99)}, max ${ms(loop2.max)}; CPU ${f(((cpu3.user + cpu3.system) / 1000 / chatterMs) * 100)} % of a core`);
+  console.log(
+    `chatter: server event-loop delay   p99 ${ms(loop2.p99)}, max ${ms(loop2.max)}; CPU ${f(((cpu3.user + cpu3.system) / 1000 / chatterMs) * 100)} % of a core`,
+  );
   if (browser) {
-    console.log(`browser: live list loaded             ${ms(browser.loadMs)} (sign-in excluded); idle page ${ms(browser.idleMs)} main-thread per ${browser.windowMs / 1000} s`);
+    console.log(
+      `browser: live list loaded             ${ms(browser.loadMs)} (sign-in excluded); idle page ${ms(browser.idleMs)} main-thread per ${browser.windowMs / 1000} s`,
+    );
     for (const b of browser.batches) {
       console.log(`browser: ${b.label.padEnd(38)} main thread ${ms(b.mainMs)}, longest task ${ms(b.longestMs)}`);
       b.top.forEach((line) => console.log(`         ${line}`));
     }
   }
-  console.log(`node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.split(' ').slice(0, 2).join(' ')}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.split(' ').slice(0, 2).join(' ')}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 
   client.send({ type: 'stop' });
   await server.close();

@@ -36,6 +36,7 @@ import { loadDemoLayout } from '../src/server/sim/plant-layout.js';
 import type { SimTag } from '../src/server/sim/process-model.js';
 import { createSimulator } from '../src/server/sim/simulator.js';
 import { createMemoryTagRegistry } from '../src/server/stream/memory-tag-registry.js';
+import { realtimePort } from '../src/server/modules/realtime/port.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -110,7 +111,9 @@ async function freshPg(base: string): Promise<{ url: string; drop: () => Promise
 async function storeBytes(server: PlantwatchServer, dir: string): Promise<number> {
   if (server.store.dialect === 'postgres') {
     // Chunks and the hour rows written with them (migration 0070).
-    const { rows } = await sql<{ b: string }>`select pg_total_relation_size('sample_chunk') + pg_total_relation_size('sample_hour') as b`.execute(server.store.db);
+    const { rows } = await sql<{
+      b: string;
+    }>`select pg_total_relation_size('sample_chunk') + pg_total_relation_size('sample_hour') as b`.execute(server.store.db);
     return Number(rows[0].b);
   }
   await sql`pragma wal_checkpoint(TRUNCATE)`.execute(server.store.db);
@@ -152,7 +155,7 @@ async function run(dialect: 'sqlite' | 'postgres', plant: 'demo' | 'generated', 
   const server = await createServer(config, gen ? { tags: createMemoryTagRegistry(gen.meta) } : {});
   try {
     await server.stream.historyUpgrade.stop();
-    const registry = server.services.realtime.registry;
+    const registry = server.port(realtimePort).registry;
     const tags: SimTag[] = gen ? (gen.meta as unknown as SimTag[]) : [...registry.all()];
     const devPct = Number(args['dev-pct']);
     if (compress) {
@@ -182,7 +185,9 @@ async function run(dialect: 'sqlite' | 'postgres', plant: 'demo' | 'generated', 
     const persistMs = performance.now() - t0;
     if (process.env.BENCH_PHASES) {
       const cpu = process.cpuUsage(cpu0);
-      console.log(`phases: publish ${fmt(t1 - t0)} ms, sync ${fmt(t2 - t1)} ms, seal ${fmt(performance.now() - t2)} ms; process CPU ${fmt((cpu.user + cpu.system) / 1000)} ms`);
+      console.log(
+        `phases: publish ${fmt(t1 - t0)} ms, sync ${fmt(t2 - t1)} ms, seal ${fmt(performance.now() - t2)} ms; process CPU ${fmt((cpu.user + cpu.system) / 1000)} ms`,
+      );
     }
     const after = await storeBytes(server, dir);
     const bytes = dialect === 'postgres' ? after : after - before;

@@ -22,13 +22,15 @@ import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
 import { DEFAULT_DEMO_PASSWORD, loadConfig, type Config } from '../src/server/config.js';
 import { createServer } from '../src/server/server.js';
-import { fenceRule } from '../src/shared/contracts/fences.js';
+import { fenceRule } from '../src/shared/fences/contracts.js';
 import type { PositionItem } from '../src/shared/contracts/stream.js';
 import type { ClientToServerEvents, ServerToClientEvents } from '../src/shared/contracts/topics.js';
 import { createFenceEvaluator } from '../src/shared/domain/fences.js';
 import { offsetToLonLat } from '../src/shared/domain/geometry.js';
 import { tokenFor } from '../tests/helpers/api.js';
 import { benchTrajectory } from './bench-trajectory.js';
+import { alarmsPort } from '../src/server/modules/alarms/port.js';
+import { orgPort } from '../src/server/modules/org/port.js';
 
 export interface PositionsBenchOptions {
   people: number;
@@ -121,24 +123,38 @@ function benchEvaluator(people: number, seconds: number): PositionsBenchResult['
 
 /** The server part of the positions bench (ingest → fence engine → stream); the browser part goes beside it. */
 export async function benchPositionsServer(opts: PositionsBenchOptions): Promise<PositionsBenchResult> {
-  const config: Config = { ...loadConfig({ DEMO: '1', LOG_LEVEL: 'error', SIMULATOR: '0' }), host: '127.0.0.1', port: 0, dataDir: ':memory:', clientDir: '/nonexistent' };
+  const config: Config = {
+    ...loadConfig({ DEMO: '1', LOG_LEVEL: 'error', SIMULATOR: '0' }),
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: ':memory:',
+    clientDir: '/nonexistent',
+  };
   const server = await createServer(config);
   const url = await server.listen();
   try {
     // The drawn regions' corner: the walkers roam the plant from there.
-    const corners = (await server.services.org.regionShapes()).flatMap((f) => (f.geometry.type === 'Polygon' ? f.geometry.coordinates : f.geometry.coordinates.flat())[0]);
+    const corners = (await server.port(orgPort).regionShapes()).flatMap(
+      (f) => (f.geometry.type === 'Polygon' ? f.geometry.coordinates : f.geometry.coordinates.flat())[0],
+    );
     const origin: [number, number] = [Math.min(...corners.map((p) => p[0])), Math.min(...corners.map((p) => p[1]))];
     const total = opts.people + opts.vehicles;
     const w = walkers(total, opts.vehicles, { w: 1400, h: 950 });
     const ids = Array.from({ length: total }, (_, i) => (i < opts.people ? `BP-${i}` : `BV-${i - opts.people}`));
 
     const token = await tokenFor(url, 'admin', process.env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD);
-    const client: Socket<ServerToClientEvents, ClientToServerEvents> = io(url, { path: '/socket.io', auth: { token }, transports: ['websocket'] });
+    const client: Socket<ServerToClientEvents, ClientToServerEvents> = io(url, {
+      path: '/socket.io',
+      auth: { token },
+      transports: ['websocket'],
+    });
     await new Promise<void>((resolve, reject) => {
       client.once('connect', () => resolve());
       client.once('connect_error', reject);
     });
-    await new Promise<void>((resolve) => client.emit('stream.subscribe', { topics: ['position/person', 'position/vehicle', 'area.count'] }, () => resolve()));
+    await new Promise<void>((resolve) =>
+      client.emit('stream.subscribe', { topics: ['position/person', 'position/vehicle', 'area.count'] }, () => resolve()),
+    );
     let measuring = false;
     const latencies: number[] = [];
     let received = 0;
@@ -160,7 +176,14 @@ export async function benchPositionsServer(opts: PositionsBenchOptions): Promise
     });
     client.io.engine.on('packet', (p: { data?: unknown }) => {
       if (measuring) {
-        bytes += typeof p.data === 'string' ? Buffer.byteLength(p.data) : p.data instanceof ArrayBuffer ? p.data.byteLength : ArrayBuffer.isView(p.data) ? p.data.byteLength : 0;
+        bytes +=
+          typeof p.data === 'string'
+            ? Buffer.byteLength(p.data)
+            : p.data instanceof ArrayBuffer
+              ? p.data.byteLength
+              : ArrayBuffer.isView(p.data)
+                ? p.data.byteLength
+                : 0;
       }
     });
 
@@ -185,16 +208,16 @@ export async function benchPositionsServer(opts: PositionsBenchOptions): Promise
       if (measuring) {
         offered += items.length;
       }
-      server.services.ingest.positions(items, 'bench');
+      server.stream.ingest.positions(items, 'bench');
     };
     const timer = setInterval(sendDue, 100);
 
     await sleep(opts.warmupS * 1000);
     // The window opens and closes with every slice owed sent: offered and accepted cover the same time.
     sendDue();
-    const accepted0 = server.services.ingest.stats().positions.accepted;
+    const accepted0 = server.stream.ingest.stats().positions.accepted;
     const fence0 = server.moduleStats().fences;
-    const alarms0 = server.services.alarms.openAlarms('pos:').length;
+    const alarms0 = server.port(alarmsPort).openAlarms('pos:').length;
     const cpu0 = process.cpuUsage();
     const t0 = Date.now();
     measuring = true;
@@ -203,7 +226,7 @@ export async function benchPositionsServer(opts: PositionsBenchOptions): Promise
     measuring = false;
     const seconds = (Date.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
-    const accepted = server.services.ingest.stats().positions.accepted - accepted0;
+    const accepted = server.stream.ingest.stats().positions.accepted - accepted0;
     const fence1 = server.moduleStats().fences;
     clearInterval(timer);
     client.close();
@@ -213,7 +236,7 @@ export async function benchPositionsServer(opts: PositionsBenchOptions): Promise
       fixesPerS: accepted / seconds,
       evaluatedPerS: (fence1.fixes - fence0.fixes) / seconds,
       ruleRunsPerS: (fence1.runs - fence0.runs) / seconds,
-      alarmsRaised: server.services.alarms.openAlarms('pos:').length - alarms0,
+      alarmsRaised: server.port(alarmsPort).openAlarms('pos:').length - alarms0,
       latencyP50Ms: quantile(latencies, 0.5),
       latencyP99Ms: quantile(latencies, 0.99),
       positionsToClientPerS: received / seconds,
@@ -249,9 +272,19 @@ async function main() {
       console.log(`${k.padEnd(58)} ${v}`);
     }
   };
-  console.log(`bench:positions — load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+  console.log(
+    `bench:positions — load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${os.cpus().length} cores`,
+  );
   if (!values['skip-live']) {
-    const opts = { people: Number(values.people), vehicles: Number(values.vehicles), durationS: Number(values.duration), warmupS: Number(values.warmup) };
+    const opts = {
+      people: Number(values.people),
+      vehicles: Number(values.vehicles),
+      durationS: Number(values.duration),
+      warmupS: Number(values.warmup),
+    };
     const r = await benchPositionsServer(opts);
     print([
       ['movers', `${f(opts.people)} people + ${f(opts.vehicles)} vehicles at 1 Hz, ${opts.durationS} s measured`],
@@ -260,9 +293,15 @@ async function main() {
       ['fence engine', `${f(r.evaluatedPerS)} fixes applied/s, ${f(r.ruleRunsPerS, 1)} runs of every rule/s`],
       ['positioning alarms opened meanwhile', `${r.alarmsRaised}`],
       ['ingest→client latency (positions)', `p50 ${f(r.latencyP50Ms, 1)} ms, p99 ${f(r.latencyP99Ms, 1)} ms`],
-      ['to the client', `${f(r.positionsToClientPerS)} positions/s, ${f(r.areaCountsPerS, 1)} area counts/s, ${f(r.bytesPerSPerClient / 1024, 1)} KiB/s payload`],
+      [
+        'to the client',
+        `${f(r.positionsToClientPerS)} positions/s, ${f(r.areaCountsPerS, 1)} area counts/s, ${f(r.bytesPerSPerClient / 1024, 1)} KiB/s payload`,
+      ],
       ['server process CPU (server, load generator and client)', `${f(r.serverCpuPct)}%`],
-      ['fence evaluator alone', `${f(r.evaluator.fixesPerCpuS)} fixes per CPU s; ${f(r.evaluator.evaluationsPerCpuS, 1)} evaluations of all rules over ${f(r.evaluator.peopleTracked)} people per CPU s`],
+      [
+        'fence evaluator alone',
+        `${f(r.evaluator.fixesPerCpuS)} fixes per CPU s; ${f(r.evaluator.evaluationsPerCpuS, 1)} evaluations of all rules over ${f(r.evaluator.peopleTracked)} people per CPU s`,
+      ],
     ]);
   }
   if (!values['skip-trajectory']) {
@@ -273,9 +312,15 @@ async function main() {
       dir: values['trajectory-dir'],
     });
     print([
-      ['trajectory store', `${f(t.people)} people × ${t.hours} h at 1 Hz = ${f(t.fixes)} fixes, ${f(t.storeBytes / 2 ** 20)} MiB SQLite, generated in ${f(t.generateS)} s`],
+      [
+        'trajectory store',
+        `${f(t.people)} people × ${t.hours} h at 1 Hz = ${f(t.fixes)} fixes, ${f(t.storeBytes / 2 ** 20)} MiB SQLite, generated in ${f(t.generateS)} s`,
+      ],
       ['one person over the whole range', `${f(t.personFixes)} fixes`],
-      [`UAPI/Positioning/Trajectory (maxPoints 5,000 → ${f(t.queryMs.points)})`, `p50 ${f(t.queryMs.p50, 1)} ms, p99 ${f(t.queryMs.p99, 1)} ms`],
+      [
+        `UAPI/Positioning/Trajectory (maxPoints 5,000 → ${f(t.queryMs.points)})`,
+        `p50 ${f(t.queryMs.p50, 1)} ms, p99 ${f(t.queryMs.p99, 1)} ms`,
+      ],
       ['UAPI/Positioning/TrajectoryStats (every fix)', `p50 ${f(t.statsMs.p50, 1)} ms, p99 ${f(t.statsMs.p99, 1)} ms`],
       ['chunk read + decode of every fix, in process', `p50 ${f(t.decodeAllMs, 1)} ms`],
       ...t.draw.map((d): [string, string] => [

@@ -20,9 +20,9 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { loadConfig, DEFAULT_DEMO_PASSWORD, type Config } from '../src/server/config.js';
 import { createServer } from '../src/server/server.js';
-import { getPublicKey, getServerTime, loginSecure } from '../src/shared/contracts/auth.js';
+import { getPublicKey, getServerTime, loginSecure } from '../src/shared/auth/contracts.js';
 import type { Envelope } from '../src/shared/contracts/envelope.js';
-import { recordContracts } from '../src/shared/contracts/records.js';
+import { recordContracts } from '../src/shared/records/contracts.js';
 import { encryptLoginBody, loginNonce } from '../src/shared/login-crypto.js';
 import { defineRecord } from '../src/shared/records/definition.js';
 

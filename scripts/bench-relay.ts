@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createBus } from '../src/server/stream/bus.js';
 import { startPgEventRelay } from '../src/server/stream/pg-relay.js';
-import type { AlarmItem } from '../src/shared/contracts/alarms.js';
+import type { AlarmItem } from '../src/shared/alarms/contracts.js';
 import { buildAlarmItem } from '../tests/helpers/factories.js';
 
 const { values: args } = parseArgs({

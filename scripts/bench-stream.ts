@@ -29,7 +29,7 @@ import { createServer } from '../src/server/server.js';
 import { generatePlantTags } from '../src/server/sim/plant-generator.js';
 import { querySampleHistory } from '../src/server/history/query.js';
 import { createMemoryTagRegistry } from '../src/server/stream/memory-tag-registry.js';
-import { getPublicKey, getServerTime, loginSecure } from '../src/shared/contracts/auth.js';
+import { getPublicKey, getServerTime, loginSecure } from '../src/shared/auth/contracts.js';
 import type { Envelope } from '../src/shared/contracts/envelope.js';
 import type { ClientToServerEvents, ServerToClientEvents, SubscribeAck } from '../src/shared/contracts/topics.js';
 import { encryptLoginBody, loginNonce } from '../src/shared/login-crypto.js';

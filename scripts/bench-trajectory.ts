@@ -22,7 +22,8 @@ import { encodePositions } from '../src/server/history/codec.js';
 import { queryTrajectory } from '../src/server/history/query.js';
 import { CHUNK_MS } from '../src/server/history/series.js';
 import { createServer } from '../src/server/server.js';
-import { trajectory, trajectoryStatsCall } from '../src/shared/contracts/positioning.js';
+import { orgPort } from '../src/server/modules/org/port.js';
+import { trajectory, trajectoryStatsCall } from '../src/shared/positioning/contracts.js';
 import { offsetToLonLat } from '../src/shared/domain/geometry.js';
 import { call, tokenFor } from '../tests/helpers/api.js';
 import { openBenchPage } from './bench-page.js';
@@ -65,8 +66,13 @@ const quantile = (xs: number[], q: number) => {
 };
 
 /** One chunk per person and window, each person walking at 1.3 m/s (a few stand still for minutes), lon/lat to 1e-7° as tags report them. */
-async function generate(server: Awaited<ReturnType<typeof createServer>>, opts: TrajectoryBenchOptions, from: number, origin: [number, number]): Promise<number> {
-  const conn = server.services.history.conn;
+async function generate(
+  server: Awaited<ReturnType<typeof createServer>>,
+  opts: TrajectoryBenchOptions,
+  from: number,
+  origin: [number, number],
+): Promise<number> {
+  const conn = server.stream.history.conn;
   const n = CHUNK_MS / 1000;
   const x = new Float64Array(opts.people).map(() => Math.random() * 1400);
   const y = new Float64Array(opts.people).map(() => Math.random() * 950);
@@ -137,15 +143,25 @@ window.benchDraw = async (json, center, zoom) => {
 
 export async function benchTrajectory(opts: TrajectoryBenchOptions): Promise<TrajectoryBenchResult> {
   const dir = opts.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pw-trajectory-'));
-  const config: Config = { ...loadConfig({ DEMO: '1', LOG_LEVEL: 'error', SIMULATOR: '0' }), host: '127.0.0.1', port: 0, dataDir: dir, clientDir: '/nonexistent' };
+  const config: Config = {
+    ...loadConfig({ DEMO: '1', LOG_LEVEL: 'error', SIMULATOR: '0' }),
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: dir,
+    clientDir: '/nonexistent',
+  };
   const server = await createServer(config);
   try {
     const url = await server.listen();
-    const corners = (await server.services.org.regionShapes()).flatMap((f) => (f.geometry.type === 'Polygon' ? f.geometry.coordinates : f.geometry.coordinates.flat())[0]);
+    const corners = (await server.port(orgPort).regionShapes()).flatMap(
+      (f) => (f.geometry.type === 'Polygon' ? f.geometry.coordinates : f.geometry.coordinates.flat())[0],
+    );
     const origin: [number, number] = [Math.min(...corners.map((p) => p[0])), Math.min(...corners.map((p) => p[1]))];
     // A reused store keeps its range: the last full day before the first run.
     const marker = path.join(dir, 'trajectory-bench.json');
-    const kept = fs.existsSync(marker) ? (JSON.parse(fs.readFileSync(marker, 'utf8')) as { from: number; people: number; hours: number; fixes: number }) : null;
+    const kept = fs.existsSync(marker)
+      ? (JSON.parse(fs.readFileSync(marker, 'utf8')) as { from: number; people: number; hours: number; fixes: number })
+      : null;
     const reuse = kept !== null && kept.people === opts.people && kept.hours === opts.hours;
     const from = reuse ? kept.from : Math.floor(Date.now() / CHUNK_MS) * CHUNK_MS - opts.hours * 3_600_000 - CHUNK_MS;
     const to = from + opts.hours * 3_600_000;
@@ -175,7 +191,11 @@ export async function benchTrajectory(opts: TrajectoryBenchOptions): Promise<Tra
     let personFixes = 0;
     for (let i = 0; i < opts.queries; i++) {
       const [ms, res] = await timed(async () => {
-        const r = await fetch(url + trajectory.path, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(query) });
+        const r = await fetch(url + trajectory.path, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(query),
+        });
         return r.text();
       });
       q.push(ms);
@@ -185,13 +205,24 @@ export async function benchTrajectory(opts: TrajectoryBenchOptions): Promise<Tra
         throw new Error(`TrajectoryStats failed: ${JSON.stringify(stats.body.error)}`);
       }
       s.push(sms);
-      const [dms, all] = await timed(() => queryTrajectory({ db: server.store.db, historian: server.services.history }, tagId, from, to, Number.MAX_SAFE_INTEGER));
+      const [dms, all] = await timed(() =>
+        queryTrajectory({ db: server.store.db, historian: server.stream.history }, tagId, from, to, Number.MAX_SAFE_INTEGER),
+      );
       d.push(dms);
       personFixes = all.length;
     }
     const thinned = (JSON.parse(json) as { data: { items: unknown[] } }).data.items.length;
-    const every = await queryTrajectory({ db: server.store.db, historian: server.services.history }, tagId, from, to, Number.MAX_SAFE_INTEGER);
-    const everyJson = JSON.stringify({ IsSuccess: true, data: { items: every.map((p) => ({ t: p.t, lon: p.lon, lat: p.lat, floor: p.floor })), total: every.length } });
+    const every = await queryTrajectory(
+      { db: server.store.db, historian: server.stream.history },
+      tagId,
+      from,
+      to,
+      Number.MAX_SAFE_INTEGER,
+    );
+    const everyJson = JSON.stringify({
+      IsSuccess: true,
+      data: { items: every.map((p) => ({ t: p.t, lon: p.lon, lat: p.lat, floor: p.floor })), total: every.length },
+    });
 
     const { browser, page } = await openBenchPage(pageEntry, 'benchDraw');
     const draw: DrawFigures[] = [];
@@ -199,7 +230,8 @@ export async function benchTrajectory(opts: TrajectoryBenchOptions): Promise<Tra
       const center: [number, number] = [every[0].lon, every[0].lat];
       const drawOnce = (body: string) =>
         page.evaluate(
-          ([b, c]) => (window as unknown as { benchDraw: (j: string, c: [number, number], z: number) => Promise<DrawFigures> }).benchDraw(b, c, 15),
+          ([b, c]) =>
+            (window as unknown as { benchDraw: (j: string, c: [number, number], z: number) => Promise<DrawFigures> }).benchDraw(b, c, 15),
           [body, center] as const,
         );
       // Two points: the frame's own cost on this renderer, to tell it apart from the path's.
@@ -213,9 +245,18 @@ export async function benchTrajectory(opts: TrajectoryBenchOptions): Promise<Tra
         const rest = runs.slice(1);
         draw.push({
           points: rest[0].points,
-          syncMs: quantile(rest.map((r) => r.syncMs), 0.5),
-          longTasksMs: quantile(rest.map((r) => r.longTasksMs), 0.5),
-          drawnMs: quantile(rest.map((r) => r.drawnMs), 0.5),
+          syncMs: quantile(
+            rest.map((r) => r.syncMs),
+            0.5,
+          ),
+          longTasksMs: quantile(
+            rest.map((r) => r.longTasksMs),
+            0.5,
+          ),
+          drawnMs: quantile(
+            rest.map((r) => r.drawnMs),
+            0.5,
+          ),
         });
       }
     } finally {

@@ -1,6 +1,6 @@
 import { DEFAULT_MQTT_TOPIC_PREFIX } from '../shared/contracts/stream.js';
 import path from 'node:path';
-import { alarmTypes, type AlarmType } from '../shared/contracts/alarms.js';
+import { alarmTypes, type AlarmType } from '../shared/alarms/contracts.js';
 import type { ManDownRule } from '../shared/domain/fences.js';
 
 export interface Config {

@@ -1,23 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import type { RegionShape } from '../shared/domain/region-locator.js';
+import { menus } from '../shared/modules.js';
 import type { Config } from './config.js';
+import { seedDemoPlantTags } from './demo/demo-plant.js';
+import { seedDemoFenceRules, seedDemoRoster } from './demo/demo-positioning.js';
 import { createHttpApp } from './http/app.js';
 import { secureEngineHeaders } from './http/security-headers.js';
 import { createMetrics, registerMetricsRoute, startMetricsServer } from './metrics/metrics.js';
-import { createAlarmService } from './modules/alarms/alarm.service.js';
-import { createAlarmScopeService } from './modules/alarms/alarm-scope.service.js';
-import { createEscalationService } from './modules/alarms/escalation.service.js';
-import { createLayAsideService } from './modules/alarms/lay-aside.service.js';
-import { createNotifyService } from './modules/alarms/notify.service.js';
-import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
-import { createIngestKeyService } from './modules/ingest/ingest.service.js';
-import { modules, type ModuleHandle, type Services } from './modules/index.js';
-import { createOrgService, type OrgService } from './modules/org/org.service.js';
-import { seedDemoPlantTags } from './demo/demo-plant.js';
-import { seedDemoFenceRules, seedDemoRoster } from './demo/demo-positioning.js';
-import { createRealtimeService } from './modules/realtime/realtime.service.js';
-import { createFileStore } from './modules/records/records.files.js';
-import { createRecordsService } from './modules/records/records.service.js';
-import { builtInLedgers } from '../shared/records/ledgers/index.js';
+import { authPort, type AuthPort } from './modules/auth/port.js';
+import { ingestKeysPort, type IngestKeysPort } from './modules/ingest/port.js';
+import { moduleMigrations, modules } from './modules/index.js';
+import { startOrder, type Port, type PortTokens, type ServerModule, type Started } from './modules/module.js';
+import { createOrgRepository } from './modules/org/org.repository.js';
+import { orgPort, type OrgPort } from './modules/org/port.js';
+import { recordsPort, type RecordsPort } from './modules/records/port.js';
 import { createTagRegistry } from './modules/realtime/tag-registry.js';
 import { startPlantSimulator } from './sim/start.js';
 import { lockDataDir, type DataDirLock } from './store/data-dir-lock.js';
@@ -32,9 +28,12 @@ export interface PlantwatchServer {
   app: FastifyInstance;
   store: Store;
   config: Config;
-  services: Services;
   /** The live core: ingest, live cache, bus, socket.io gateway, history. */
   stream: Stream;
+  /** The implementation of a port (for tests, benchmarks and tools); modules get theirs through `needs`. */
+  port<T>(port: Port<T>): T;
+  /** What a module exposes to tests and benchmarks (`Started.exposed`). */
+  exposed<X>(module: ServerModule<PortTokens, unknown, X>): X;
   /** Starts listening; resolves with the base URL (port 0 picks a free port). */
   listen(): Promise<string>;
   /** Base URL of the metrics port (METRICS_PORT) once listening; null when it is not set. */
@@ -45,7 +44,7 @@ export interface PlantwatchServer {
   close(): Promise<void>;
 }
 
-/** Composition root: store → services → routes. Used by main.ts and by the tests. */
+/** Composition root: store → stream → modules (in the order their ports require). Used by main.ts and by the tests. */
 export async function createServer(config: Config, overrides: { tags?: TagRegistry } = {}): Promise<PlantwatchServer> {
   // One server per SQLite data folder: a second one would run a second history writer, simulator and retention on the file.
   const lock = !config.databaseUrl && config.dataDir !== ':memory:' ? lockDataDir(config.dataDir) : null;
@@ -59,76 +58,95 @@ export async function createServer(config: Config, overrides: { tags?: TagRegist
 
 async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock: DataDirLock | null): Promise<PlantwatchServer> {
   const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(store);
-  await syncBaseData(store.db, modules.flatMap((m) => m.menus ?? []));
+  await migrateToLatest(store, moduleMigrations());
+  await syncBaseData(store.db, menus);
   if (config.demo) {
     await seedDemo(store, config);
     await seedDemoRegionGeometry(store.db);
     await seedDemoPlantTags(store.db);
+    // Before the fence engine starts, so it starts with them.
+    await seedDemoFenceRules(store.db);
   }
   // One bus for the samples, positions and domain events of the whole process.
   const bus = createBus();
-  const org: OrgService = createOrgService(store, config, bus);
-  const auth: AuthService = await createAuthService(store, config, org, bus);
-  const http = createHttpApp(config, (token) => auth.authenticate(token));
-  const registry = await createTagRegistry(store.db);
-  const tags = overrides.tags ?? registry;
+  // Who a token is, and what a user may see, come from the auth and org modules, which start after
+  // the HTTP app and the stream exist; neither asks before the server listens.
+  const provided = new Map<string, unknown>();
+  const portOf = <T>(port: Port<T>): T => {
+    if (!provided.has(port.name)) {
+      throw new Error(`port ${port.name} is not provided (yet)`);
+    }
+    return provided.get(port.name) as T;
+  };
+  const auth = () => portOf<AuthPort>(authPort);
+  const org = () => portOf<OrgPort>(orgPort);
+  const http = createHttpApp(config, (token) => auth().authenticate(token));
+  const tagRegistry = await createTagRegistry(store.db);
+  const tags = overrides.tags ?? tagRegistry;
   const stream = await createStream({
     store,
     config,
     bus,
     identity: {
-      authenticate: (token) => auth.authenticate(token),
-      scopeOf: (userid) => org.getUserScope(userid),
-      accessOf: (userid) => org.getAccess(userid),
+      authenticate: (token) => auth().authenticate(token),
+      scopeOf: (userid) => org().getUserScope(userid),
+      accessOf: (userid) => org().getAccess(userid),
     },
-    regions: { shapes: async () => (await org.regionShapes()).map((f) => ({ regionid: f.id, code: f.properties.regioncode, geometry: f.geometry })) },
+    // Read from the store, not through the org module: the stream places fixes in regions before modules start.
+    regions: {
+      shapes: async () =>
+        (await createOrgRepository(store.db).regionShapes(null)).map((r) => ({ regionid: r.regionid, code: r.regioncode, geometry: JSON.parse(r.geometry) as RegionShape['geometry'] })),
+    },
     tags,
     httpServer: http.app.server,
     log: http.app.log,
   });
   secureEngineHeaders(stream.gateway.io.engine);
-  const realtime = createRealtimeService(store, { org, registry, live: stream.live, events: bus, history: stream.history });
-  const ingestKeys = createIngestKeyService(store, config);
-  const records = createRecordsService(store, { scopeOf: (userid) => org.getUserScope(userid), events: bus }, builtInLedgers);
-  await records.ready;
-  if (config.demo) {
-    await seedDemoRoster(store.db, records);
-    await seedDemoFenceRules(store.db);
+
+  const ordered = startOrder(modules);
+  const ledgers = modules.flatMap((m) => m.ledgers ?? []);
+  const started: [ServerModule, Started<unknown>][] = [];
+  try {
+    for (const m of ordered) {
+      const ports = Object.fromEntries(Object.entries(m.needs ?? {}).map(([key, port]) => [key, portOf(port)]));
+      const s = await m.start({ http, store, config, log: http.app.log, stream, tags, tagRegistry, ports, ledgers });
+      if (m.provides) {
+        if (s.port === undefined) {
+          throw new Error(`module ${m.name} declares port ${m.provides.name} but its start returned none`);
+        }
+        provided.set(m.provides.name, s.port);
+      }
+      started.push([m, s]);
+    }
+    await Promise.all(started.flatMap(([, s]) => (s.ready ? [s.ready] : [])));
+  } catch (err) {
+    await closeModules(started);
+    await stream.close();
+    await store.close();
+    throw err;
   }
-  const files = createFileStore(store, config.dataDir);
-  const alarms = await createAlarmService({ db: store.db, bus, tags, org, log: http.app.log });
-  stream.topics.addSource(alarms.channel.source);
-  stream.topics.addResolver(alarms.channel.resolver);
-  // A full history disk raises a system alarm (and clears it when writes succeed again).
-  stream.history.reportTo(alarms);
-  const notify = createNotifyService({
-    db: store.db,
-    events: bus,
-    org,
-    log: http.app.log,
-    options: { backoffMs: config.notifyBackoffMs, pollMs: config.notifyPollMs, timeoutMs: config.notifyTimeoutMs },
-  });
-  const escalation = createEscalationService({ db: store.db, notify, org, log: http.app.log, minuteMs: config.escalationMinuteMs });
-  const layAside = createLayAsideService({ db: store.db, org });
-  const alarmScope = createAlarmScopeService({ org, majorHazardTags: () => [...registry.all()].filter((t) => t.hazard_source !== '').map((t) => t.id) });
-  const services: Services = { org, auth, ingest: stream.ingest, live: stream.live, realtime, ingestKeys, alarms, history: stream.history, records, files, notify, escalation, layAside, alarmScope, bus, topics: stream.topics };
-  const handles: ModuleHandle[] = modules.map((m) => m.register({ http, store, config, services }) ?? {});
-  const named = modules.map((m, i) => [m.name, handles[i]] as const);
-  await Promise.all(handles.flatMap((h) => (h.ready ? [h.ready] : [])));
+  if (config.demo) {
+    // Through the record engine (validated, audited); the fence engine re-reads the roster on the import.
+    await seedDemoRoster(store.db, portOf<RecordsPort>(recordsPort));
+  }
   const metrics = createMetrics({ ...stream, store });
-  registerMetricsRoute(http.app, metrics, { verifyIngestKey: (key) => ingestKeys.verify(key), authenticate: (token) => auth.authenticate(token) });
+  const ingestKeys = portOf<IngestKeysPort>(ingestKeysPort);
+  registerMetricsRoute(http.app, metrics, {
+    verifyIngestKey: (key) => ingestKeys.verify(key),
+    authenticate: (token) => auth().authenticate(token),
+  });
   let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | null = null;
   await http.app.ready();
-  const simulator = config.simulator ? startPlantSimulator({ config, tags: registry, sink: stream.ingest, log: http.app.log }) : null;
+  const simulator = config.simulator ? startPlantSimulator({ config, tags: tagRegistry, sink: stream.ingest, log: http.app.log }) : null;
 
   let closed = false;
   const server: PlantwatchServer = {
     app: http.app,
     store,
     config,
-    services,
     stream,
+    port: portOf,
+    exposed: <X>(module: ServerModule<PortTokens, unknown, X>) => started.find(([m]) => m === (module as ServerModule))?.[1].exposed as X,
     async listen() {
       const url = await http.app.listen({ host: config.host, port: config.port });
       if (config.metricsPort !== undefined) {
@@ -139,7 +157,7 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
       return url;
     },
     metricsUrl: null,
-    moduleStats: () => Object.fromEntries(named.flatMap(([name, h]) => (h.stats ? [[name, h.stats()]] : []))),
+    moduleStats: () => Object.fromEntries(started.flatMap(([m, s]) => (s.stats ? [[m.name, s.stats()]] : []))),
     async close() {
       if (closed) {
         return;
@@ -147,12 +165,9 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
       closed = true;
       simulator?.stop();
       await metricsServer?.close();
-      // Modules' background work (the fence engine raises alarms) stops before the alarm service.
-      await Promise.all(handles.flatMap((h) => (h.close ? [h.close()] : [])));
-      // Alarm changes already found are stored before the stream stops.
-      await alarms.close();
-      await escalation.close();
-      await notify.close();
+      // Modules close in reverse start order: a module's background work (the fence engine raises
+      // alarms) stops before the modules it needs (the alarm engine, which stores what it found).
+      await closeModules(started);
       // Sockets first: the HTTP server's close would otherwise wait for open websockets.
       await stream.close();
       await http.app.close();
@@ -162,4 +177,10 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
     },
   };
   return server;
+}
+
+async function closeModules(started: readonly [ServerModule, Started<unknown>][]): Promise<void> {
+  for (const [, s] of [...started].reverse()) {
+    await s.close?.();
+  }
 }

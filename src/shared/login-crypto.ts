@@ -1,4 +1,4 @@
-import type { LoginSecurePlain } from './contracts/auth.js';
+import type { LoginSecurePlain } from './auth/contracts.js';
 
 function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
   const bin = atob(b64);

@@ -106,3 +106,29 @@ export function findPath<N extends object>(tree: readonly N[], predicate: (node:
   }
   return [];
 }
+
+/**
+ * The given ids and every id below them in an (id, parent) list, sorted: a
+ * data-isolation scope (a department with its sub-departments), a region
+ * filter with its sub-regions, or the units a unit may not be moved under.
+ * Cycles in the list end the walk instead of looping.
+ */
+export function withDescendants(ids: readonly number[], pairs: Iterable<readonly [id: number, parent: number]>): number[] {
+  const children = new Map<number, number[]>();
+  for (const [id, parent] of pairs) {
+    const list = children.get(parent) ?? [];
+    list.push(id);
+    children.set(parent, list);
+  }
+  const out = new Set<number>();
+  const stack = [...ids];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (out.has(id)) {
+      continue;
+    }
+    out.add(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return [...out].sort((a, b) => a - b);
+}

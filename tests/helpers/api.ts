@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { getPublicKey, getServerTime, loginSecure } from '../../src/shared/contracts/auth.js';
+import { getPublicKey, getServerTime, loginSecure } from '../../src/shared/auth/contracts.js';
 import type { Contract } from '../../src/shared/contracts/contract.js';
 import type { Envelope } from '../../src/shared/contracts/envelope.js';
 import { encryptLoginBody, loginNonce } from '../../src/shared/login-crypto.js';

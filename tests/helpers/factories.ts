@@ -1,4 +1,4 @@
-import type { AlarmItem } from '../../src/shared/contracts/alarms.js';
+import type { AlarmItem } from '../../src/shared/alarms/contracts.js';
 import type { TagMeta } from '../../src/server/stream/tag-registry.js';
 
 let tagSeq = 0;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { refreshToken as refreshTokenContract } from '../../shared/contracts/auth';
+import { refreshToken as refreshTokenContract } from '../../shared/auth/contracts';
 import type { Contract } from '../../shared/contracts/contract';
 import { API_VERSION, REFRESH_TOKEN_ERROR, type Envelope, type EnvelopeError } from '../../shared/contracts/envelope';
 import { isMessageCode, renderMessage, renderWithIssues, type FieldIssue } from '../../shared/messages/catalog';

@@ -1,10 +1,11 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { pageTitle } from '../../shared/modules';
 
 /** One page under the shell layout: its path, its titles, and the code that draws it, loaded on demand. */
 export interface PageRoute {
   /** react-router pattern, as the seed spells it (e.g. /orgnization/home). */
   path: string;
-  /** Title for the tab strip when the server menu has no entry for the path (seed 1 §2.4). */
+  /** Title for the tab strip when the server menu has no entry for the path (seed 1 §2.4): the menu or page declaration of its area. */
   title: { zh: string; en: string };
   /** Title when the query names a record (`?id=`): the add page that edits when given an id. */
   editTitle?: { zh: string; en: string };
@@ -19,17 +20,34 @@ export interface PageRoute {
 }
 
 /** Lazy component from a module's named export (pages use named exports only). */
-export function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, exportName: K): LazyExoticComponent<ComponentType> {
+export function lazyNamed<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  exportName: K,
+): LazyExoticComponent<ComponentType> {
   return lazy(async () => ({ default: (await load())[exportName] }));
 }
 
-/** A route table entry: `page('/a/b', { zh, en }, () => import('…/b-page'), 'BPage')`. */
-export function page<K extends string>(
-  path: string,
-  title: { zh: string; en: string },
-  load: () => Promise<Record<K, ComponentType>>,
-  exportName: K,
-  extra: { name?: string; permittedBy?: string; editTitle?: { zh: string; en: string } } = {},
-): PageRoute {
-  return { path, title, component: lazyNamed(load, exportName), ...extra };
+/**
+ * A feature's page: `page('/a/b', () => import('./b-page'), 'BPage')`. Its
+ * titles and the page that permits it come from its area's manifest (a menu
+ * entry or a page declaration), written once for both sides.
+ */
+export function page<K extends string>(path: string, load: () => Promise<Record<K, ComponentType>>, exportName: K): PageRoute {
+  const declared = pageTitle(path);
+  if (!declared) {
+    throw new Error(`page ${path} has no menu entry or page declaration in any area's manifest`);
+  }
+  const { permittedBy, editName } = declared;
+  return {
+    path,
+    title: { zh: declared.zh, en: declared.en },
+    component: lazyNamed(load, exportName),
+    ...(permittedBy ? { permittedBy } : {}),
+    ...(editName ? { editTitle: editName } : {}),
+  };
+}
+
+/** A feature's page list (its `routes.ts`). */
+export function definePages(pages: PageRoute[]): PageRoute[] {
+  return pages;
 }

@@ -8,8 +8,8 @@ import {
   getUserInfo,
   loginSecure,
   logOff,
-} from '../../shared/contracts/auth';
-import { getJsonMenus, getMenuPermissionConfig, type MenuItem } from '../../shared/contracts/org';
+} from '../../shared/auth/contracts';
+import { getJsonMenus, getMenuPermissionConfig, type MenuItem } from '../../shared/org/contracts';
 import { encryptLoginBody, loginNonce } from '../../shared/login-crypto';
 import { api, bindApiSession, type SessionTokens } from './api';
 import { feedback } from './feedback';

@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { newPasswordSchema } from '../../shared/contracts/auth';
+import { newPasswordSchema } from '../../shared/auth/contracts';
 import { ApiError, errorText } from '../app/api';
 import { feedback } from '../app/feedback';
 import { useLang } from '../app/i18n';

@@ -3,7 +3,7 @@ import { Alert, Button, QRCode, Spin } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { appDownloadInfo } from '../../shared/contracts/shell';
+import { appDownloadInfo } from '../../shared/shell/contracts';
 import { api } from '../app/api';
 import { useShellTheme } from '../app/theme';
 import { useLoad } from '../ui/use-load';

@@ -1,4 +1,4 @@
-import type { MenuItem } from '../../shared/contracts/org';
+import type { MenuItem } from '../../shared/org/contracts';
 import { isExternal } from '../../shared/text';
 import type { Lang } from '../app/i18n';
 

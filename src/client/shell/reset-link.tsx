@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import { passwordResetIssue } from '../../shared/contracts/shell';
+import { passwordResetIssue } from '../../shared/shell/contracts';
 import { formatDate } from '../../shared/time';
 import { api } from '../app/api';
 import { feedback } from '../app/feedback';

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { matchPath } from 'react-router-dom';
-import type { MenuItem } from '../../shared/contracts/org';
+import type { MenuItem } from '../../shared/org/contracts';
 import { i18n, type Lang } from '../app/i18n';
 import type { PageRoute } from '../app/route-types';
 import { findMenuByPath, menuTitle } from './menu';
@@ -39,7 +39,13 @@ export function isMenuFree(pathname: string): boolean {
   return ['/gateway/home', '/changepassword', '/401', '/404'].includes(p) || p.startsWith('/no.88/');
 }
 
-const normalise = (url: string) => (url.split(/[?#]/)[0].replace(/\/+$/, '') || '/').toLowerCase();
+/**
+ * A menu URL or path as the permission check compares it: without query,
+ * hash and trailing slashes, in lower case, and without a final `/index`
+ * (the seed spells some pages both ways, `/PersonnelPositioning` and
+ * `/PersonnelPositioning/index`: the same page).
+ */
+const normalise = (url: string) => (url.split(/[?#]/)[0].replace(/\/+$/, '').replace(/\/index$/i, '') || '/').toLowerCase();
 
 /** With IsNeedMenuPermissions 1 a page must be in the user's permitted menu URLs (a detail page: the page it is reached from). */
 export function isPathPermitted(pathname: string, menuUrls: string[], routes: PageRoute[] = []): boolean {

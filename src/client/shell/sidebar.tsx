@@ -4,7 +4,7 @@ import type { MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { MenuItem } from '../../shared/contracts/org';
+import type { MenuItem } from '../../shared/org/contracts';
 import { COMPANY_NAME_MAX, MENU_TITLE_MAX, truncate } from '../../shared/text';
 import { useLang } from '../app/i18n';
 import { useSession } from '../app/session-store';

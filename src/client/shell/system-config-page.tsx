@@ -3,7 +3,7 @@ import { Button, Card, Form, Input, Space } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { systemConfigFields, systemConfigGet, systemConfigSave, type SystemConfigFields } from '../../shared/contracts/shell';
+import { systemConfigFields, systemConfigGet, systemConfigSave, type SystemConfigFields } from '../../shared/shell/contracts';
 import { api } from '../app/api';
 import { feedback } from '../app/feedback';
 import { i18n, useLang } from '../app/i18n';

@@ -3,7 +3,7 @@ import { Button, Empty, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { MenuItem } from '../../shared/contracts/org';
+import type { MenuItem } from '../../shared/org/contracts';
 import { pick, useLang } from '../app/i18n';
 import { useSession } from '../app/session-store';
 import { menuLink, menuTitle, opensNewWindow, walkMenus } from './menu';

@@ -1,4 +1,4 @@
-import type { MenuItem } from '../../shared/contracts/org';
+import type { MenuItem } from '../../shared/org/contracts';
 
 /** The four systems and system management (seed 1 §1, §2.2), in navbar order (§2.3). */
 export interface SystemDef {

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { myTodoStats } from '../../shared/contracts/org';
+import { myTodoStats } from '../../shared/org/contracts';
 import { api } from '../app/api';
 
 /** Seed 1: the to-do counter is refreshed every 60 s. */

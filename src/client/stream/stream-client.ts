@@ -1,6 +1,6 @@
 import { BehaviorSubject, Observable, Subject } from 'rxjs';
 import { io, type Socket } from 'socket.io-client';
-import { latestValues } from '../../shared/contracts/realtime';
+import { latestValues } from '../../shared/realtime/contracts';
 import type { PositionKind } from '../../shared/contracts/stream';
 import {
   STREAM_PATH,
@@ -114,7 +114,9 @@ export class StreamClient {
   private readonly denied = new Set<string>();
 
   /** Latest item per key of each `latest` channel, for late observers and refills. */
-  private readonly cache = new Map<ChannelName, Map<string, unknown>>(channelNames.filter((c) => channels[c].coalesce === 'latest').map((c) => [c, new Map()]));
+  private readonly cache = new Map<ChannelName, Map<string, unknown>>(
+    channelNames.filter((c) => channels[c].coalesce === 'latest').map((c) => [c, new Map()]),
+  );
   private readonly sinks = new Map<ChannelName, ChannelSinks>(channelNames.map((c) => [c, newSinks()]));
 
   /** Newest measurement time among received tag values (server clock), for the age shown in the navbar. */
@@ -220,7 +222,7 @@ export class StreamClient {
   /** Values of one tag: the cached latest value first (when there is one), then every update. */
   tag$(tagId: string): Observable<TagUpdate> {
     return new Observable<TagUpdate>((subscriber) => {
-      const sub = this.topic$(tagTopic(tagId) as `tag/${string}`).subscribe((items) => {
+      const sub = this.topic$(tagTopic(tagId)).subscribe((items) => {
         for (const item of items) {
           subscriber.next(toUpdate(item));
         }
@@ -627,7 +629,10 @@ export class StreamClient {
     for (let i = 0; i < ids.length; i += LATEST_CHUNK) {
       try {
         const res = await api(latestValues, { tags: ids.slice(i, i + LATEST_CHUNK) }, { silent: true });
-        this.deliver('tag', res.items.map((x): TagValueTuple => [x.tag, x.t, x.v, x.q]));
+        this.deliver(
+          'tag',
+          res.items.map((x): TagValueTuple => [x.tag, x.t, x.v, x.q]),
+        );
       } catch (err) {
         logError(err instanceof Error ? err : new Error(String(err)), 'warning');
         return;
@@ -737,7 +742,10 @@ export class StreamClient {
       } else {
         const route = topicDecls[parsed.kind].route;
         for (const [key, item] of cache) {
-          if ((route === 'all' || (typeof route === 'function' && route(parsed.arg, item))) && !this.stillWanted(parsed.channel, key, item)) {
+          if (
+            (route === 'all' || (typeof route === 'function' && route(parsed.arg, item))) &&
+            !this.stillWanted(parsed.channel, key, item)
+          ) {
             cache.delete(key);
             if (parsed.channel === 'tag') {
               tags.push(key);

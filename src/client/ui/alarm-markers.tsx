@@ -2,7 +2,7 @@ import { Badge, Popover, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Marker } from 'react-map-gl/maplibre';
-import { limitTypesOfTags, type AlarmItem, type AlarmType } from '../../shared/contracts/alarms';
+import { limitTypesOfTags, type AlarmItem, type AlarmType } from '../../shared/alarms/contracts';
 import { boundsCentre } from '../../shared/domain/geometry';
 import { addTranslations, type Lang } from '../app/i18n';
 import { priorityColors } from './alarm-priority';

@@ -3,7 +3,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { type CSSProperties, type ReactNode, type Ref, useCallback, useMemo, useState } from 'react';
 import Map, { Layer, Source, type MapLayerMouseEvent, type MapRef, type ViewState, type ViewStateChangeEvent } from 'react-map-gl/maplibre';
-import type { RegionFeature } from '../../shared/contracts/org';
+import type { RegionFeature } from '../../shared/org/contracts';
 import { type Language, PLANT_3D_PITCH, PLANT_INTERACTIVE_LAYERS, plantMeta, plantStyle } from './plant-layout';
 import { useRegionShapes } from './region-shapes';
 import { useBaseLayers, withMapAuth } from './site-plan';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { regionGetList, type RegionItem } from '../../shared/contracts/org';
+import { regionGetList, type RegionItem } from '../../shared/org/contracts';
 import { listToTree, type TreeNode } from '../../shared/tree';
 import { api } from '../app/api';
 import { pick, useLang, type Lang } from '../app/i18n';

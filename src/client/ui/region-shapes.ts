@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { regionGeometryList, type RegionFeature } from '../../shared/contracts/org';
+import { regionGeometryList, type RegionFeature } from '../../shared/org/contracts';
 import { api } from '../app/api';
 import { streamClient } from '../stream/stream-client';
 

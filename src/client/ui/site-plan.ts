@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { baseMapGet, SITE_PLAN_IMAGE_PATH, sitePlanGet, type BaseMapSetting, type SitePlanInfo } from '../../shared/contracts/regions';
+import { baseMapGet, SITE_PLAN_IMAGE_PATH, sitePlanGet, type BaseMapSetting, type SitePlanInfo } from '../../shared/regions/contracts';
 import { api } from '../app/api';
 import { useSession } from '../app/session-store';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { regionHeadCount, type RegionHeadCountItem } from '../../shared/contracts/regions';
+import { regionHeadCount, type RegionHeadCountItem } from '../../shared/regions/contracts';
 import { api } from '../app/api';
 import { useSession } from '../app/session-store';
 

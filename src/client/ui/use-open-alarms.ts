@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { alarmRealTimeList, type AlarmType } from '../../shared/contracts/alarms';
+import { alarmRealTimeList, type AlarmType } from '../../shared/alarms/contracts';
 import { applyList, emptyAlarmSet, mergeAlarms, type AlarmSet } from '../../shared/domain/alarm-merge';
 import { api } from '../app/api';
 import { useSession } from '../app/session-store';

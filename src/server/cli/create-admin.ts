@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { renderWithIssues } from '../../shared/messages/catalog.js';
 import { AppError } from '../http/errors.js';
-import { modules } from '../modules/index.js';
+import { moduleMigrations } from '../modules/index.js';
+import { menus } from '../../shared/modules.js';
 import { createOrgService } from '../modules/org/org.service.js';
 import { migrateToLatest, openStore } from '../store/db.js';
 import { createBus } from '../stream/bus.js';
@@ -42,11 +43,8 @@ async function createAdminCli(argv: string[], env: NodeJS.ProcessEnv = process.e
   const config = loadConfig(env);
   const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrateToLatest(store);
-    await syncBaseData(
-      store.db,
-      modules.flatMap((m) => m.menus ?? []),
-    );
+    await migrateToLatest(store, moduleMigrations());
+    await syncBaseData(store.db, menus);
     // No server runs in this process: the events have no listener here.
     const org = createOrgService(store, config, createBus());
     const { userid } = await org.createAdministrator(

@@ -1,8 +1,8 @@
-import type { FenceRuleInput } from '../../shared/contracts/fences.js';
-import { fenceRule } from '../../shared/contracts/fences.js';
+import type { FenceRuleInput } from '../../shared/fences/contracts.js';
+import { fenceRule } from '../../shared/fences/contracts.js';
 import { positioningObjectLedger } from '../../shared/records/ledgers/positioning-object.js';
 import type { AuthUser } from '../http/app.js';
-import type { RecordsService } from '../modules/records/records.service.js';
+import type { RecordsPort as RecordsService } from '../modules/records/port.js';
 import { DEFAULT_RESTRICTED_REGIONS, demoRoster, type Person } from '../sim/movers.js';
 import type { Db } from '../store/db.js';
 
@@ -21,7 +21,13 @@ function deptCodeOf(p: Person): string {
     case 'visitor':
       return 'ADMIN';
     case 'operator':
-      return p.area.startsWith('TF') || p.area === 'LS' ? 'PROD-TF' : p.area === 'PU-2' ? 'PROD-2' : p.area.startsWith('PU') ? 'PROD-1' : 'EQUIP';
+      return p.area.startsWith('TF') || p.area === 'LS'
+        ? 'PROD-TF'
+        : p.area === 'PU-2'
+          ? 'PROD-2'
+          : p.area.startsWith('PU')
+            ? 'PROD-1'
+            : 'EQUIP';
   }
 }
 
@@ -46,8 +52,15 @@ function certificatesOf(p: Person): string[] {
  * Work types stay empty: the WorkType ledger is the administrator's to fill.
  */
 export async function seedDemoRoster(db: Db, records: RecordsService): Promise<number> {
-  const admin = await db.selectFrom('users').select(['userid', 'loginname', 'username', 'c_id']).where('loginname', '=', 'admin').executeTakeFirst();
-  if (!admin || (await db.selectFrom('record').select('id').where('entity', '=', positioningObjectLedger.entity).limit(1).executeTakeFirst())) {
+  const admin = await db
+    .selectFrom('users')
+    .select(['userid', 'loginname', 'username', 'c_id'])
+    .where('loginname', '=', 'admin')
+    .executeTakeFirst();
+  if (
+    !admin ||
+    (await db.selectFrom('record').select('id').where('entity', '=', positioningObjectLedger.entity).limit(1).executeTakeFirst())
+  ) {
     return 0;
   }
   const actor: AuthUser = { ...admin, roles: ['admin'], permissions: new Set(), mustChangePassword: false, sessionId: 'demo-seed' };
@@ -86,7 +99,9 @@ export async function seedDemoFenceRules(db: Db): Promise<number> {
   if (await db.selectFrom('fence_rule').select('regionid').limit(1).executeTakeFirst()) {
     return 0;
   }
-  const regions = new Map((await db.selectFrom('region').select(['regionid', 'regioncode']).execute()).map((r) => [r.regioncode, r.regionid]));
+  const regions = new Map(
+    (await db.selectFrom('region').select(['regionid', 'regioncode']).execute()).map((r) => [r.regioncode, r.regionid]),
+  );
   const depts = new Map((await db.selectFrom('dept').select(['deptid', 'deptcode']).execute()).map((d) => [d.deptcode, d.deptid]));
   const rules: FenceRuleInput[] = [];
   const add = (code: string, r: Omit<FenceRuleInput, 'regionid'>) => {
@@ -98,14 +113,22 @@ export async function seedDemoFenceRules(db: Db): Promise<number> {
   add('PLANT', { manDown: { radiusM: 3, seconds: 600 } });
   for (const code of DEFAULT_RESTRICTED_REGIONS) {
     const operators = demoRoster().filter((p) => p.role === 'operator' && p.area === code);
-    add(code, { restricted: true, allowDepts: [depts.get('SAFE')].filter((d): d is number => d !== undefined), allowCards: operators.map((p) => p.card), overstayMin: 120 });
+    add(code, {
+      restricted: true,
+      allowDepts: [depts.get('SAFE')].filter((d): d is number => d !== undefined),
+      allowCards: operators.map((p) => p.card),
+      overstayMin: 120,
+    });
   }
   add('CR', { maxCount: 20, minCount: 1, minShift: { from: 8, to: 17 } });
   add('TF', { gathering: { radiusM: 15, seconds: 60, count: 5 }, overstayMin: 240 });
   const now = Date.now();
   for (const r of rules) {
     const { regionid, ...doc } = fenceRule.parse(r);
-    await db.insertInto('fence_rule').values({ regionid, doc: JSON.stringify(doc), updated_at: now, updated_by: 'demo' }).execute();
+    await db
+      .insertInto('fence_rule')
+      .values({ regionid, doc: JSON.stringify(doc), updated_at: now, updated_by: 'demo' })
+      .execute();
   }
   return rules.length;
 }

@@ -4,7 +4,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ZodError, type z } from 'zod';
-import { PASSWORD_CHANGE_PATHS } from '../../shared/contracts/auth.js';
+import { PASSWORD_CHANGE_PATHS } from '../../shared/auth/contracts.js';
 import type { Contract, HttpMethod, Permission } from '../../shared/contracts/contract.js';
 import type { Envelope } from '../../shared/contracts/envelope.js';
 import { renderWithIssues, type FieldIssue, type MessageCode } from '../../shared/messages/catalog.js';
@@ -46,7 +46,18 @@ export type Authenticate = (token: string) => Promise<AuthUser>;
 export type Handler<C extends Contract> = (input: z.output<C['input']>, ctx: RequestContext) => Promise<z.input<C['output']>>;
 
 /** Path prefixes the server owns; other GET paths are the single-page app. */
-export const API_PREFIXES = ['/oaa/', '/UAPI/', '/API/', '/user/', '/todo/', '/getServerTime', '/healthz', '/ingest/', '/socket.io', '/metrics'];
+export const API_PREFIXES = [
+  '/oaa/',
+  '/UAPI/',
+  '/API/',
+  '/user/',
+  '/todo/',
+  '/getServerTime',
+  '/healthz',
+  '/ingest/',
+  '/socket.io',
+  '/metrics',
+];
 
 export const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
 
@@ -103,7 +114,11 @@ export interface HttpApp {
    * `resolve` returns the contract and handler for the request, or null for
    * "no such call". The contract is then applied exactly as `route` does.
    */
-  routeDynamic(method: HttpMethod, url: string, resolve: (req: FastifyRequest) => { contract: Contract; handler: Handler<Contract> } | null): void;
+  routeDynamic(
+    method: HttpMethod,
+    url: string,
+    resolve: (req: FastifyRequest) => { contract: Contract; handler: Handler<Contract> } | null,
+  ): void;
   /** Lets the pages fetch tiles from this origin (the online base map preset while it is on); null: our own origin only. */
   allowMapTileOrigin(origin: string | null): void;
 }
@@ -211,7 +226,9 @@ export function createHttpApp(config: Config, authenticate: Authenticate): HttpA
       }
       return reply.send(fs.createReadStream(indexHtml));
     }
-    return reply.status(404).send(fail(404, requestLang(req), 'common.noSuchCall', { params: { call: `${req.method} ${req.url.split('?')[0]}` } }));
+    return reply
+      .status(404)
+      .send(fail(404, requestLang(req), 'common.noSuchCall', { params: { call: `${req.method} ${req.url.split('?')[0]}` } }));
   });
 
   app.get('/healthz', { config: { permission: 'public' } }, async () => ({ status: 'ok' }));
@@ -265,7 +282,11 @@ export function createHttpApp(config: Config, authenticate: Authenticate): HttpA
     });
   }
 
-  function routeDynamic(method: HttpMethod, url: string, resolve: (req: FastifyRequest) => { contract: Contract; handler: Handler<Contract> } | null): void {
+  function routeDynamic(
+    method: HttpMethod,
+    url: string,
+    resolve: (req: FastifyRequest) => { contract: Contract; handler: Handler<Contract> } | null,
+  ): void {
     app.route({
       method,
       url,
@@ -274,7 +295,9 @@ export function createHttpApp(config: Config, authenticate: Authenticate): HttpA
       handler: (req, reply) => {
         const found = resolve(req);
         if (!found || found.contract.method !== method) {
-          return reply.status(404).send(fail(404, requestLang(req), 'common.noSuchCall', { params: { call: `${req.method} ${req.url.split('?')[0]}` } }));
+          return reply
+            .status(404)
+            .send(fail(404, requestLang(req), 'common.noSuchCall', { params: { call: `${req.method} ${req.url.split('?')[0]}` } }));
         }
         return run(found.contract, found.handler, req, reply);
       },
@@ -285,4 +308,12 @@ export function createHttpApp(config: Config, authenticate: Authenticate): HttpA
     headers = securityHeadersWith(origin);
   };
   return { app, route, routeDynamic, allowMapTileOrigin };
+}
+
+/** The signed-in caller of a call whose permission is not `public`; the guard has already checked there is one. */
+export function caller(ctx: RequestContext): AuthUser {
+  if (!ctx.user) {
+    throw unauthorized();
+  }
+  return ctx.user;
 }

@@ -1,4 +1,4 @@
-import type { TagKind } from '../../shared/contracts/realtime.js';
+import type { TagKind } from '../../shared/realtime/contracts.js';
 import { hashSeed } from './prng.js';
 import type { DetectorFeature, PlantFeature, PlantLayout, VesselFeature } from './plant-layout.js';
 

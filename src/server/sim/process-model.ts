@@ -1,4 +1,4 @@
-import type { TagKind } from '../../shared/contracts/realtime.js';
+import type { TagKind } from '../../shared/realtime/contracts.js';
 import type { SimModel } from './plant-tags.js';
 import type { Rng } from './prng.js';
 

@@ -3,7 +3,9 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
-import { migrationProvider, type Dialect } from './migrations.js';
+import type { ModuleMigration } from '../modules/module.js';
+import { coreMigrations } from './migrations/core.js';
+import type { Dialect } from './migrations/dialect.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect, SQLITE_SYNC_BUSY_MS, type LockWaits } from './sqlite-dialect.js';
 
@@ -32,7 +34,9 @@ export function openStore(opts: { databaseUrl?: string; dataDir: string }): Stor
     // dropped, connection killed) is discarded by the pool; without a listener
     // node would treat it as an uncaught error and stop the whole portal.
     pool.on('error', (err) => {
-      process.stderr.write(`store: idle PostgreSQL connection closed (${(err as { code?: string }).code ?? err.message}); the pool opens a new one\n`);
+      process.stderr.write(
+        `store: idle PostgreSQL connection closed (${(err as { code?: string }).code ?? err.message}); the pool opens a new one\n`,
+      );
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', lockWaits: () => null, close: () => db.destroy() };
@@ -52,13 +56,24 @@ export function openStore(opts: { databaseUrl?: string; dataDir: string }): Stor
   return { db, dialect: 'sqlite', lockWaits: () => ({ ...dialect.waits }), close: () => db.destroy() };
 }
 
-/** Brings the schema to the newest migration; throws with the failing migration's name. */
-export async function migrateToLatest(store: Store): Promise<void> {
+/**
+ * Brings the schema to the newest migration: the platform's own and every
+ * module's (`modules/index.ts` `moduleMigrations()`), run in one order by name;
+ * throws with the failing migration's name.
+ */
+export async function migrateToLatest(store: Store, modules: Readonly<Record<string, ModuleMigration>>): Promise<void> {
+  const all: Record<string, ModuleMigration> = { ...coreMigrations };
+  for (const [name, m] of Object.entries(modules)) {
+    if (name in all) {
+      throw new Error(`migration ${name} is declared twice`);
+    }
+    all[name] = m;
+  }
   const migrator = new Migrator({
     db: store.db,
-    provider: migrationProvider(store.dialect),
-    // Areas own number ranges (0010 historian, 0030 auth, 0060 alarms, …): a store
-    // that has a later range applied still takes a new migration of an earlier one.
+    provider: { getMigrations: async () => Object.fromEntries(Object.entries(all).map(([name, m]) => [name, m(store.dialect)])) },
+    // Names sort into one order (the early numbered ones, then modules' by time); a store that
+    // already has a later one applied still takes a new earlier one (a module added later).
     allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -1,6 +1,10 @@
 import type { Generated } from 'kysely';
 
-/** Times are epoch milliseconds; booleans are 0/1 so both dialects agree. */
+/**
+ * The platform's tables. Times are epoch milliseconds; booleans are 0/1 so both
+ * dialects agree. A module adds its own tables in `modules/<area>/schema.ts`
+ * (`declare module` merges them into this interface).
+ */
 export interface Database {
   company: { id: Generated<number>; name: string; shortname: string; code: string };
   dept: {
@@ -56,6 +60,8 @@ export interface Database {
   role: { roleid: Generated<number>; rolecode: string; rolename: string; rolename_en: string; description: string };
   user_role: { userid: number; roleid: number };
   role_permission: { roleid: number; permission: string };
+  /** Permission codes the areas have declared; a new one is granted to its roles once (seed-base). */
+  permission_seen: { code: string; first_seen: number };
   menu: {
     menuid: Generated<number>;
     parentid: number;
@@ -162,6 +168,7 @@ export interface Database {
   sample: { tag_id: string; t: number; v: number; q: number };
   /** 1-minute rollups of `sample` (m: start of the minute; vlast at tlast is the minute's latest value). */
   sample_1m: { tag_id: string; m: number; vmin: number; vmax: number; vsum: number; n: number; vlast: number; tlast: number };
+  /** 1-minute rollups of `sample` (m: start of the minute; vlast at tlast is the minute's latest value). */
   /** Position history, append-only; kind: 0 person, 1 vehicle; floor null outdoors. */
   position: { target_id: string; t: number; lon: number; lat: number; floor: number | null; kind: number };
   /** Chunked history (migration 0010): one tag's samples over one window `w` (start, epoch ms), encoded (src/server/history/codec.ts). */
@@ -170,184 +177,4 @@ export interface Database {
   sample_hour: { tag_id: string; h: number; n: number; rollup: Uint8Array; total: Uint8Array | null };
   /** One person's or vehicle's fixes over one window, encoded. */
   position_chunk: { target_id: string; w: number; n: number; data: Uint8Array };
-  /** Ingest API keys; only the SHA-256 of the secret is kept. */
-  ingest_key: {
-    id: Generated<number>;
-    name: string;
-    key_hash: string;
-    prefix: string;
-    created_at: number;
-    created_by: string;
-    revoked_at: number | null;
-  };
-  alarm_occurrence: {
-    id: Generated<number>;
-    alarm_key: string;
-    source: string;
-    source_name: Generated<string>;
-    source_name_en: Generated<string>;
-    unit: Generated<string>;
-    type: string;
-    priority: number;
-    state: string;
-    /** JSON AlarmState (src/shared/domain/alarm-state.ts). */
-    fsm: string;
-    limit_value: number | null;
-    value: number | null;
-    peak: number | null;
-    activated_at: number;
-    acked_at: number | null;
-    acked_by: string | null;
-    ack_comment: string | null;
-    returned_at: number | null;
-    closed_at: number | null;
-    shelved_until: number | null;
-    shelved_by: string | null;
-    shelve_reason: string | null;
-    regionid: number | null;
-    updated_at: number;
-    /** JSON object a raising module adds (migration 0065); null for tag alarms. */
-    detail: string | null;
-  };
-  /** Per tag and alarm type (migration 0075); without a row an alarm runs on the defaults. */
-  /** Control systems that feed alarms (migration 0077); tag_patterns and regionids are JSON arrays. */
-  control_system: {
-    id: Generated<number>;
-    name: string;
-    type: string;
-    ingest_key: Generated<string>;
-    mqtt_topic: Generated<string>;
-    tag_patterns: Generated<string>;
-    regionids: Generated<string>;
-    updated_at: number;
-    updated_by: string;
-  };
-  alarm_setting: {
-    tag_id: string;
-    type: string;
-    priority: number;
-    on_delay_s: Generated<number>;
-    off_delay_s: Generated<number>;
-    enabled: Generated<number>;
-    cause: Generated<string>;
-    consequence: string | null;
-    corrective_action: Generated<string>;
-    response_time: string | null;
-    updated_at: number;
-    updated_by: string;
-    /** Out of service (migration 0078, ISA-18.2 §11.9): since when (null = in service), by whom and why; new activations open out of service. */
-    oos_since: number | null;
-    oos_by: string | null;
-    oos_reason: string | null;
-  };
-  /** A region's plant mode (migration 0076): 'stop' = out of operation; no row = in operation. */
-  plant_mode: { regionid: number; mode: string; reason: Generated<string>; updated_at: number; updated_by: string };
-  /** Site plan and base map settings, JSON per key (migration 0040). */
-  map_setting: { key: string; value: string; updated_at: number };
-  /** Ledger definitions of the record engine (migration 0050); doc is the definition's JSON. */
-  record_definition: { entity: string; area: string; doc: unknown; builtin: number; version: number; updated_at: number; updated_by: string };
-  /** Data-dictionary entries of the record engine: `doc` holds name and options. */
-  record_dictionary: { code: string; doc: unknown; version: number; updated_at: number; updated_by: string };
-  /** Records of every ledger: common fields as columns, the values as a JSON document. */
-  record: {
-    id: Generated<number>;
-    entity: string;
-    deptid: number | null;
-    regionid: number | null;
-    status: number;
-    title: string;
-    created_at: number;
-    updated_at: number;
-    created_by: string;
-    creator_id: number | null;
-    version: number;
-    doc: unknown;
-  };
-  record_unique: { entity: string; field: string; value: string; record_id: number };
-  /** Workflow timeline: who moved a record from which status to which, when, why. */
-  record_step: {
-    id: Generated<number>;
-    record_id: number;
-    at: number;
-    userid: number | null;
-    loginname: string;
-    action: string;
-    from_status: number;
-    to_status: number;
-    reason: string;
-    signature: string;
-  };
-  /** Uploaded attachments; stored under DATA_DIR/files by content hash. record_id is null until a record refers to the file. */
-  record_file: {
-    id: Generated<number>;
-    hash: string;
-    name: string;
-    size: number;
-    mime: string;
-    thumb: number;
-    created_at: number;
-    uploaded_by: number;
-    record_id: number | null;
-  };
-  /** Webhooks and their notification rule (migration 0080); list columns are JSON arrays, empty = any. */
-  alarm_webhook: {
-    id: Generated<number>;
-    name: string;
-    url: string;
-    /** Payload preset: json | wecom | dingtalk | feishu. */
-    template: string;
-    lang: Generated<string>;
-    /** HMAC-SHA256 key of the signature ('' = unsigned). Never sent to a client. */
-    secret: Generated<string>;
-    enabled: Generated<number>;
-    priorities: Generated<string>;
-    regionids: Generated<string>;
-    types: Generated<string>;
-    /** Bound users: @-mentioned, and without a region rule their regions bound what is sent. */
-    userids: Generated<string>;
-    updated_at: number;
-    updated_by: Generated<string>;
-  };
-  /** The outbox: one delivery per webhook, occurrence and event (raise, or escalate at a level). */
-  alarm_delivery: {
-    id: Generated<number>;
-    webhook_id: number;
-    occurrence_id: number;
-    event: string;
-    level: Generated<number>;
-    regionid: number | null;
-    payload: string;
-    /** pending | sent | failed */
-    status: string;
-    attempts: Generated<number>;
-    next_at: number;
-    created_at: number;
-    done_at: number | null;
-  };
-  /** Every try of a delivery: HTTP status or error, duration. */
-  alarm_delivery_try: {
-    id: Generated<number>;
-    delivery_id: number;
-    at: number;
-    ok: number;
-    status_code: number | null;
-    error: Generated<string>;
-    duration_ms: number;
-  };
-  /** Escalation levels (EscalationConfig): after `minutes` unacknowledged, notify these webhooks and users. */
-  alarm_escalation_level: {
-    id: Generated<number>;
-    name: string;
-    sort: number;
-    minutes: number;
-    webhook_ids: Generated<string>;
-    userids: Generated<string>;
-    updated_at: number;
-  };
-  /** Escalations done: one per occurrence and level. */
-  alarm_escalation: { occurrence_id: number; level_id: number; level_name: string; sort: number; at: number };
-  /** Electronic fence rule of a region (migration 0085); doc is contracts/fences.ts `fenceRule` as JSON. */
-  fence_rule: { regionid: number; doc: string; updated_at: number; updated_by: string };
-  /** Musters (migration 0085): an emergency head count, open while ended_at is null. */
-  muster: { id: Generated<number>; started_at: number; started_by: string; reason: string; ended_at: number | null; ended_by: string | null };
 }

@@ -1,120 +1,28 @@
-import type { PermissionCode } from '../../shared/contracts/contract.js';
-import { permissionCodes } from '../../shared/contracts/contract.js';
+import type { BuiltInRole, MenuDecl } from '../../shared/module.js';
+import { permissionCodes, permissions, type PermissionCode } from '../../shared/modules.js';
 import type { Db } from './db.js';
 
-/** A menu entry a module contributes; synced into the menu table at every start (by href). */
-export interface MenuSeed {
-  href: string;
-  name: string;
-  name_en: string;
-  /** href of the parent directory; omitted for a top-level entry. */
-  parent?: string;
-  /** 1 directory, 2 page. */
-  type: 1 | 2;
-  /** 1–4 the four systems, 0 system management. */
-  eightyEightType: number;
-  icon?: string;
-  sort: number;
-  /** Built-in roles that get this entry when it is first created. */
-  roles: BuiltInRole[];
-}
+export type { BuiltInRole, MenuDecl };
 
-export type BuiltInRole = 'admin' | 'supervisor' | 'operator' | 'inspector' | 'contractor';
-
-export const builtInRoles: { rolecode: BuiltInRole; rolename: string; rolename_en: string; description: string; permissions: PermissionCode[] }[] = [
-  { rolecode: 'admin', rolename: '系统管理员', rolename_en: 'Administrator', description: '全部功能与数据', permissions: [...permissionCodes] },
+/** The built-in roles; what each may do comes from the areas' permission declarations (`roles` of each code). */
+export const builtInRoles: { rolecode: BuiltInRole; rolename: string; rolename_en: string; description: string }[] = [
+  { rolecode: 'admin', rolename: '系统管理员', rolename_en: 'Administrator', description: '全部功能与数据' },
   {
     rolecode: 'supervisor',
     rolename: '安全中心主管',
     rolename_en: 'Safety-centre supervisor',
     description: '监视人员车辆与报警，查看组织与审计',
-    permissions: ['org:read', 'audit:read', 'realtime:read', 'positioning:read', 'alarm:ack', 'alarm:shelve', 'alarm:admin'],
   },
   // Operators and inspectors see people and vehicles in their own regions only (data isolation by region).
-  { rolecode: 'operator', rolename: '操作员', rolename_en: 'Operator', description: '监视工艺数据、处理报警', permissions: ['realtime:read', 'positioning:read', 'alarm:ack', 'alarm:shelve'] },
-  { rolecode: 'inspector', rolename: '巡检员', rolename_en: 'Inspector', description: '巡检与隐患排查', permissions: ['realtime:read', 'positioning:read'] },
-  { rolecode: 'contractor', rolename: '承包商', rolename_en: 'Contractor', description: '承包商人员，仅本人事务', permissions: [] },
+  { rolecode: 'operator', rolename: '操作员', rolename_en: 'Operator', description: '监视工艺数据、处理报警' },
+  { rolecode: 'inspector', rolename: '巡检员', rolename_en: 'Inspector', description: '巡检与隐患排查' },
+  { rolecode: 'contractor', rolename: '承包商', rolename_en: 'Contractor', description: '承包商人员，仅本人事务' },
 ];
 
-/** Menu entries of the foundation: system management and the to-do centre. */
-export const foundationMenus: MenuSeed[] = [
-  {
-    href: '/No.88/SystemManagement',
-    name: '系统管理',
-    name_en: 'System management',
-    type: 1,
-    eightyEightType: 0,
-    icon: 'setting',
-    sort: 900,
-    roles: ['admin', 'supervisor', 'operator', 'inspector', 'contractor'],
-  },
-  {
-    href: '/orgnization/home',
-    name: '组织架构',
-    name_en: 'Organisation',
-    parent: '/No.88/SystemManagement',
-    type: 2,
-    eightyEightType: 0,
-    icon: 'apartment',
-    sort: 1,
-    roles: ['admin', 'supervisor'],
-  },
-  {
-    href: '/orgnization/personnel-setting',
-    name: '人员设置',
-    name_en: 'Personnel',
-    parent: '/No.88/SystemManagement',
-    type: 2,
-    eightyEightType: 0,
-    icon: 'team',
-    sort: 2,
-    roles: ['admin', 'supervisor'],
-  },
-  {
-    href: '/orgnization/role-management',
-    name: '角色管理',
-    name_en: 'Roles',
-    parent: '/No.88/SystemManagement',
-    type: 2,
-    eightyEightType: 0,
-    icon: 'safety',
-    sort: 3,
-    roles: ['admin', 'supervisor'],
-  },
-  {
-    href: '/orgnization/data-isolation',
-    name: '数据隔离',
-    name_en: 'Data isolation',
-    parent: '/No.88/SystemManagement',
-    type: 2,
-    eightyEightType: 0,
-    icon: 'lock',
-    sort: 4,
-    roles: ['admin', 'supervisor'],
-  },
-  {
-    href: '/orgnization/ToDoCenter',
-    name: '待办中心',
-    name_en: 'To-do centre',
-    parent: '/No.88/SystemManagement',
-    type: 2,
-    eightyEightType: 0,
-    icon: 'schedule',
-    sort: 5,
-    roles: ['admin', 'supervisor', 'operator', 'inspector', 'contractor'],
-  },
-  {
-    href: '/system/auditLog',
-    name: '审计日志',
-    name_en: 'Audit log',
-    parent: '/No.88/SystemManagement',
-    type: 2,
-    eightyEightType: 0,
-    icon: 'audit',
-    sort: 6,
-    roles: ['admin', 'supervisor'],
-  },
-];
+/** The built-in roles a permission goes to when it first appears: the administrator always, and those its area names. */
+export function rolesGranted(code: PermissionCode): BuiltInRole[] {
+  return ['admin', ...permissions[code].roles.filter((r) => r !== 'admin')];
+}
 
 export const defaultSystemConfig: Record<string, string> = {
   customerwebtitle: 'Plantwatch 安全生产智能管控平台',
@@ -130,25 +38,36 @@ export const defaultSystemConfig: Record<string, string> = {
  * built-in roles with their permissions, menus from the modules, system config.
  * Idempotent; never overwrites what an administrator changed, except menu labels.
  */
-export async function syncBaseData(db: Db, menus: MenuSeed[]): Promise<void> {
+export async function syncBaseData(db: Db, menus: readonly MenuDecl[]): Promise<void> {
   await db.transaction().execute(async (tx) => {
     for (const r of builtInRoles) {
       const existing = await tx.selectFrom('role').select('roleid').where('rolecode', '=', r.rolecode).executeTakeFirst();
       if (!existing) {
-        const { roleid } = await tx
+        await tx
           .insertInto('role')
           .values({ rolecode: r.rolecode, rolename: r.rolename, rolename_en: r.rolename_en, description: r.description })
-          .returning('roleid')
-          .executeTakeFirstOrThrow();
-        if (r.permissions.length) {
-          await tx
-            .insertInto('role_permission')
-            .values(r.permissions.map((permission) => ({ roleid, permission })))
-            .execute();
-        }
+          .execute();
       }
     }
     const roleIds = new Map((await tx.selectFrom('role').select(['roleid', 'rolecode']).execute()).map((r) => [r.rolecode, r.roleid]));
+    // A permission code an area declares for the first time goes to the built-in roles it names, once:
+    // what an administrator later takes away from a role stays taken away.
+    const seen = new Set((await tx.selectFrom('permission_seen').select('code').execute()).map((r) => r.code));
+    for (const code of permissionCodes.filter((c) => !seen.has(c))) {
+      await tx.insertInto('permission_seen').values({ code, first_seen: Date.now() }).execute();
+      const grants = rolesGranted(code).flatMap((rc) => (roleIds.has(rc) ? [roleIds.get(rc)!] : []));
+      for (const roleid of grants) {
+        const has = await tx
+          .selectFrom('role_permission')
+          .select('roleid')
+          .where('roleid', '=', roleid)
+          .where('permission', '=', code)
+          .executeTakeFirst();
+        if (!has) {
+          await tx.insertInto('role_permission').values({ roleid, permission: code }).execute();
+        }
+      }
+    }
     // Parents first, so each child finds its parent's id.
     const ordered = [...menus].sort((a, b) => Number(Boolean(a.parent)) - Number(Boolean(b.parent)));
     for (const m of ordered) {

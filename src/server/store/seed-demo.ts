@@ -1,10 +1,10 @@
-import { openTodo, VISIT_KIND } from '../modules/org/todos.js';
+import { openTodo, VISIT_KIND } from '../common/todos.js';
 import type { MessageCode } from '../../shared/messages/catalog.js';
 import type { Config } from '../config.js';
 import { hashPassword } from '../security/password.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RegionKind } from '../../shared/contracts/org.js';
+import type { RegionKind } from '../../shared/org/contracts.js';
 import type { Db, Store, Tx } from './db.js';
 import type { BuiltInRole } from './seed-base.js';
 
@@ -118,10 +118,46 @@ export const demoUsers: {
   regions: string[];
 }[] = [
   { loginname: 'admin', username: '系统管理员', phone: '13800000001', dept: 'HQ', post: '系统管理员', all: true, depts: [], regions: [] },
-  { loginname: 'supervisor', username: '王主管', phone: '13800000002', dept: 'SAFE-CENTER', post: '值班主管', all: true, depts: [], regions: [] },
-  { loginname: 'operator', username: '李操作', phone: '13800000003', dept: 'PROD-TF', post: '罐区操作工', all: false, depts: ['PROD-TF'], regions: ['TF', 'LS'] },
-  { loginname: 'inspector', username: '张巡检', phone: '13800000004', dept: 'SAFE', post: '安全巡检员', all: false, depts: ['SAFE', 'PROD'], regions: ['TF', 'PU', 'WH'] },
-  { loginname: 'contractor', username: '赵承包', phone: '13800000005', dept: 'CONTRACTOR', post: '承包商作业人员', all: false, depts: ['CONTRACTOR'], regions: ['PU-2'] },
+  {
+    loginname: 'supervisor',
+    username: '王主管',
+    phone: '13800000002',
+    dept: 'SAFE-CENTER',
+    post: '值班主管',
+    all: true,
+    depts: [],
+    regions: [],
+  },
+  {
+    loginname: 'operator',
+    username: '李操作',
+    phone: '13800000003',
+    dept: 'PROD-TF',
+    post: '罐区操作工',
+    all: false,
+    depts: ['PROD-TF'],
+    regions: ['TF', 'LS'],
+  },
+  {
+    loginname: 'inspector',
+    username: '张巡检',
+    phone: '13800000004',
+    dept: 'SAFE',
+    post: '安全巡检员',
+    all: false,
+    depts: ['SAFE', 'PROD'],
+    regions: ['TF', 'PU', 'WH'],
+  },
+  {
+    loginname: 'contractor',
+    username: '赵承包',
+    phone: '13800000005',
+    dept: 'CONTRACTOR',
+    post: '承包商作业人员',
+    all: false,
+    depts: ['CONTRACTOR'],
+    regions: ['PU-2'],
+  },
 ];
 
 async function insertTree(
@@ -168,13 +204,23 @@ export async function seedDemo(store: Store, config: Config): Promise<void> {
     await insertTree(tx, demoRegions, 0, c_id, 0, async (t, n, parent, cid, sort) => {
       const r = await t
         .insertInto('region')
-        .values({ regionparentid: parent, regionname: n.name, regionname_en: n.name_en, regioncode: n.code, c_id: cid, sort, kind: n.kind ?? 'area' })
+        .values({
+          regionparentid: parent,
+          regionname: n.name,
+          regionname_en: n.name_en,
+          regioncode: n.code,
+          c_id: cid,
+          sort,
+          kind: n.kind ?? 'area',
+        })
         .returning('regionid')
         .executeTakeFirstOrThrow();
       return r.regionid;
     });
     const depts = new Map((await tx.selectFrom('dept').select(['deptid', 'deptcode']).execute()).map((d) => [d.deptcode, d.deptid]));
-    const regions = new Map((await tx.selectFrom('region').select(['regionid', 'regioncode']).execute()).map((r) => [r.regioncode, r.regionid]));
+    const regions = new Map(
+      (await tx.selectFrom('region').select(['regionid', 'regioncode']).execute()).map((r) => [r.regioncode, r.regionid]),
+    );
     const roles = new Map((await tx.selectFrom('role').select(['roleid', 'rolecode']).execute()).map((r) => [r.rolecode, r.roleid]));
     const posts = new Map<string, number>();
     for (const p of demoPosts) {
@@ -205,12 +251,21 @@ export async function seedDemo(store: Store, config: Config): Promise<void> {
         })
         .returning('userid')
         .executeTakeFirstOrThrow();
-      await tx.insertInto('user_role').values({ userid, roleid: roles.get(u.loginname)! }).execute();
+      await tx
+        .insertInto('user_role')
+        .values({ userid, roleid: roles.get(u.loginname)! })
+        .execute();
       for (const d of u.depts) {
-        await tx.insertInto('user_dept_scope').values({ userid, deptid: depts.get(d)! }).execute();
+        await tx
+          .insertInto('user_dept_scope')
+          .values({ userid, deptid: depts.get(d)! })
+          .execute();
       }
       for (const r of u.regions) {
-        await tx.insertInto('user_region_scope').values({ userid, regionid: regions.get(r)! }).execute();
+        await tx
+          .insertInto('user_region_scope')
+          .values({ userid, regionid: regions.get(r)! })
+          .execute();
       }
       // Each role's to-dos lead to a page it can open, and clear when the work is done (issue 11).
       for (const [i, todo] of (demoTodos[u.loginname] ?? []).entries()) {
@@ -272,7 +327,12 @@ export async function seedDemoRegionGeometry(db: Db, layoutFile = path.resolve('
   for (const r of missing) {
     const geometry = byCode.get(r.regioncode);
     if (geometry) {
-      await db.updateTable('region').set({ geometry, updated_at: Date.now() }).where('regionid', '=', r.regionid).where('geometry', 'is', null).execute();
+      await db
+        .updateTable('region')
+        .set({ geometry, updated_at: Date.now() })
+        .where('regionid', '=', r.regionid)
+        .where('geometry', 'is', null)
+        .execute();
       n++;
     }
   }

@@ -224,7 +224,17 @@ function allows(user: AuthUser, p: Permission): boolean {
 }
 
 function newChannelSub(channel: ChannelName): ChannelSub {
-  return { channel, keys: new Map(), filters: new Map(), hashA: 0, hashB: 0, room: null, pendingKeys: new Set(), pendingItems: [], resync: false };
+  return {
+    channel,
+    keys: new Map(),
+    filters: new Map(),
+    hashA: 0,
+    hashB: 0,
+    room: null,
+    pendingKeys: new Set(),
+    pendingItems: [],
+    resync: false,
+  };
 }
 
 export function createGateway(opts: GatewayOptions): Gateway {
@@ -377,7 +387,8 @@ export function createGateway(opts: GatewayOptions): Gateway {
     }
   }
 
-  const permitted = (state: SocketState, kind: TopicKind) => allows(state.user, topicDecls[kind].permission);
+  // A topic's permission is checked against the declared codes when the registry is built (shared/modules.ts).
+  const permitted = (state: SocketState, kind: TopicKind) => allows(state.user, topicDecls[kind].permission as Permission);
 
   async function resolveTopic(state: SocketState, name: string): Promise<TopicSub | null> {
     const parsed = parseTopic(name);
@@ -472,7 +483,11 @@ export function createGateway(opts: GatewayOptions): Gateway {
     }
     const parsed = subscribePayload.safeParse(payload);
     if (!parsed.success) {
-      return { ok: false, denied: [], error: `invalid payload: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` };
+      return {
+        ok: false,
+        denied: [],
+        error: `invalid payload: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      };
     }
     const names = [...parsed.data.topics, ...(parsed.data.tags ?? []).map(tagTopic)];
     const denied: string[] = [];
@@ -595,7 +610,11 @@ export function createGateway(opts: GatewayOptions): Gateway {
     if (filters.length > 0 && src.keys) {
       for (const key of src.keys()) {
         const item = src.current(key);
-        if (item !== undefined && filters.some((f) => src.matches?.(f, key, item) ?? true) && inScope(state.scope, src.regionOf(key, item))) {
+        if (
+          item !== undefined &&
+          filters.some((f) => src.matches?.(f, key, item) ?? true) &&
+          inScope(state.scope, src.regionOf(key, item))
+        ) {
           sub.pendingKeys.add(key);
         }
       }
@@ -685,7 +704,14 @@ export function createGateway(opts: GatewayOptions): Gateway {
   }
 
   /** Whether a group (or a socket with this selection) takes this item. */
-  function takes(src: ChannelSource, keys: ReadonlySet<string> | Map<string, number>, filters: Iterable<string>, scope: RegionScope, key: string, item: unknown): boolean {
+  function takes(
+    src: ChannelSource,
+    keys: ReadonlySet<string> | Map<string, number>,
+    filters: Iterable<string>,
+    scope: RegionScope,
+    key: string,
+    item: unknown,
+  ): boolean {
     let wanted = keys.has(key);
     if (!wanted) {
       for (const f of filters) {

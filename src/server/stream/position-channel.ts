@@ -1,5 +1,5 @@
 import type { Subscription } from 'rxjs';
-import type { PositionTuple } from '../../shared/contracts/topics.js';
+import type { PositionTuple } from '../../shared/contracts/channel.js';
 import { consume, type StreamBus } from './bus.js';
 import type { ChannelSource, TopicResolver } from './channels.js';
 import type { StreamLog } from './ingest.js';
@@ -29,11 +29,16 @@ export function positionChannel(deps: { bus: StreamBus; live: LiveCache; log: St
       regionOf: (key) => live.position(key)?.regionid ?? 0,
       matches: (filter, _key, item) => (filter === 'vehicle' ? item[5] === 1 : item[5] === 0),
       start(feed) {
-        const sub: Subscription = consume(bus.positions$, 'broadcaster.positions', (err) => log.error({ err }, 'position channel: feed failed'), (b) => {
-          for (let i = 0; i < b.n; i++) {
-            feed.changed(b.id[i]);
-          }
-        });
+        const sub: Subscription = consume(
+          bus.positions$,
+          'broadcaster.positions',
+          (err) => log.error({ err }, 'position channel: feed failed'),
+          (b) => {
+            for (let i = 0; i < b.n; i++) {
+              feed.changed(b.id[i]);
+            }
+          },
+        );
         return () => sub.unsubscribe();
       },
     },

@@ -1,5 +1,5 @@
 import type { Subscription } from 'rxjs';
-import type { TagValueTuple } from '../../shared/contracts/topics.js';
+import type { TagValueTuple } from '../../shared/contracts/channel.js';
 import { consume, type StreamBus } from './bus.js';
 import type { ChannelSource, TopicResolver } from './channels.js';
 import type { StreamLog } from './ingest.js';
@@ -26,11 +26,16 @@ export function tagChannel(deps: { bus: StreamBus; live: LiveCache; tags: TagReg
       },
       regionOf: (key) => tags.get(key)?.regionid ?? null,
       start(feed) {
-        const sub: Subscription = consume(bus.samples$, 'broadcaster.samples', (err) => log.error({ err }, 'tag channel: feed failed'), (b) => {
-          for (let i = 0; i < b.n; i++) {
-            feed.changed(b.tag[i]);
-          }
-        });
+        const sub: Subscription = consume(
+          bus.samples$,
+          'broadcaster.samples',
+          (err) => log.error({ err }, 'tag channel: feed failed'),
+          (b) => {
+            for (let i = 0; i < b.n; i++) {
+              feed.changed(b.tag[i]);
+            }
+          },
+        );
         return () => sub.unsubscribe();
       },
     },

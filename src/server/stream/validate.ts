@@ -1,5 +1,5 @@
 import { MAX_EPOCH_MS, MIN_EPOCH_MS } from '../../shared/contracts/stream.js';
-import { MAX_TAG_ID_LENGTH } from '../../shared/contracts/topics.js';
+import { MAX_TAG_ID_LENGTH } from '../../shared/contracts/channel.js';
 
 /*
  * Hand-written checks equal to the zod schemas `sampleItem` and `positionItem`

@@ -1,3 +1,4 @@
+import type { PermissionCode } from '../modules.js';
 import type { z } from 'zod';
 
 /**
@@ -7,20 +8,8 @@ import type { z } from 'zod';
  */
 export type Permission = 'public' | 'authenticated' | PermissionCode;
 
-/** Permission codes granted to roles. */
-export const permissionCodes = [
-  'org:read',
-  'org:manage',
-  'system:config',
-  'audit:read',
-  'realtime:read',
-  'realtime:manage',
-  'positioning:read',
-  'alarm:ack',
-  'alarm:shelve',
-  'alarm:admin',
-] as const;
-export type PermissionCode = (typeof permissionCodes)[number];
+/** Permission codes granted to roles: each area's `permissions` in its manifest (`src/shared/modules.ts` has the list). */
+export type { PermissionCode };
 
 export type HttpMethod = 'GET' | 'POST';
 

@@ -1,4 +1,4 @@
-import type { AlarmItem } from '../contracts/alarms.js';
+import type { AlarmItem } from '../alarms/contracts.js';
 
 /** The open alarms a client holds, and the last change time of those that closed (so an older answer cannot bring them back). */
 export interface AlarmSet {

@@ -1,4 +1,4 @@
-import type { AlarmPriority } from '../contracts/alarms.js';
+import type { AlarmPriority } from '../alarms/contracts.js';
 
 /**
  * The rationalisation of an alarm (ISA-18.2 §8, DOMAIN.md §3): the severity

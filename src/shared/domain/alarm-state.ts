@@ -14,9 +14,12 @@
  * returns to the state the condition then implies; the 2016 edition's rule
  * for shelving (§11.7.3): an alarm still active when its shelf EXPIRES goes to
  * unack and is annunciated again, one UNSHELVED BY HAND goes to ack (the
- * operator who unshelves it knows of it). A one-shot shelf ends when the
- * alarm returns to normal, and never lasts longer than the maximum. The 2016
- * edition has no latched state.
+ * operator who unshelves it knows of it), and that operator is recorded as
+ * the acknowledger. A timed shelf belongs to the alarm (its tag and
+ * condition), not to one occurrence: it holds for its whole period, so an
+ * activation within it opens shelved (stateBetweenOccurrences). A one-shot
+ * shelf ends when the alarm returns to normal, and never lasts longer than the
+ * maximum. The 2016 edition has no latched state.
  */
 
 export const alarmStates = ['normal', 'unack', 'ack', 'rtnUnack', 'shelved', 'suppressed', 'outOfService'] as const;
@@ -46,6 +49,13 @@ export interface AlarmState {
   shelf: Shelf | null;
   /** Set while out of service: who and why. */
   outOfService: { by: string; reason: string; at: number } | null;
+  /**
+   * The state the current occurrence opened in: `outOfService` (or
+   * `suppressed`, `shelved`) when it activated under that overlay and was not
+   * shown to an operator then. Absent in occurrences stored before it was
+   * kept, and before the first activation.
+   */
+  openedIn?: AlarmStateName;
 }
 
 export const initialAlarmState: AlarmState = { state: 'normal', active: false, acked: true, shelf: null, outOfService: null };
@@ -102,6 +112,12 @@ export type AlarmTransition =
       closesOccurrence: boolean;
       /** A new occurrence starts here: the condition became active. */
       opensOccurrence: boolean;
+      /**
+       * This step acknowledges the occurrence: an operator's acknowledgement,
+       * or an unshelve by hand of one not yet acknowledged (ISA-18.2 §11.7.3:
+       * it goes to Acknowledged). The service records who and when.
+       */
+      acknowledges: boolean;
     }
   | { ok: false; refusal: AlarmRefusal };
 
@@ -118,21 +134,22 @@ const refuse = (refusal: AlarmRefusal): AlarmTransition => ({ ok: false, refusal
 /** An occurrence is open from its activation until its condition has returned and it is acknowledged. */
 const occurrenceOpen = (s: AlarmState) => s.active || !s.acked;
 
-function to(prev: AlarmState, next: AlarmState): AlarmTransition {
+function to(prev: AlarmState, next: AlarmState, acknowledges = false): AlarmTransition {
   const opens = next.active && !prev.active;
   return {
     ok: true,
-    next,
+    next: opens ? { ...next, openedIn: next.state } : next,
     annunciate: next.state === 'unack' && prev.state !== 'unack',
     closesOccurrence: occurrenceOpen(prev) && (!occurrenceOpen(next) || opens),
     opensOccurrence: opens,
+    acknowledges,
   };
 }
 
 /** Leaves an overlay (shelved, suppressed, out of service) for the state the condition implies. */
 function leaveOverlay(s: AlarmState, ackedIfActive: boolean): AlarmState {
   const acked = s.active ? ackedIfActive : true;
-  return { state: implied(s.active, acked), active: s.active, acked, shelf: null, outOfService: null };
+  return { ...s, state: implied(s.active, acked), active: s.active, acked, shelf: null, outOfService: null };
 }
 
 /**
@@ -159,7 +176,7 @@ export function alarmTransition(s: AlarmState, e: AlarmEvent, now: number, rules
       }
       if (s.state === 'shelved' && s.shelf?.kind === 'oneShot') {
         // A one-shot shelf lasts until the alarm returns to normal (ISA-18.2 §11.7.2).
-        return to(s, { state: 'normal', active: false, acked: true, shelf: null, outOfService: null });
+        return to(s, { ...s, state: 'normal', active: false, acked: true, shelf: null, outOfService: null });
       }
       if (overlay) {
         // Returned while hidden: nobody can acknowledge what was never shown, so it ends acknowledged.
@@ -171,7 +188,7 @@ export function alarmTransition(s: AlarmState, e: AlarmEvent, now: number, rules
       if (s.state !== 'unack' && s.state !== 'rtnUnack') {
         return refuse('alarm.nothingToAck');
       }
-      return to(s, { ...s, state: implied(s.active, true), acked: true });
+      return to(s, { ...s, state: implied(s.active, true), acked: true }, true);
     }
     case 'shelve': {
       if (s.state === 'shelved') {
@@ -196,8 +213,8 @@ export function alarmTransition(s: AlarmState, e: AlarmEvent, now: number, rules
       if (s.state !== 'shelved') {
         return refuse('alarm.notShelved');
       }
-      // §11.7.3: expiry re-annunciates an active alarm; an operator's unshelve does not.
-      return to(s, leaveOverlay(s, e.auto ? false : true));
+      // §11.7.3: expiry re-annunciates an active alarm; an operator's unshelve acknowledges it (the operator knows of it).
+      return to(s, leaveOverlay(s, !e.auto), !e.auto && !s.acked);
     }
     case 'suppress': {
       if (s.state === 'suppressed') {
@@ -238,4 +255,20 @@ export function alarmTransition(s: AlarmState, e: AlarmEvent, now: number, rules
 /** Whether a timed or one-shot shelf has expired at `now` (the engine then sends `unshelve` with `auto: true`). */
 export function shelfExpired(s: AlarmState, now: number): boolean {
   return s.state === 'shelved' && s.shelf !== null && now >= s.shelf.until;
+}
+
+/**
+ * The state an alarm keeps after its occurrence has closed, which its next
+ * activation starts from. A timed shelf belongs to the alarm (tag and
+ * condition), not to the occurrence, and holds for its whole period
+ * (DOMAIN.md §3): until it expires the alarm stays shelved, and a new
+ * activation opens shelved, not annunciated. A one-shot shelf has ended with
+ * the return to normal; anything else leaves the alarm normal.
+ */
+export function stateBetweenOccurrences(closed: AlarmState, now: number): AlarmState {
+  const shelf = closed.shelf;
+  if (closed.state === 'shelved' && shelf?.kind === 'timed' && now < shelf.until) {
+    return { state: 'shelved', active: false, acked: true, shelf, outOfService: null };
+  }
+  return initialAlarmState;
 }

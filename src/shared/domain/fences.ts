@@ -1,4 +1,4 @@
-import type { FenceRule } from '../contracts/fences.js';
+import type { FenceRule } from '../fences/contracts.js';
 import { EARTH_RADIUS_M } from './geometry.js';
 
 /*

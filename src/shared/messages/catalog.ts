@@ -1,40 +1,17 @@
-import { alarmNotifyMessages } from './alarm-notify.js';
-import { alarmMessages } from './alarms.js';
-import { alarmSettingMessages } from './alarm-settings.js';
-import { authMessages } from './auth.js';
-import { commonMessages } from './common.js';
+import { messageCatalog, type MessageCode } from '../modules.js';
 import { fillTemplate, type Lang, type MessageParams, type MessageText } from './define.js';
-import { fenceMessages } from './fences.js';
-import { historyMessages } from './history.js';
-import { orgMessages } from './org.js';
-import { realtimeMessages } from './realtime.js';
-import { regionMessages } from './regions.js';
-import { recordsMessages } from './records.js';
-import { shellMessages } from './shell.js';
 
 /**
- * Every message the server sends and the client shows, by code. A server error
- * carries its code and parameters; the server renders it in the request's
- * language (Accept-Language) for API clients, and the browser renders it again
- * in the user's current language, so text on screen follows a language switch.
- * An area adds its file here, once.
+ * Every message the server sends and the client shows, by code: each area's
+ * `messages` of its manifest, merged in `src/shared/modules.ts`. A server
+ * error carries its code and parameters; the server renders it in the
+ * request's language (Accept-Language) for API clients, and the browser
+ * renders it again in the user's current language, so text on screen follows
+ * a language switch.
  */
-export const messages = {
-  ...commonMessages,
-  ...authMessages,
-  ...orgMessages,
-  ...realtimeMessages,
-  ...alarmMessages,
-  ...regionMessages,
-  ...historyMessages,
-  ...recordsMessages,
-  ...shellMessages,
-  ...alarmNotifyMessages,
-  ...alarmSettingMessages,
-  ...fenceMessages,
-} as const satisfies Record<string, MessageText>;
+export const messages: Readonly<Record<MessageCode, MessageText>> = messageCatalog;
 
-export type MessageCode = keyof typeof messages;
+export type { MessageCode };
 
 export function isMessageCode(code: unknown): code is MessageCode {
   return typeof code === 'string' && Object.prototype.hasOwnProperty.call(messages, code);
@@ -66,7 +43,12 @@ export function renderIssues(lang: Lang, issues: readonly FieldIssue[]): string 
 }
 
 /** Summary and issues together: "参数错误：name：必填". */
-export function renderWithIssues(lang: Lang, code: string, params: MessageParams | undefined, issues: readonly FieldIssue[] | undefined): string {
+export function renderWithIssues(
+  lang: Lang,
+  code: string,
+  params: MessageParams | undefined,
+  issues: readonly FieldIssue[] | undefined,
+): string {
   const head = renderMessage(lang, code, params);
   if (!issues || issues.length === 0) {
     return head;

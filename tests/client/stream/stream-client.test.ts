@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { firstValueFrom, filter, take, toArray } from 'rxjs';
 import { Server, type Socket } from 'socket.io';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChannelBatch, SubscribePayload, TagValueTuple } from '../../../src/shared/contracts/topics.js';
+import type { SubscribePayload } from '../../../src/shared/contracts/topics.js';
+import type { ChannelBatch, TagValueTuple } from '../../../src/shared/contracts/channel.js';
 
 /*
  * The stream core against a real socket.io server that speaks the protocol of

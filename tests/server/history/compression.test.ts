@@ -2,10 +2,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/config.js';
 import { querySampleHistory } from '../../../src/server/history/query.js';
 import { interpolate } from '../../../src/server/history/swinging-door.js';
-import { tagSave } from '../../../src/shared/contracts/realtime.js';
+import { tagSave } from '../../../src/shared/realtime/contracts.js';
 import { call, tokenFor } from '../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer } from '../../helpers/server.js';
 import { buildTag, expectRefused } from '../modules/realtime/realtime-fixtures.js';
+import { realtimePort } from '../../../src/server/modules/realtime/port.js';
 
 /*
  * A compression deviation set on a tag (TagSave, an administrator): its
@@ -33,14 +34,14 @@ describe.each(dialects)('compression deviation per tag (%s)', (dialect) => {
     const saved = await call(ts.url, tagSave, { ...packed, isNew: true }, admin);
     expect(saved.body.data).toMatchObject({ id: packed.id, comp_dev: dev });
     expect((await call(ts.url, tagSave, { ...lossless, isNew: true, comp_dev: '' }, admin)).body.data).toMatchObject({ comp_dev: null });
-    expect(ts.server.services.realtime.registry.get(packed.id)?.comp_dev).toBe(dev);
+    expect(ts.server.port(realtimePort).registry.get(packed.id)?.comp_dev).toBe(dev);
 
     // One hour at 1 Hz, a random walk with two decimals, the same values on both tags.
     const t0 = Date.UTC(2026, 9, 3, 1);
     const t: number[] = [];
     const v: number[] = [];
     let seed = 3;
-    const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     for (let i = 0, x = 20; i < 3600; i++) {
       x += (rnd() - 0.5) * 0.4;
       t.push(t0 + i * 1000);

@@ -9,6 +9,7 @@ import { migrateToLatest, openStore, type Store } from '../../../src/server/stor
 import { createAlarmService, type AlarmService } from '../../../src/server/modules/alarms/alarm.service.js';
 import { createBus, type StreamBus } from '../../../src/server/stream/bus.js';
 import { createMemoryTagRegistry } from '../../../src/server/stream/memory-tag-registry.js';
+import { moduleMigrations } from '../../../src/server/modules/index.js';
 
 /*
  * A full disk, simulated through the journal's injectable file system layer
@@ -60,7 +61,7 @@ describe('history on a full disk', () => {
   it('raises the system alarm, keeps answering from memory, retries when space returns (alarm cleared), and leaves the journal intact', async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-full-'));
     store = openStore({ dataDir: ':memory:' });
-    await migrateToLatest(store);
+    await migrateToLatest(store, moduleMigrations());
     const bus = createBus();
     const errors: { obj: unknown; msg?: string }[] = [];
     const log = { debug: () => {}, info: () => {}, warn: () => {}, error: (obj: unknown, msg?: string) => errors.push({ obj, msg }) };
@@ -71,7 +72,10 @@ describe('history on a full disk', () => {
       db: store.db,
       bus,
       tags: createMemoryTagRegistry([]),
-      org: { getUserScope: async () => ({ all: true, regionids: [], deptids: [] }), allDeptsAndRegions: async () => ({ depts: [], regions: [] }) },
+      org: {
+        getUserScope: async () => ({ all: true, regionids: [], deptids: [] }),
+        allDeptsAndRegions: async () => ({ depts: [], regions: [] }),
+      },
       log: { info: () => {}, error: () => {} },
     });
     historian.reportTo(alarms);
@@ -93,7 +97,13 @@ describe('history on a full disk', () => {
     expect(errors.some((e) => /disk full/.test(e.msg ?? ''))).toBe(true);
     const raised = await settled(true);
     expect(raised).toHaveLength(1);
-    expect(raised[0]).toMatchObject({ alarmKey: DISK_ALARM.key, type: 'system', priority: 1, active: true, sourceName: DISK_ALARM.sourceName });
+    expect(raised[0]).toMatchObject({
+      alarmKey: DISK_ALARM.key,
+      type: 'system',
+      priority: 1,
+      active: true,
+      sourceName: DISK_ALARM.sourceName,
+    });
     // The live side goes on: queries see every item, acknowledged or not.
     expect(historian.openSamples(['A'], T0, T0 + 1000_000).get('A')!.t).toHaveLength(200);
     // Still full: still refused, nothing acknowledged by mistake; still one occurrence.

@@ -6,6 +6,7 @@ import { createHistorian, type Historian } from '../../../src/server/history/his
 import { Journal, realFs, type JournalFs } from '../../../src/server/history/journal.js';
 import { migrateToLatest, openStore, type Store } from '../../../src/server/store/db.js';
 import { createBus } from '../../../src/server/stream/bus.js';
+import { moduleMigrations } from '../../../src/server/modules/index.js';
 
 /*
  * Group commit: acknowledgements asked for by many requests of one event-loop
@@ -27,7 +28,9 @@ function countingFs() {
 
 /** Runs `fn(i)` for i < n, each in its own macrotask of one check phase, as requests of one poll phase are. */
 function inSeparateCallbacks<T>(n: number, fn: (i: number) => Promise<T>): Promise<T[]> {
-  return Promise.all(Array.from({ length: n }, (_, i) => new Promise<T>((resolve, reject) => setImmediate(() => void fn(i).then(resolve, reject)))));
+  return Promise.all(
+    Array.from({ length: n }, (_, i) => new Promise<T>((resolve, reject) => setImmediate(() => void fn(i).then(resolve, reject)))),
+  );
 }
 
 describe('journal group commit', () => {
@@ -69,14 +72,21 @@ describe('journal group commit', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-group-'));
     dirs.push(dir);
     store = openStore({ dataDir: ':memory:' });
-    await migrateToLatest(store);
+    await migrateToLatest(store, moduleMigrations());
     const bus = createBus();
     const log = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
     const T0 = Date.UTC(2026, 10, 20, 8);
     historian = await createHistorian({ store, bus, log, journalDir: dir, now: () => T0, tickMs: 60_000 });
     const h = historian;
     await inSeparateCallbacks(30, (i) => {
-      bus.publishSamples({ n: 1, tag: ['A'], t: Float64Array.of(T0 + i * 1000), v: Float64Array.of(i), q: new Uint8Array(1), source: 'test' });
+      bus.publishSamples({
+        n: 1,
+        tag: ['A'],
+        t: Float64Array.of(T0 + i * 1000),
+        v: Float64Array.of(i),
+        q: new Uint8Array(1),
+        source: 'test',
+      });
       return h.sync();
     });
     expect(h.stats().journalSyncs).toBe(1);

@@ -3,7 +3,7 @@ import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/config.js';
 import { decodeSamples } from '../../../src/server/history/codec.js';
 import { querySampleHistory } from '../../../src/server/history/query.js';
 import { createMemoryTagRegistry } from '../../../src/server/stream/memory-tag-registry.js';
-import { tagStorageStats } from '../../../src/shared/contracts/history.js';
+import { tagStorageStats } from '../../../src/shared/realtime/history-contracts.js';
 import { call, tokenFor } from '../../helpers/api.js';
 import { buildTag } from '../../helpers/factories.js';
 import { dialects, startTestServer, type TestServer } from '../../helpers/server.js';

@@ -5,7 +5,7 @@ import { demoTagDefs } from '../../../src/server/demo/demo-plant.js';
 import { loadDemoLayout, parsePlantLayout, toLocal, toLonLat } from '../../../src/server/sim/plant-layout.js';
 import { deriveTags } from '../../../src/server/sim/plant-tags.js';
 import { buildRoadNetwork } from '../../../src/server/sim/road-network.js';
-import { tagFields } from '../../../src/shared/contracts/realtime.js';
+import { tagFields } from '../../../src/shared/realtime/contracts.js';
 
 const mini = parsePlantLayout(JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'fixtures/mini-plant.geojson'), 'utf8')));
 

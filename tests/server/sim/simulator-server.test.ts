@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestValues, tagList } from '../../../src/shared/contracts/realtime.js';
+import { latestValues, tagList } from '../../../src/shared/realtime/contracts.js';
 import { call } from '../../helpers/api.js';
 import { type TestServer, startTestServer } from '../../helpers/server.js';
 import { demoToken } from '../modules/realtime/realtime-fixtures.js';
@@ -23,7 +23,7 @@ describe('the simulator inside the server', () => {
     expect(r.body.data!.total).toBe(ids.length);
     const now = Date.now();
     expect(r.body.data!.items.every((v) => now - v.t < 3000)).toBe(true);
-    const stats = t.server.services.ingest.stats();
+    const stats = t.server.stream.ingest.stats();
     expect(stats.bySource.sim?.samples).toBeGreaterThan(ids.length * 3);
     expect(stats.bySource.sim?.positions).toBeGreaterThan(100);
     expect(stats.samples.unknownTags).toBe(0);
@@ -32,7 +32,7 @@ describe('the simulator inside the server', () => {
   it('is off with SIMULATOR=0, and stops when the server closes', async () => {
     const quiet = await startTestServer({ env: { SIMULATOR: '0' } });
     await new Promise((r) => setTimeout(r, 300));
-    expect(quiet.server.services.ingest.stats().bySource.sim).toBeUndefined();
+    expect(quiet.server.stream.ingest.stats().bySource.sim).toBeUndefined();
     await quiet.close();
   });
 });

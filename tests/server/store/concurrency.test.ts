@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { regionGetList, regionSave } from '../../../src/shared/contracts/org.js';
-import { tagDelete, tagImport } from '../../../src/shared/contracts/realtime.js';
+import { regionGetList, regionSave } from '../../../src/shared/org/contracts.js';
+import { tagDelete, tagImport } from '../../../src/shared/realtime/contracts.js';
 import { call, type CallResult } from '../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../helpers/server.js';
 import { buildTag, demoToken } from '../modules/realtime/realtime-fixtures.js';

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { regionGetList } from '../../../src/shared/contracts/org.js';
+import { regionGetList } from '../../../src/shared/org/contracts.js';
 import { call } from '../../helpers/api.js';
 import { freshDatabase, startTestServer, type TestServer, type TestStore } from '../../helpers/server.js';
 import { demoToken } from '../modules/realtime/realtime-fixtures.js';

@@ -2,16 +2,18 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/config.js';
-import { webhookAddOrEdit } from '../../../src/shared/contracts/alarm-notify.js';
-import { alarmRaise, type AlarmItem } from '../../../src/shared/contracts/alarms.js';
-import { logOff } from '../../../src/shared/contracts/auth.js';
-import { definitionSave } from '../../../src/shared/contracts/records.js';
-import { recordsTopic, type RecordChangeItem } from '../../../src/shared/contracts/topics.js';
+import { webhookAddOrEdit } from '../../../src/shared/alarms/notify-contracts.js';
+import { alarmRaise, type AlarmItem } from '../../../src/shared/alarms/contracts.js';
+import { logOff } from '../../../src/shared/auth/contracts.js';
+import { definitionSave } from '../../../src/shared/records/contracts.js';
+import { recordsTopic } from '../../../src/shared/contracts/topics.js';
+import type { RecordChangeItem } from '../../../src/shared/records/contracts.js';
 import { call, login } from '../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../helpers/server.js';
 import { demoToken, orgIds } from '../modules/org/org-fixtures.js';
 import { buildLedger } from '../modules/records/records-fixtures.js';
 import { connectClient, waitFor, type RecordingClient } from './stream-helpers.js';
+import { alarmsModule } from '../../../src/server/modules/alarms/index.js';
 
 /** A local webhook receiver that keeps the alarm ids it was sent. */
 async function startReceiver() {
@@ -25,7 +27,11 @@ async function startReceiver() {
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, alarmIds, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    alarmIds,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 /*
@@ -61,7 +67,9 @@ describe.runIf(dialects.includes('postgres'))('domain events between two servers
     const ids = await orgIds(a.url, adminA);
     const hook = await call(a.url, webhookAddOrEdit, { name: 'relay', url: rx.url, template: 'json', enabled: true }, adminA);
     expect(hook.body.IsSuccess, JSON.stringify(hook.body)).toBe(true);
-    const approver = (await a.server.store.db.selectFrom('users').select('userid').where('loginname', '=', 'supervisor').executeTakeFirstOrThrow()).userid;
+    const approver = (
+      await a.server.store.db.selectFrom('users').select('userid').where('loginname', '=', 'supervisor').executeTakeFirstOrThrow()
+    ).userid;
     const ledger = buildLedger({ secondApprover: approver });
     expect((await call(a.url, definitionSave, { definition: ledger.def }, adminA)).body.IsSuccess).toBe(true);
     // B learns the new ledger from the store (its own sync), then its socket may take the ledger's topic.
@@ -76,8 +84,8 @@ describe.runIf(dialects.includes('postgres'))('domain events between two servers
     const heardOnB: AlarmItem[] = [];
     const heardOnA: AlarmItem[] = [];
     const subs = [
-      b.server.services.bus.on('alarm.changed').subscribe((e) => heardOnB.push(...e.alarms)),
-      a.server.services.bus.on('alarm.changed').subscribe((e) => heardOnA.push(...e.alarms)),
+      b.server.stream.bus.on('alarm.changed').subscribe((e) => heardOnB.push(...e.alarms)),
+      a.server.stream.bus.on('alarm.changed').subscribe((e) => heardOnA.push(...e.alarms)),
     ];
 
     const key = `relay-test:${Date.now()}`;
@@ -87,7 +95,12 @@ describe.runIf(dialects.includes('postgres'))('domain events between two servers
     const seen = onB.alarms.find((x) => x.alarmKey === key)!;
     expect(seen).toMatchObject({ alarmKey: key, state: 'unack', active: true, source: 'RELAY-1' });
 
-    const saved = await call(a.url, ledger.calls.save, { title: '动火作业', dept: ids.dept.get('PROD-TF')!, region: ids.region.get('TF')!, approver }, adminA);
+    const saved = await call(
+      a.url,
+      ledger.calls.save,
+      { title: '动火作业', dept: ids.dept.get('PROD-TF')!, region: ids.region.get('TF')!, approver },
+      adminA,
+    );
     expect(saved.body.IsSuccess, JSON.stringify(saved.body.error)).toBe(true);
     const id = (saved.body.data as { id: number }).id;
     await waitFor(() => records.some((r) => r.id === id), 5000, 'the record saved on A, on B');
@@ -95,7 +108,7 @@ describe.runIf(dialects.includes('postgres'))('domain events between two servers
 
     // The webhook: sent once, by A, which raised the alarm.
     await waitFor(() => rx.alarmIds.includes(seen.id), 5000, 'the webhook');
-    await Promise.all([a.server.services.notify.idle(), b.server.services.notify.idle()]);
+    await Promise.all([a.server.exposed(alarmsModule).notify.idle(), b.server.exposed(alarmsModule).notify.idle()]);
     expect(rx.alarmIds.filter((x) => x === seen.id)).toHaveLength(1);
     expect(heardOnA.filter((x) => x.alarmKey === key)).toHaveLength(1);
     expect(heardOnB).toEqual([]);

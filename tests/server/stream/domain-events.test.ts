@@ -1,18 +1,19 @@
 import { firstValueFrom, take, toArray } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { regionSave } from '../../../src/shared/contracts/org.js';
-import { logOff } from '../../../src/shared/contracts/auth.js';
+import { regionSave } from '../../../src/shared/org/contracts.js';
+import { logOff } from '../../../src/shared/auth/contracts.js';
 import { createBus, transactThenPublish } from '../../../src/server/stream/bus.js';
 import { migrateToLatest, openStore, type Store } from '../../../src/server/store/db.js';
 import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/config.js';
 import { call, tokenFor } from '../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../helpers/server.js';
+import { moduleMigrations } from '../../../src/server/modules/index.js';
 
 describe('domain events', () => {
   let store: Store;
   beforeAll(async () => {
     store = openStore({ dataDir: ':memory:' });
-    await migrateToLatest(store);
+    await migrateToLatest(store, moduleMigrations());
   });
   afterAll(async () => {
     await store.close();
@@ -63,7 +64,10 @@ describe.each(dialects)('services publish domain events (%s)', (dialect) => {
     const events = firstValueFrom(bus.events$.pipe(take(1), toArray()));
     const saved = await call(ts.url, regionSave, { regionparentid: 0, regionname: '事件测试区', regioncode: `EVT-${dialect}` }, admin);
     expect(saved.body.IsSuccess).toBe(true);
-    expect((await events)[0]).toEqual({ name: 'region.changed', payload: { regions: [{ regionid: saved.body.data!.regionid, parentid: 0 }], action: 'create' } });
+    expect((await events)[0]).toEqual({
+      name: 'region.changed',
+      payload: { regions: [{ regionid: saved.body.data!.regionid, parentid: 0 }], action: 'create' },
+    });
 
     const revoked = firstValueFrom(bus.on('session.revoked'));
     const out = await call(ts.url, logOff, {}, admin);
@@ -73,4 +77,3 @@ describe.each(dialects)('services publish domain events (%s)', (dialect) => {
     expect(typeof e.sessionId).toBe('string');
   });
 });
-

@@ -3,7 +3,7 @@ import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/config.js';
 import { querySampleHistory as query, queryTrajectory as trajectoryOf } from '../../../src/server/history/query.js';
 import { rebuildRollups } from '../../../src/server/stream/history-repository.js';
 import { createMemoryTagRegistry } from '../../../src/server/stream/memory-tag-registry.js';
-import { trajectory } from '../../../src/shared/contracts/positioning.js';
+import { trajectory } from '../../../src/shared/positioning/contracts.js';
 import { call, tokenFor } from '../../helpers/api.js';
 import { buildTag } from '../../helpers/factories.js';
 import { dialects, startTestServer, type TestServer } from '../../helpers/server.js';

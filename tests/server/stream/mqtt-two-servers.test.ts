@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/config.js';
 import { NODE_ID_FILE } from '../../../src/server/stream/node-id.js';
-import { latestValues } from '../../../src/shared/contracts/realtime.js';
+import { latestValues } from '../../../src/shared/realtime/contracts.js';
 import { mqttTopics } from '../../../src/shared/contracts/stream.js';
 import { call, tokenFor } from '../../helpers/api.js';
 import { startServerProcess, type ServerProcess } from '../../helpers/process.js';

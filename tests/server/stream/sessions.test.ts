@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/config.js';
-import { changePasswordNew, logOff, refreshToken } from '../../../src/shared/contracts/auth.js';
-import { accountGetList, accountSetEnabled, userScopeGet, userScopeSave } from '../../../src/shared/contracts/org.js';
+import { changePasswordNew, logOff, refreshToken } from '../../../src/shared/auth/contracts.js';
+import { accountGetList, accountSetEnabled, userScopeGet, userScopeSave } from '../../../src/shared/org/contracts.js';
 import { call, login } from '../../helpers/api.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { connectClient, sleep, waitFor, type RecordingClient } from './stream-helpers.js';
+import { realtimePort } from '../../../src/server/modules/realtime/port.js';
 
 /*
  * Sessions hold their sockets (issue "live platform", part 5): whatever ends a
@@ -96,12 +97,19 @@ describe('open sockets follow their session', () => {
     const userid = accounts.body.data!.items[0].userid;
     const before = (await call(ts.url, userScopeGet, { userid }, admin.accessToken)).body.data!;
     // A tag in the loading station, which the operator sees.
-    const tag = [...ts.server.services.realtime.registry.all()].find((t) => t.id.startsWith('LS.'))!;
+    const tag = [...ts.server.port(realtimePort).registry.all()].find((t) => t.id.startsWith('LS.'))!;
     expect(tag).toBeDefined();
     expect((await c.subscribe({ tags: [tag.id] })).denied).toEqual([]);
-    const tfOnly = before.regionids.filter((id) => id !== tag.regionid && id !== ts.server.services.realtime.registry.get(tag.id)?.regionid);
+    const tfOnly = before.regionids.filter(
+      (id) => id !== tag.regionid && id !== ts.server.port(realtimePort).registry.get(tag.id)?.regionid,
+    );
     try {
-      await call(ts.url, userScopeSave, { userid, isolation_all: 0, deptids: before.deptids, regionids: tfOnly.length ? tfOnly : [before.regionids[0]] }, admin.accessToken);
+      await call(
+        ts.url,
+        userScopeSave,
+        { userid, isolation_all: 0, deptids: before.deptids, regionids: tfOnly.length ? tfOnly : [before.regionids[0]] },
+        admin.accessToken,
+      );
       await waitFor(() => c.denied.includes(`tag/${tag.id}`), 1000, 'stream.denied');
       c.values.length = 0;
       ts.server.stream.ingest.samples([{ tag: tag.id, t: Date.now() + 120_000, v: 1 }], 'test');
@@ -109,7 +117,12 @@ describe('open sockets follow their session', () => {
       expect(c.values).toEqual([]);
       expect(c.socket.connected).toBe(true);
     } finally {
-      await call(ts.url, userScopeSave, { userid, isolation_all: before.isolation_all, deptids: before.deptids, regionids: before.regionids }, admin.accessToken);
+      await call(
+        ts.url,
+        userScopeSave,
+        { userid, isolation_all: before.isolation_all, deptids: before.deptids, regionids: before.regionids },
+        admin.accessToken,
+      );
     }
   });
 });

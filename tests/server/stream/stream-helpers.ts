@@ -1,17 +1,17 @@
-import type { AlarmItem } from '../../../src/shared/contracts/alarms.js';
+import type { AlarmItem } from '../../../src/shared/alarms/contracts.js';
 import { io, type Socket } from 'socket.io-client';
 import type { Envelope } from '../../../src/shared/contracts/envelope.js';
 import type { IngestResult } from '../../../src/shared/contracts/stream.js';
 import type {
   ClientToServerEvents,
   PositionTuple,
-  RegionChangeItem,
   ServerToClientEvents,
   StreamCloseReason,
   SubscribeAck,
   SubscribePayload,
   TagValueTuple,
 } from '../../../src/shared/contracts/topics.js';
+import type { RegionChangeItem } from '../../../src/shared/regions/contracts.js';
 
 export const INGEST_KEY = 'test-ingest-key-0123456789';
 export type StreamClient = Socket<ServerToClientEvents, ClientToServerEvents>;

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/config.js';
-import { regionGetList, regionSave } from '../../../src/shared/contracts/org.js';
+import { regionGetList, regionSave } from '../../../src/shared/org/contracts.js';
 import { MAX_TOPICS_PER_SOCKET } from '../../../src/shared/contracts/topics.js';
 import { createMemoryTagRegistry } from '../../../src/server/stream/memory-tag-registry.js';
 import { call, tokenFor } from '../../helpers/api.js';

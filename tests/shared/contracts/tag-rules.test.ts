@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tagFields, tagSave } from '../../../src/shared/contracts/realtime.js';
+import { tagFields, tagSave } from '../../../src/shared/realtime/contracts.js';
 import { fieldIssues } from '../../../src/shared/messages/zod-issues.js';
 import { numberFromText } from '../../../src/shared/number.js';
 

@@ -4,6 +4,7 @@ import {
   alarmTransition,
   initialAlarmState,
   shelfExpired,
+  stateBetweenOccurrences,
   type AlarmEvent,
   type AlarmState,
   type AlarmStateName,
@@ -196,5 +197,87 @@ describe('ISA-18.2 alarm state machine', () => {
       'ack',
       'normal',
     ]);
+  });
+});
+
+/** Runs events from a state, each at its time; answers the last transition. */
+function run(from: AlarmState, steps: [AlarmEvent, number][]) {
+  let s = from;
+  let last = alarmTransition(s, steps[0][0], steps[0][1]);
+  for (const [e, at] of steps) {
+    last = alarmTransition(s, e, at);
+    if (!last.ok) {
+      throw new Error(last.refusal);
+    }
+    s = last.next;
+  }
+  return last;
+}
+
+describe('a timed shelf belongs to the alarm, not to one occurrence (DOMAIN.md §3)', () => {
+  const MIN = 60_000;
+  // [shelf of one hour from NOW, the alarm returns at NOW + min, activates again at NOW + min, state of the new occurrence, annunciated]
+  const rows: [kind: 'timed' | 'oneShot', returnsAtMin: number, activatesAtMin: number, expected: AlarmStateName, annunciate: boolean][] = [
+    // Within the shelf period the next activation opens shelved, not annunciated.
+    ['timed', 10, 20, 'shelved', false],
+    ['timed', 10, 59.99, 'shelved', false],
+    // Once the shelf has expired the alarm is normal again: annunciated.
+    ['timed', 10, 60, 'unack', true],
+    // A one-shot shelf ends with the return to normal (ISA-18.2 §11.7.2).
+    ['oneShot', 10, 20, 'unack', true],
+  ];
+  it.each(rows)('a %s shelf of 1 h; back to normal at +%s min, active again at +%s min → %s', (kind, returnsAtMin, activatesAtMin, expected, annunciate) => {
+    const returnsAt = NOW + returnsAtMin * MIN;
+    const activatesAt = NOW + activatesAtMin * MIN;
+    const shelved = run(states.unack, [[{ type: 'shelve', kind, until: NOW + HOUR, by: 'op', reason: 'transmitter under repair' }, NOW]]);
+    expect(shelved.ok).toBe(true);
+    const returned = alarmTransition(shelved.ok ? shelved.next : initialAlarmState, events.clear, returnsAt);
+    expect(returned.ok && returned.closesOccurrence).toBe(true);
+    // The closed occurrence keeps the state it closed in (shelved, for a timed shelf).
+    expect(returned.ok && returned.next.state).toBe(kind === 'timed' ? 'shelved' : 'normal');
+    const between = stateBetweenOccurrences(returned.ok ? returned.next : initialAlarmState, activatesAt);
+    const next = alarmTransition(between, events.activate, activatesAt);
+    expect(next.ok).toBe(true);
+    if (next.ok) {
+      expect([next.next.state, next.annunciate, next.opensOccurrence]).toEqual([expected, annunciate, true]);
+      expect(next.next.openedIn).toBe(expected);
+      // The shelf is the same one: who, why and until when.
+      expect(next.next.shelf?.until ?? null).toBe(expected === 'shelved' ? NOW + HOUR : null);
+    }
+  });
+});
+
+describe('who acknowledges (ISA-18.2 §11.7.3: a manual unshelve goes to Acknowledged)', () => {
+  const rows: [from: string, event: string, acknowledges: boolean][] = [
+    ['unack', 'ack', true],
+    ['rtnUnack', 'ack', true],
+    ['shelved(active,unacked)', 'unshelve', true],
+    ['shelved(active,acked)', 'unshelve', false],
+    ['shelved(active,unacked)', 'shelf expires', false],
+    ['normal', 'activate', false],
+    ['outOfService(active)', 'return to service', false],
+  ];
+  it.each(rows)('%s + %s: acknowledges %s', (from, event, acknowledges) => {
+    const r = alarmTransition(states[from], events[event], NOW);
+    expect(r.ok && r.acknowledges).toBe(acknowledges);
+  });
+});
+
+describe('the state an occurrence opened in (activations while out of service are never shown)', () => {
+  const rows: [from: string, openedIn: AlarmStateName][] = [
+    ['normal', 'unack'],
+    ['rtnUnack', 'unack'],
+    ['outOfService(returned)', 'outOfService'],
+    ['suppressed(returned)', 'suppressed'],
+    ['shelved(returned)', 'shelved'],
+  ];
+  it.each(rows)('%s + activate → opened in %s', (from, openedIn) => {
+    const r = alarmTransition(states[from], events.activate, NOW);
+    expect(r.ok && r.next.openedIn).toBe(openedIn);
+    // Later steps keep it.
+    const acked = r.ok ? alarmTransition(r.next, events['return to service'], NOW) : r;
+    if (acked.ok) {
+      expect(acked.next.openedIn).toBe(openedIn);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fenceRule, type FenceRuleInput } from '../../../src/shared/contracts/fences.js';
+import { fenceRule, type FenceRuleInput } from '../../../src/shared/fences/contracts.js';
 import { authorised, createFenceEvaluator, fenceKeys, inShift, largestGathering, type FenceChanges, type FencePerson } from '../../../src/shared/domain/fences.js';
 import { offsetToLonLat, pointInGeometry, type PolygonGeometry } from '../../../src/shared/domain/geometry.js';
 

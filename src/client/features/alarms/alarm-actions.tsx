@@ -1,8 +1,8 @@
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alarmRemoveFromService, alarmReturnToService, type AlarmRef } from '../../../shared/contracts/alarm-settings';
-import { alarmAcknowledge, alarmShelve, alarmUnshelve, MAX_SHELVE_MINUTES } from '../../../shared/contracts/alarms';
+import { alarmRemoveFromService, alarmReturnToService, type AlarmRef } from '../../../shared/alarms/settings-contracts';
+import { alarmAcknowledge, alarmShelve, alarmUnshelve, MAX_SHELVE_MINUTES } from '../../../shared/alarms/contracts';
 import { api } from '../../app/api';
 import { notify } from '../../app/feedback';
 import { useLang } from '../../app/i18n';

@@ -2,13 +2,14 @@ import { Button, Card, Col, DatePicker, Empty, InputNumber, Progress, Row, Stati
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { alarmAuditKpi } from '../../../shared/contracts/alarms';
-import { FLOOD_THRESHOLD, KPI_INTERVAL_MS } from '../../../shared/domain/alarm-kpi';
-import { formatDate } from '../../../shared/time';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { alarmAuditKpi } from '../../../shared/alarms/contracts';
+import { FLOOD_END_BELOW, FLOOD_THRESHOLD, KPI_INTERVAL_MS } from '../../../shared/domain/alarm-kpi';
+import { formatDate, formatDuration } from '../../../shared/time';
 import { api } from '../../app/api';
 import { useLoad } from '../../ui/use-load';
 import { useLang } from '../../app/i18n';
+import { auditDetailPath } from './alarm-audit-links';
 import { alarmsNs, sourceNameOf } from './locales';
 import './alarms.css';
 
@@ -17,29 +18,40 @@ const HISTORY = '/alarmData/historyAlarm';
 /**
  * `/alarmAduit/alarmAduit` (the seed's spelling): how healthy the alarm
  * system is over a window, by EEMUA 191 / ISA-18.2 — rate per 10 minutes per
- * operator position, floods, priority distribution against 80/15/5, stale and
- * chattering alarms, the top 10. Each list leads to the alarms behind it.
+ * operator position, floods (sliding 10 minutes, from above 10 to below 5),
+ * priority distribution against 80/15/5, stale and chattering alarms, the
+ * top 10. The total leads to the history; each alarm to its audit detail.
  */
 export function AlarmAuditPage() {
   const { t } = useTranslation(alarmsNs);
   const lang = useLang();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<{ range: [Dayjs, Dayjs]; positions: number }>(() => ({ range: [dayjs().subtract(24, 'hour'), dayjs()], positions: 1 }));
+  const [params] = useSearchParams();
+  // A window in the address (?from=&to=, as the detail page links back) or the last 24 hours.
+  const [draft, setDraft] = useState<{ range: [Dayjs, Dayjs]; positions: number }>(() => {
+    const from = Number(params.get('from'));
+    const to = Number(params.get('to'));
+    return { range: from > 0 && to > from ? [dayjs(from), dayjs(to)] : [dayjs().subtract(24, 'hour'), dayjs()], positions: 1 };
+  });
   const [query, setQuery] = useState(draft);
   const load = useCallback(
     (signal: AbortSignal) => api(alarmAuditKpi, { from: query.range[0].valueOf(), to: query.range[1].valueOf(), operatorPositions: query.positions }, { signal }),
     [query],
   );
   const { data: k, loading } = useLoad(load);
-  const drill = (source?: string) => {
+  const drill = () => {
     const q = new URLSearchParams({ from: String(query.range[0].valueOf()), to: String(query.range[1].valueOf()) });
-    if (source) {
-      q.set('source', source);
-    }
     void navigate(`${HISTORY}?${q.toString()}`);
   };
-  const sourceOf = (alarmKey: string) => alarmKey.split(':')[1] ?? alarmKey;
+  const detail = (alarmKey: string) => void navigate(auditDetailPath(alarmKey, query.range[0].valueOf(), query.range[1].valueOf()));
+  const alarmRow = (r: { alarmKey: string }) =>
+    ({ onClick: () => detail(r.alarmKey), style: { cursor: 'pointer' }, 'data-testid': `audit-alarm-${r.alarmKey}` }) as React.HTMLAttributes<HTMLElement>;
   const maxInterval = Math.max(1, ...(k?.intervals ?? [0]));
+  /** A bar is red when its interval overlaps a flood episode. */
+  const inFlood = (i: number) => {
+    const start = (k?.from ?? 0) + i * KPI_INTERVAL_MS;
+    return (k?.floodEpisodes ?? []).some((e) => e.from < start + KPI_INTERVAL_MS && e.to > start);
+  };
 
   return (
     <div className="pw-alarm-audit" data-testid="alarm-audit-page">
@@ -69,6 +81,11 @@ export function AlarmAuditPage() {
               <Card size="small">
                 <Statistic title={t('kpi.total')} value={k.total} />
                 <Typography.Link onClick={() => drill()}>{t('kpi.showAlarms')}</Typography.Link>
+                {k.outOfService > 0 && (
+                  <Typography.Text type="secondary" style={{ display: 'block' }} data-testid="kpi-out-of-service">
+                    {t('kpi.outOfService', { n: k.outOfService })}
+                  </Typography.Text>
+                )}
               </Card>
             </Col>
             <Col xs={12} md={6}>
@@ -86,7 +103,7 @@ export function AlarmAuditPage() {
             <Col xs={12} md={6}>
               <Card size="small">
                 <Statistic title={t('kpi.flood')} value={k.floodTimePct} suffix="%" />
-                <Typography.Text type="secondary">{t('kpi.floodEpisodes', { n: k.floodEpisodes.length, threshold: FLOOD_THRESHOLD })}</Typography.Text>
+                <Typography.Text type="secondary">{t('kpi.floodEpisodes', { n: k.floodEpisodes.length, threshold: FLOOD_THRESHOLD, end: FLOOD_END_BELOW })}</Typography.Text>
               </Card>
             </Col>
           </Row>
@@ -97,7 +114,7 @@ export function AlarmAuditPage() {
                   {k.intervals.map((c, i) => (
                     <Tooltip key={i} title={`${formatDate(k.from + i * KPI_INTERVAL_MS, 'MM-DD HH:mm')}: ${c}`}>
                       <div
-                        className={`pw-kpi-bar ${c / k.operatorPositions > FLOOD_THRESHOLD ? 'pw-kpi-bar-flood' : ''}`}
+                        className={`pw-kpi-bar ${inFlood(i) ? 'pw-kpi-bar-flood' : ''}`}
                         style={{ height: `${(c / maxInterval) * 100}%` }}
                       />
                     </Tooltip>
@@ -126,6 +143,29 @@ export function AlarmAuditPage() {
               </Card>
             </Col>
           </Row>
+          {k.floodEpisodes.length > 0 && (
+            <Card size="small" title={t('kpi.floods')} style={{ marginTop: 12 }}>
+              <Table
+                size="small"
+                rowKey="from"
+                pagination={false}
+                dataSource={k.floodEpisodes.slice(0, 50)}
+                scroll={{ x: 'max-content' }}
+                data-testid="kpi-floods"
+                columns={[
+                  { title: t('kpi.floodFrom'), dataIndex: 'from', render: (v: number) => formatDate(v, 'MM-DD HH:mm:ss') },
+                  {
+                    title: t('kpi.floodTo'),
+                    dataIndex: 'to',
+                    render: (v: number, e) => (e.ongoing ? t('kpi.floodOngoing') : formatDate(v, 'MM-DD HH:mm:ss')),
+                  },
+                  { title: t('kpi.floodLength'), key: 'length', render: (_: unknown, e) => formatDuration(e.to - e.from, lang) },
+                  { title: t('kpi.floodPeak'), dataIndex: 'peak' },
+                  { title: t('kpi.floodAlarms'), dataIndex: 'alarms' },
+                ]}
+              />
+            </Card>
+          )}
           <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
             <Col xs={24} lg={12}>
               <Card size="small" title={t('kpi.top10', { share: k.top10SharePct })}>
@@ -135,7 +175,7 @@ export function AlarmAuditPage() {
                   pagination={false}
                   dataSource={k.top10}
                   locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
-                  onRow={(r) => ({ onClick: () => drill(sourceOf(r.alarmKey)), style: { cursor: 'pointer' } })}
+                  onRow={alarmRow}
                   columns={[
                     { title: t('col.source'), dataIndex: 'sourceName', ellipsis: true, render: (_: string, r) => sourceNameOf(r, lang) },
                     { title: t('kpi.alarm'), dataIndex: 'alarmKey', render: (key: string) => t(`type.${key.startsWith('tag:') ? key.split(':')[2] : 'external'}`) },
@@ -153,7 +193,7 @@ export function AlarmAuditPage() {
                   pagination={false}
                   dataSource={k.chattering.slice(0, 20)}
                   locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
-                  onRow={(r) => ({ onClick: () => drill(sourceOf(r.alarmKey)), style: { cursor: 'pointer' } })}
+                  onRow={alarmRow}
                   columns={[
                     { title: t('col.source'), dataIndex: 'sourceName', ellipsis: true, render: (_: string, r) => sourceNameOf(r, lang) },
                     { title: t('kpi.count'), dataIndex: 'activations', width: 80 },
@@ -167,6 +207,7 @@ export function AlarmAuditPage() {
                   pagination={false}
                   dataSource={k.stale.slice(0, 20)}
                   locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
+                  onRow={alarmRow}
                   columns={[
                     { title: t('col.source'), dataIndex: 'sourceName', ellipsis: true, render: (_: string, r) => sourceNameOf(r, lang) },
                     { title: t('col.activatedAt'), dataIndex: 'activatedAt', render: (v: number) => formatDate(v, 'MM-DD HH:mm') },

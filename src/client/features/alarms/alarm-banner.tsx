@@ -1,12 +1,12 @@
-import { AlertOutlined } from '@ant-design/icons';
+import { AlertOutlined, AudioMutedOutlined, MutedOutlined } from '@ant-design/icons';
 import { Tooltip } from 'antd';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { AlarmItem } from '../../../shared/contracts/alarms';
+import type { AlarmItem } from '../../../shared/alarms/contracts';
 import { useSession } from '../../app/session-store';
 import { useAlarmFeed, useAlarmStore } from './alarm-store';
-import { playAlarmTone, prepareAlarmTone } from './alarm-sound';
+import { enableSound, playAlarmTone, prepareAlarmTone, useSoundBlocked } from './alarm-sound';
 import { useLang } from '../../app/i18n';
 import { alarmsNs, sourceNameOf } from './locales';
 import { priorityColors } from '../../ui/alarm-priority';
@@ -17,10 +17,13 @@ const TITLE_FLASH_MS = 1000;
 
 /**
  * The alarm banner in the navbar of every page: unacknowledged alarms by
- * priority, the newest in the tooltip, a click to the live list. It sounds
- * for a newly annunciated high-priority alarm (unless muted) and makes the
- * tab title flash while one is unacknowledged. Only for users who may read
- * alarms.
+ * priority, the newest in the tooltip, a click to the live list. While an
+ * unacknowledged 紧急 or 高 alarm exists the tone repeats (every
+ * `toneIntervalS`, 10 s by default, kept per browser) until it is
+ * acknowledged or the user silences it (a new one sounds again), unless sound
+ * is muted; the tab title flashes meanwhile. Before the user's first click
+ * the browser blocks sound: the banner says so, with a button to enable it.
+ * Only for users who may read alarms.
  */
 export function AlarmBanner() {
   const canRead = useSession((s) => s.user?.permissions.includes('realtime:read') ?? false);
@@ -35,6 +38,10 @@ function Banner() {
   const byId = useAlarmStore((s) => s.byId);
   const chime = useAlarmStore((s) => s.chime);
   const muted = useAlarmStore((s) => s.muted);
+  const silenced = useAlarmStore((s) => s.silenced);
+  const silence = useAlarmStore((s) => s.silence);
+  const toneIntervalS = useAlarmStore((s) => s.toneIntervalS);
+  const soundBlocked = useSoundBlocked();
 
   const { counts, total, newest, highUnacked } = useMemo(() => {
     const c = [0, 0, 0, 0];
@@ -50,19 +57,21 @@ function Banner() {
     return { counts: c, total: c.reduce((x, y) => x + y, 0), newest: n, highUnacked: c[0] + c[1] > 0 };
   }, [byId]);
 
-  // Sound for each newly annunciated high-priority alarm, in a task of its own (not the one that renders the lists).
+  // The tone, at once and then every interval while a high-priority alarm waits for acknowledgement, each in a task of
+  // its own (not the one that renders the lists). A new one (chime) or sound enabled starts it again at once.
   useEffect(() => prepareAlarmTone(), []);
-  const lastChime = useRef(chime);
+  const repeating = highUnacked && !muted && !silenced;
   useEffect(() => {
-    if (chime !== lastChime.current) {
-      lastChime.current = chime;
-      if (!muted) {
-        const timer = window.setTimeout(playAlarmTone, 0);
-        return () => clearTimeout(timer);
-      }
+    if (!repeating) {
+      return undefined;
     }
-    return undefined;
-  }, [chime, muted]);
+    const first = window.setTimeout(playAlarmTone, 0);
+    const timer = window.setInterval(playAlarmTone, toneIntervalS * 1000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [repeating, chime, toneIntervalS, soundBlocked]);
 
   // The tab title flashes while a high-priority alarm is unacknowledged.
   const flashPrefix = t('titleFlash');
@@ -82,8 +91,25 @@ function Banner() {
     };
   }, [highUnacked, flashPrefix]);
 
+  const blockedNotice = soundBlocked && !muted;
   const tip = newest ? `${t('banner.unacked')}: ${total} · ${t('banner.newest', { text: `${sourceNameOf(newest, lang)} ${t(`type.${newest.type}`)}` })}` : t('banner.none');
   return (
+    <span className="pw-alarm-banner-group" data-tone={repeating ? 'repeating' : 'off'} data-testid="alarm-tone">
+      {blockedNotice && (
+        <Tooltip title={t('sound.blockedHint')}>
+          <button type="button" className="pw-nav-btn pw-alarm-sound-blocked" data-testid="alarm-sound-blocked" onClick={() => void enableSound()}>
+            <AudioMutedOutlined />
+            <span className="pw-alarm-sound-text">{t('sound.enable')}</span>
+          </button>
+        </Tooltip>
+      )}
+      {repeating && !blockedNotice && (
+        <Tooltip title={t('sound.silenceHint')}>
+          <button type="button" className="pw-nav-btn" data-testid="alarm-silence" aria-label={t('sound.silence')} onClick={silence}>
+            <MutedOutlined />
+          </button>
+        </Tooltip>
+      )}
     <Tooltip title={tip}>
       <button
         type="button"
@@ -110,5 +136,6 @@ function Banner() {
         </span>
       </button>
     </Tooltip>
+    </span>
   );
 }

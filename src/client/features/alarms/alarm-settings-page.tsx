@@ -14,8 +14,8 @@ import {
   type AlarmSettingFields,
   type AlarmSettingItem,
   type SettingAlarmType,
-} from '../../../shared/contracts/alarm-settings';
-import { limitTypesOfTags } from '../../../shared/contracts/alarms';
+} from '../../../shared/alarms/settings-contracts';
+import { limitTypesOfTags } from '../../../shared/alarms/contracts';
 import { consequenceClasses, proposedPriority, responseTimeClasses } from '../../../shared/domain/alarm-rationalisation';
 import { renderMessage } from '../../../shared/messages/catalog';
 import { formatDate } from '../../../shared/time';

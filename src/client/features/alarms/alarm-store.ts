@@ -1,12 +1,23 @@
 import { useEffect } from 'react';
 import type { Subscription } from 'rxjs';
 import { create } from 'zustand';
-import { alarmRealTimeList, type AlarmItem } from '../../../shared/contracts/alarms';
+import { alarmRealTimeList, type AlarmItem } from '../../../shared/alarms/contracts';
 import { api } from '../../app/api';
 import { streamClient } from '../../stream/stream-client';
 import { alarmOrder, applyList, mergeAlarms, resortChanged } from '../../../shared/domain/alarm-merge';
 
 const MUTE_KEY = 'alarmSoundMuted';
+const INTERVAL_KEY = 'alarmToneIntervalS';
+/** How often the tone repeats while a high-priority alarm waits for acknowledgement, by default (s). */
+export const DEFAULT_TONE_INTERVAL_S = 10;
+/** Repeat intervals a user may choose (s). */
+export const TONE_INTERVALS_S = [5, 10, 15, 30, 60] as const;
+
+/** The interval this browser keeps (any whole number of seconds from 1 to 600), else the default. */
+function storedInterval(): number {
+  const v = Number(localStorage.getItem(INTERVAL_KEY));
+  return Number.isInteger(v) && v >= 1 && v <= 600 ? v : DEFAULT_TONE_INTERVAL_S;
+}
 
 interface AlarmStoreState {
   /** Open occurrences by id (closed ones leave). */
@@ -18,6 +29,12 @@ interface AlarmStoreState {
   chime: number;
   muted: boolean;
   setMuted: (muted: boolean) => void;
+  /** Seconds between repeats of the tone, kept per browser. */
+  toneIntervalS: number;
+  setToneIntervalS: (s: number) => void;
+  /** The user silenced the tone: quiet until the next high-priority alarm is annunciated. */
+  silenced: boolean;
+  silence: () => void;
 }
 
 /**
@@ -36,6 +53,13 @@ export const useAlarmStore = create<AlarmStoreState>()((set) => ({
     localStorage.setItem(MUTE_KEY, muted ? '1' : '0');
     set({ muted });
   },
+  toneIntervalS: storedInterval(),
+  setToneIntervalS: (s) => {
+    localStorage.setItem(INTERVAL_KEY, String(s));
+    set({ toneIntervalS: s });
+  },
+  silenced: false,
+  silence: () => set({ silenced: true }),
 }));
 
 /** The last change time of closed alarms, beside the store's open ones. */
@@ -69,7 +93,8 @@ function applyWaiting() {
     next.byId,
     items.map((a) => a.id),
   );
-  useAlarmStore.setState({ byId: next.byId, sorted, chime: next.chime ? cur.chime + 1 : cur.chime });
+  // A newly annunciated high-priority alarm sounds again even after the user silenced the last ones.
+  useAlarmStore.setState({ byId: next.byId, sorted, ...(next.chime ? { chime: cur.chime + 1, silenced: false } : {}) });
 }
 
 let users = 0;

@@ -10,7 +10,7 @@ import {
   controlSystemTypes,
   type ControlSystemItem,
   type ControlSystemType,
-} from '../../../shared/contracts/control-systems';
+} from '../../../shared/alarms/control-system-contracts';
 import { formatDate } from '../../../shared/time';
 import { api, errorText } from '../../app/api';
 import { feedback, notify } from '../../app/feedback';

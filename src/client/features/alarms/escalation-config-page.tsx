@@ -3,7 +3,7 @@ import { Button, Card, Empty, Form, Input, InputNumber, Modal, Popconfirm, Selec
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { escalationConfigAdd, escalationConfigDelete, escalationConfigList, escalationConfigSort, type EscalationLevel } from '../../../shared/contracts/alarm-notify';
+import { escalationConfigAdd, escalationConfigDelete, escalationConfigList, escalationConfigSort, type EscalationLevel } from '../../../shared/alarms/notify-contracts';
 import { api } from '../../app/api';
 import { feedback } from '../../app/feedback';
 import { useLang } from '../../app/i18n';

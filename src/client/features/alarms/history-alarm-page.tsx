@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { alarmHistoryExport, alarmHistoryList, type AlarmItem, type AlarmType } from '../../../shared/contracts/alarms';
+import { alarmHistoryExport, alarmHistoryList, type AlarmItem, type AlarmType } from '../../../shared/alarms/contracts';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { downloadPost } from '../../ui/file-transfer';

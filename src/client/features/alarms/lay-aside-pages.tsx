@@ -5,8 +5,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { alarmLayAsideDetails, alarmLayAsideList, type LayAsideEntry } from '../../../shared/contracts/alarm-notify';
-import type { AlarmItem } from '../../../shared/contracts/alarms';
+import { alarmLayAsideDetails, alarmLayAsideList, type LayAsideEntry } from '../../../shared/alarms/notify-contracts';
+import type { AlarmItem } from '../../../shared/alarms/contracts';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { notify } from '../../app/feedback';
@@ -58,7 +58,23 @@ export function AlarmLayAsidePage() {
   const now = list.data?.serverTime ?? Date.now();
   const columns: ColumnsType<AlarmItem> = [
     { title: t('layAside.priority'), dataIndex: 'priority', width: 76, render: (p: number) => <Tag color={priorityColors[p]}>{ta(`priority.${p}`)}</Tag> },
-    { title: t('layAside.source'), dataIndex: 'sourceName', width: 200, ellipsis: true, render: (_: string, a) => sourceNameOf(a, lang) },
+    {
+      title: t('layAside.source'),
+      dataIndex: 'sourceName',
+      width: 240,
+      ellipsis: true,
+      render: (_: string, a) => (
+        <>
+          {sourceNameOf(a, lang)}
+          {/* A timed shelf belongs to the alarm: it holds after the occurrence closed, for the next activation (DOMAIN.md §3). */}
+          {a.closedAt !== null && (
+            <Tag style={{ marginInlineStart: 6 }} data-testid={`lay-aside-held-${a.id}`}>
+              {t('layAside.held')}
+            </Tag>
+          )}
+        </>
+      ),
+    },
     { title: t('layAside.type'), dataIndex: 'type', width: 90, render: (ty: AlarmItem['type']) => ta(`type.${ty}`) },
     { title: ta('col.region'), dataIndex: 'regionid', width: 110, render: (r: number | null) => (r === null ? '—' : (regions.nameOf.get(r) ?? r)) },
     { title: t('layAside.by'), dataIndex: 'shelvedBy', width: 100 },

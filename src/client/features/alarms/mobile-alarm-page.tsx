@@ -1,11 +1,11 @@
-import { CheckOutlined } from '@ant-design/icons';
+import { CheckOutlined, CommentOutlined, PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { Button, Empty, Segmented, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AlarmItem } from '../../../shared/contracts/alarms';
+import type { AlarmItem } from '../../../shared/alarms/contracts';
 import { formatDate } from '../../../shared/time';
 import { notify } from '../../app/feedback';
-import { acknowledge, useAlarmRights } from './alarm-actions';
+import { acknowledge, AckDialog, ShelveDialog, unshelve, useAlarmRights } from './alarm-actions';
 import { useAlarmFeed, useAlarmStore } from './alarm-store';
 import { useLang } from '../../app/i18n';
 import { alarmsNs, sourceNameOf } from './locales';
@@ -13,11 +13,14 @@ import { priorityColors } from '../../ui/alarm-priority';
 import './alarms.css';
 
 const unacked = (a: AlarmItem) => a.state === 'unack' || a.state === 'rtnUnack';
+/** Shelving is for annunciated alarms (ISA-18.2 §11.7). */
+const shelvable = (a: AlarmItem) => unacked(a) || a.state === 'ack';
 const fmt = (v: number | null, unit: string) => (v === null ? '—' : `${Number(v.toFixed(3))}${unit ? ` ${unit}` : ''}`);
 
 /**
  * `/alarmData/mobileAlarm`: the live alarms as cards for a phone on the plant
- * floor — big touch targets, unacknowledged first, acknowledge with one tap.
+ * floor — big touch targets, unacknowledged first, acknowledge with one tap
+ * or with a comment, shelve with a reason and unshelve.
  */
 export function MobileAlarmPage() {
   const { t } = useTranslation(alarmsNs);
@@ -28,12 +31,24 @@ export function MobileAlarmPage() {
   const rights = useAlarmRights();
   const [show, setShow] = useState<'unacked' | 'all'>('unacked');
   const [busy, setBusy] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<{ kind: 'ack' | 'shelve'; id: number } | null>(null);
   const list = useMemo(() => (show === 'unacked' ? sorted.filter(unacked) : sorted), [sorted, show]);
 
   const ack = async (id: number) => {
     setBusy(id);
     try {
       notify(t('ack.done', { n: await acknowledge([id]) }));
+    } catch {
+      // api() showed the refusal.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const handleUnshelve = async (id: number) => {
+    setBusy(id);
+    try {
+      notify(t('shelve.undone', { n: await unshelve([id]) }));
     } catch {
       // api() showed the refusal.
     } finally {
@@ -78,6 +93,11 @@ export function MobileAlarmPage() {
               <span>
                 {t('col.value')} {fmt(a.value, a.unit)} / {t('col.limit')} {fmt(a.limit, a.unit)}
               </span>
+              {a.peak !== null && a.peak !== a.value && (
+                <span>
+                  {t('col.peak')} {fmt(a.peak, a.unit)}
+                </span>
+              )}
               <Typography.Text type="secondary">{formatDate(a.activatedAt, 'MM-DD HH:mm:ss')}</Typography.Text>
             </div>
             {rights.ack && unacked(a) && (
@@ -85,9 +105,30 @@ export function MobileAlarmPage() {
                 {t('action.ack')}
               </Button>
             )}
+            {((rights.ack && unacked(a)) || (rights.shelve && (shelvable(a) || a.state === 'shelved'))) && (
+              <div className="pw-mobile-alarm-more">
+                {rights.ack && unacked(a) && (
+                  <Button size="large" icon={<CommentOutlined />} onClick={() => setDialog({ kind: 'ack', id: a.id })} data-testid={`mobile-ack-comment-${a.id}`}>
+                    {t('mobile.ackWithComment')}
+                  </Button>
+                )}
+                {rights.shelve && shelvable(a) && (
+                  <Button size="large" icon={<PauseCircleOutlined />} onClick={() => setDialog({ kind: 'shelve', id: a.id })} data-testid={`mobile-shelve-${a.id}`}>
+                    {t('action.shelve')}
+                  </Button>
+                )}
+                {rights.shelve && a.state === 'shelved' && (
+                  <Button size="large" icon={<PlayCircleOutlined />} loading={busy === a.id} onClick={() => void handleUnshelve(a.id)} data-testid={`mobile-unshelve-${a.id}`}>
+                    {t('action.unshelve')}
+                  </Button>
+                )}
+              </div>
+            )}
           </div>
         ))
       )}
+      <AckDialog ids={dialog?.kind === 'ack' ? [dialog.id] : []} open={dialog?.kind === 'ack'} onClose={() => setDialog(null)} />
+      <ShelveDialog ids={dialog?.kind === 'shelve' ? [dialog.id] : []} open={dialog?.kind === 'shelve'} onClose={() => setDialog(null)} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { webhookList } from '../../../shared/contracts/alarm-notify';
-import { accountGetList } from '../../../shared/contracts/org';
+import { webhookList } from '../../../shared/alarms/notify-contracts';
+import { accountGetList } from '../../../shared/org/contracts';
 import { api } from '../../app/api';
 import { useLoad } from '../../ui/use-load';
 

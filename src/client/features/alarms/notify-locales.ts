@@ -85,6 +85,7 @@ const zh = {
     escalated: '已升级：{{level}}',
   },
   layAside: {
+    held: '已恢复，搁置仍有效',
     title: '报警搁置台账',
     detailsTitle: '报警搁置明细',
     source: '报警源',
@@ -216,6 +217,7 @@ const en: typeof zh = {
     escalated: 'Escalated: {{level}}',
   },
   layAside: {
+    held: 'Returned; the shelf holds',
     title: 'Shelved alarms',
     detailsTitle: 'Shelving history',
     source: 'Source',

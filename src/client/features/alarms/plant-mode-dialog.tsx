@@ -1,7 +1,7 @@
 import { Button, Form, Input, Modal, Radio, Table, Tag, TreeSelect, type TreeSelectProps } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { plantModeList, plantModeSet, type PlantMode, type PlantModeItem } from '../../../shared/contracts/alarm-settings';
+import { plantModeList, plantModeSet, type PlantMode, type PlantModeItem } from '../../../shared/alarms/settings-contracts';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { notify } from '../../app/feedback';

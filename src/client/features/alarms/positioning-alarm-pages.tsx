@@ -1,6 +1,6 @@
 import { Card, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AlarmType } from '../../../shared/contracts/alarms';
+import type { AlarmType } from '../../../shared/alarms/contracts';
 import { HistoryAlarmPage } from './history-alarm-page';
 import { alarmsNs } from './locales';
 import { RealTimeAlarmPage } from './real-time-alarm-page';

@@ -1,10 +1,9 @@
 import { CheckOutlined, PauseCircleOutlined, PlayCircleOutlined, ReloadOutlined, SoundOutlined, MutedOutlined, StopOutlined, ToolOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Input, Select, Space, Table, Tag, Tooltip, TreeSelect, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alarmListScopeGet, type AlarmListScope } from '../../../shared/contracts/alarm-notify';
-import type { AlarmItem, AlarmType } from '../../../shared/contracts/alarms';
+import { alarmListScopeGet, type AlarmListScope } from '../../../shared/alarms/notify-contracts';
+import type { AlarmItem, AlarmType } from '../../../shared/alarms/contracts';
 import { alarmStates } from '../../../shared/domain/alarm-state';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
@@ -16,7 +15,8 @@ import { useFillHeight } from '../../ui/use-fill-height';
 import { useLoad } from '../../ui/use-load';
 import { acknowledge, AckDialog, OutOfServiceDialog, returnToService, ShelveDialog, unshelve, useAlarmRights } from './alarm-actions';
 import { PlantModeDialog } from './plant-mode-dialog';
-import { reloadAlarms, useAlarmFeed, useAlarmStore } from './alarm-store';
+import { reloadAlarms, TONE_INTERVALS_S, useAlarmFeed, useAlarmStore } from './alarm-store';
+import { useFitColumns, type FitColumn } from '../../ui/use-fit-columns';
 import { alarmsNs, sourceNameOf } from './locales';
 import { priorityColors } from '../../ui/alarm-priority';
 import { controlSystemNs } from './control-system-locales';
@@ -40,6 +40,8 @@ export function detailText(a: AlarmItem, key: string, lang: Lang): string {
   return text || '—';
 }
 
+/** The checkbox column of the live table. */
+const SELECTION_WIDTH = 36;
 const fmt = (v: number | null, unit: string) => (v === null ? '—' : `${Number(v.toFixed(3))}${unit ? ` ${unit}` : ''}`);
 
 /**
@@ -62,6 +64,8 @@ export function RealTimeAlarmPage({ scope = 'all', types }: { scope?: AlarmListS
   const loaded = useAlarmStore((s) => s.loaded);
   const muted = useAlarmStore((s) => s.muted);
   const setMuted = useAlarmStore((s) => s.setMuted);
+  const toneIntervalS = useAlarmStore((s) => s.toneIntervalS);
+  const setToneIntervalS = useAlarmStore((s) => s.setToneIntervalS);
   const rights = useAlarmRights();
   const [filters, setFilters] = useState<Filters>({ priority: [], keyword: '' });
   const keyword = useDeferredValue(filters.keyword.trim().toLowerCase());
@@ -145,11 +149,13 @@ export function RealTimeAlarmPage({ scope = 'all', types }: { scope?: AlarmListS
     }
   };
 
-  const columns: ColumnsType<AlarmItem> = [
+  // Least widths that fit a 1,440 px screen beside the menu (peak, region and acknowledger in view); wider screens share the rest by `grow`.
+  const columns: FitColumn<AlarmItem>[] = [
     {
       title: t('col.priority'),
       dataIndex: 'priority',
-      width: 76,
+      width: 64,
+      grow: 0,
       render: (p: number) => (
         <Tag color={priorityColors[p]} style={{ marginInlineEnd: 0 }}>
           {t(`priority.${p}`)}
@@ -159,7 +165,9 @@ export function RealTimeAlarmPage({ scope = 'all', types }: { scope?: AlarmListS
     {
       title: t('col.state'),
       dataIndex: 'state',
-      width: 130,
+      width: 104,
+      grow: 0.5,
+      ellipsis: true,
       render: (s: AlarmItem['state'], a) => (
         <span data-testid={`alarm-state-${a.id}`}>
           {t(`state.${s}`)}
@@ -167,11 +175,22 @@ export function RealTimeAlarmPage({ scope = 'all', types }: { scope?: AlarmListS
         </span>
       ),
     },
-    { title: t('col.activatedAt'), dataIndex: 'activatedAt', width: 168, render: (v: number) => formatDate(v) },
+    {
+      title: t('col.activatedAt'),
+      dataIndex: 'activatedAt',
+      width: 120,
+      grow: 0.5,
+      render: (v: number) => (
+        <Tooltip title={formatDate(v)}>
+          <span>{formatDate(v, 'MM-DD HH:mm:ss')}</span>
+        </Tooltip>
+      ),
+    },
     {
       title: t('col.source'),
       dataIndex: 'sourceName',
-      width: 220,
+      width: 136,
+      grow: 3,
       ellipsis: true,
       render: (_: string, a) => (
         <Tooltip title={a.source}>
@@ -183,23 +202,26 @@ export function RealTimeAlarmPage({ scope = 'all', types }: { scope?: AlarmListS
     },
     ...(types
       ? []
-      : [{ title: tcs('column'), key: 'controlSystem', width: 130, ellipsis: true, render: (_: unknown, a: AlarmItem) => controlSystems.nameOf(controlSystems.systemOf(a)) ?? '—' }]),
-    { title: t('col.type'), dataIndex: 'type', width: 100, render: (ty: AlarmItem['type']) => t(`type.${ty}`) },
-    { title: t('col.value'), dataIndex: 'value', width: 110, render: (v: number | null, a) => fmt(v, a.unit) },
-    { title: t('col.limit'), dataIndex: 'limit', width: 100, render: (v: number | null, a) => fmt(v, a.unit) },
-    { title: t('col.peak'), dataIndex: 'peak', width: 100, render: (v: number | null, a) => fmt(v, a.unit) },
-    { title: t('col.region'), dataIndex: 'regionid', width: 120, render: (r: number | null) => (r === null ? '—' : (regionName.get(r) ?? r)) },
-    ...(types ? [{ title: t('col.dept'), key: 'dept', width: 140, ellipsis: true, render: (_: unknown, a: AlarmItem) => detailText(a, 'dept', lang) }] : []),
+      : [{ title: tcs('column'), key: 'controlSystem', width: 84, grow: 1, ellipsis: true, render: (_: unknown, a: AlarmItem) => controlSystems.nameOf(controlSystems.systemOf(a)) ?? '—' }]),
+    { title: t('col.type'), dataIndex: 'type', width: 76, grow: 0.5, ellipsis: true, render: (ty: AlarmItem['type']) => t(`type.${ty}`) },
+    { title: t('col.value'), dataIndex: 'value', width: 80, grow: 0.5, ellipsis: true, render: (v: number | null, a) => fmt(v, a.unit) },
+    { title: t('col.limit'), dataIndex: 'limit', width: 70, grow: 0.5, ellipsis: true, render: (v: number | null, a) => fmt(v, a.unit) },
+    { title: t('col.peak'), dataIndex: 'peak', width: 80, grow: 0.5, ellipsis: true, render: (v: number | null, a) => <span data-testid={`alarm-peak-${a.id}`}>{fmt(v, a.unit)}</span> },
+    { title: t('col.region'), dataIndex: 'regionid', width: 84, grow: 1, ellipsis: true, render: (r: number | null) => (r === null ? '—' : (regionName.get(r) ?? r)) },
+    ...(types ? [{ title: t('col.dept'), key: 'dept', width: 92, grow: 1, ellipsis: true, render: (_: unknown, a: AlarmItem) => detailText(a, 'dept', lang) }] : []),
     {
       title: t('col.acked'),
       dataIndex: 'ackedBy',
-      width: 170,
+      width: 124,
+      grow: 1,
+      ellipsis: true,
       render: (by: string | null, a) => (by ? `${by} ${a.ackedAt ? formatDate(a.ackedAt, 'HH:mm:ss') : ''}` : '—'),
     },
     {
       title: '',
       key: 'actions',
-      width: 96,
+      width: 84,
+      grow: 0,
       fixed: 'right',
       render: (_: unknown, a) =>
         rights.ack && (a.state === 'unack' || a.state === 'rtnUnack') ? (
@@ -209,6 +231,8 @@ export function RealTimeAlarmPage({ scope = 'all', types }: { scope?: AlarmListS
         ) : null,
     },
   ];
+  const selectable = rights.ack || rights.shelve || rights.admin;
+  const fitted = useFitColumns(tableRef, columns, selectable ? SELECTION_WIDTH : 0);
 
   const closeDialog = (done: boolean) => {
     setDialog(null);
@@ -321,6 +345,17 @@ export function RealTimeAlarmPage({ scope = 'all', types }: { scope?: AlarmListS
           <Button icon={muted ? <MutedOutlined /> : <SoundOutlined />} onClick={() => setMuted(!muted)} data-testid="alarm-mute">
             {muted ? t('action.unmute') : t('action.mute')}
           </Button>
+          <Select
+            aria-label={t('sound.interval')}
+            title={t('sound.interval')}
+            value={toneIntervalS}
+            onChange={setToneIntervalS}
+            disabled={muted}
+            // The choices, and the browser's own interval when it is none of them.
+            options={[...new Set<number>([...TONE_INTERVALS_S, toneIntervalS])].sort((a, b) => a - b).map((n) => ({ value: n, label: t('sound.everyN', { n }) }))}
+            style={{ minWidth: 110 }}
+            data-testid="alarm-tone-interval"
+          />
           <Button icon={<ReloadOutlined />} onClick={() => void reloadAlarms()}>
             {t('action.refresh')}
           </Button>
@@ -335,11 +370,11 @@ export function RealTimeAlarmPage({ scope = 'all', types }: { scope?: AlarmListS
           size="small"
           rowKey="id"
           dataSource={rows}
-          columns={columns}
+          columns={fitted.columns}
           loading={!loaded || (scope !== 'all' && scoped.loading)}
           pagination={false}
-          scroll={{ x: types ? 1400 : 1530, y: height }}
-          rowSelection={rights.ack || rights.shelve || rights.admin ? { selectedRowKeys: selectedOpen, onChange: (keys) => setSelected(keys as number[]) } : undefined}
+          scroll={{ x: fitted.scrollX, y: height }}
+          rowSelection={selectable ? { columnWidth: SELECTION_WIDTH, selectedRowKeys: selectedOpen, onChange: (keys) => setSelected(keys as number[]) } : undefined}
           rowClassName={(a) => (a.state === 'unack' || a.state === 'rtnUnack' ? 'pw-alarm-row-unack' : a.state === 'shelved' || a.state === 'suppressed' || a.state === 'outOfService' ? 'pw-alarm-row-shelved' : '')}
           onRow={(a) => ({ 'data-testid': `alarm-row-${a.alarmKey}` }) as React.HTMLAttributes<HTMLElement>}
           locale={{ emptyText: <Empty description={t('empty')} /> }}

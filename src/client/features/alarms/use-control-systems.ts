@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { controlSystemList } from '../../../shared/contracts/control-systems';
+import { controlSystemList } from '../../../shared/alarms/control-system-contracts';
 import { controlSystemMatcher } from '../../../shared/domain/control-system-match';
 import { api } from '../../app/api';
 import { useLoad } from '../../ui/use-load';

@@ -13,8 +13,8 @@ import {
   deliveryStatuses,
   type DeliveryItem,
   type WebhookItem,
-} from '../../../shared/contracts/alarm-notify';
-import { alarmTypes } from '../../../shared/contracts/alarms';
+} from '../../../shared/alarms/notify-contracts';
+import { alarmTypes } from '../../../shared/alarms/contracts';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { feedback, notify } from '../../app/feedback';

@@ -21,8 +21,8 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fenceRuleDelete, fenceRuleList, fenceRuleSave, type FenceRuleInput, type FenceRuleItem } from '../../../shared/contracts/fences';
-import { deptList, regionGetList } from '../../../shared/contracts/org';
+import { fenceRuleDelete, fenceRuleList, fenceRuleSave, type FenceRuleInput, type FenceRuleItem } from '../../../shared/fences/contracts';
+import { deptList, regionGetList } from '../../../shared/org/contracts';
 import { positioningObjectLedger } from '../../../shared/records/ledgers/positioning-object';
 import { listToTree, type TreeNode } from '../../../shared/tree';
 import { formatDate } from '../../../shared/time';

@@ -20,7 +20,7 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { musterBoardCall, musterEnd, musterStart, type MusterBoard, type MusterPerson } from '../../../shared/contracts/muster';
+import { musterBoardCall, musterEnd, musterStart, type MusterBoard, type MusterPerson } from '../../../shared/fences/muster-contracts';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';

@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { auditLogList } from '../../../shared/contracts/org';
+import { auditLogList } from '../../../shared/org/contracts';
 import { isJsonObject } from '../../../shared/text';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Col, Empty, Input, Modal, Row, Space, Spin, Switch
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accountGetList, deptList, regionGetList, userScopeGet, userScopeSave, type AccountItem } from '../../../shared/contracts/org';
+import { accountGetList, deptList, regionGetList, userScopeGet, userScopeSave, type AccountItem } from '../../../shared/org/contracts';
 import { api } from '../../app/api';
 import { pick as pickLang, useLang } from '../../app/i18n';
 import { orgNs } from './locales';

@@ -1,7 +1,7 @@
 import { Card, Col, Descriptions, Empty, Row, Tabs, Tag } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deptList, regionGetList } from '../../../shared/contracts/org';
+import { deptList, regionGetList } from '../../../shared/org/contracts';
 import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';
 import { orgNs } from './locales';

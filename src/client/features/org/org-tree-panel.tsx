@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Input, Popconfirm, Space, Spin, Tooltip, Tree, TreeSelect, Typography, message } from 'antd';
 import { useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deptDelete, deptSave, regionDelete, regionSave } from '../../../shared/contracts/org';
+import { deptDelete, deptSave, regionDelete, regionSave } from '../../../shared/org/contracts';
 import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';
 import { deptUnitLedger, regionUnitLedger } from '../../../shared/records/ledgers/org';

@@ -1,5 +1,5 @@
-import type { DeptItem, RegionItem } from '../../../shared/contracts/org';
-import { listToTree, type TreeNode } from '../../../shared/tree';
+import type { DeptItem, RegionItem } from '../../../shared/org/contracts';
+import { listToTree, withDescendants, type TreeNode } from '../../../shared/tree';
 import type { Lang } from '../../app/i18n';
 
 /** A department or a region with the field names they share. */
@@ -61,18 +61,12 @@ export function unitTree(units: readonly OrgUnit[], lang: Lang, disabled?: (u: O
 
 /** `id` and all ids below it, so a unit cannot be moved under itself. */
 export function selfAndDescendants(units: readonly OrgUnit[], id: number): Set<number> {
-  const out = new Set([id]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const u of units) {
-      if (!out.has(u.id) && out.has(u.parentId)) {
-        out.add(u.id);
-        grew = true;
-      }
-    }
-  }
-  return out;
+  return new Set(
+    withDescendants(
+      [id],
+      units.map((u) => [u.id, u.parentId] as const),
+    ),
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import { Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newPasswordSchema } from '../../../shared/contracts/auth';
+import { newPasswordSchema } from '../../../shared/auth/contracts';
 import {
   accountGetList,
   accountResetPassword,
@@ -14,7 +14,7 @@ import {
   roleList,
   type AccountItem,
   type PostItem,
-} from '../../../shared/contracts/org';
+} from '../../../shared/org/contracts';
 import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';
 import { useSession } from '../../app/session-store';

@@ -3,7 +3,7 @@ import { Button, Card, Empty, Popconfirm, Space, Table, TreeSelect, message } fr
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { postDelete, postList, postSave, type PostItem } from '../../../shared/contracts/org';
+import { postDelete, postList, postSave, type PostItem } from '../../../shared/org/contracts';
 import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';
 import { postLedger } from '../../../shared/records/ledgers/org';

@@ -4,15 +4,14 @@ import type { MessageInstance } from 'antd/es/message/interface';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
-import { permissionCodes, type PermissionCode } from '../../../shared/contracts/contract';
-import { roleDelete, roleList, roleSave, roleWebMenuGetList, type MenuItem, type RoleItem } from '../../../shared/contracts/org';
+import { permissionCodes, permissions as permissionLabels, type PermissionCode } from '../../../shared/modules';
+import { roleDelete, roleList, roleSave, roleWebMenuGetList, type MenuItem, type RoleItem } from '../../../shared/org/contracts';
 import { flattenTree } from '../../../shared/tree';
 import { api } from '../../app/api';
 import { useLang, type Lang } from '../../app/i18n';
 import { isValidationError, showSaveError, zodRule } from '../../ui/form-rules';
 import { orgNs } from './locales';
 import { localName } from './org-units';
-import { permissionLabels } from './permission-labels';
 import { useCanManage } from './use-can-manage';
 import { useLoad } from '../../ui/use-load';
 

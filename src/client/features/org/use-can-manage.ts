@@ -1,4 +1,4 @@
-import type { PermissionCode } from '../../../shared/contracts/contract';
+import type { PermissionCode } from '../../../shared/modules';
 import { useSession } from '../../app/session-store';
 
 /**

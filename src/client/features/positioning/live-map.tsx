@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { MapRef } from 'react-map-gl/maplibre';
-import { trajectory } from '../../../shared/contracts/positioning';
+import { trajectory } from '../../../shared/positioning/contracts';
 import { createRegionLocator } from '../../../shared/domain/region-locator';
 import { formatDate, formatDuration, relativeTime } from '../../../shared/time';
 import { api } from '../../app/api';

@@ -1,4 +1,4 @@
-import type { PositionTuple } from '../../../shared/contracts/topics';
+import type { PositionTuple } from '../../../shared/contracts/channel';
 
 /** Marker colour classes: the person's type from the roster, or a vehicle. */
 export const markerCategories = ['staff', 'contractor', 'visitor', 'vehicle', 'unknown'] as const;
@@ -202,7 +202,9 @@ export class MarkerBuffer {
   }
 
   /** What the card list and the card need of one card. */
-  info(id: string): { t: number; lon: number; lat: number; floor: number | null; regionid: number; regionSince: number; category: number } | undefined {
+  info(
+    id: string,
+  ): { t: number; lon: number; lat: number; floor: number | null; regionid: number; regionSince: number; category: number } | undefined {
     const i = this.index.get(id);
     if (i === undefined) {
       return undefined;

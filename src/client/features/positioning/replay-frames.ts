@@ -1,5 +1,5 @@
-import type { AlarmItem } from '../../../shared/contracts/alarms';
-import type { ReplayTrack } from '../../../shared/contracts/positioning';
+import type { AlarmItem } from '../../../shared/alarms/contracts';
+import type { ReplayTrack } from '../../../shared/positioning/contracts';
 import type { MarkerCollection, MarkerFeature } from './marker-buffer';
 import { interpolate } from './playback';
 

@@ -3,7 +3,7 @@ import { Button, Card, DatePicker, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { POSITIONING_ALARM_TYPES, statisticsCall, statisticsExport, type StatisticsResult } from '../../../shared/contracts/positioning';
+import { POSITIONING_ALARM_TYPES, statisticsCall, statisticsExport, type StatisticsResult } from '../../../shared/positioning/contracts';
 import { formatDate, formatDuration } from '../../../shared/time';
 import { api, errorText } from '../../app/api';
 import { feedback } from '../../app/feedback';

@@ -6,7 +6,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Layer, Source, type MapRef } from 'react-map-gl/maplibre';
-import { trajectory, trajectoryStatsCall, type TrajectoryPoint, type TrajectoryStatsResult } from '../../../shared/contracts/positioning';
+import { trajectory, trajectoryStatsCall, type TrajectoryPoint, type TrajectoryStatsResult } from '../../../shared/positioning/contracts';
 import { formatDate, formatDuration } from '../../../shared/time';
 import { api } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';

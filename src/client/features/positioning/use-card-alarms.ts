@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { AlarmItem } from '../../../shared/contracts/alarms';
-import { POSITIONING_ALARM_TYPES } from '../../../shared/contracts/positioning';
+import type { AlarmItem } from '../../../shared/alarms/contracts';
+import { POSITIONING_ALARM_TYPES } from '../../../shared/positioning/contracts';
 import { useOpenAlarms } from '../../ui/use-open-alarms';
 
 /** The card an alarm was raised for: the fence engine names it in the detail, else the alarm's source is the card. */

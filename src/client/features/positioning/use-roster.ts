@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { dataIsolationDept } from '../../../shared/contracts/org';
-import { recordContracts } from '../../../shared/contracts/records';
+import { dataIsolationDept } from '../../../shared/org/contracts';
+import { recordContracts } from '../../../shared/records/contracts';
 import { positioningObjectLedger } from '../../../shared/records/ledgers/positioning-object';
 import { api } from '../../app/api';
 import { pick, type Lang } from '../../app/i18n';

@@ -21,7 +21,7 @@ import type { TransferItem } from 'antd/es/transfer';
 import type { DataNode } from 'antd/es/tree';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { classDelete, classList, classSave, classSetTags, type TagClassItem } from '../../../shared/contracts/realtime';
+import { classDelete, classList, classSave, classSetTags, type TagClassItem } from '../../../shared/realtime/contracts';
 import { flattenTree } from '../../../shared/tree';
 import { api } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';

@@ -1,13 +1,12 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Empty, Input, Select, Space, Table, Tag, Tooltip, TreeSelect, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Checkbox, Empty, Grid, Input, Select, Space, Table, Tag, Tooltip, TreeSelect, Typography } from 'antd';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { regionGetList } from '../../../shared/contracts/org';
-import { classList, type TagItem, type TagKind } from '../../../shared/contracts/realtime';
+import { regionGetList } from '../../../shared/org/contracts';
+import { classList, type TagItem, type TagKind } from '../../../shared/realtime/contracts';
 import { Quality } from '../../../shared/contracts/stream';
 import { LimitTracker, limitSeverity, type LimitState } from '../../../shared/domain/limits';
-import { flattenTree } from '../../../shared/tree';
+import { flattenTree, withDescendants } from '../../../shared/tree';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';
@@ -32,6 +31,7 @@ import { TagTrails, TRAIL_MINUTES } from './tag-trails';
 import { openFaceplate } from '../../ui/faceplate-store';
 import { regionTreeOptions } from '../../ui/region-options';
 import { useFillHeight } from '../../ui/use-fill-height';
+import { useFitColumns, type FitColumn } from '../../ui/use-fit-columns';
 import { useLoad } from '../../ui/use-load';
 import './realtime.css';
 
@@ -57,25 +57,13 @@ interface LiveContext {
 }
 
 /** Descendant ids of a node in a parent-linked list, the node included. */
-function withDescendants<T>(items: readonly T[], id: number, idOf: (x: T) => number, parentOf: (x: T) => number): Set<number> {
-  const children = new Map<number, number[]>();
-  for (const x of items) {
-    const p = parentOf(x);
-    const list = children.get(p) ?? [];
-    list.push(idOf(x));
-    children.set(p, list);
-  }
-  const out = new Set<number>([id]);
-  const stack = [id];
-  while (stack.length) {
-    for (const c of children.get(stack.pop()!) ?? []) {
-      if (!out.has(c)) {
-        out.add(c);
-        stack.push(c);
-      }
-    }
-  }
-  return out;
+function descendantsOf<T>(items: readonly T[], id: number, idOf: (x: T) => number, parentOf: (x: T) => number): Set<number> {
+  return new Set(
+    withDescendants(
+      [id],
+      items.map((x) => [idOf(x), parentOf(x)] as const),
+    ),
+  );
 }
 
 const ValueCell = memo(function ValueCell({ tag, ctx }: { tag: TagItem; ctx: LiveContext }) {
@@ -197,7 +185,7 @@ export function RealTimeDataDetailsPage() {
     () =>
       filters.regionid === undefined
         ? null
-        : withDescendants(
+        : descendantsOf(
             regions.data ?? [],
             filters.regionid,
             (r) => r.regionid,
@@ -209,7 +197,7 @@ export function RealTimeDataDetailsPage() {
     () =>
       filters.classId === undefined
         ? null
-        : withDescendants(
+        : descendantsOf(
             classes.data ?? [],
             filters.classId,
             (c) => c.id,
@@ -291,8 +279,10 @@ export function RealTimeDataDetailsPage() {
   const classOptions = useMemo(() => classTreeOptions(classes.data ?? [], lang), [classes.data, lang]);
   const classCount = useMemo(() => flattenTree(classTree(classes.data ?? [])).length, [classes.data]);
 
-  const columns: ColumnsType<TagItem> = useMemo(
-    () => [
+  // On a phone only the name, the value and its limit state, so the list fits without scrolling sideways.
+  const narrow = !Grid.useBreakpoint().md;
+  const columns: FitColumn<TagItem>[] = useMemo(() => {
+    const all: FitColumn<TagItem>[] = [
       {
         title: t('field.id'),
         dataIndex: 'id',
@@ -305,7 +295,8 @@ export function RealTimeDataDetailsPage() {
       {
         title: t('field.name'),
         key: 'name',
-        width: 200,
+        width: narrow ? 140 : 200,
+        grow: 2,
         ellipsis: true,
         sorter: (a, b) => tagLabel(a, lang).localeCompare(tagLabel(b, lang)),
         render: (_, tag) => (
@@ -316,23 +307,39 @@ export function RealTimeDataDetailsPage() {
           </Tooltip>
         ),
       },
-      { title: t('field.value'), key: 'value', width: 110, align: 'right', render: (_, tag) => <ValueCell tag={tag} ctx={ctx} /> },
-      { title: t('field.unit'), dataIndex: 'unit', key: 'unit', width: 70, render: (u: string) => u || '—' },
-      { title: t('field.quality'), key: 'quality', width: 86, render: (_, tag) => <QualityCell tag={tag} /> },
-      { title: t('field.limitState'), key: 'limit', width: 96, render: (_, tag) => <LimitCell tag={tag} ctx={ctx} /> },
+      {
+        title: t('field.value'),
+        key: 'value',
+        width: narrow ? 96 : 110,
+        grow: 0.5,
+        align: 'right',
+        // Without the unit column on a phone, the unit follows the value.
+        render: (_, tag) =>
+          narrow ? (
+            <>
+              <ValueCell tag={tag} ctx={ctx} /> <span className="pw-rt-muted">{tag.unit}</span>
+            </>
+          ) : (
+            <ValueCell tag={tag} ctx={ctx} />
+          ),
+      },
+      { title: t('field.unit'), dataIndex: 'unit', key: 'unit', width: 70, grow: 0, render: (u: string) => u || '—' },
+      { title: t('field.quality'), key: 'quality', width: 86, grow: 0, render: (_, tag) => <QualityCell tag={tag} /> },
+      { title: t('field.limitState'), key: 'limit', width: narrow ? 72 : 96, grow: 0.5, render: (_, tag) => <LimitCell tag={tag} ctx={ctx} /> },
       {
         title: t('field.trend', { minutes: TRAIL_MINUTES }),
         key: 'trend',
         width: 150,
+        grow: 0,
         render: (_, tag) => <TrendCell tag={tag} ctx={ctx} />,
       },
-      { title: t('field.time'), key: 'time', width: 120, render: (_, tag) => <TimeCell tag={tag} /> },
-      { title: t('field.kind'), dataIndex: 'kind', key: 'kind', width: 110, ellipsis: true, render: (k: TagKind) => t(`kind.${k}`) },
+      { title: t('field.time'), key: 'time', width: 120, grow: 0.5, render: (_, tag) => <TimeCell tag={tag} /> },
+      { title: t('field.kind'), dataIndex: 'kind', key: 'kind', width: 110, grow: 0.5, ellipsis: true, render: (k: TagKind) => t(`kind.${k}`) },
       { title: t('field.region'), dataIndex: 'regionname', key: 'region', width: 140, ellipsis: true, render: (r: string) => r || '—' },
-    ],
-    [t, lang, ctx],
-  );
-  const scrollX = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 100), 0);
+    ];
+    return narrow ? all.filter((c) => c.key === 'name' || c.key === 'value' || c.key === 'limit') : all;
+  }, [t, lang, ctx, narrow]);
+  const fitted = useFitColumns(tableBox, columns, 0);
 
   const set = <K extends keyof Filters>(key: K, value: Filters[K]) => setFilters((f) => ({ ...f, [key]: value }));
   const truncated = (tags.data?.total ?? 0) > all.length;
@@ -426,11 +433,11 @@ export function RealTimeDataDetailsPage() {
           virtual
           size="small"
           rowKey="id"
-          columns={columns}
+          columns={fitted.columns}
           dataSource={rows}
           loading={tags.loading && !tags.data}
           pagination={false}
-          scroll={{ x: scrollX, y: height }}
+          scroll={{ x: fitted.scrollX, y: height }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('details.empty')} /> }}
         />
       </div>

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
-import { HISTORY_MAX_RANGE_MS, HISTORY_MAX_TAGS, history, type TagItem } from '../../../shared/contracts/realtime';
+import { HISTORY_MAX_RANGE_MS, HISTORY_MAX_TAGS, history, type TagItem } from '../../../shared/realtime/contracts';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';

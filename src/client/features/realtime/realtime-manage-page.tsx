@@ -2,7 +2,7 @@ import { DeleteOutlined, DownloadOutlined, FileExcelOutlined, PlusOutlined, Uplo
 import { Button, Popconfirm, Space, Tag, TreeSelect, Typography, message } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { classList, tagDelete, tagKind, tagList, tagSave, type TagItem } from '../../../shared/contracts/realtime';
+import { classList, tagDelete, tagKind, tagList, tagSave, type TagItem } from '../../../shared/realtime/contracts';
 import { api } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
 import { downloadText } from './csv';

@@ -1,6 +1,6 @@
 import { Card, Statistic, Table, Typography } from 'antd';
 import { useCallback } from 'react';
-import { tagStorageStats } from '../../../shared/contracts/history';
+import { tagStorageStats } from '../../../shared/realtime/history-contracts';
 import { api } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
 import { useLoad } from '../../ui/use-load';

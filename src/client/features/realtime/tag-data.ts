@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { Quality } from '../../../shared/contracts/stream';
-import { tagKinds, tagList, type TagClassItem, type TagItem, type TagKind } from '../../../shared/contracts/realtime';
+import { tagKinds, tagList, type TagClassItem, type TagItem, type TagKind } from '../../../shared/realtime/contracts';
 import type { LimitState } from '../../../shared/domain/limits';
 import { listToTree, type TreeNode } from '../../../shared/tree';
 import { api } from '../../app/api';

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { TAG_IMPORT_MAX_ROWS, tagImport } from '../../../shared/contracts/realtime';
+import { TAG_IMPORT_MAX_ROWS, tagImport } from '../../../shared/realtime/contracts';
 import { api, ApiError } from '../../app/api';
 import { useLang } from '../../app/i18n';
 import { parseCsv } from './csv';

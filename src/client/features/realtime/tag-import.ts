@@ -1,4 +1,4 @@
-import { tagFields, type TagItem } from '../../../shared/contracts/realtime';
+import { tagFields, type TagItem } from '../../../shared/realtime/contracts';
 import { toCsv, type CsvCell } from './csv';
 import type { FieldIssue } from '../../../shared/messages/catalog';
 import { fieldIssues } from '../../../shared/messages/zod-issues';

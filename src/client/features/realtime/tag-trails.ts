@@ -1,4 +1,4 @@
-import { history } from '../../../shared/contracts/realtime';
+import { history } from '../../../shared/realtime/contracts';
 import { Quality } from '../../../shared/contracts/stream';
 import { api } from '../../app/api';
 import { RingBuffer } from '../../stream/ring-buffer';

@@ -2,7 +2,7 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Form, Input, Modal, Select, Space, message } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { definitionSave } from '../../../shared/contracts/records';
+import { definitionSave } from '../../../shared/records/contracts';
 import { fieldTypes, type LinkRef, type RecordDefinition, type RecordDefinitionInput, type RecordStatus } from '../../../shared/records/definition';
 import { api } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';

@@ -3,7 +3,7 @@ import { Button, Card, Form, Input, Popconfirm, Result, Space, Spin, Table, Tag,
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { definitionLog, dictionaryDelete, dictionaryList, dictionarySave, type DefinitionItem, type DictionaryItem } from '../../../shared/contracts/records';
+import { definitionLog, dictionaryDelete, dictionaryList, dictionarySave, type DefinitionItem, type DictionaryItem } from '../../../shared/records/contracts';
 import { renderMessage } from '../../../shared/messages/catalog';
 import { ledgerHref, recordHref } from '../../../shared/records/definition';
 import { formatDate } from '../../../shared/time';

@@ -2,7 +2,7 @@ import { Button, Card, Descriptions, Empty, Input, Modal, Result, Space, Spin, T
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditActionName } from '../../../shared/audit-actions';
-import type { RecordContracts, RecordItem } from '../../../shared/contracts/records';
+import type { RecordContracts, RecordItem } from '../../../shared/records/contracts';
 import { statusOf, type RecordDefinition } from '../../../shared/records/definition';
 import { formatDate } from '../../../shared/time';
 import { api, errorText } from '../../app/api';

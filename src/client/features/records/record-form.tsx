@@ -1,7 +1,7 @@
 import { Button, Form, Space, message } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RecordContracts, RecordItem } from '../../../shared/contracts/records';
+import type { RecordContracts, RecordItem } from '../../../shared/records/contracts';
 import type { RecordDefinition } from '../../../shared/records/definition';
 import { recordValuesSchema } from '../../../shared/records/validator';
 import { api } from '../../app/api';

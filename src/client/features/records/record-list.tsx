@@ -3,7 +3,7 @@ import { Button, Drawer, Popconfirm, Space, message } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { ImportResult, RecordContracts, RecordItem } from '../../../shared/contracts/records';
+import type { ImportResult, RecordContracts, RecordItem } from '../../../shared/records/contracts';
 import { recordHref, type RecordDefinition } from '../../../shared/records/definition';
 import { formatDate } from '../../../shared/time';
 import { api, errorText } from '../../app/api';

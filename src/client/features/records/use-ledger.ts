@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { definitionList, recordContracts, type DefinitionItem } from '../../../shared/contracts/records';
+import { definitionList, recordContracts, type DefinitionItem } from '../../../shared/records/contracts';
 import { api } from '../../app/api';
 import { useLoad } from '../../ui/use-load';
 

@@ -2,7 +2,7 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Space, TreeSelect, Typography, message } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { regionGeoJsonExport, regionGeoJsonImport, type RegionFeatureCollection } from '../../../shared/contracts/regions';
+import { regionGeoJsonExport, regionGeoJsonImport, type RegionFeatureCollection } from '../../../shared/regions/contracts';
 import { renderMessage } from '../../../shared/messages/catalog';
 import { ApiError, api, errorText } from '../../app/api';
 import { useLang } from '../../app/i18n';

@@ -28,8 +28,8 @@ import {
   type AreaGeometry,
   type RegionItem,
   type RegionKind,
-} from '../../../shared/contracts/org';
-import type { RegionHeadCountItem } from '../../../shared/contracts/regions';
+} from '../../../shared/org/contracts';
+import type { RegionHeadCountItem } from '../../../shared/regions/contracts';
 import { checkAreaGeometry, type LonLat } from '../../../shared/domain/geometry';
 import { renderMessage } from '../../../shared/messages/catalog';
 import { listToTree, type TreeNode } from '../../../shared/tree';

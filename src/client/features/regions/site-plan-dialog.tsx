@@ -12,7 +12,7 @@ import {
   type BaseMapSetting,
   type ControlPoint,
   type SitePlanInfo,
-} from '../../../shared/contracts/regions';
+} from '../../../shared/regions/contracts';
 import { renderMessage } from '../../../shared/messages/catalog';
 import { api, errorText } from '../../app/api';
 import { acceptLanguage, useLang } from '../../app/i18n';

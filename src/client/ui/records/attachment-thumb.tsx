@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { RecordFile } from '../../../shared/contracts/records';
+import type { RecordFile } from '../../../shared/records/contracts';
 import { thumbnailUrl } from './record-api';
 
 /** The thumbnail of an image attachment (fetched with the user's token); nothing for other files or while it loads. */

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { numberFromText } from '../../../shared/number';
-import { linkOptions } from '../../../shared/contracts/records';
+import { linkOptions } from '../../../shared/records/contracts';
 import { fieldTypes, refOf, type FieldDef, type LinkRef } from '../../../shared/records/definition';
 import type { Dictionaries } from '../../../shared/records/validator';
 import { api, errorText } from '../../app/api';

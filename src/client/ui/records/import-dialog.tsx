@@ -1,7 +1,7 @@
 import { Alert, Button, Modal, Table, Upload } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportResult } from '../../../shared/contracts/records';
+import type { ImportResult } from '../../../shared/records/contracts';
 import { renderMessage } from '../../../shared/messages/catalog';
 import { addTranslations, useLang } from '../../app/i18n';
 import { errorText } from '../../app/api';

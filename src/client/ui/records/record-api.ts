@@ -1,4 +1,4 @@
-import { fileDownload, recordFile, uploadFileToServer, type RecordFile } from '../../../shared/contracts/records';
+import { fileDownload, recordFile, uploadFileToServer, type RecordFile } from '../../../shared/records/contracts';
 import { authorised, envelopeOf, save } from '../../ui/file-transfer';
 export { downloadPost } from '../../ui/file-transfer';
 

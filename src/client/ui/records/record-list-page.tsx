@@ -3,7 +3,7 @@ import { Badge, Button, Card, Checkbox, Empty, Form, Grid, Input, Popover, Selec
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RecordItem } from '../../../shared/contracts/records';
+import type { RecordItem } from '../../../shared/records/contracts';
 import { statusOf, type FieldDef, type RecordDefinition } from '../../../shared/records/definition';
 import type { Dictionaries } from '../../../shared/records/validator';
 import { pick, useLang, type Lang } from '../../app/i18n';

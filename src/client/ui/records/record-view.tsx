@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import type { RecordItem } from '../../../shared/contracts/records';
+import type { RecordItem } from '../../../shared/records/contracts';
 import { fieldTypes, statusOf, type FieldDef, type RecordDefinition } from '../../../shared/records/definition';
 import { optionsOf } from '../../../shared/records/validator';
 import { formatDate } from '../../../shared/time';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { dataIsolationDept, dataIsolationRegion } from '../../../shared/contracts/org';
-import { dictionaryList, ledgerUserOptions } from '../../../shared/contracts/records';
+import { dataIsolationDept, dataIsolationRegion } from '../../../shared/org/contracts';
+import { dictionaryList, ledgerUserOptions } from '../../../shared/records/contracts';
 import type { Dictionaries } from '../../../shared/records/validator';
 import { api } from '../../app/api';
 import { useLoad } from '../use-load';

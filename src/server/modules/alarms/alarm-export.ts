@@ -1,10 +1,10 @@
 import type { Writable } from 'node:stream';
-import type { AlarmSettingItem } from '../../../shared/contracts/alarm-settings.js';
-import type { AlarmItem, AlarmType } from '../../../shared/contracts/alarms.js';
+import type { AlarmSettingItem } from '../../../shared/alarms/settings-contracts.js';
+import { alarmTypeNames, type AlarmItem } from '../../../shared/alarms/contracts.js';
 import type { AlarmStateName } from '../../../shared/domain/alarm-state.js';
 import type { Lang } from '../../../shared/messages/define.js';
 import { formatDate } from '../../../shared/time.js';
-import { writeSheet, type Cell } from '../records/records.excel.js';
+import { writeSheet, type Cell } from '../../common/excel.js';
 
 /*
  * The alarm history as an .xlsx file (/alarmData/historyAlarm), written by the
@@ -31,7 +31,12 @@ const HEADER: Text[] = [
   { zh: '恢复时间', en: 'Returned' },
   { zh: '结束时间', en: 'Closed' },
 ];
-export const PRIORITY: Record<number, Text> = { 1: { zh: '紧急', en: 'Urgent' }, 2: { zh: '高', en: 'High' }, 3: { zh: '中', en: 'Medium' }, 4: { zh: '低', en: 'Low' } };
+export const PRIORITY: Record<number, Text> = {
+  1: { zh: '紧急', en: 'Urgent' },
+  2: { zh: '高', en: 'High' },
+  3: { zh: '中', en: 'Medium' },
+  4: { zh: '低', en: 'Low' },
+};
 const STATE: Record<AlarmStateName, Text> = {
   normal: { zh: '已恢复', en: 'Normal' },
   unack: { zh: '未确认', en: 'Unacknowledged' },
@@ -41,23 +46,7 @@ const STATE: Record<AlarmStateName, Text> = {
   suppressed: { zh: '已抑制', en: 'Suppressed' },
   outOfService: { zh: '已停用', en: 'Out of service' },
 };
-export const TYPE: Record<AlarmType, Text> = {
-  hh: { zh: '高高报', en: 'High-high' },
-  h: { zh: '高报', en: 'High' },
-  l: { zh: '低报', en: 'Low' },
-  ll: { zh: '低低报', en: 'Low-low' },
-  discrete: { zh: '开关量报警', en: 'Discrete' },
-  comm: { zh: '通讯中断', en: 'Communication lost' },
-  external: { zh: '外部报警', en: 'External' },
-  overcrowd: { zh: '超员', en: 'Overcrowding' },
-  understaff: { zh: '缺员', en: 'Understaffing' },
-  intrusion: { zh: '越界', en: 'Illegal entry' },
-  overstay: { zh: '超时停留', en: 'Overstay' },
-  static: { zh: '静止', en: 'Man down' },
-  sos: { zh: 'SOS', en: 'SOS' },
-  gathering: { zh: '聚集', en: 'Gathering' },
-  system: { zh: '系统报警', en: 'System' },
-};
+export const TYPE = alarmTypeNames;
 
 const time = (t: number | null): Cell => (t === null ? null : formatDate(t));
 
@@ -122,7 +111,12 @@ export const SETTINGS_COLUMNS = [
   { key: 'oosReason', zh: '停用原因', en: 'Out-of-service reason' },
 ] as const;
 export type SettingsColumn = (typeof SETTINGS_COLUMNS)[number]['key'];
-export const CONSEQUENCE: Record<string, Text> = { minor: { zh: '轻微', en: 'Minor' }, moderate: { zh: '一般', en: 'Moderate' }, major: { zh: '严重', en: 'Major' }, severe: { zh: '重大', en: 'Severe' } };
+export const CONSEQUENCE: Record<string, Text> = {
+  minor: { zh: '轻微', en: 'Minor' },
+  moderate: { zh: '一般', en: 'Moderate' },
+  major: { zh: '严重', en: 'Major' },
+  severe: { zh: '重大', en: 'Severe' },
+};
 export const RESPONSE: Record<string, Text> = {
   gt30: { zh: '大于 30 分钟', en: 'Over 30 min' },
   m10to30: { zh: '10–30 分钟', en: '10–30 min' },

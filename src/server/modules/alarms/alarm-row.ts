@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
-import type { AlarmItem, AlarmType } from '../../../shared/contracts/alarms.js';
+import type { AlarmItem, AlarmType } from '../../../shared/alarms/contracts.js';
 import type { AlarmState } from '../../../shared/domain/alarm-state.js';
+import type { Db } from '../../store/db.js';
 import type { Database } from '../../store/schema.js';
 
 /** The id of a tag's alarm in the setting ledger and its audit rows (entity `alarmSetting`). */
@@ -75,4 +76,22 @@ export function alarmRowOf(a: AlarmItem, fsm: AlarmState): AlarmRow {
     updated_at: a.updatedAt,
     detail: a.detail === null ? null : JSON.stringify(a.detail),
   };
+}
+
+/**
+ * Closed occurrences that carry a timed shelf their alarm still holds at `t`
+ * (DOMAIN.md §3: the shelf belongs to the alarm): closed shelved, the shelf
+ * not yet ended, and the alarm's latest occurrence. The engine takes them
+ * back at start; the shelving ledger lists them.
+ */
+export async function heldShelfRows(db: Db, t: number): Promise<AlarmRow[]> {
+  const rows = await db
+    .selectFrom('alarm_occurrence as o')
+    .selectAll('o')
+    .where('o.state', '=', 'shelved')
+    .where('o.closed_at', 'is not', null)
+    .where('o.shelved_until', '>', t)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('alarm_occurrence as n').select('n.id').whereRef('n.alarm_key', '=', 'o.alarm_key').whereRef('n.id', '>', 'o.id'))))
+    .execute();
+  return rows.filter((r) => (JSON.parse(r.fsm) as AlarmState).shelf?.kind === 'timed');
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { alarmListScopeGet } from '../../../shared/contracts/alarm-notify.js';
+import type { alarmListScopeGet } from '../../../shared/alarms/notify-contracts.js';
 import type { AuthUser } from '../../http/app.js';
-import type { UserScope } from '../org/org.service.js';
+import type { UserScope } from '../org/port.js';
 
 type In<C extends { input: z.ZodType }> = z.input<C['input']>;
 type Out<C extends { output: z.ZodType }> = z.output<C['output']>;

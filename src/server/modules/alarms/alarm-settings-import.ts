@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
-import type { AlarmSettingFields, SettingAlarmType } from '../../../shared/contracts/alarm-settings.js';
-import { limitTypesOfTags } from '../../../shared/contracts/alarms.js';
-import type { ImportResult } from '../../../shared/contracts/records.js';
+import type { AlarmSettingFields, SettingAlarmType } from '../../../shared/alarms/settings-contracts.js';
+import { limitTypesOfTags } from '../../../shared/alarms/contracts.js';
+import type { ImportResult } from '../../../shared/records/contracts.js';
 import { valueText } from '../../../shared/records/definition.js';
-import { plain } from '../records/records.excel.js';
+import { plain } from '../../common/excel.js';
 import { CONSEQUENCE, PRIORITY, RESPONSE, SETTINGS_COLUMNS, TYPE, YES_NO, type SettingsColumn } from './alarm-export.js';
 
 /*

@@ -11,9 +11,9 @@ import {
   type alarmSettingList,
   type alarmSettingQuery,
   type alarmSettingSave,
-} from '../../../shared/contracts/alarm-settings.js';
-import type { AlarmPriority } from '../../../shared/contracts/alarms.js';
-import { checkTagFields, limitKeys, type LimitKey, type TagFields, type TagItem } from '../../../shared/contracts/realtime.js';
+} from '../../../shared/alarms/settings-contracts.js';
+import type { AlarmPriority } from '../../../shared/alarms/contracts.js';
+import { checkTagFields, limitKeys, type LimitKey, type TagFields, type TagItem } from '../../../shared/realtime/contracts.js';
 import { fieldIssues } from '../../../shared/messages/zod-issues.js';
 import { proposedPriority } from '../../../shared/domain/alarm-rationalisation.js';
 import type { AuthUser } from '../../http/app.js';
@@ -21,7 +21,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
 import { inTransaction, type Db, type Tx } from '../../store/db.js';
 import type { Database } from '../../store/schema.js';
-import type { RealtimeService } from '../realtime/realtime.service.js';
+import type { RealtimePort as RealtimeService } from '../realtime/port.js';
 import { settingId } from './alarm-row.js';
 import type { ImportError, SettingImportRow } from './alarm-settings-import.js';
 import { defaultAlarmPriority, type AlarmService } from './alarm.service.js';
@@ -43,21 +43,36 @@ export interface AlarmSettingsService {
   save(caller: AuthUser, input: In<typeof alarmSettingSave>): Promise<AlarmSettingItem>;
   history(caller: AuthUser, input: In<typeof alarmSettingHistory>): Promise<{ list: AlarmSettingChange[] }>;
   /** Saves the rows read from a spreadsheet (see alarmSettingImport): all checked first, nothing saved from a file with errors unless `keepGood`. */
-  importRows(caller: AuthUser, rows: SettingImportRow[], preErrors: ImportError[], opts: { keepGood: boolean; reason: string }): Promise<z.output<typeof alarmSettingImport.output>>;
+  importRows(
+    caller: AuthUser,
+    rows: SettingImportRow[],
+    preErrors: ImportError[],
+    opts: { keepGood: boolean; reason: string },
+  ): Promise<z.output<typeof alarmSettingImport.output>>;
 }
 
 const analogTypes = ['hh', 'h', 'l', 'll'] as const;
 const TAG_PAGE = 1000;
 const AUDIT_ENTITY = 'alarmSetting';
 
-
 /** Each field whose value differs, old → new (the history shows these). */
 const changesOf = (prev: AlarmSettingFields, next: AlarmSettingFields): AlarmSettingChange['changes'] =>
-  (Object.keys(next) as (keyof AlarmSettingFields)[]).filter((k) => prev[k] !== next[k]).map((k) => ({ field: k, from: prev[k], to: next[k] }));
+  (Object.keys(next) as (keyof AlarmSettingFields)[])
+    .filter((k) => prev[k] !== next[k])
+    .map((k) => ({ field: k, from: prev[k], to: next[k] }));
 
 function fieldsOf(r: SettingRow | undefined, type: SettingAlarmType): AlarmSettingFields {
   if (!r) {
-    return { priority: defaultAlarmPriority[type] ?? 3, onDelayS: 0, offDelayS: 0, enabled: true, cause: '', consequence: null, correctiveAction: '', responseTime: null };
+    return {
+      priority: defaultAlarmPriority[type] ?? 3,
+      onDelayS: 0,
+      offDelayS: 0,
+      enabled: true,
+      cause: '',
+      consequence: null,
+      correctiveAction: '',
+      responseTime: null,
+    };
   }
   return alarmSettingFields.parse({
     priority: r.priority,
@@ -75,10 +90,15 @@ function fieldsOf(r: SettingRow | undefined, type: SettingAlarmType): AlarmSetti
 const typesOf = (t: Pick<TagItem, 'kind'>): SettingAlarmType[] => (t.kind === 'discrete' ? ['discrete'] : [...analogTypes]);
 const limitOf = (t: Pick<TagItem, LimitKey>, type: SettingAlarmType) => (type === 'discrete' ? (t.h ?? t.hh) : t[type]);
 /** The tag field an alarm's limit is kept in: a discrete tag's in-alarm value sits in H (or HH when only that is set). */
-const limitKeyOf = (t: Pick<TagItem, LimitKey>, type: SettingAlarmType): LimitKey => (type === 'discrete' ? (t.h === null && t.hh !== null ? 'hh' : 'h') : type);
+const limitKeyOf = (t: Pick<TagItem, LimitKey>, type: SettingAlarmType): LimitKey =>
+  type === 'discrete' ? (t.h === null && t.hh !== null ? 'hh' : 'h') : type;
 const REASON_EXCEL_IMPORT = 'alarm.reasonExcelImport';
 
-export function createAlarmSettingsService(deps: { db: Db; realtime: Pick<RealtimeService, 'tagList' | 'writeLimits'>; alarms: Pick<AlarmService, 'settingChanged'> }): AlarmSettingsService {
+export function createAlarmSettingsService(deps: {
+  db: Db;
+  realtime: Pick<RealtimeService, 'tagList' | 'writeLimits'>;
+  alarms: Pick<AlarmService, 'settingChanged'>;
+}): AlarmSettingsService {
   const { db } = deps;
 
   /** The tags the caller may see that match the query, in the tag list's order. */
@@ -96,7 +116,11 @@ export function createAlarmSettingsService(deps: { db: Db; realtime: Pick<Realti
   async function settingRows(tagIds: string[]): Promise<Map<string, SettingRow>> {
     const out = new Map<string, SettingRow>();
     for (let i = 0; i < tagIds.length; i += 500) {
-      const rows = await db.selectFrom('alarm_setting').selectAll().where('tag_id', 'in', tagIds.slice(i, i + 500)).execute();
+      const rows = await db
+        .selectFrom('alarm_setting')
+        .selectAll()
+        .where('tag_id', 'in', tagIds.slice(i, i + 500))
+        .execute();
       rows.forEach((r) => out.set(settingId(r.tag_id, r.type), r));
     }
     return out;
@@ -125,7 +149,11 @@ export function createAlarmSettingsService(deps: { db: Db; realtime: Pick<Realti
   async function all(caller: AuthUser, input: z.output<typeof alarmSettingQuery>): Promise<AlarmSettingItem[]> {
     const tags = (await tagsOf(caller, input)).filter((t) => input.type === undefined || typesOf(t).includes(input.type));
     const rows = await settingRows(tags.map((t) => t.id));
-    return tags.flatMap((t) => typesOf(t).filter((type) => input.type === undefined || type === input.type).map((type) => itemOf(t, type, rows.get(settingId(t.id, type)))));
+    return tags.flatMap((t) =>
+      typesOf(t)
+        .filter((type) => input.type === undefined || type === input.type)
+        .map((type) => itemOf(t, type, rows.get(settingId(t.id, type)))),
+    );
   }
 
   /** The tag, if the caller may see it and it has an alarm of this type. */
@@ -138,7 +166,15 @@ export function createAlarmSettingsService(deps: { db: Db; realtime: Pick<Realti
   }
 
   /** Upserts one alarm's settings row. */
-  function writeSetting(tx: Tx, tagId: string, type: SettingAlarmType, exists: boolean, next: AlarmSettingFields, t: number, by: string): Promise<SettingRow> {
+  function writeSetting(
+    tx: Tx,
+    tagId: string,
+    type: SettingAlarmType,
+    exists: boolean,
+    next: AlarmSettingFields,
+    t: number,
+    by: string,
+  ): Promise<SettingRow> {
     const values = {
       priority: next.priority,
       on_delay_s: next.onDelayS,
@@ -152,8 +188,18 @@ export function createAlarmSettingsService(deps: { db: Db; realtime: Pick<Realti
       updated_by: by,
     };
     return exists
-      ? tx.updateTable('alarm_setting').set(values).where('tag_id', '=', tagId).where('type', '=', type).returningAll().executeTakeFirstOrThrow()
-      : tx.insertInto('alarm_setting').values({ tag_id: tagId, type, ...values }).returningAll().executeTakeFirstOrThrow();
+      ? tx
+          .updateTable('alarm_setting')
+          .set(values)
+          .where('tag_id', '=', tagId)
+          .where('type', '=', type)
+          .returningAll()
+          .executeTakeFirstOrThrow()
+      : tx
+          .insertInto('alarm_setting')
+          .values({ tag_id: tagId, type, ...values })
+          .returningAll()
+          .executeTakeFirstOrThrow();
   }
 
   /** Hands a saved setting to the engine, which uses it from the next sample on. */
@@ -166,7 +212,12 @@ export function createAlarmSettingsService(deps: { db: Db; realtime: Pick<Realti
     });
   }
 
-  async function importRows(caller: AuthUser, rows: SettingImportRow[], preErrors: ImportError[], opts: { keepGood: boolean; reason: string }) {
+  async function importRows(
+    caller: AuthUser,
+    rows: SettingImportRow[],
+    preErrors: ImportError[],
+    opts: { keepGood: boolean; reason: string },
+  ) {
     const errors: ImportError[] = [...preErrors];
     const bad = new Set(errors.map((e) => e.row));
     const fail = (e: ImportError) => {
@@ -262,7 +313,10 @@ export function createAlarmSettingsService(deps: { db: Db; realtime: Pick<Realti
     let saved = 0;
     const afterCommit = await inTransaction(db, async (tx): Promise<() => void> => {
       for (const c of good) {
-        const changes: AlarmSettingChange['changes'] = [...(c.limit ? [{ field: 'limit', from: c.limit.from, to: c.limit.to }] : []), ...changesOf(c.prev, c.next)];
+        const changes: AlarmSettingChange['changes'] = [
+          ...(c.limit ? [{ field: 'limit', from: c.limit.from, to: c.limit.to }] : []),
+          ...changesOf(c.prev, c.next),
+        ];
         if (!changes.length) {
           continue;
         }
@@ -271,13 +325,26 @@ export function createAlarmSettingsService(deps: { db: Db; realtime: Pick<Realti
           await writeSetting(tx, c.r.tagId, c.r.type, c.before !== undefined, c.next, t, caller.loginname);
           changedSettings.push(c);
         }
-        await audit(tx, { userid: caller.userid, loginname: caller.loginname }, 'alarmSetting.import', AUDIT_ENTITY, settingId(c.r.tagId, c.r.type), { ...reason, changes });
+        await audit(
+          tx,
+          { userid: caller.userid, loginname: caller.loginname },
+          'alarmSetting.import',
+          AUDIT_ENTITY,
+          settingId(c.r.tagId, c.r.type),
+          { ...reason, changes },
+        );
       }
       const byTag = new Map<string, Partial<Record<LimitKey, number | null>>>();
       for (const c of good.filter((x) => x.limit)) {
         byTag.set(c.r.tagId, { ...byTag.get(c.r.tagId), [c.limit!.key]: c.limit!.to });
       }
-      return byTag.size ? deps.realtime.writeLimits(tx, caller, [...byTag].map(([id, limits]) => ({ id, limits }))) : () => undefined;
+      return byTag.size
+        ? deps.realtime.writeLimits(
+            tx,
+            caller,
+            [...byTag].map(([id, limits]) => ({ id, limits })),
+          )
+        : () => undefined;
     });
     afterCommit();
     for (const c of changedSettings) {
@@ -300,11 +367,19 @@ export function createAlarmSettingsService(deps: { db: Db; realtime: Pick<Realti
       const next = alarmSettingFields.parse(input);
       const t = Date.now();
       const row = await inTransaction(db, async (tx) => {
-        const before = await tx.selectFrom('alarm_setting').selectAll().where('tag_id', '=', tagId).where('type', '=', type).executeTakeFirst();
+        const before = await tx
+          .selectFrom('alarm_setting')
+          .selectAll()
+          .where('tag_id', '=', tagId)
+          .where('type', '=', type)
+          .executeTakeFirst();
         const prev = fieldsOf(before, type);
         const saved = await writeSetting(tx, tagId, type, before !== undefined, next, t, caller.loginname);
         const changes = changesOf(prev, next);
-        await audit(tx, { userid: caller.userid, loginname: caller.loginname }, 'alarmSetting.save', AUDIT_ENTITY, settingId(tagId, type), { reason, changes });
+        await audit(tx, { userid: caller.userid, loginname: caller.loginname }, 'alarmSetting.save', AUDIT_ENTITY, settingId(tagId, type), {
+          reason,
+          changes,
+        });
         return saved;
       });
       await applySetting(tagId, type, next);
@@ -325,7 +400,13 @@ export function createAlarmSettingsService(deps: { db: Db; realtime: Pick<Realti
       return {
         list: rows.map((r) => {
           const d = JSON.parse(r.detail) as { reason?: string; reasonCode?: string; changes?: AlarmSettingChange['changes'] };
-          return { at: r.at, loginname: r.loginname, reason: d.reason ?? '', ...(d.reasonCode ? { reasonCode: d.reasonCode } : {}), changes: d.changes ?? [] };
+          return {
+            at: r.at,
+            loginname: r.loginname,
+            reason: d.reason ?? '',
+            ...(d.reasonCode ? { reasonCode: d.reasonCode } : {}),
+            changes: d.changes ?? [],
+          };
         }),
       };
     },

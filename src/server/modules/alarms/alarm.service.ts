@@ -8,21 +8,25 @@ import {
   type AlarmPriority,
   type AlarmType,
   limitTypesOfTags,
+  MAX_KPI_DAYS,
   type alarmAcknowledge,
+  type alarmAuditDetail,
   type alarmAuditKpi,
+  type AlarmAuditAction,
   type alarmHistoryList,
   type alarmRealTimeList,
   type alarmShelve,
   type alarmUnshelve,
   raisedAlarm as raisedAlarmSchema,
-} from '../../../shared/contracts/alarms.js';
-import type { AlarmRef, PlantModeItem, alarmRemoveFromService, alarmReturnToService, plantModeSet } from '../../../shared/contracts/alarm-settings.js';
-import { computeAlarmKpi, type AlarmKpi, type KpiOccurrence } from '../../../shared/domain/alarm-kpi.js';
+} from '../../../shared/alarms/contracts.js';
+import type { AlarmRef, PlantModeItem, alarmRemoveFromService, alarmReturnToService, plantModeSet } from '../../../shared/alarms/settings-contracts.js';
+import { computeAlarmKpi, summariseAlarmActivity, type AlarmKpi, type KpiOccurrence } from '../../../shared/domain/alarm-kpi.js';
 import { evaluateCondition, initialCondition, type ConditionConfig, type ConditionState } from '../../../shared/domain/alarm-condition.js';
 import {
   alarmTransition,
   initialAlarmState,
   shelfExpired,
+  stateBetweenOccurrences,
   type AlarmEvent,
   type AlarmRefusal,
   type AlarmState,
@@ -38,8 +42,8 @@ import type { Emit, StreamBus } from '../../stream/bus.js';
 import { transactThenPublish } from '../../stream/bus.js';
 import type { ChannelSource, TopicResolver } from '../../stream/channels.js';
 import type { TagMeta, TagRegistry } from '../../stream/tag-registry.js';
-import type { OrgService } from '../org/org.service.js';
-import { alarmItemOf, alarmItemWith, alarmRowOf, settingId, type AlarmRow } from './alarm-row.js';
+import type { OrgPort as OrgService } from '../org/port.js';
+import { alarmItemOf, alarmItemWith, alarmRowOf, heldShelfRows, settingId, type AlarmRow } from './alarm-row.js';
 
 type In<C extends { input: z.ZodType }> = z.output<C['input']>;
 export type RaisedAlarm = z.input<typeof raisedAlarmSchema>;
@@ -73,6 +77,8 @@ export interface AlarmService {
   unshelve(caller: AuthUser, input: In<typeof alarmUnshelve>): Promise<{ unshelved: number[] }>;
   /** EEMUA 191 / ISA-18.2 figures over a window, of the alarms the caller may see. */
   auditKpi(caller: AuthUser, input: In<typeof alarmAuditKpi>): Promise<AlarmKpi>;
+  /** One alarm over a window: its occurrences, the operators' actions on it (audit log), durations. */
+  auditDetail(caller: AuthUser, input: In<typeof alarmAuditDetail>): Promise<z.output<(typeof alarmAuditDetail)['output']>>;
   /**
    * Raises an alarm of another module or system (positioning, gas analysis, a
    * control system, the historian's full disk): stored before it is published,
@@ -195,7 +201,14 @@ const updateColumns = {
 } as const satisfies Partial<Record<keyof AlarmRow, JsonColumnType>>;
 /** How long the engine gathers changes of several ingest batches before writing them in one transaction. */
 const WRITE_WINDOW_MS = 20;
-
+/**
+ * A new peak of an alarm is written and published at most this often; a
+ * state change carries the peak at once. A value ramping past its limit would
+ * otherwise write every sample: bench:alarm-engine's walk (5,000 tags crossing
+ * their limits together) stored 2.8 times the changes it stores without peak
+ * updates, and 2.3 times with this limit (2026-11-25).
+ */
+const PEAK_PUBLISH_MS = 1000;
 
 interface SourceName {
   name: string;
@@ -212,6 +225,8 @@ export interface AlarmEngineSetting {
 }
 
 const alarmKeyOf = (tagId: string, type: AlarmType) => `tag:${tagId}:${type}`;
+/** Shelved, suppressed by design and out of service: entered on top of the annunciated states (ISA-18.2 §11.7–11.9). */
+const isOverlay = (state: AlarmState['state']) => state === 'shelved' || state === 'suppressed' || state === 'outOfService';
 /** The tag's alarm (a setting ledger row) an alarm key names, or null for an alarm another module raises. */
 function tagAlarmOf(key: string): AlarmRef | null {
   if (!key.startsWith('tag:')) {
@@ -220,14 +235,19 @@ function tagAlarmOf(key: string): AlarmRef | null {
   const rest = key.slice(4);
   const i = rest.lastIndexOf(':');
   const type = rest.slice(i + 1);
-  return i > 0 && (limitTypesOfTags as readonly string[]).includes(type) ? { tagId: rest.slice(0, i), type: type as AlarmRef['type'] } : null;
+  return i > 0 && (limitTypesOfTags as readonly string[]).includes(type)
+    ? { tagId: rest.slice(0, i), type: type as AlarmRef['type'] }
+    : null;
 }
 
 /**
  * The alarm conditions of a tag: its type and its condition configuration,
  * from the tag's limits and the alarm's settings (a disabled alarm has none).
  */
-function conditionsOf(tag: TagMeta, settingOf: (key: string) => AlarmEngineSetting | undefined): { key: string; type: AlarmType; cfg: ConditionConfig }[] {
+function conditionsOf(
+  tag: TagMeta,
+  settingOf: (key: string) => AlarmEngineSetting | undefined,
+): { key: string; type: AlarmType; cfg: ConditionConfig }[] {
   const out: { key: string; type: AlarmType; cfg: ConditionConfig }[] = [];
   // One literal builds every configuration, without object spread: a spread copy made the per-sample evaluation about five times slower (bench, 2026-11-23).
   const add = (type: AlarmType, kind: ConditionConfig['kind'], limit: number, deadband: number) => {
@@ -264,6 +284,12 @@ interface ConditionChange {
   t: number;
   limit: number | null;
   regionid: number | null;
+  /**
+   * Furthest value beyond the limit of the occurrence this change concerns:
+   * at an activation its value, at a return the peak since the activation
+   * (null when it has none: a comm or discrete alarm, a raised one without value).
+   */
+  peak: number | null;
   /** Raised by another module: its names, priority, unit and detail (a tag alarm's are looked up). */
   raised?: { name: SourceName; priority: AlarmPriority; detail: Record<string, unknown> | null };
 }
@@ -366,8 +392,24 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
 
   /** Open occurrences by alarm key, as stored. */
   const open = new Map<string, OpenAlarm>();
-  /** Furthest value beyond the limit per open alarm key, written with the next change. */
+  /**
+   * The peak of each tag alarm's latest activation: the furthest value beyond
+   * the limit since it activated (reset at each activation). A new peak of an
+   * open occurrence is written and published with the engine's next batch
+   * (`dirtyPeaks`), so the list and topic `alarm` show it until the next
+   * state change.
+   */
   const peaks = new Map<string, number>();
+  let dirtyPeaks = new Set<string>();
+  /** When each alarm's peak was last written on its own (PEAK_PUBLISH_MS). */
+  const peakWrittenAt = new Map<string, number>();
+  /**
+   * Timed shelves of alarms whose occurrence has closed (ISA-18.2 §11.7,
+   * DOMAIN.md §3): the shelf belongs to the alarm, so its next activation
+   * within the shelf opens shelved. `item` is the closed occurrence that
+   * carries the shelf (its row keeps state shelved and the shelf's end).
+   */
+  const held = new Map<string, { fsm: AlarmState; item: AlarmItem }>();
   /** The engine's state per tag id (TagState), made at the tag's first sample or restored alarm. */
   const tagStates = new Map<string, TagState>();
   const tagStateOf = (id: string): TagState => {
@@ -423,7 +465,8 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     }
     return false;
   };
-  const suppressedByDesign = (type: AlarmType, regionid: number | null) => regionid !== null && suppressibleTypes.includes(type) && outOfOperation(regionid);
+  const suppressedByDesign = (type: AlarmType, regionid: number | null) =>
+    regionid !== null && suppressibleTypes.includes(type) && outOfOperation(regionid);
   /** Tags' alarms out of service (alarm_setting, migration 0078): each activation opens out of service. */
   const oos = new Map<string, { since: number; by: string; reason: string }>();
   for (const r of await db.selectFrom('alarm_setting').selectAll().execute()) {
@@ -462,6 +505,12 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
   if (open.size > 0) {
     log.info({ open: open.size }, 'alarms: open occurrences restored');
   }
+  for (const r of await heldShelfRows(db, now())) {
+    const fsm = stateBetweenOccurrences(JSON.parse(r.fsm) as AlarmState, now());
+    if (fsm.state === 'shelved' && !open.has(r.alarm_key)) {
+      held.set(r.alarm_key, { fsm, item: alarmItemOf(r) });
+    }
+  }
 
   // One queue for engine changes and operator actions.
   let queue: Promise<unknown> = Promise.resolve();
@@ -485,16 +534,22 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     }
   };
 
-  const flush = () =>
+  /** Writes the pending changes; `allPeaks`: also the new peaks held back by PEAK_PUBLISH_MS (idle, close). */
+  const flush = (allPeaks = false) =>
     run(async () => {
       const batch = pending;
       pending = [];
-      if (batch.length === 0) {
+      const peakKeys = dirtyPeaks;
+      dirtyPeaks = new Set();
+      if (batch.length === 0 && peakKeys.size === 0) {
         return;
       }
       try {
-        await applyConditionChanges(batch);
+        await applyConditionChanges(batch, undefined, false, peakKeys, allPeaks);
       } catch (err) {
+        for (const key of peakKeys) {
+          dirtyPeaks.add(key); // written with the next batch
+        }
         // Nothing was stored: forget the conditions, so the next sample finds the change again.
         for (const c of batch) {
           const slot = slotOfKey(c.key);
@@ -519,9 +574,16 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
    * inserts those it opens: the rows as one JSON parameter, jsonRows), and
    * only after the commit is it published and taken as the engine's state.
    * Two statements per batch instead of one per change is what keeps a flood
-   * off the main thread.
+   * off the main thread. `peakKeys`: alarms whose open occurrence has a new
+   * peak to write and publish.
    */
-  async function applyConditionChanges(batch: ConditionChange[], by?: { user: AuthUser; action: AuditAction }, adopted = false): Promise<void> {
+  async function applyConditionChanges(
+    batch: ConditionChange[],
+    by?: { user: AuthUser; action: AuditAction },
+    adopted = false,
+    peakKeys: ReadonlySet<string> = new Set(),
+    allPeaks = false,
+  ): Promise<void> {
     const names = await sourceNames([...new Set(batch.filter((c) => !c.raised && c.change === 'activate').map((c) => c.tagId))]);
     const t = now();
     /** The open occurrence per key after the batch's steps so far (null: none). */
@@ -537,19 +599,23 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       }
       steps.push({ w, row: { ...w.row }, fsm: w.fsm });
     };
+    /** Per alarm whose occurrence this batch closes: the closed occurrence and the state the alarm keeps (a timed shelf it holds). */
+    const between = new Map<string, { w: Work; fsm: AlarmState }>();
     for (const c of batch) {
       const known = current.get(c.key);
       let cur = known !== undefined ? known : workOf(open.get(c.key));
-      const fsm = cur?.fsm ?? initialAlarmState;
+      const fsm = cur?.fsm ?? standingState(c, between.get(c.key)?.fsm, t);
       const tr = alarmTransition(fsm, { type: c.change }, c.t, rules);
       if (!tr.ok) {
         continue;
       }
       if (cur && tr.closesOccurrence) {
-        // Returned (and acknowledged) or superseded by a new activation: the occurrence ends.
-        const closedFsm = tr.opensOccurrence ? { ...fsm, state: 'normal' as const, active: false, acked: true } : tr.next;
-        setState(cur, closedFsm, t, { closed_at: c.t, returned_at: cur.row.returned_at ?? c.t, peak: peaks.get(c.key) ?? cur.row.peak });
+        // Returned (and acknowledged) or superseded by a new activation: the occurrence ends. Superseded under an
+        // overlay (shelved, suppressed, out of service), it keeps that state in the history; its peak was written at its return.
+        const closedFsm = tr.opensOccurrence ? { ...fsm, state: isOverlay(fsm.state) ? fsm.state : ('normal' as const), active: false, acked: true } : tr.next;
+        setState(cur, closedFsm, t, { closed_at: c.t, returned_at: cur.row.returned_at ?? c.t, peak: tr.opensOccurrence ? cur.row.peak : (c.peak ?? cur.row.peak) });
         step(cur);
+        between.set(c.key, { w: cur, fsm: stateBetweenOccurrences(closedFsm, t) });
         cur = null;
       }
       if (tr.opensOccurrence) {
@@ -559,10 +625,28 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         continue;
       }
       if (cur) {
-        setState(cur, tr.next, t, c.change === 'clear' ? { returned_at: c.t, peak: peaks.get(c.key) ?? cur.row.peak } : {});
+        setState(cur, tr.next, t, c.change === 'clear' ? { returned_at: c.t, peak: c.peak ?? cur.row.peak } : {});
         step(cur);
       }
       current.set(c.key, cur && cur.row.closed_at === null ? cur : null);
+    }
+    // New peaks of open occurrences still active: written and published with the batch.
+    for (const key of peakKeys) {
+      const known = current.get(key);
+      const w = known !== undefined ? known : workOf(open.get(key));
+      const peak = peaks.get(key);
+      if (!w || peak === undefined || !w.fsm.active || w.row.peak === peak) {
+        continue;
+      }
+      if (!allPeaks && t - (peakWrittenAt.get(key) ?? -Infinity) < PEAK_PUBLISH_MS) {
+        dirtyPeaks.add(key); // held back: written by a later batch (the delay tick flushes it)
+        continue;
+      }
+      peakWrittenAt.set(key, t);
+      w.row.peak = peak;
+      w.row.updated_at = t;
+      step(w);
+      current.set(key, w);
     }
     if (steps.length === 0) {
       return;
@@ -570,12 +654,22 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     try {
       await transactThenPublish(db, bus, async (tx, emit) => {
         // Updates first: an occurrence this batch closes must be closed before its successor is inserted (one open occurrence per alarm).
-        await updateOccurrences(tx, touched.filter((w) => w.id !== null));
-        await insertOccurrences(tx, touched.filter((w) => w.id === null));
+        await updateOccurrences(
+          tx,
+          touched.filter((w) => w.id !== null),
+        );
+        await insertOccurrences(
+          tx,
+          touched.filter((w) => w.id === null),
+        );
         const items = steps.map((s) => alarmItemWith({ ...s.row, id: s.w.row.id }, s.fsm));
         if (by) {
           for (const item of items) {
-            await audit(tx, { userid: by.user.userid, loginname: by.user.loginname }, by.action, 'alarm', item.id, { alarm: item.alarmKey, source: item.sourceName, to: item.state });
+            await audit(tx, { userid: by.user.userid, loginname: by.user.loginname }, by.action, 'alarm', item.id, {
+              alarm: item.alarmKey,
+              source: item.sourceName,
+              to: item.state,
+            });
           }
         }
         emitChanged(emit, items);
@@ -585,18 +679,51 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       // occurrence per alarm): take its occurrence as ours, then apply the batch again against it.
       if (!adopted && isUniqueViolation(err)) {
         const keys = [...new Set(touched.filter((w) => w.id === null).map((w) => w.row.alarm_key))];
-        for (const r of (await db.selectFrom('alarm_occurrence').selectAll().where('alarm_key', 'in', keys).where('closed_at', 'is', null).execute()) as Row[]) {
+        for (const r of (await db
+          .selectFrom('alarm_occurrence')
+          .selectAll()
+          .where('alarm_key', 'in', keys)
+          .where('closed_at', 'is', null)
+          .execute()) as Row[]) {
           restoreOpen(r);
+          held.delete(r.alarm_key);
         }
-        return applyConditionChanges(batch, by, true);
+        return applyConditionChanges(batch, by, true, peakKeys, allPeaks);
       }
       throw err;
     }
     const after = new Map<string, OpenAlarm | null>();
     for (const [key, w] of current) {
       after.set(key, w && { item: alarmItemWith(w.row, w.fsm), fsm: w.fsm });
+      const closed = w ? undefined : between.get(key);
+      if (closed?.fsm.state === 'shelved') {
+        held.set(key, { fsm: closed.fsm, item: alarmItemWith(closed.w.row, closed.w.fsm) });
+      } else {
+        held.delete(key);
+      }
     }
     commit(after);
+  }
+
+  /**
+   * The state of an alarm that has no open occurrence, which its next
+   * activation starts from: a timed shelf it holds (`closedNow`: the state an
+   * occurrence closed in this batch left), then out of service (kept on the
+   * alarm) or suppression by design (its unit is out of operation). An
+   * activation under one of them opens under it, never shown (openedIn).
+   */
+  function standingState(c: ConditionChange, closedNow: AlarmState | undefined, t: number): AlarmState {
+    let fsm = stateBetweenOccurrences(closedNow ?? held.get(c.key)?.fsm ?? initialAlarmState, t);
+    const out = oos.get(c.key);
+    if (out) {
+      // Out of service wins over a shelf and over suppression.
+      const tr = alarmTransition(fsm, { type: 'removeFromService', by: out.by, reason: out.reason }, out.since, rules);
+      fsm = tr.ok ? tr.next : fsm;
+    } else if (suppressedByDesign(c.type, c.regionid)) {
+      const tr = alarmTransition(fsm, { type: 'suppress' }, c.t, rules);
+      fsm = tr.ok ? tr.next : fsm;
+    }
+    return fsm;
   }
 
   /** A copy of an open occurrence to change in a batch (the engine's state changes only after the commit). */
@@ -627,22 +754,23 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     Object.assign(w.row, stateColumns(fsm, t, patch));
   }
 
-  /** A new occurrence of a change that activates (suppressed by design when its unit is out of operation). */
+  /**
+   * A new occurrence of a change that activates, in the state its activation
+   * opened (standingState has put it under the alarm's overlays; one that
+   * superseded an occurrence is put out of service or suppressed here should
+   * the alarm be so now).
+   */
   function opened(c: ConditionChange, fsmNew: AlarmState, names: Map<string, SourceName>, t: number): Work {
     let fsm = fsmNew;
     const out = oos.get(c.key);
-    if (out) {
-      // The alarm is out of service: its activation is recorded, not annunciated (out of service wins over suppression).
+    if (out && fsm.state !== 'outOfService') {
       const tr = alarmTransition(fsm, { type: 'removeFromService', by: out.by, reason: out.reason }, out.since, rules);
       fsm = tr.ok ? tr.next : fsm;
-    } else if (suppressedByDesign(c.type, c.regionid)) {
+    } else if (!out && !isOverlay(fsm.state) && suppressedByDesign(c.type, c.regionid)) {
       const sup = alarmTransition(fsm, { type: 'suppress' }, c.t, rules);
       fsm = sup.ok ? sup.next : fsm;
     }
     const name = c.raised?.name ?? names.get(c.tagId);
-    if (c.value !== null) {
-      peaks.set(c.key, c.value);
-    }
     const row: Row = {
       id: 0,
       alarm_key: c.key,
@@ -657,16 +785,17 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       fsm: JSON.stringify(fsm),
       limit_value: c.limit,
       value: c.value,
-      peak: c.value,
+      peak: c.peak ?? c.value,
       activated_at: c.t,
       acked_at: null,
       acked_by: null,
       ack_comment: null,
       returned_at: null,
       closed_at: null,
-      shelved_until: null,
-      shelved_by: null,
-      shelve_reason: null,
+      // Opened under a shelf the alarm holds: the same shelf (who, why, until when).
+      shelved_until: fsm.shelf?.until ?? null,
+      shelved_by: fsm.shelf?.by ?? null,
+      shelve_reason: fsm.shelf?.reason ?? null,
       regionid: c.regionid,
       updated_at: t,
     };
@@ -679,8 +808,16 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       return;
     }
     const names = Object.keys(insertColumns);
-    const { rows } = await sql<{ id: number; alarm_key: string; activated_at: number }>`INSERT INTO alarm_occurrence (${sql.join(names.map((n) => sql.ref(n)))})
-      SELECT ${sql.join(names.map((n) => sql.ref(`v.${n}`)))} FROM ${jsonRows(tx, ws.map((w) => w.row), insertColumns)}
+    const { rows } = await sql<{
+      id: number;
+      alarm_key: string;
+      activated_at: number;
+    }>`INSERT INTO alarm_occurrence (${sql.join(names.map((n) => sql.ref(n)))})
+      SELECT ${sql.join(names.map((n) => sql.ref(`v.${n}`)))} FROM ${jsonRows(
+        tx,
+        ws.map((w) => w.row),
+        insertColumns,
+      )}
       RETURNING id, alarm_key, activated_at`.execute(tx);
     // RETURNING's order is not promised: match by alarm and activation (the same alarm opened twice at one instant: in id order).
     const ids = new Map<string, number[]>();
@@ -700,7 +837,22 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     }
     await sql`UPDATE alarm_occurrence SET state = v.state, fsm = v.fsm, shelved_until = v.shelved_until, shelved_by = v.shelved_by,
         shelve_reason = v.shelve_reason, updated_at = v.updated_at, closed_at = v.closed_at, returned_at = v.returned_at, peak = v.peak
-      FROM ${jsonRows(tx, ws.map(({ row: r }) => ({ id: r.id, state: r.state, fsm: r.fsm, shelved_until: r.shelved_until, shelved_by: r.shelved_by, shelve_reason: r.shelve_reason, updated_at: r.updated_at, closed_at: r.closed_at, returned_at: r.returned_at, peak: r.peak })), updateColumns)}
+      FROM ${jsonRows(
+        tx,
+        ws.map(({ row: r }) => ({
+          id: r.id,
+          state: r.state,
+          fsm: r.fsm,
+          shelved_until: r.shelved_until,
+          shelved_by: r.shelved_by,
+          shelve_reason: r.shelve_reason,
+          updated_at: r.updated_at,
+          closed_at: r.closed_at,
+          returned_at: r.returned_at,
+          peak: r.peak,
+        })),
+        updateColumns,
+      )}
       WHERE alarm_occurrence.id = v.id`.execute(tx);
   }
 
@@ -710,7 +862,6 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         open.set(key, v);
       } else {
         open.delete(key);
-        peaks.delete(key);
       }
     }
   }
@@ -726,7 +877,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
   /** Writes an occurrence's new state (and closes it when the state machine is back to normal). */
   async function updateRow(tx: Tx, cur: OpenAlarm, fsm: AlarmState, patch: Partial<Row>): Promise<AlarmItem> {
     const values = stateColumns(fsm, now(), patch);
-    const row = (await tx.updateTable('alarm_occurrence').set(values).where('id', '=', cur.item.id).returningAll().executeTakeFirstOrThrow());
+    const row = await tx.updateTable('alarm_occurrence').set(values).where('id', '=', cur.item.id).returningAll().executeTakeFirstOrThrow();
     return alarmItemOf(row);
   }
 
@@ -742,7 +893,12 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
   const conditionsFor = (s: TagState, tag: TagMeta): TagCondition[] => {
     if (s.builtFrom !== tag || s.version !== settingsVersion) {
       // Named fields, not a spread of `c` (see conditionsOf).
-      s.conditions = conditionsOf(tag, (k) => settings.get(k)).map((c) => ({ key: c.key, type: c.type, cfg: c.cfg, slot: slotOf(s, c.type) }));
+      s.conditions = conditionsOf(tag, (k) => settings.get(k)).map((c) => ({
+        key: c.key,
+        type: c.type,
+        cfg: c.cfg,
+        slot: slotOf(s, c.type),
+      }));
       s.builtFrom = tag;
       s.version = settingsVersion;
     }
@@ -756,15 +912,28 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       const r = evaluateCondition(cfg, slot.state, v, t);
       slot.state = r.state;
       waiting ||= r.state.pendingSince !== null;
-      if (r.state.active && open.has(key)) {
+      if (r.change === 'activate') {
+        peaks.set(key, v);
+      } else if (r.state.active && cfg.kind !== 'discrete') {
+        // The most extreme value since the activation, in the direction of the limit.
         const peak = peaks.get(key);
-        const further = cfg.kind === 'low' ? peak === undefined || v < peak : peak === undefined || v > peak;
-        if (further) {
+        if (peak === undefined || (cfg.kind === 'low' ? v < peak : v > peak)) {
           peaks.set(key, v);
+          dirtyPeaks.add(key);
         }
       }
       if (r.change) {
-        pending.push({ key, tagId: tag.id, type, change: r.change, value: v, t, limit: cfg.kind === 'discrete' ? null : cfg.limit, regionid: tag.regionid });
+        pending.push({
+          key,
+          tagId: tag.id,
+          type,
+          change: r.change,
+          value: v,
+          t,
+          limit: cfg.kind === 'discrete' ? null : cfg.limit,
+          regionid: tag.regionid,
+          peak: peaks.get(key) ?? null,
+        });
       }
     }
     if (waiting !== s.delayed) {
@@ -795,7 +964,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       }
       evaluateTag(s, tag, s.held, s.lastT + Math.max(0, at - s.seenAt));
     }
-    if (pending.length > 0) {
+    if (pending.length > 0 || dirtyPeaks.size > 0) {
       return flush();
     }
     return Promise.resolve();
@@ -821,7 +990,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         const key = alarmKeyOf(id, 'comm');
         const cur = open.get(key);
         if (cur) {
-          pending.push({ key, tagId: id, type: 'comm', change: 'clear', value: null, t: seenAt, limit: null, regionid: cur.item.regionid });
+          pending.push({ key, tagId: id, type: 'comm', change: 'clear', value: null, t: seenAt, limit: null, regionid: cur.item.regionid, peak: null });
         }
       }
       if (b.q[i] !== 0) {
@@ -842,7 +1011,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       s.held = v;
       evaluateTag(s, tag, v, t);
     }
-    if (pending.length > 0) {
+    if (pending.length > 0 || dirtyPeaks.size > 0) {
       scheduleFlush();
     }
   });
@@ -852,9 +1021,20 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     const t = now();
     const expired = [...open.values()].filter((o) => shelfExpired(o.fsm, t));
     if (expired.length > 0) {
-      void run(() => operate(null, expired.map((o) => o.item.id), { type: 'unshelve', by: 'system', auto: true }, 'alarm.unshelveExpired', {})).catch((err: unknown) =>
-        log.error({ err }, 'alarms: ending expired shelves failed'),
-      );
+      void run(() =>
+        operate(
+          null,
+          expired.map((o) => o.item.id),
+          { type: 'unshelve', by: 'system', auto: true },
+          'alarm.unshelveExpired',
+          {},
+        ),
+      ).catch((err: unknown) => log.error({ err }, 'alarms: ending expired shelves failed'));
+    }
+    // A shelf an alarm holds with no occurrence open ends too: the next activation is annunciated.
+    const heldExpired = [...held].filter(([, h]) => shelfExpired(h.fsm, t)).map(([key]) => key);
+    if (heldExpired.length > 0) {
+      void run(() => endHeldShelves(null, heldExpired)).catch((err: unknown) => log.error({ err }, 'alarms: ending expired shelves failed'));
     }
   }, SHELF_CHECK_MS);
   shelfTimer.unref();
@@ -872,7 +1052,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         continue;
       }
       s.commActive = true;
-      pending.push({ key: alarmKeyOf(s.id, 'comm'), tagId: s.id, type: 'comm', change: 'activate', value: null, t: at, limit: null, regionid: tag.regionid });
+      pending.push({ key: alarmKeyOf(s.id, 'comm'), tagId: s.id, type: 'comm', change: 'activate', value: null, t: at, limit: null, regionid: tag.regionid, peak: null });
     }
     return flush();
   }
@@ -887,7 +1067,8 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     const s = await deps.org.getUserScope(caller.userid);
     return { all: s.all, regions: new Set(s.regionids) };
   }
-  const visible = (scope: { all: boolean; regions: Set<number> }, regionid: number | null) => regionid === null || scope.all || scope.regions.has(regionid);
+  const visible = (scope: { all: boolean; regions: Set<number> }, regionid: number | null) =>
+    regionid === null || scope.all || scope.regions.has(regionid);
 
   /**
    * Applies an operator's event to each named open occurrence, in one
@@ -922,23 +1103,27 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     await transactThenPublish(db, bus, async (tx, emit) => {
       await alsoIn?.(tx);
       const items: AlarmItem[] = [];
+      const actor = caller ? { userid: caller.userid, loginname: caller.loginname } : { userid: null, loginname: 'system' };
       for (const o of targets) {
         const tr = alarmTransition(o.fsm, event, t, rules);
         if (!tr.ok) {
           firstRefusal ??= tr.refusal;
           continue;
         }
-        const item = await updateRow(tx, o, tr.next, patchOf?.(o) ?? {});
+        // A step that acknowledges (a manual unshelve, ISA-18.2 §11.7.3) records who, like an acknowledgement.
+        const acks = tr.acknowledges && action !== 'alarm.ack';
+        // The activation's peak so far, which a held-back peak write (PEAK_PUBLISH_MS) may not have stored yet.
+        const peak = o.fsm.active ? peaks.get(o.item.alarmKey) : undefined;
+        const patch = { ...(acks ? { acked_at: t, acked_by: actor.loginname } : {}), ...(peak !== undefined ? { peak } : {}), ...patchOf?.(o) };
+        const item = await updateRow(tx, o, tr.next, patch);
         after.set(o.item.alarmKey, item.closedAt === null ? { item, fsm: tr.next } : null);
         items.push(item);
         done.push(o.item.id);
-        await audit(tx, caller ? { userid: caller.userid, loginname: caller.loginname } : { userid: null, loginname: 'system' }, action, 'alarm', o.item.id, {
-          alarm: o.item.alarmKey,
-          source: o.item.sourceName,
-          from: o.fsm.state,
-          to: tr.next.state,
-          ...detail,
-        });
+        const what = { alarm: o.item.alarmKey, source: o.item.sourceName, from: o.fsm.state, to: tr.next.state };
+        await audit(tx, actor, action, 'alarm', o.item.id, { ...what, ...detail });
+        if (acks) {
+          await audit(tx, actor, 'alarm.ack', 'alarm', o.item.id, { ...what, comment: null, with: action });
+        }
       }
       emitChanged(emit, items);
     });
@@ -947,6 +1132,56 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       throw badRequest(firstRefusal, ['ids']);
     }
     return done;
+  }
+
+  /**
+   * Ends shelves that alarms hold with no occurrence open (runs on the queue):
+   * by hand (`caller`), the closed occurrence carrying the shelf records its
+   * end and is published; at expiry (`caller` null) only the audit row is
+   * written. Either way the alarm's next activation is annunciated. Answers
+   * the occurrence ids.
+   */
+  async function endHeldShelves(caller: AuthUser | null, keys: string[]): Promise<number[]> {
+    const t = now();
+    const ended = keys.map((key) => [key, held.get(key)] as const).filter((e): e is readonly [string, { fsm: AlarmState; item: AlarmItem }] => e[1] !== undefined);
+    if (ended.length === 0) {
+      return [];
+    }
+    const actor = caller ? { userid: caller.userid, loginname: caller.loginname } : { userid: null, loginname: 'system' };
+    await transactThenPublish(db, bus, async (tx, emit) => {
+      const items: AlarmItem[] = [];
+      for (const [, h] of ended) {
+        if (caller && h.fsm.shelf) {
+          const row = await tx.selectFrom('alarm_occurrence').selectAll().where('id', '=', h.item.id).executeTakeFirst();
+          if (row) {
+            // The closed occurrence keeps state shelved; its shelf now ends here.
+            const fsm = JSON.parse(row.fsm) as AlarmState;
+            const shelf = fsm.shelf ? { ...fsm.shelf, until: t } : null;
+            items.push(
+              alarmItemOf(
+                await tx
+                  .updateTable('alarm_occurrence')
+                  .set({ shelved_until: t, fsm: JSON.stringify({ ...fsm, shelf }), updated_at: t })
+                  .where('id', '=', h.item.id)
+                  .returningAll()
+                  .executeTakeFirstOrThrow(),
+              ),
+            );
+          }
+        }
+        await audit(tx, actor, caller ? 'alarm.unshelve' : 'alarm.unshelveExpired', 'alarm', h.item.id, {
+          alarm: h.item.alarmKey,
+          source: h.item.sourceName,
+          from: 'shelved',
+          to: 'normal',
+        });
+      }
+      emitChanged(emit, items);
+    });
+    for (const [key] of ended) {
+      held.delete(key);
+    }
+    return ended.map(([, h]) => h.item.id);
   }
 
   /**
@@ -1002,25 +1237,49 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     }
     const who = { userid: caller.userid, loginname: caller.loginname };
     const reason = event.type === 'removeFromService' ? event.reason : null;
-    const occurrences = await operate(caller, applicable, event, event.type === 'removeFromService' ? 'alarm.removeFromService' : 'alarm.returnToService', reason === null ? {} : { reason }, undefined, async (tx) => {
-      for (const [, a] of marks) {
-        const values = remove ? { oos_since: t, oos_by: caller.loginname, oos_reason: reason } : { oos_since: null, oos_by: null, oos_reason: null };
-        if (remove) {
-          await tx
-            .insertInto('alarm_setting')
-            .values({ tag_id: a.tagId, type: a.type, priority: defaultAlarmPriority[a.type] ?? 3, updated_at: t, updated_by: caller.loginname, ...values })
-            .onConflict((oc) => oc.columns(['tag_id', 'type']).doUpdateSet(values))
-            .execute();
-        } else {
-          await tx.updateTable('alarm_setting').set(values).where('tag_id', '=', a.tagId).where('type', '=', a.type).execute();
+    const occurrences = await operate(
+      caller,
+      applicable,
+      event,
+      event.type === 'removeFromService' ? 'alarm.removeFromService' : 'alarm.returnToService',
+      reason === null ? {} : { reason },
+      undefined,
+      async (tx) => {
+        for (const [, a] of marks) {
+          const values = remove
+            ? { oos_since: t, oos_by: caller.loginname, oos_reason: reason }
+            : { oos_since: null, oos_by: null, oos_reason: null };
+          if (remove) {
+            await tx
+              .insertInto('alarm_setting')
+              .values({
+                tag_id: a.tagId,
+                type: a.type,
+                priority: defaultAlarmPriority[a.type] ?? 3,
+                updated_at: t,
+                updated_by: caller.loginname,
+                ...values,
+              })
+              .onConflict((oc) => oc.columns(['tag_id', 'type']).doUpdateSet(values))
+              .execute();
+          } else {
+            await tx.updateTable('alarm_setting').set(values).where('tag_id', '=', a.tagId).where('type', '=', a.type).execute();
+          }
+          // In the alarm's setting history too: who, when, why.
+          await audit(
+            tx,
+            who,
+            event.type === 'removeFromService' ? 'alarm.removeFromService' : 'alarm.returnToService',
+            'alarmSetting',
+            settingId(a.tagId, a.type),
+            {
+              reason: reason ?? '',
+              changes: [{ field: 'outOfService', from: !remove, to: remove }],
+            },
+          );
         }
-        // In the alarm's setting history too: who, when, why.
-        await audit(tx, who, event.type === 'removeFromService' ? 'alarm.removeFromService' : 'alarm.returnToService', 'alarmSetting', settingId(a.tagId, a.type), {
-          reason: reason ?? '',
-          changes: [{ field: 'outOfService', from: !remove, to: remove }],
-        });
-      }
-    });
+      },
+    );
     for (const [key] of marks) {
       if (remove) {
         oos.set(key, { since: t, by: caller.loginname, reason: reason ?? '' });
@@ -1036,7 +1295,9 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     let q = db.selectFrom('alarm_occurrence').where('activated_at', '>=', input.from).where('activated_at', '<', input.to);
     if (!scope.all) {
       const regions = [...scope.regions];
-      q = q.where((eb) => (regions.length ? eb.or([eb('regionid', 'is', null), eb('regionid', 'in', regions)]) : eb('regionid', 'is', null)));
+      q = q.where((eb) =>
+        regions.length ? eb.or([eb('regionid', 'is', null), eb('regionid', 'in', regions)]) : eb('regionid', 'is', null),
+      );
     }
     if (input.source) {
       q = q.where('source', '=', input.source);
@@ -1088,6 +1349,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
             t,
             limit: a.limit ?? null,
             regionid: a.regionid,
+            peak: a.value ?? null,
             raised: { name: { name: a.sourceName, name_en: a.sourceNameEn, unit: a.unit ?? '' }, priority: a.priority as AlarmPriority, detail: a.detail ?? null },
           },
         ], by && { user: by, action: 'alarm.raise' });
@@ -1104,7 +1366,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
           return;
         }
         await applyConditionChanges([
-          { key, tagId: cur.item.source, type: cur.item.type, change: 'clear', value: cur.item.value, t, limit: cur.item.limit, regionid: cur.item.regionid },
+          { key, tagId: cur.item.source, type: cur.item.type, change: 'clear', value: cur.item.value, t, limit: cur.item.limit, regionid: cur.item.regionid, peak: cur.item.peak },
         ], by && { user: by, action: 'alarm.clear' });
       });
     },
@@ -1126,14 +1388,15 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     },
     async auditKpi(caller, input) {
       const scope = await scopeOf(caller);
-      const fits = (a: { regionid: number | null }) => visible(scope, a.regionid) && (input.regionid === undefined || a.regionid === input.regionid);
+      const fits = (a: { regionid: number | null }) =>
+        visible(scope, a.regionid) && (input.regionid === undefined || a.regionid === input.regionid);
       const rows = await db
         .selectFrom('alarm_occurrence')
-        .select(['alarm_key', 'source_name', 'source_name_en', 'priority', 'activated_at', 'returned_at', 'state', 'regionid'])
+        .select(['alarm_key', 'source_name', 'source_name_en', 'priority', 'activated_at', 'returned_at', 'state', 'regionid', 'fsm'])
         .where('activated_at', '>=', input.from)
         .where('activated_at', '<', input.to)
         .execute();
-      const toKpi = (r: { alarm_key: string; source_name: string; source_name_en: string; priority: number; activated_at: number; returned_at: number | null; state: string }): KpiOccurrence => ({
+      const toKpi = (r: (typeof rows)[number]): KpiOccurrence => ({
         alarmKey: r.alarm_key,
         sourceName: r.source_name,
         sourceNameEn: r.source_name_en,
@@ -1141,13 +1404,85 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         activatedAt: r.activated_at,
         returnedAt: r.returned_at,
         state: r.state,
+        // Activated while out of service: never shown, not counted (ISA-18.2 §11.9).
+        outOfService: (JSON.parse(r.fsm) as AlarmState).openedIn === 'outOfService',
       });
       const openNow = [...open.values()].map((o) => o.item).filter(fits);
       return computeAlarmKpi(
         rows.filter(fits).map(toKpi),
         { from: input.from, to: input.to, operatorPositions: input.operatorPositions },
-        openNow.map((a) => ({ alarmKey: a.alarmKey, sourceName: a.sourceName, sourceNameEn: a.sourceNameEn, priority: a.priority, activatedAt: a.activatedAt, returnedAt: a.returnedAt, state: a.state })),
+        openNow.map((a) => ({
+          alarmKey: a.alarmKey,
+          sourceName: a.sourceName,
+          sourceNameEn: a.sourceNameEn,
+          priority: a.priority,
+          activatedAt: a.activatedAt,
+          returnedAt: a.returnedAt,
+          state: a.state,
+        })),
       );
+    },
+    async auditDetail(caller, input) {
+      const scope = await scopeOf(caller);
+      const t = now();
+      const ref = tagAlarmOf(input.alarmKey);
+      // Occurrences overlapping the window; one active longer than the longest audit window before it began is not looked for.
+      let q = db
+        .selectFrom('alarm_occurrence')
+        .selectAll()
+        .where('alarm_key', '=', input.alarmKey)
+        .where('activated_at', '>=', input.from - MAX_KPI_DAYS * 24 * 3600_000)
+        .where('activated_at', '<', input.to)
+        .where((eb) => eb.or([eb('closed_at', 'is', null), eb('closed_at', '>=', input.from)]));
+      if (ref) {
+        q = q.where('source', '=', ref.tagId); // the (source, activated_at) index
+      }
+      const rows = ((await q.orderBy('activated_at').orderBy('id').execute()) as Row[]).filter((r) => visible(scope, r.regionid));
+      const occurrences = rows.map((r) => {
+        const fsm = JSON.parse(r.fsm) as AlarmState;
+        return { ...alarmItemWith(r, fsm), openedIn: fsm.openedIn ?? null };
+      });
+      const actions: AlarmAuditAction[] = [];
+      if (rows.length > 0) {
+        const since = Math.min(input.from, rows[0].activated_at);
+        const ids = rows.map((r) => String(r.id));
+        const audited = await db
+          .selectFrom('audit_log')
+          .selectAll()
+          .where('at', '>=', since)
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('entity', '=', 'alarm'), eb('entity_id', 'in', ids)]),
+              ...(ref
+                ? [eb.and([eb('entity', '=', 'alarmSetting'), eb('entity_id', '=', settingId(ref.tagId, ref.type)), eb('action', 'in', ['alarm.removeFromService', 'alarm.returnToService'])])]
+                : []),
+            ]),
+          )
+          .orderBy('at')
+          .orderBy('id')
+          .execute();
+        const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+        for (const a of audited) {
+          const d = JSON.parse(a.detail) as Record<string, unknown>;
+          actions.push({
+            id: a.id,
+            at: a.at,
+            action: a.action,
+            loginname: a.loginname,
+            occurrenceId: a.entity === 'alarm' ? Number(a.entity_id) : null,
+            reason: text(d.reason),
+            comment: text(d.comment),
+            minutes: typeof d.minutes === 'number' ? d.minutes : null,
+            kind: text(d.kind),
+          });
+        }
+      }
+      const summary = summariseAlarmActivity(
+        occurrences.map((o) => ({ activatedAt: o.activatedAt, returnedAt: o.returnedAt, ackedAt: o.ackedAt, outOfService: o.openedIn === 'outOfService' })),
+        { from: input.from, to: input.to },
+        t,
+      );
+      return { occurrences, actions, summary, serverTime: t };
     },
     async *historyPages(caller, input) {
       const q = historyQuery(await scopeOf(caller), input);
@@ -1156,9 +1491,12 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       let after: { at: number; id: number } | null = null;
       for (;;) {
         const cursor = after;
-        const rows = (await (cursor
-          ? q.where((eb) => eb.or([eb('activated_at', '<', cursor.at), eb.and([eb('activated_at', '=', cursor.at), eb('id', '<', cursor.id)])]))
-          : q
+        const rows = (await (
+          cursor
+            ? q.where((eb) =>
+                eb.or([eb('activated_at', '<', cursor.at), eb.and([eb('activated_at', '=', cursor.at), eb('id', '<', cursor.id)])]),
+              )
+            : q
         )
           .selectAll()
           .orderBy('activated_at', 'desc')
@@ -1207,16 +1545,39 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       }
       const until = now() + input.minutes * 60_000;
       const shelved = await run(() =>
-        operate(caller, input.ids, { type: 'shelve', kind: input.kind, until, by: caller.loginname, reason: input.reason }, 'alarm.shelve', {
-          minutes: input.minutes,
-          kind: input.kind,
-          reason: input.reason.trim(),
-        }),
+        operate(
+          caller,
+          input.ids,
+          { type: 'shelve', kind: input.kind, until, by: caller.loginname, reason: input.reason },
+          'alarm.shelve',
+          {
+            minutes: input.minutes,
+            kind: input.kind,
+            reason: input.reason.trim(),
+          },
+        ),
       );
       return { shelved };
     },
     async unshelve(caller, input) {
-      const unshelved = await run(() => operate(caller, input.ids, { type: 'unshelve', by: caller.loginname, auto: false }, 'alarm.unshelve', {}));
+      const scope = await scopeOf(caller);
+      const unshelved = await run(async () => {
+        // An id may name the closed occurrence that carries a shelf its alarm still holds (the shelving ledger lists it).
+        const heldKeyOf = new Map([...held].map(([key, h]) => [h.item.id, key]));
+        const keys: string[] = [];
+        for (const id of input.ids) {
+          const key = heldKeyOf.get(id);
+          if (key !== undefined) {
+            if (!visible(scope, held.get(key)!.item.regionid)) {
+              throw notFound('alarm.notFound', { id });
+            }
+            keys.push(key);
+          }
+        }
+        const openIds = input.ids.filter((id) => !heldKeyOf.has(id));
+        const done = openIds.length > 0 ? await operate(caller, openIds, { type: 'unshelve', by: caller.loginname, auto: false }, 'alarm.unshelve', {}) : [];
+        return [...done, ...(await endHeldShelves(caller, keys))];
+      });
       return { unshelved };
     },
     async settingChanged(tagId, type, setting) {
@@ -1237,7 +1598,17 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
           return;
         }
         await applyConditionChanges([
-          { key, tagId: cur.item.source, type: cur.item.type, change: 'clear', value: cur.item.value, t: now(), limit: cur.item.limit, regionid: cur.item.regionid },
+          {
+            key,
+            tagId: cur.item.source,
+            type: cur.item.type,
+            change: 'clear',
+            value: cur.item.value,
+            t: now(),
+            limit: cur.item.limit,
+            regionid: cur.item.regionid,
+            peak: peaks.get(key) ?? cur.item.peak,
+          },
         ]);
       });
     },
@@ -1255,7 +1626,13 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       }
       return run(async () => {
         const t = now();
-        const item: PlantModeItem = { regionid: input.regionid, mode: input.mode, reason: input.reason, updatedAt: t, updatedBy: caller.loginname };
+        const item: PlantModeItem = {
+          regionid: input.regionid,
+          mode: input.mode,
+          reason: input.reason,
+          updatedAt: t,
+          updatedBy: caller.loginname,
+        };
         const stop = input.mode === 'stop';
         // The region and its sub-regions; back in operation, an alarm stays suppressed while another region above it is still out of operation.
         const ids = [...open.values()]
@@ -1264,14 +1641,30 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
             if (r === null || !within(r, input.regionid) || !suppressibleTypes.includes(o.item.type)) {
               return false;
             }
-            return stop ? o.fsm.state !== 'suppressed' && o.fsm.state !== 'outOfService' : o.fsm.state === 'suppressed' && !outOfOperation(r, input.regionid);
+            return stop
+              ? o.fsm.state !== 'suppressed' && o.fsm.state !== 'outOfService'
+              : o.fsm.state === 'suppressed' && !outOfOperation(r, input.regionid);
           })
           .map((o) => o.item.id);
-        const alarms = await operate(caller, ids, { type: stop ? 'suppress' : 'unsuppress' }, stop ? 'alarm.suppress' : 'alarm.unsuppress', { regionid: input.regionid, reason: input.reason }, undefined, async (tx) => {
-          await tx.deleteFrom('plant_mode').where('regionid', '=', input.regionid).execute();
-          await tx.insertInto('plant_mode').values({ regionid: input.regionid, mode: input.mode, reason: input.reason, updated_at: t, updated_by: caller.loginname }).execute();
-          await audit(tx, { userid: caller.userid, loginname: caller.loginname }, 'alarm.plantMode', 'region', input.regionid, { mode: input.mode, reason: input.reason });
-        });
+        const alarms = await operate(
+          caller,
+          ids,
+          { type: stop ? 'suppress' : 'unsuppress' },
+          stop ? 'alarm.suppress' : 'alarm.unsuppress',
+          { regionid: input.regionid, reason: input.reason },
+          undefined,
+          async (tx) => {
+            await tx.deleteFrom('plant_mode').where('regionid', '=', input.regionid).execute();
+            await tx
+              .insertInto('plant_mode')
+              .values({ regionid: input.regionid, mode: input.mode, reason: input.reason, updated_at: t, updated_by: caller.loginname })
+              .execute();
+            await audit(tx, { userid: caller.userid, loginname: caller.loginname }, 'alarm.plantMode', 'region', input.regionid, {
+              mode: input.mode,
+              reason: input.reason,
+            });
+          },
+        );
         if (stop) {
           stopped.set(input.regionid, item);
         } else {
@@ -1293,7 +1686,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       return { returned: r.occurrences, alarms: r.alarms };
     },
     idle: async () => {
-      await flush();
+      await flush(true);
       await queue;
     },
     checkLinks: (at = now()) => checkLinks(at),
@@ -1308,7 +1701,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
         clearTimeout(flushTimer);
         flushTimer = null;
       }
-      await flush();
+      await flush(true);
       await queue;
     },
   };

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Subscription } from 'rxjs';
 import type { z } from 'zod';
-import type { ControlSystemItem, controlSystemSave } from '../../../shared/contracts/control-systems.js';
+import type { ControlSystemItem, controlSystemSave } from '../../../shared/alarms/control-system-contracts.js';
 import { controlSystemLinkMatcher, controlSystemMatcher, type IngestLink } from '../../../shared/domain/control-system-match.js';
 import type { AuthUser } from '../../http/app.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
@@ -10,8 +10,8 @@ import { inTransaction, type Db, type Tx } from '../../store/db.js';
 import type { Database } from '../../store/schema.js';
 import { consume, type StreamBus } from '../../stream/bus.js';
 import type { LiveCache } from '../../stream/live-cache.js';
-import type { UserScope } from '../org/org.service.js';
-import type { RealtimeTagRegistry } from '../realtime/tag-registry.js';
+import type { UserScope } from '../org/port.js';
+import type { RealtimeTagRegistry } from '../realtime/port.js';
 import type { AlarmService } from './alarm.service.js';
 
 type Row = Selectable<Database['control_system']>;
@@ -110,7 +110,9 @@ export async function createControlSystemService(deps: ControlSystemDeps): Promi
 
   /** Tag counts and link status of every system, over the tags the caller may see. */
   function stats(scope: UserScope): Map<number, Pick<ControlSystemItem, 'tagCount' | 'link'>> {
-    const out = new Map<number, Pick<ControlSystemItem, 'tagCount' | 'link'>>(rows.map((r) => [r.id, { tagCount: 0, link: { lastSampleAt: null, samplesLastMinute: 0, commAlarms: 0 } }]));
+    const out = new Map<number, Pick<ControlSystemItem, 'tagCount' | 'link'>>(
+      rows.map((r) => [r.id, { tagCount: 0, link: { lastSampleAt: null, samplesLastMinute: 0, commAlarms: 0 } }]),
+    );
     for (const t of deps.tags.all()) {
       const sys = ownerOf(t.id);
       const s = sys === null ? undefined : out.get(sys);
@@ -203,7 +205,10 @@ export async function createControlSystemService(deps: ControlSystemDeps): Promi
         const row = before
           ? await tx.updateTable('control_system').set(values).where('id', '=', before.id).returningAll().executeTakeFirstOrThrow()
           : await tx.insertInto('control_system').values(values).returningAll().executeTakeFirstOrThrow();
-        await audit(tx, caller, before ? 'controlSystem.update' : 'controlSystem.create', AUDIT_ENTITY, row.id, { before: before ?? null, after: values });
+        await audit(tx, caller, before ? 'controlSystem.update' : 'controlSystem.create', AUDIT_ENTITY, row.id, {
+          before: before ?? null,
+          after: values,
+        });
         return row;
       });
       await load();

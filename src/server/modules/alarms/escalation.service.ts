@@ -1,16 +1,22 @@
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { EscalationLevel, escalationConfigAdd, escalationConfigDelete, escalationConfigSort, alarmEscalations } from '../../../shared/contracts/alarm-notify.js';
+import type {
+  EscalationLevel,
+  escalationConfigAdd,
+  escalationConfigDelete,
+  escalationConfigSort,
+  alarmEscalations,
+} from '../../../shared/alarms/notify-contracts.js';
 import type { AuthUser } from '../../http/app.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
 import { inTransaction, type Db } from '../../store/db.js';
 import type { Database } from '../../store/schema.js';
-import type { UserScope } from '../org/org.service.js';
+import type { UserScope } from '../org/port.js';
 import type { AlarmLog } from './alarm.service.js';
 import { alarmItemOf, type AlarmRow } from './alarm-row.js';
 import type { NotifyService } from './notify.service.js';
-import { openTodo } from '../org/todos.js';
+import { openTodo } from '../../common/todos.js';
 
 type In<C extends { input: z.ZodType }> = z.output<C['input']>;
 type LevelRow = Selectable<Database['alarm_escalation_level']>;
@@ -41,14 +47,24 @@ export interface EscalationService {
   add(caller: AuthUser, input: In<typeof escalationConfigAdd>): Promise<{ id: number }>;
   remove(caller: AuthUser, input: In<typeof escalationConfigDelete>): Promise<{ id: number }>;
   sort(caller: AuthUser, input: In<typeof escalationConfigSort>): Promise<{ ids: number[] }>;
-  escalationsOf(caller: AuthUser, input: In<typeof alarmEscalations>): Promise<{ items: { alarmId: number; levelName: string; sort: number; at: number }[] }>;
+  escalationsOf(
+    caller: AuthUser,
+    input: In<typeof alarmEscalations>,
+  ): Promise<{ items: { alarmId: number; levelName: string; sort: number; at: number }[] }>;
   /** Escalates what is due now; the timer calls it, tests may too. */
   check(): Promise<number>;
   close(): Promise<void>;
 }
 
 const ids = (s: string) => JSON.parse(s) as number[];
-const toLevel = (r: LevelRow): EscalationLevel => ({ id: r.id, name: r.name, sort: r.sort, minutes: r.minutes, webhookIds: ids(r.webhook_ids), userids: ids(r.userids) });
+const toLevel = (r: LevelRow): EscalationLevel => ({
+  id: r.id,
+  name: r.name,
+  sort: r.sort,
+  minutes: r.minutes,
+  webhookIds: ids(r.webhook_ids),
+  userids: ids(r.userids),
+});
 
 export function createEscalationService(deps: EscalationDeps): EscalationService {
   const { db, log } = deps;
@@ -82,7 +98,11 @@ export function createEscalationService(deps: EscalationDeps): EscalationService
     const done = await db
       .selectFrom('alarm_escalation')
       .select(['occurrence_id', 'level_id'])
-      .where('occurrence_id', 'in', open.map((o) => o.id))
+      .where(
+        'occurrence_id',
+        'in',
+        open.map((o) => o.id),
+      )
       .execute();
     const doneKeys = new Set(done.map((d) => `${d.occurrence_id}:${d.level_id}`));
     let n = 0;
@@ -118,7 +138,12 @@ export function createEscalationService(deps: EscalationDeps): EscalationService
       }
       const alarm = alarmItemOf(o);
       const deliveries = level.webhookIds.length
-        ? await deps.notify.enqueue(tx, { kind: 'escalate', alarm, level: { sort: level.sort, name: level.name, minutes: level.minutes } }, level.webhookIds, hookScopes)
+        ? await deps.notify.enqueue(
+            tx,
+            { kind: 'escalate', alarm, level: { sort: level.sort, name: level.name, minutes: level.minutes } },
+            level.webhookIds,
+            hookScopes,
+          )
         : 0;
       const notified: number[] = [];
       for (const userid of level.userids) {
@@ -184,8 +209,17 @@ export function createEscalationService(deps: EscalationDeps): EscalationService
         }
         let id: number;
         if (input.id === undefined) {
-          const last = await tx.selectFrom('alarm_escalation_level').select((eb) => eb.fn.max('sort').as('m')).executeTakeFirst();
-          id = (await tx.insertInto('alarm_escalation_level').values({ ...values, sort: Number(last?.m ?? 0) + 1 }).returning('id').executeTakeFirstOrThrow()).id;
+          const last = await tx
+            .selectFrom('alarm_escalation_level')
+            .select((eb) => eb.fn.max('sort').as('m'))
+            .executeTakeFirst();
+          id = (
+            await tx
+              .insertInto('alarm_escalation_level')
+              .values({ ...values, sort: Number(last?.m ?? 0) + 1 })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id;
         } else {
           const r = await tx.updateTable('alarm_escalation_level').set(values).where('id', '=', input.id).executeTakeFirst();
           if (Number(r.numUpdatedRows) === 0) {
@@ -193,7 +227,14 @@ export function createEscalationService(deps: EscalationDeps): EscalationService
           }
           id = input.id;
         }
-        await audit(tx, actor(caller), input.id === undefined ? 'escalation.create' : 'escalation.update', 'alarm_escalation_level', id, input);
+        await audit(
+          tx,
+          actor(caller),
+          input.id === undefined ? 'escalation.create' : 'escalation.update',
+          'alarm_escalation_level',
+          id,
+          input,
+        );
         return { id };
       }),
     remove: (caller, input) =>
@@ -208,11 +249,19 @@ export function createEscalationService(deps: EscalationDeps): EscalationService
     sort: (caller, input) =>
       inTransaction(db, async (tx) => {
         const existing = (await tx.selectFrom('alarm_escalation_level').select('id').execute()).map((r) => r.id);
-        if (existing.length !== input.ids.length || new Set(input.ids).size !== input.ids.length || !input.ids.every((i) => existing.includes(i))) {
+        if (
+          existing.length !== input.ids.length ||
+          new Set(input.ids).size !== input.ids.length ||
+          !input.ids.every((i) => existing.includes(i))
+        ) {
           throw badRequest('escalation.sortMismatch', ['ids']);
         }
         for (const [i, id] of input.ids.entries()) {
-          await tx.updateTable('alarm_escalation_level').set({ sort: i + 1 }).where('id', '=', id).execute();
+          await tx
+            .updateTable('alarm_escalation_level')
+            .set({ sort: i + 1 })
+            .where('id', '=', id)
+            .execute();
         }
         await audit(tx, actor(caller), 'escalation.sort', 'alarm_escalation_level', 0, { ids: input.ids });
         return { ids: input.ids };
@@ -222,7 +271,13 @@ export function createEscalationService(deps: EscalationDeps): EscalationService
       let q = db
         .selectFrom('alarm_escalation')
         .innerJoin('alarm_occurrence', 'alarm_occurrence.id', 'alarm_escalation.occurrence_id')
-        .select(['alarm_escalation.occurrence_id', 'alarm_escalation.level_name', 'alarm_escalation.sort', 'alarm_escalation.at', 'alarm_occurrence.regionid'])
+        .select([
+          'alarm_escalation.occurrence_id',
+          'alarm_escalation.level_name',
+          'alarm_escalation.sort',
+          'alarm_escalation.at',
+          'alarm_occurrence.regionid',
+        ])
         .where('alarm_occurrence.closed_at', 'is', null);
       if (input.ids?.length) {
         q = q.where('alarm_escalation.occurrence_id', 'in', input.ids);

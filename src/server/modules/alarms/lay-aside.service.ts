@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { LayAsideEntry, alarmLayAsideDetails, alarmLayAsideList } from '../../../shared/contracts/alarm-notify.js';
-import type { AlarmItem } from '../../../shared/contracts/alarms.js';
+import type { LayAsideEntry, alarmLayAsideDetails, alarmLayAsideList } from '../../../shared/alarms/notify-contracts.js';
+import type { AlarmItem } from '../../../shared/alarms/contracts.js';
 import type { AuthUser } from '../../http/app.js';
 import type { Db } from '../../store/db.js';
-import type { UserScope } from '../org/org.service.js';
-import { alarmItemOf } from './alarm-row.js';
+import type { UserScope } from '../org/port.js';
+import { alarmItemOf, heldShelfRows } from './alarm-row.js';
 
 type In<C extends { input: z.ZodType }> = z.output<C['input']>;
 
@@ -13,26 +13,31 @@ const SHELF_ACTIONS = ['alarm.shelve', 'alarm.unshelve', 'alarm.unshelveExpired'
 
 /**
  * The shelving ledger (seed 3 /alarmData/alarmLayAside, alarmLayAsideDetails):
- * what is shelved now, from the stored occurrences, and the history of
- * shelving from the audit log; both limited to the caller's regions.
+ * what is shelved now, from the stored occurrences (open ones shelved, and
+ * closed ones that carry a timed shelf their alarm still holds), and the
+ * history of shelving from the audit log; both limited to the caller's regions.
  */
 export interface LayAsideService {
   list(caller: AuthUser, input: In<typeof alarmLayAsideList>): Promise<{ list: AlarmItem[]; serverTime: number }>;
   details(caller: AuthUser, input: In<typeof alarmLayAsideDetails>): Promise<{ items: LayAsideEntry[]; total: number }>;
 }
 
-export function createLayAsideService(deps: { db: Db; org: { getUserScope(userid: number): Promise<UserScope> }; now?: () => number }): LayAsideService {
+export function createLayAsideService(deps: {
+  db: Db;
+  org: { getUserScope(userid: number): Promise<UserScope> };
+  now?: () => number;
+}): LayAsideService {
   const { db } = deps;
   const sees = (s: UserScope, regionid: number | null) => regionid === null || s.all || s.regionids.includes(regionid);
   return {
     async list(caller, input) {
       const scope = await deps.org.getUserScope(caller.userid);
-      let q = db.selectFrom('alarm_occurrence').selectAll().where('closed_at', 'is', null).where('state', '=', 'shelved');
-      if (input.regionid !== undefined) {
-        q = q.where('regionid', '=', input.regionid);
-      }
-      const rows = await q.orderBy('shelved_until').execute();
-      return { list: rows.filter((r) => sees(scope, r.regionid)).map(alarmItemOf), serverTime: (deps.now ?? Date.now)() };
+      const t = (deps.now ?? Date.now)();
+      const open = await db.selectFrom('alarm_occurrence').selectAll().where('closed_at', 'is', null).where('state', '=', 'shelved').execute();
+      const rows = [...open, ...(await heldShelfRows(db, t))]
+        .filter((r) => (input.regionid === undefined || r.regionid === input.regionid) && sees(scope, r.regionid))
+        .sort((a, b) => (a.shelved_until ?? 0) - (b.shelved_until ?? 0) || a.id - b.id);
+      return { list: rows.map(alarmItemOf), serverTime: t };
     },
     async details(caller, input) {
       const scope = await deps.org.getUserScope(caller.userid);
@@ -48,7 +53,12 @@ export function createLayAsideService(deps: { db: Db; org: { getUserScope(userid
         .execute();
       const alarmIds = [...new Set(rows.map((r) => Number(r.entity_id)))];
       const regionOf = new Map(
-        alarmIds.length ? (await db.selectFrom('alarm_occurrence').select(['id', 'regionid']).where('id', 'in', alarmIds).execute()).map((o) => [o.id, o.regionid]) : [],
+        alarmIds.length
+          ? (await db.selectFrom('alarm_occurrence').select(['id', 'regionid']).where('id', 'in', alarmIds).execute()).map((o) => [
+              o.id,
+              o.regionid,
+            ])
+          : [],
       );
       const visible = rows.filter((r) => regionOf.has(Number(r.entity_id)) && sees(scope, regionOf.get(Number(r.entity_id)) ?? null));
       const page = visible.slice((input.pageIndex - 1) * input.pageSize, input.pageIndex * input.pageSize);

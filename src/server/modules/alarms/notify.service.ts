@@ -9,15 +9,15 @@ import type {
   webhookBindTheUser,
   webhookDelete,
   webhookLogList,
-} from '../../../shared/contracts/alarm-notify.js';
-import type { AlarmItem, AlarmType } from '../../../shared/contracts/alarms.js';
+} from '../../../shared/alarms/notify-contracts.js';
+import type { AlarmItem, AlarmType } from '../../../shared/alarms/contracts.js';
 import type { AuthUser } from '../../http/app.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
 import { inTransaction, type Db, type Tx } from '../../store/db.js';
 import type { Database } from '../../store/schema.js';
 import type { DomainEvents } from '../../stream/bus.js';
-import type { UserScope } from '../org/org.service.js';
+import type { UserScope } from '../org/port.js';
 import type { AlarmLog } from './alarm.service.js';
 import { renderPayload, signedRequest, type NotifyEvent } from './notify.templates.js';
 
@@ -146,9 +146,15 @@ export function createNotifyService(deps: NotifyDeps): NotifyService {
     return false;
   }
 
-  const enabledHooks = async (tx: Tx | Db) => (await tx.selectFrom('alarm_webhook').selectAll().where('enabled', '=', 1).execute()).map(toItem);
+  const enabledHooks = async (tx: Tx | Db) =>
+    (await tx.selectFrom('alarm_webhook').selectAll().where('enabled', '=', 1).execute()).map(toItem);
 
-  async function enqueue(tx: Tx | Db, event: Omit<NotifyEvent, 'mentions'>, only?: number[], scopes = new Map<number, UserScope>()): Promise<number> {
+  async function enqueue(
+    tx: Tx | Db,
+    event: Omit<NotifyEvent, 'mentions'>,
+    only?: number[],
+    scopes = new Map<number, UserScope>(),
+  ): Promise<number> {
     return enqueueTo(tx, await enabledHooks(tx), event, only, scopes);
   }
 
@@ -162,14 +168,23 @@ export function createNotifyService(deps: NotifyDeps): NotifyService {
     const a = event.alarm;
     let n = 0;
     for (const w of hooks) {
-      if (only ? !only.includes(w.id) : (w.priorities.length > 0 && !w.priorities.includes(a.priority)) || (w.types.length > 0 && !w.types.includes(a.type))) {
+      if (
+        only
+          ? !only.includes(w.id)
+          : (w.priorities.length > 0 && !w.priorities.includes(a.priority)) || (w.types.length > 0 && !w.types.includes(a.type))
+      ) {
         continue;
       }
       if (!(await regionFits(w, a.regionid, scopes))) {
         continue;
       }
       const mentions = w.userids.length
-        ? await tx.selectFrom('users').select(['loginname', 'username', 'phone']).where('userid', 'in', w.userids).orderBy('userid').execute()
+        ? await tx
+            .selectFrom('users')
+            .select(['loginname', 'username', 'phone'])
+            .where('userid', 'in', w.userids)
+            .orderBy('userid')
+            .execute()
         : [];
       const payload = JSON.stringify(renderPayload(w.template, w.lang, { ...event, mentions }));
       const t = now();
@@ -238,7 +253,13 @@ export function createNotifyService(deps: NotifyDeps): NotifyService {
     } else {
       try {
         const req = signedRequest(w.template as WebhookTemplate, w.url, d.payload, w.secret, started);
-        const res = await fetch(req.url, { method: 'POST', headers: req.headers, body: req.body, signal: AbortSignal.timeout(opts.timeoutMs), redirect: 'manual' });
+        const res = await fetch(req.url, {
+          method: 'POST',
+          headers: req.headers,
+          body: req.body,
+          signal: AbortSignal.timeout(opts.timeoutMs),
+          redirect: 'manual',
+        });
         statusCode = res.status;
         ok = res.status >= 200 && res.status < 300;
         const text = await res.text().catch(() => '');
@@ -253,7 +274,10 @@ export function createNotifyService(deps: NotifyDeps): NotifyService {
     const attempts = d.attempts + 1;
     const gaveUp = !ok && (!w || attempts > opts.backoffMs.length);
     await inTransaction(db, async (tx) => {
-      await tx.insertInto('alarm_delivery_try').values({ delivery_id: d.id, at: started, ok: ok ? 1 : 0, status_code: statusCode, error, duration_ms: durationMs }).execute();
+      await tx
+        .insertInto('alarm_delivery_try')
+        .values({ delivery_id: d.id, at: started, ok: ok ? 1 : 0, status_code: statusCode, error, duration_ms: durationMs })
+        .execute();
       await tx
         .updateTable('alarm_delivery')
         .set({
@@ -277,11 +301,27 @@ export function createNotifyService(deps: NotifyDeps): NotifyService {
       return;
     }
     const t = now();
-    const due = await db.selectFrom('alarm_delivery').selectAll().where('status', '=', 'pending').where('next_at', '<=', t).orderBy('next_at').orderBy('id').limit(room).execute();
+    const due = await db
+      .selectFrom('alarm_delivery')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('next_at', '<=', t)
+      .orderBy('next_at')
+      .orderBy('id')
+      .limit(room)
+      .execute();
     if (due.length === 0) {
       return;
     }
-    const hooks = new Map((await db.selectFrom('alarm_webhook').selectAll().where('id', 'in', [...new Set(due.map((d) => d.webhook_id))]).execute()).map((w) => [w.id, w]));
+    const hooks = new Map(
+      (
+        await db
+          .selectFrom('alarm_webhook')
+          .selectAll()
+          .where('id', 'in', [...new Set(due.map((d) => d.webhook_id))])
+          .execute()
+      ).map((w) => [w.id, w]),
+    );
     for (const d of due) {
       const claimed = await db
         .updateTable('alarm_delivery')
@@ -393,13 +433,19 @@ export function createNotifyService(deps: NotifyDeps): NotifyService {
         await mustExist(tx, input.id);
         const userids = [...new Set(input.userids)].sort((a, b) => a - b);
         if (userids.length > 0) {
-          const found = new Set((await tx.selectFrom('users').select('userid').where('userid', 'in', userids).execute()).map((u) => u.userid));
+          const found = new Set(
+            (await tx.selectFrom('users').select('userid').where('userid', 'in', userids).execute()).map((u) => u.userid),
+          );
           const missing = userids.find((u) => !found.has(u));
           if (missing !== undefined) {
             throw badRequest('webhook.userNotFound', ['userids'], { id: missing });
           }
         }
-        await tx.updateTable('alarm_webhook').set({ userids: JSON.stringify(userids), updated_at: now(), updated_by: caller.loginname }).where('id', '=', input.id).execute();
+        await tx
+          .updateTable('alarm_webhook')
+          .set({ userids: JSON.stringify(userids), updated_at: now(), updated_by: caller.loginname })
+          .where('id', '=', input.id)
+          .execute();
         await audit(tx, actor(caller), 'webhook.bindUsers', 'alarm_webhook', input.id, { userids });
         return { id: input.id };
       }),
@@ -421,26 +467,34 @@ export function createNotifyService(deps: NotifyDeps): NotifyService {
         .offset((input.pageIndex - 1) * input.pageSize)
         .execute();
       const tries = rows.length
-        ? await db.selectFrom('alarm_delivery_try').selectAll().where('delivery_id', 'in', rows.map((r) => r.id)).orderBy('at').orderBy('id').execute()
+        ? await db
+            .selectFrom('alarm_delivery_try')
+            .selectAll()
+            .where(
+              'delivery_id',
+              'in',
+              rows.map((r) => r.id),
+            )
+            .orderBy('at')
+            .orderBy('id')
+            .execute()
         : [];
-      const items = rows.map(
-        (r): DeliveryItem => ({
-          id: r.id,
-          webhookId: r.webhook_id,
-          webhookName: r.webhook_name ?? '',
-          occurrenceId: r.occurrence_id,
-          event: r.event === 'escalate' ? 'escalate' : 'raise',
-          level: r.level,
-          status: r.status as DeliveryItem['status'],
-          attempts: r.attempts,
-          nextAt: Number(r.next_at),
-          createdAt: Number(r.created_at),
-          doneAt: r.done_at === null ? null : Number(r.done_at),
-          tries: tries
-            .filter((x) => x.delivery_id === r.id)
-            .map((x) => ({ at: Number(x.at), ok: x.ok === 1, statusCode: x.status_code, error: x.error, durationMs: x.duration_ms })),
-        }),
-      );
+      const items = rows.map((r): DeliveryItem => ({
+        id: r.id,
+        webhookId: r.webhook_id,
+        webhookName: r.webhook_name ?? '',
+        occurrenceId: r.occurrence_id,
+        event: r.event === 'escalate' ? 'escalate' : 'raise',
+        level: r.level,
+        status: r.status as DeliveryItem['status'],
+        attempts: r.attempts,
+        nextAt: Number(r.next_at),
+        createdAt: Number(r.created_at),
+        doneAt: r.done_at === null ? null : Number(r.done_at),
+        tries: tries
+          .filter((x) => x.delivery_id === r.id)
+          .map((x) => ({ at: Number(x.at), ok: x.ok === 1, statusCode: x.status_code, error: x.error, durationMs: x.duration_ms })),
+      }));
       return { items, total };
     },
     enqueue,

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import type { WebhookTemplate } from '../../../shared/contracts/alarm-notify.js';
-import type { AlarmItem } from '../../../shared/contracts/alarms.js';
+import type { WebhookTemplate } from '../../../shared/alarms/notify-contracts.js';
+import type { AlarmItem } from '../../../shared/alarms/contracts.js';
 import { renderMessage } from '../../../shared/messages/catalog.js';
 import { formatDate, type Lang } from '../../../shared/time.js';
 

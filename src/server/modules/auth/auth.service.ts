@@ -1,6 +1,6 @@
 import { createHash, generateKeyPairSync, privateDecrypt, randomBytes, randomUUID, constants } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { loginSecurePlain, type UserInfo } from '../../../shared/contracts/auth.js';
+import { loginSecurePlain, type UserInfo } from '../../../shared/auth/contracts.js';
 import { REFRESH_TOKEN_ERROR } from '../../../shared/contracts/envelope.js';
 import { fieldIssues } from '../../../shared/messages/zod-issues.js';
 import type { Config } from '../../config.js';
@@ -9,10 +9,10 @@ import { AppError, badRequest, forbidden, tooMany, unauthorized } from '../../ht
 import { hashPassword, verifyPassword } from '../../security/password.js';
 import { createSealer } from '../../security/seal.js';
 import { audit, type Actor } from '../../store/audit.js';
-import { completeTodos } from '../org/todos.js';
+import { completeTodos } from '../../common/todos.js';
 import type { Db, Store, Tx } from '../../store/db.js';
 import { demoUsers } from '../../store/seed-demo.js';
-import type { OrgService } from '../org/org.service.js';
+import type { OrgPort as OrgService } from '../org/port.js';
 import { transactThenPublish, type DomainEvents } from '../../stream/bus.js';
 import { createAuthRepository, type RefreshTokenRow } from './auth.repository.js';
 
@@ -124,7 +124,12 @@ export async function createAuthService(store: Store, config: Config, org: OrgSe
   async function repeatedRefresh(tx: Tx, row: RefreshTokenRow, now: number): Promise<Tokens | null> {
     let current = row;
     for (let hop = 0; hop < 3; hop++) {
-      if (current.revoked_at !== null || current.replaced_at === null || current.successor === null || now - current.replaced_at > REFRESH_REPEAT_GRACE_MS) {
+      if (
+        current.revoked_at !== null ||
+        current.replaced_at === null ||
+        current.successor === null ||
+        now - current.replaced_at > REFRESH_REPEAT_GRACE_MS
+      ) {
         return null;
       }
       const token = successors.open(current.successor, current.token_hash);
@@ -137,7 +142,11 @@ export async function createAuthService(store: Store, config: Config, org: OrgSe
         if (!user || user.enabled !== 1) {
           return null;
         }
-        return { accessToken: await signAccess(user.userid, user.loginname, next.family_id), refreshToken: token, expiresIn: config.accessTokenTtl };
+        return {
+          accessToken: await signAccess(user.userid, user.loginname, next.family_id),
+          refreshToken: token,
+          expiresIn: config.accessTokenTtl,
+        };
       }
       current = next;
     }

@@ -1,9 +1,9 @@
-import { fenceRule, type FenceRule, type FenceRuleItem } from '../../../shared/contracts/fences.js';
+import { fenceRule, type FenceRule, type FenceRuleItem } from '../../../shared/fences/contracts.js';
 import type { AuthUser } from '../../http/app.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
 import { inTransaction, type Store } from '../../store/db.js';
-import type { OrgService } from '../org/org.service.js';
+import type { OrgPort as OrgService } from '../org/port.js';
 import { createFencesRepository, type FenceRuleRow } from './fences.repository.js';
 
 export interface FencesService {
@@ -16,7 +16,10 @@ export interface FencesService {
 
 const ruleOf = (row: FenceRuleRow): FenceRule => fenceRule.parse({ ...(JSON.parse(row.doc) as object), regionid: row.regionid });
 
-export function createFencesService(store: Store, deps: { org: Pick<OrgService, 'getUserScope' | 'allDeptsAndRegions'>; onRulesChanged: () => void }): FencesService {
+export function createFencesService(
+  store: Store,
+  deps: { org: Pick<OrgService, 'getUserScope' | 'allDeptsAndRegions'>; onRulesChanged: () => void },
+): FencesService {
   const repo = createFencesRepository(store.db);
 
   async function regionsOf(caller: AuthUser) {
@@ -55,7 +58,10 @@ export function createFencesService(store: Store, deps: { org: Pick<OrgService, 
         const r = createFencesRepository(tx);
         const before = await r.rule(regionid);
         await r.upsertRule(row);
-        await audit(tx, caller, before ? 'fence.update' : 'fence.create', 'fence_rule', regionid, { before: before ? (JSON.parse(before.doc) as unknown) : null, after: doc });
+        await audit(tx, caller, before ? 'fence.update' : 'fence.create', 'fence_rule', regionid, {
+          before: before ? (JSON.parse(before.doc) as unknown) : null,
+          after: doc,
+        });
       });
       deps.onRulesChanged();
       return itemOf(row, region);

@@ -1,6 +1,6 @@
 import type { Subscription } from 'rxjs';
-import type { RegionItem } from '../../../shared/contracts/org.js';
-import type { AlarmItem, AlarmType } from '../../../shared/contracts/alarms.js';
+import type { RegionItem } from '../../../shared/org/contracts.js';
+import type { AlarmItem, AlarmType } from '../../../shared/alarms/contracts.js';
 import type { DomainEvents } from '../../stream/bus.js';
 import type { MusterService } from './muster.service.js';
 

@@ -1,5 +1,5 @@
-import type { MusterBoard, MusterInfo, MusterPerson } from '../../../shared/contracts/muster.js';
-import type { RegionItem } from '../../../shared/contracts/org.js';
+import type { MusterBoard, MusterInfo, MusterPerson } from '../../../shared/fences/muster-contracts.js';
+import type { RegionItem } from '../../../shared/org/contracts.js';
 import type { AuthUser } from '../../http/app.js';
 import { conflict } from '../../http/errors.js';
 import { audit, type Actor } from '../../store/audit.js';
@@ -7,8 +7,8 @@ import { inTransaction, type Store } from '../../store/db.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';
 import type { LiveCache } from '../../stream/live-cache.js';
 import { inScope, toRegionScope } from '../../stream/region-scope.js';
-import type { OrgService } from '../org/org.service.js';
-import type { RosterEntry } from '../positioning/fence-engine.js';
+import type { OrgPort as OrgService } from '../org/port.js';
+import type { RosterEntry } from './fence-engine.js';
 import { createFencesRepository, type MusterRow } from './fences.repository.js';
 
 export interface MusterService {
@@ -85,7 +85,11 @@ export function createMusterService(store: Store, deps: MusterDeps): MusterServi
       });
     },
     async board(caller, staleMinutes) {
-      const [row, scopeRaw, { depts }] = await Promise.all([repo.lastMuster(), deps.org.getUserScope(caller.userid), deps.org.allDeptsAndRegions()]);
+      const [row, scopeRaw, { depts }] = await Promise.all([
+        repo.lastMuster(),
+        deps.org.getUserScope(caller.userid),
+        deps.org.allDeptsAndRegions(),
+      ]);
       const scope = toRegionScope(scopeRaw);
       const regions = deps.regions();
       const deptById = new Map(depts.map((d) => [d.deptid, d]));
@@ -149,7 +153,12 @@ export function createMusterService(store: Store, deps: MusterDeps): MusterServi
           board.inside.push(person);
         }
       }
-      board.points = points.map((p) => ({ regionid: p.regionid, name: p.regionname, name_en: p.regionname_en, count: count.get(p.regionid) ?? 0 }));
+      board.points = points.map((p) => ({
+        regionid: p.regionid,
+        name: p.regionname,
+        name_en: p.regionname_en,
+        count: count.get(p.regionid) ?? 0,
+      }));
       const byName = (a: MusterPerson, b: MusterPerson) => a.region.localeCompare(b.region) || a.card.localeCompare(b.card);
       board.arrived.sort(byName);
       board.inside.sort(byName);

@@ -1,64 +1,61 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  ingestKeyCreate,
-  ingestKeyList,
-  ingestKeyRevoke,
-  ingestPositions,
-  ingestSamples,
-} from '../../../shared/contracts/stream.js';
+import { ingestKeyCreate, ingestKeyList, ingestKeyRevoke, ingestPositions, ingestSamples } from '../../../shared/contracts/stream.js';
 import type { IngestResult } from '../../../shared/contracts/stream.js';
-import { bearerToken, fail, ok, requestLang } from '../../http/app.js';
-import type { ServerModule } from '../index.js';
+import type { Config } from '../../config.js';
+import { bearerToken, fail, ok, requestLang, type HttpApp } from '../../http/app.js';
+import type { Platform } from '../module.js';
+import type { IngestKeyService } from './ingest.service.js';
 
 /** Ingest bodies may be larger than ordinary calls: a gateway flushing a backlog sends many items at once. */
 const INGEST_BODY_LIMIT = 8 * 1024 * 1024;
 
-export const ingestModule: ServerModule = {
-  name: 'ingest',
-  menus: [
-    {
-      href: '/system/ingestKeys',
-      name: '数据接入密钥',
-      name_en: 'Ingest keys',
-      parent: '/No.88/SystemManagement',
-      type: 2,
-      eightyEightType: 0,
-      icon: 'key',
-      sort: 7,
-      roles: ['admin'],
-    },
-  ],
-  register({ http, config, services }) {
-    const keys = services.ingestKeys;
+/** Ingest keys and the HTTP ingest endpoints (`POST /ingest/v1/samples`, `…/positions`). */
+export function registerIngestRoutes({
+  http,
+  config,
+  keys,
+  stream,
+}: {
+  http: HttpApp;
+  config: Config;
+  keys: IngestKeyService;
+  stream: Platform['stream'];
+}) {
+  http.route(ingestKeyList, async () => {
+    const items = await keys.list();
+    return { items, total: items.length };
+  });
+  http.route(ingestKeyCreate, (input, ctx) => keys.create(ctx.user!, input.name));
+  http.route(ingestKeyRevoke, (input, ctx) => keys.revoke(ctx.user!, input.id));
 
-    http.route(ingestKeyList, async () => {
-      const items = await keys.list();
-      return { items, total: items.length };
-    });
-    http.route(ingestKeyCreate, (input, ctx) => keys.create(ctx.user!, input.name));
-    http.route(ingestKeyRevoke, (input, ctx) => keys.revoke(ctx.user!, input.id));
-
-    // Devices authenticate with an ingest key, not a user's access token, so these
-    // two calls are plain routes rather than `http.route` contracts.
-    const handler = (run: (body: unknown, keyName: string) => IngestResult) => async (req: FastifyRequest, reply: FastifyReply) => {
-      const key = bearerToken(req);
-      const keyName = key === null ? null : await keys.identify(key);
-      if (keyName === null) {
-        return reply.status(401).send(fail(401, requestLang(req), 'ingest.invalidKey'));
+  // Devices authenticate with an ingest key, not a user's access token, so these
+  // two calls are plain routes rather than `http.route` contracts.
+  const handler = (run: (body: unknown, keyName: string) => IngestResult) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const key = bearerToken(req);
+    const keyName = key === null ? null : await keys.identify(key);
+    if (keyName === null) {
+      return reply.status(401).send(fail(401, requestLang(req), 'ingest.invalidKey'));
+    }
+    const result = run(req.body, keyName);
+    // Acknowledged means stored: 2xx only once the accepted items are in the journal (fdatasync) or committed.
+    if (result.accepted > 0) {
+      try {
+        await stream.history.sync();
+      } catch {
+        return reply.status(503).send(fail(503, requestLang(req), 'history.notStored'));
       }
-      const result = run(req.body, keyName);
-      // Acknowledged means stored: 2xx only once the accepted items are in the journal (fdatasync) or committed.
-      if (result.accepted > 0) {
-        try {
-          await services.history.sync();
-        } catch {
-          return reply.status(503).send(fail(503, requestLang(req), 'history.notStored'));
-        }
-      }
-      return ok(result);
-    };
-    const routeOpts = { config: { permission: 'public' as const }, bodyLimit: Math.max(config.bodyLimit, INGEST_BODY_LIMIT) };
-    http.app.post(ingestSamples.path, routeOpts, handler((body, name) => services.ingest.samples(body, 'http', { kind: 'key', name })));
-    http.app.post(ingestPositions.path, routeOpts, handler((body) => services.ingest.positions(body, 'http')));
-  },
-};
+    }
+    return ok(result);
+  };
+  const routeOpts = { config: { permission: 'public' as const }, bodyLimit: Math.max(config.bodyLimit, INGEST_BODY_LIMIT) };
+  http.app.post(
+    ingestSamples.path,
+    routeOpts,
+    handler((body, name) => stream.ingest.samples(body, 'http', { kind: 'key', name })),
+  );
+  http.app.post(
+    ingestPositions.path,
+    routeOpts,
+    handler((body) => stream.ingest.positions(body, 'http')),
+  );
+}

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { newPasswordSchema } from '../../../shared/contracts/auth.js';
+import { newPasswordSchema } from '../../../shared/auth/contracts.js';
 import type { Contract } from '../../../shared/contracts/contract.js';
 import {
   accountSave,
@@ -32,25 +32,39 @@ import {
   type PostItem,
   type RegionItem,
   type RoleItem,
-} from '../../../shared/contracts/org.js';
+} from '../../../shared/org/contracts.js';
 import type { Config } from '../../config.js';
 import type { AuthUser } from '../../http/app.js';
 import { AppError, badRequest, conflict, forbidden, invalidInput, notFound } from '../../http/errors.js';
 import type { MessageCode } from '../../../shared/messages/catalog.js';
 import { fieldIssues } from '../../../shared/messages/zod-issues.js';
 import { hashPassword } from '../../security/password.js';
-import type { regionGeoJsonExport, regionGeoJsonImport } from '../../../shared/contracts/regions.js';
+import type { regionGeoJsonExport, regionGeoJsonImport } from '../../../shared/regions/contracts.js';
 import type { FieldIssue } from '../../../shared/messages/catalog.js';
-import { completeTodos, openTodo, VISIT_KIND } from './todos.js';
+import { completeTodos, openTodo, VISIT_KIND } from '../../common/todos.js';
+import { withDescendants } from '../../../shared/tree.js';
+import { permissions as declaredPermissions } from '../../../shared/modules.js';
 import { audit, type Actor } from '../../store/audit.js';
 import { inTransaction, type Db, type Store, type Tx } from '../../store/db.js';
 import { transactThenPublish, type DomainEvents, type Emit } from '../../stream/bus.js';
 import { builtInRoles } from '../../store/seed-base.js';
-import { createOrgRepository, isUniqueViolation, type DeptRow, type MenuRow, type OrgRepository, type RegionRow, type RegionShapeRow, type RegionValues } from './org.repository.js';
+import {
+  createOrgRepository,
+  isUniqueViolation,
+  type DeptRow,
+  type MenuRow,
+  type OrgRepository,
+  type RegionRow,
+  type RegionShapeRow,
+  type RegionValues,
+} from './org.repository.js';
 
 type In<C extends Contract> = z.output<C['input']>;
 type Out<C extends Contract> = z.input<C['output']>;
 type UserScopeOut = z.input<typeof userScope>;
+
+/** A code some area declares (a role may hold only those). */
+const isPermissionCode = (p: string) => Object.prototype.hasOwnProperty.call(declaredPermissions, p);
 
 export interface UserAccess {
   roles: string[];
@@ -179,7 +193,13 @@ const offsetOf = (p: { page: number; pageSize: number }) => (p.page - 1) * p.pag
 function checkNewPassword(password: string, field: string): void {
   const r = newPasswordSchema.safeParse(password);
   if (!r.success) {
-    throw new AppError(400, 'auth.passwordTooWeak', [field], {}, fieldIssues(r.error.issues).map((i) => ({ ...i, field })));
+    throw new AppError(
+      400,
+      'auth.passwordTooWeak',
+      [field],
+      {},
+      fieldIssues(r.error.issues).map((i) => ({ ...i, field })),
+    );
   }
 }
 
@@ -193,27 +213,6 @@ async function uniqueAs<T>(code: MessageCode, field: string, fn: () => Promise<T
     }
     throw err;
   }
-}
-
-/** The given ids and all their descendants in an (id, parent) list. */
-export function withDescendants(ids: number[], pairs: [number, number][]): number[] {
-  const children = new Map<number, number[]>();
-  for (const [id, parent] of pairs) {
-    const list = children.get(parent) ?? [];
-    list.push(id);
-    children.set(parent, list);
-  }
-  const out = new Set<number>();
-  const stack = [...ids];
-  while (stack.length) {
-    const id = stack.pop()!;
-    if (out.has(id)) {
-      continue;
-    }
-    out.add(id);
-    stack.push(...(children.get(id) ?? []));
-  }
-  return [...out].sort((a, b) => a - b);
 }
 
 /** Builds the nested menu the client renders; rows arrive sorted by `sort`. */
@@ -328,7 +327,12 @@ const deptKind: UnitKind<DeptRow, Omit<DeptRow, 'deptid'>> = {
   entity: 'dept',
   parentField: 'parentdeptid',
   codeField: 'deptcode',
-  messages: { notFound: 'org.deptNotFound', parentMissing: 'org.parentDeptMissing', underItself: 'org.deptUnderItself', codeExists: 'org.deptCodeExists' },
+  messages: {
+    notFound: 'org.deptNotFound',
+    parentMissing: 'org.parentDeptMissing',
+    underItself: 'org.deptUnderItself',
+    codeExists: 'org.deptCodeExists',
+  },
   get: (r, id) => r.getDept(id),
   holderOf: async (r, code) => (await r.deptByCode(code))?.deptid,
   pairs: deptTreePairs,
@@ -344,7 +348,12 @@ const regionKind: UnitKind<RegionRow, RegionValues> = {
   entity: 'region',
   parentField: 'regionparentid',
   codeField: 'regioncode',
-  messages: { notFound: 'org.regionNotFound', parentMissing: 'org.parentRegionMissing', underItself: 'org.regionUnderItself', codeExists: 'org.regionCodeExists' },
+  messages: {
+    notFound: 'org.regionNotFound',
+    parentMissing: 'org.parentRegionMissing',
+    underItself: 'org.regionUnderItself',
+    codeExists: 'org.regionCodeExists',
+  },
   get: (r, id) => r.getRegion(id),
   holderOf: async (r, code) => (await r.regionByCode(code))?.regionid,
   pairs: regionTreePairs,
@@ -424,7 +433,14 @@ export function createOrgService(store: Store, _config: Config, events: Pick<Dom
         } else {
           id = await kind.insert(r, values);
         }
-        await audit(tx, actorOf(caller), existing ? 'update' : 'create', kind.entity, id, existing ? { before: existing, after: values } : values);
+        await audit(
+          tx,
+          actorOf(caller),
+          existing ? 'update' : 'create',
+          kind.entity,
+          id,
+          existing ? { before: existing, after: values } : values,
+        );
         changed(emit, id, existing);
         return id;
       }),
@@ -481,10 +497,22 @@ export function createOrgService(store: Store, _config: Config, events: Pick<Dom
         const r = createOrgRepository(tx);
         const target = await assertMayManageUser(r, caller, scope, userid);
         // A new link replaces the user's earlier unused ones.
-        await tx.updateTable('password_reset').set({ used_at: now }).where('userid', '=', target.userid).where('used_at', 'is', null).execute();
+        await tx
+          .updateTable('password_reset')
+          .set({ used_at: now })
+          .where('userid', '=', target.userid)
+          .where('used_at', 'is', null)
+          .execute();
         await tx
           .insertInto('password_reset')
-          .values({ token_hash: sha256hex(token), userid: target.userid, created_by: caller.loginname, created_at: now, expires_at: expiresAt, used_at: null })
+          .values({
+            token_hash: sha256hex(token),
+            userid: target.userid,
+            created_by: caller.loginname,
+            created_at: now,
+            expires_at: expiresAt,
+            used_at: null,
+          })
           .execute();
         await audit(tx, actorOf(caller), 'password.resetLink', 'users', target.userid, { loginname: target.loginname, expiresAt });
         await openTodo(tx, {
@@ -536,7 +564,11 @@ export function createOrgService(store: Store, _config: Config, events: Pick<Dom
         await r.setPassword(user.userid, passwordHash, false);
         await r.revokeRefreshTokens(user.userid, now);
         emit('session.revoked', { userid: user.userid });
-        await audit(tx, { userid: user.userid, loginname: user.loginname }, 'password.resetByLink', 'users', user.userid, { loginname: user.loginname, ip, issuedBy: row.created_by });
+        await audit(tx, { userid: user.userid, loginname: user.loginname }, 'password.resetByLink', 'users', user.userid, {
+          loginname: user.loginname,
+          ip,
+          issuedBy: row.created_by,
+        });
         await completeTodos(tx, { kind: 'password.resetLink', ref: user.userid });
         await completeTodos(tx, { kind: 'password.change', userid: user.userid });
         return { loginname: user.loginname };
@@ -589,7 +621,14 @@ export function createOrgService(store: Store, _config: Config, events: Pick<Dom
         caller,
         deptKind,
         { id: input.deptid, parentid: input.parentdeptid, code: input.deptcode },
-        (c_id) => ({ parentdeptid: input.parentdeptid, deptname: input.deptname, deptname_en: input.deptname_en, deptcode: input.deptcode, c_id, sort: input.sort }),
+        (c_id) => ({
+          parentdeptid: input.parentdeptid,
+          deptname: input.deptname,
+          deptname_en: input.deptname_en,
+          deptcode: input.deptcode,
+          c_id,
+          sort: input.sort,
+        }),
         (emit, deptid) => emit('dept.changed', { deptids: [deptid] }),
       );
       return (await repo.getDept(id))!;
@@ -672,7 +711,10 @@ export function createOrgService(store: Store, _config: Config, events: Pick<Dom
 
     async regionGeometry(caller) {
       const scope = await getUserScope(caller.userid);
-      return { type: 'FeatureCollection' as const, features: (await repo.regionShapes(scope.all ? null : scope.regionids)).map(toRegionFeature) };
+      return {
+        type: 'FeatureCollection' as const,
+        features: (await repo.regionShapes(scope.all ? null : scope.regionids)).map(toRegionFeature),
+      };
     },
 
     async saveRegionGeometry(caller, input) {
@@ -775,7 +817,10 @@ export function createOrgService(store: Store, _config: Config, events: Pick<Dom
         features.forEach((f, i) => {
           const p = parentCode(i);
           const existing = byCode.get(f.properties.code);
-          parentAfter.set(f.properties.code, p ?? (existing ? (byId.get(existing.regionparentid)?.regioncode ?? null) : (byId.get(input.parentid)?.regioncode ?? null)));
+          parentAfter.set(
+            f.properties.code,
+            p ?? (existing ? (byId.get(existing.regionparentid)?.regioncode ?? null) : (byId.get(input.parentid)?.regioncode ?? null)),
+          );
         });
         features.forEach((f, i) => {
           const seen = new Set<string>([f.properties.code]);
@@ -1070,6 +1115,14 @@ export function createOrgService(store: Store, _config: Config, events: Pick<Dom
 
     async saveRole(caller, input) {
       const permissions: string[] = [...new Set(input.permissions)].sort();
+      const unknown = input.permissions.flatMap((p, i) => (isPermissionCode(p) ? [] : [{ p, field: `permissions.${i}` }]));
+      if (unknown.length) {
+        throw badRequest(
+          'org.unknownPermission',
+          unknown.map((u) => u.field),
+          { permissions: unknown.map((u) => u.p).join(', ') },
+        );
+      }
       const menuids = unique(input.menuids).sort((a, b) => a - b);
       // org:manage must not be a way to hand out more than the caller holds.
       const beyond = permissions.filter((p) => !caller.permissions.has(p));

@@ -1,9 +1,9 @@
 import type { Writable } from 'node:stream';
-import { POSITIONING_ALARM_TYPES, type StatisticsResult } from '../../../shared/contracts/positioning.js';
+import { POSITIONING_ALARM_TYPES, type StatisticsResult } from '../../../shared/positioning/contracts.js';
 import type { Lang } from '../../../shared/messages/define.js';
 import { formatDate } from '../../../shared/time.js';
-import { TYPE } from '../alarms/alarm-export.js';
-import { writeSheets, type Cell } from '../records/records.excel.js';
+import { alarmTypeNames as TYPE } from '../../../shared/alarms/contracts.js';
+import { writeSheets, type Cell } from '../../common/excel.js';
 
 /*
  * /StatisticsReport as an .xlsx file: the page's three tables as three sheets,
@@ -60,12 +60,20 @@ export function writeStatisticsXlsx(out: Writable, r: StatisticsResult, names: R
     [...counts.values()].reduce((s, n) => s + n, 0),
   ]);
   return writeSheets(out, [
-    { name: SHEETS.hours[lang], header: [H.region[lang], H.kind[lang], ...r.hours.map((h) => formatDate(h, hourPattern))], pages: [hourRows] },
+    {
+      name: SHEETS.hours[lang],
+      header: [H.region[lang], H.kind[lang], ...r.hours.map((h) => formatDate(h, hourPattern))],
+      pages: [hourRows],
+    },
     {
       name: SHEETS.dwell[lang],
       header: [H.region[lang], H.dwellMin[lang], H.cards[lang]],
       pages: [r.regions.map((x) => [name(x.regionid), Math.round(x.dwellMs / 6000) / 10, x.cards])],
     },
-    { name: SHEETS.alarms[lang], header: [H.region[lang], ...POSITIONING_ALARM_TYPES.map((t) => TYPE[t][lang]), H.total[lang]], pages: [alarmRows] },
+    {
+      name: SHEETS.alarms[lang],
+      header: [H.region[lang], ...POSITIONING_ALARM_TYPES.map((t) => TYPE[t][lang]), H.total[lang]],
+      pages: [alarmRows],
+    },
   ]);
 }

@@ -1,4 +1,10 @@
-import { POSITIONING_ALARM_TYPES, type ReplayResult, type StatisticsResult, type TrajectoryPoint, type TrajectoryStatsResult } from '../../../shared/contracts/positioning.js';
+import {
+  POSITIONING_ALARM_TYPES,
+  type ReplayResult,
+  type StatisticsResult,
+  type TrajectoryPoint,
+  type TrajectoryStatsResult,
+} from '../../../shared/positioning/contracts.js';
 import { trajectoryStats } from '../../../shared/domain/trajectory-stats.js';
 import type { AuthUser } from '../../http/app.js';
 import type { Store } from '../../store/db.js';
@@ -6,8 +12,8 @@ import type { Historian } from '../../history/historian.js';
 import { queryTrajectories, queryTrajectory, type TrajectoryPoint as Fix } from '../../history/query.js';
 import type { LiveCache } from '../../stream/live-cache.js';
 import { inScope, toRegionScope } from '../../stream/region-scope.js';
-import type { AlarmService } from '../alarms/alarm.service.js';
-import type { OrgService } from '../org/org.service.js';
+import type { AlarmsPort as AlarmService } from '../alarms/port.js';
+import type { OrgPort as OrgService } from '../org/port.js';
 import type { RegionNames } from './positioning.export.js';
 import { positionStatistics } from './positioning.statistics.js';
 
@@ -27,12 +33,15 @@ export interface PositioningService {
 const STATISTICS_STEP_MS = 60_000;
 const ALARM_PAGE = 500;
 
-export function createPositioningService(store: Store, deps: {
+export function createPositioningService(
+  store: Store,
+  deps: {
     org: OrgService;
     live: LiveCache;
     history: Pick<Historian, 'conn' | 'openSamples' | 'openPositions' | 'openWindows'>;
     alarms: Pick<AlarmService, 'historyList'>;
-  }): PositioningService {
+  },
+): PositioningService {
   /** The fixes of one tag the user may see: each fix is placed in its region with the same polygons the live stream uses. */
   async function visibleFixes(user: AuthUser, tagId: string, from: number, to: number, maxPoints: number) {
     const [points, scope] = await Promise.all([
@@ -69,7 +78,13 @@ export function createPositioningService(store: Store, deps: {
     async replay(user, q) {
       const items: ReplayResult['items'] = [];
       for (const [tagId, points] of await visibleTracks(user, q.from, q.to, q.stepMs)) {
-        items.push({ tagId, kind: points[0].kind, t: points.map((p) => p.t), lon: points.map((p) => p.lon), lat: points.map((p) => p.lat) });
+        items.push({
+          tagId,
+          kind: points[0].kind,
+          t: points.map((p) => p.t),
+          lon: points.map((p) => p.lon),
+          lat: points.map((p) => p.lat),
+        });
       }
       return { stepMs: q.stepMs, items };
     },
@@ -77,7 +92,13 @@ export function createPositioningService(store: Store, deps: {
       const tracks = await visibleTracks(user, q.from, q.to, STATISTICS_STEP_MS);
       const counts = new Map<string, { type: string; regionid: number | null; count: number }>();
       for (let page = 1; ; page++) {
-        const { list, total } = await deps.alarms.historyList(user, { from: q.from, to: q.to, types: POSITIONING_ALARM_TYPES, pageIndex: page, pageSize: ALARM_PAGE });
+        const { list, total } = await deps.alarms.historyList(user, {
+          from: q.from,
+          to: q.to,
+          types: POSITIONING_ALARM_TYPES,
+          pageIndex: page,
+          pageSize: ALARM_PAGE,
+        });
         for (const a of list) {
           const key = `${a.type}\u0000${a.regionid ?? ''}`;
           const c = counts.get(key) ?? { type: a.type, regionid: a.regionid, count: 0 };
@@ -88,7 +109,10 @@ export function createPositioningService(store: Store, deps: {
           break;
         }
       }
-      return { ...positionStatistics(tracks, q.from, q.to, (lon, lat) => deps.live.regions.locate(lon, lat)), alarms: [...counts.values()] };
+      return {
+        ...positionStatistics(tracks, q.from, q.to, (lon, lat) => deps.live.regions.locate(lon, lat)),
+        alarms: [...counts.values()],
+      };
     },
     async regionNames() {
       const { regions } = await deps.org.allDeptsAndRegions();

@@ -1,4 +1,4 @@
-import type { StatisticsResult } from '../../../shared/contracts/positioning.js';
+import type { StatisticsResult } from '../../../shared/positioning/contracts.js';
 import { trajectoryStats } from '../../../shared/domain/trajectory-stats.js';
 import type { TrajectoryPoint } from '../../history/query.js';
 

@@ -16,7 +16,7 @@ import {
   type tagList,
   type tagSave,
   tagFields,
-} from '../../../shared/contracts/realtime.js';
+} from '../../../shared/realtime/contracts.js';
 import type { AuthUser } from '../../http/app.js';
 import type { FieldIssue } from '../../../shared/messages/catalog.js';
 import { fieldIssues } from '../../../shared/messages/zod-issues.js';
@@ -27,7 +27,8 @@ import type { Historian } from '../../history/historian.js';
 import { querySampleHistory } from '../../history/query.js';
 import type { DomainEvents } from '../../stream/bus.js';
 import type { LatestSample } from '../../stream/live-cache.js';
-import { type OrgService, withDescendants } from '../org/org.service.js';
+import type { OrgPort as OrgService } from '../org/port.js';
+import { withDescendants } from '../../../shared/tree.js';
 import { type TagRow, type TagValues, createRealtimeRepository, isDuplicateKey } from './realtime.repository.js';
 import type { RealtimeTagRegistry } from './tag-registry.js';
 
@@ -66,7 +67,11 @@ export interface RealtimeService {
    * Answers what to run after the commit: the registry and the stream get
    * the new limits then, so the engine uses them from the next sample on.
    */
-  writeLimits(tx: Tx, caller: AuthUser, changes: readonly { id: string; limits: Partial<Record<LimitKey, number | null>> }[]): Promise<() => void>;
+  writeLimits(
+    tx: Tx,
+    caller: AuthUser,
+    changes: readonly { id: string; limits: Partial<Record<LimitKey, number | null>> }[],
+  ): Promise<() => void>;
 }
 
 const actorOf = (u: AuthUser): Actor => ({ userid: u.userid, loginname: u.loginname });
@@ -432,9 +437,7 @@ export function createRealtimeService(store: Store, deps: RealtimeDeps): Realtim
           }
           const pairs: [number, number][] = (await r.listClasses()).map((c) => [c.id, c.parentid]);
           if (existing && withDescendants([existing.id], pairs).includes(input.parentid)) {
-            throw badRequest('realtime.classUnderItself', [
-              'parentid',
-            ]);
+            throw badRequest('realtime.classUnderItself', ['parentid']);
           }
         }
         const values = { parentid: input.parentid, name: input.name, name_en: input.name_en, sort: input.sort };

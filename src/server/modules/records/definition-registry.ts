@@ -1,4 +1,4 @@
-import { recordCallSuffixes, recordContracts, seedCallContracts, type RecordContracts, type SeedCall } from '../../../shared/contracts/records.js';
+import { recordCallSuffixes, recordContracts, seedCallContracts, type RecordContracts, type SeedCall } from '../../../shared/records/contracts.js';
 import { fieldTypes, ledgerHref, recordDefinition, refOf, type RecordDefinition } from '../../../shared/records/definition.js';
 import type { AuthUser } from '../../http/app.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';

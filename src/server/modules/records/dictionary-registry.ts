@@ -1,4 +1,4 @@
-import type { DictionaryItem } from '../../../shared/contracts/records.js';
+import type { DictionaryItem } from '../../../shared/records/contracts.js';
 import { dictionaryDef, type DictionaryDef, type EnumOption } from '../../../shared/records/definition.js';
 import type { Dictionaries } from '../../../shared/records/validator.js';
 import type { AuthUser } from '../../http/app.js';

@@ -1,4 +1,4 @@
-import type { RecordChangeItem } from '../../../shared/contracts/topics.js';
+import type { RecordChangeItem } from '../../../shared/records/contracts.js';
 import type { StreamBus } from '../../stream/bus.js';
 import type { ChannelSource, TopicResolver } from '../../stream/channels.js';
 import type { DefinitionRegistry } from './definition-registry.js';

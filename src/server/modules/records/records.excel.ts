@@ -1,12 +1,13 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { ImportResult } from '../../../shared/contracts/records.js';
+import type { ImportResult } from '../../../shared/records/contracts.js';
 import type { Lang } from '../../../shared/messages/define.js';
 import { fieldIssues } from '../../../shared/messages/zod-issues.js';
 import { fieldTypes, statusOf, valueText, type FieldDef, type RecordDefinition } from '../../../shared/records/definition.js';
 import { optionsOf, recordValuesSchema, type Dictionaries } from '../../../shared/records/validator.js';
 import { formatDate, parseTime } from '../../../shared/time.js';
 import { docOf, type RecordRow } from './records.repository.js';
+import { plain, writeSheet, type Cell } from '../../common/excel.js';
 
 /*
  * Excel through exceljs: a maintained .xlsx reader and writer with a
@@ -125,44 +126,16 @@ export function cellOf(f: FieldDef, v: unknown, lang: Lang, dicts: Dictionaries 
   }
 }
 
-export type Cell = string | number | null;
-
-/** One sheet of a workbook: its name, header and rows page by page. */
-export interface SheetSource {
-  name: string;
-  header: string[];
-  pages: AsyncIterable<Cell[][]> | Iterable<Cell[][]>;
-}
-
-/** Streams a workbook of several sheets to `out`, one after the other. Answers the row count of each sheet. */
-export async function writeSheets(out: Writable, sheets: readonly SheetSource[]): Promise<number[]> {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
-  const counts: number[] = [];
-  for (const sheet of sheets) {
-    const ws = wb.addWorksheet(sheet.name);
-    ws.addRow(sheet.header).commit();
-    let n = 0;
-    for await (const page of sheet.pages) {
-      for (const row of page) {
-        ws.addRow(row).commit();
-        n++;
-      }
-    }
-    ws.commit();
-    counts.push(n);
-  }
-  await wb.commit();
-  return counts;
-}
-
-/** Streams one sheet to `out`: the header, then the rows page by page (any list, not only a ledger's). Answers the row count. */
-export async function writeSheet(out: Writable, sheetName: string, header: string[], pages: AsyncIterable<Cell[][]>): Promise<number> {
-  const [n] = await writeSheets(out, [{ name: sheetName, header, pages }]);
-  return n;
-}
-
 /** Writes the rows as an .xlsx workbook to `out`, the header in the reader's language. */
-export async function writeXlsx(out: Writable, def: RecordDefinition, columns: string[], rows: AsyncIterable<RecordRow[]>, lang: Lang, dicts: Dictionaries = {}, names: OrgNames = NO_NAMES): Promise<number> {
+export async function writeXlsx(
+  out: Writable,
+  def: RecordDefinition,
+  columns: string[],
+  rows: AsyncIterable<RecordRow[]>,
+  lang: Lang,
+  dicts: Dictionaries = {},
+  names: OrgNames = NO_NAMES,
+): Promise<number> {
   const fields = columns.map((k) => def.fields.find((f) => f.key === k)).filter((f): f is FieldDef => f !== undefined);
   const withStatus = def.workflow !== undefined;
   async function* cells(): AsyncIterable<Cell[][]> {
@@ -170,11 +143,19 @@ export async function writeXlsx(out: Writable, def: RecordDefinition, columns: s
       yield page.map((r) => {
         const doc = docOf(r.doc);
         const status = statusOf(def, r.status).label;
-        return [...fields.map((f) => cellOf(f, doc[f.key], lang, dicts, names)), ...(withStatus ? [lang === 'en' && status.en ? status.en : status.zh] : [])];
+        return [
+          ...fields.map((f) => cellOf(f, doc[f.key], lang, dicts, names)),
+          ...(withStatus ? [lang === 'en' && status.en ? status.en : status.zh] : []),
+        ];
       });
     }
   }
-  return writeSheet(out, lang === 'en' && def.name.en ? def.name.en : def.name.zh, [...fields.map((f) => label(f, lang)), ...(withStatus ? [STATUS_LABEL[lang]] : [])], cells());
+  return writeSheet(
+    out,
+    lang === 'en' && def.name.en ? def.name.en : def.name.zh,
+    [...fields.map((f) => label(f, lang)), ...(withStatus ? [STATUS_LABEL[lang]] : [])],
+    cells(),
+  );
 }
 
 const IMPORTABLE: number[] = [
@@ -198,29 +179,19 @@ const IMPORTABLE: number[] = [
 
 const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
-/** A cell's value without its formula, rich text or hyperlink wrapper. */
-export function plain(v: ExcelJS.CellValue): unknown {
-  if (v && typeof v === 'object' && !(v instanceof Date)) {
-    if ('result' in v) {
-      return v.result;
-    }
-    if ('richText' in v) {
-      return v.richText.map((t) => t.text).join('');
-    }
-    if ('text' in v) {
-      return v.text;
-    }
-  }
-  return v;
-}
-
 /** A cell read as the field's value; something that cannot be read is passed on as written, so the validator names it. */
 function valueOf(f: FieldDef, raw: unknown, dicts: Dictionaries, names: OrgNames): unknown {
   if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) {
     return null;
   }
   const num = (x: unknown) => (typeof x === 'number' ? x : typeof x === 'string' && NUMBER_TEXT.test(x.trim()) ? Number(x.trim()) : x);
-  const list = (x: unknown) => (typeof x === 'number' ? [x] : String(x).split(/[;；,，]/).map((s) => s.trim()).filter(Boolean));
+  const list = (x: unknown) =>
+    typeof x === 'number'
+      ? [x]
+      : String(x)
+          .split(/[;；,，]/)
+          .map((s) => s.trim())
+          .filter(Boolean);
   const option = (x: unknown) => {
     const s = String(x).trim();
     // A label in either language (or the value itself) names the option.
@@ -267,7 +238,12 @@ function valueOf(f: FieldDef, raw: unknown, dicts: Dictionaries, names: OrgNames
  * either language, or by key); every later non-empty row is checked with the
  * ledger's validator. Rows are numbered as the spreadsheet numbers them.
  */
-export async function readXlsx(buffer: Buffer, def: RecordDefinition, dicts: Dictionaries = {}, names: OrgNames = NO_NAMES): Promise<{ rows: { row: number; values: Record<string, unknown> }[]; errors: ImportResult['errors'] }> {
+export async function readXlsx(
+  buffer: Buffer,
+  def: RecordDefinition,
+  dicts: Dictionaries = {},
+  names: OrgNames = NO_NAMES,
+): Promise<{ rows: { row: number; values: Record<string, unknown> }[]; errors: ImportResult['errors'] }> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(buffer as unknown as ArrayBuffer);
   const ws = wb.worksheets[0];
@@ -279,7 +255,9 @@ export async function readXlsx(buffer: Buffer, def: RecordDefinition, dicts: Dic
   const byHeader = new Map<number, FieldDef>();
   ws.getRow(1).eachCell((cell, col) => {
     const h = valueText(plain(cell.value)).trim();
-    const f = def.fields.find((x) => IMPORTABLE.includes(x.type) && (x.key === h || x.label.zh === h || (x.label.en !== '' && x.label.en === h)));
+    const f = def.fields.find(
+      (x) => IMPORTABLE.includes(x.type) && (x.key === h || x.label.zh === h || (x.label.en !== '' && x.label.en === h)),
+    );
     if (f) {
       byHeader.set(col, f);
     }

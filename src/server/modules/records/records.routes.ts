@@ -19,22 +19,17 @@ import {
   recordImportInput,
   uploadFileToServer,
   type RecordCall,
-} from '../../../shared/contracts/records.js';
+} from '../../../shared/records/contracts.js';
 import { defineContract } from '../../../shared/contracts/contract.js';
 import type { Handler, HttpApp } from '../../http/app.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { sendXlsx } from '../../http/send-xlsx.js';
 import { SECURITY_HEADERS } from '../../http/security-headers.js';
 import type { Store } from '../../store/db.js';
-import type { MenuSeed } from '../../store/seed-base.js';
-import type { ServerModule } from '../index.js';
 import type { DefinitionEntry } from './definition-registry.js';
-import { recordsChannel } from './records.channel.js';
 import { readXlsx, writeXlsx } from './records.excel.js';
 import { FILE_MAX_BYTES, type FileStore } from './records.files.js';
 import type { RecordsService } from './records.service.js';
-
-const ALL_ROLES: MenuSeed['roles'] = ['admin', 'supervisor', 'operator', 'inspector', 'contractor'];
 
 /** Largest spreadsheet accepted for import. */
 const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -60,7 +55,13 @@ export function bindLedger(entry: DefinitionEntry, records: RecordsService): Rec
   const def = entry.definition;
   const c = entry.contracts;
   const bind = <C extends Contract>(contract: C, handler: Handler<C>): Bound => ({ contract, handler: handler });
-  const importContract = defineContract({ method: 'POST', path: c.list.path.replace(/List$/, 'Import'), input: recordImportInput, output: importResult, permission: 'authenticated' });
+  const importContract = defineContract({
+    method: 'POST',
+    path: c.list.path.replace(/List$/, 'Import'),
+    input: recordImportInput,
+    output: importResult,
+    permission: 'authenticated',
+  });
   return {
     List: bind(c.list, (input, ctx) => records.list(ctx.user!, def, input)),
     Get: bind(c.get, (input, ctx) => records.get(ctx.user!, def, input.id)),
@@ -140,12 +141,30 @@ export function registerRecords(http: HttpApp, store: Store, records: RecordsSer
   );
 
   http.route(definitionList, () => {
-    const items = records.definitions.all().map((e) => ({ entity: e.definition.entity, area: e.definition.area, builtin: e.builtin, version: e.version, updated: e.updated, updatedBy: e.updatedBy, definition: e.definition }));
+    const items = records.definitions
+      .all()
+      .map((e) => ({
+        entity: e.definition.entity,
+        area: e.definition.area,
+        builtin: e.builtin,
+        version: e.version,
+        updated: e.updated,
+        updatedBy: e.updatedBy,
+        definition: e.definition,
+      }));
     return Promise.resolve({ items, total: items.length });
   });
   http.route(definitionSave, async (input, ctx) => {
     const e = await records.definitions.save(ctx.user!, input.definition, input.version);
-    return { entity: e.definition.entity, area: e.definition.area, builtin: e.builtin, version: e.version, updated: e.updated, updatedBy: e.updatedBy, definition: e.definition };
+    return {
+      entity: e.definition.entity,
+      area: e.definition.area,
+      builtin: e.builtin,
+      version: e.version,
+      updated: e.updated,
+      updatedBy: e.updatedBy,
+      definition: e.definition,
+    };
   });
   http.route(definitionDelete, async (input, ctx) => {
     await records.definitions.remove(ctx.user!, input.entity);
@@ -176,7 +195,11 @@ export function registerRecords(http: HttpApp, store: Store, records: RecordsSer
       if (!thumbPath) {
         throw notFound('records.fileNotFound');
       }
-      hijackWith(ctx.reply, 200, { 'content-type': 'image/webp', 'content-length': String(fs.statSync(thumbPath).size), 'cache-control': 'private, max-age=3600' });
+      hijackWith(ctx.reply, 200, {
+        'content-type': 'image/webp',
+        'content-length': String(fs.statSync(thumbPath).size),
+        'cache-control': 'private, max-age=3600',
+      });
       fs.createReadStream(thumbPath).pipe(ctx.reply.raw);
       return null;
     }
@@ -190,44 +213,3 @@ export function registerRecords(http: HttpApp, store: Store, records: RecordsSer
     return null;
   });
 }
-
-/** How often a server on a shared PostgreSQL store looks for definitions another server saved. */
-const RECORD_SYNC_MS = 3000;
-
-export const recordsModule: ServerModule = {
-  name: 'records',
-  // Detail and form pages (record detail, record form, add/edit and detail of an announcement) have no
-  // menu entry: they are opened from their list and permitted with it (routes.tsx `permittedBy`).
-  menus: [
-    { href: '/low-code-platform', name: '低代码平台', name_en: 'Low-code platform', parent: '/No.88/SystemManagement', type: 1, eightyEightType: 0, icon: 'appstore', sort: 20, roles: ALL_ROLES },
-    { href: '/low-code-platform/list-view', name: '台账定义', name_en: 'Ledger definitions', parent: '/low-code-platform', type: 2, eightyEightType: 0, icon: 'table', sort: 1, roles: ['admin'] },
-    { href: '/low-code-platform/data-dictionary', name: '数据字典', name_en: 'Data dictionary', parent: '/low-code-platform', type: 2, eightyEightType: 0, icon: 'book', sort: 4, roles: ['admin'] },
-    { href: '/systemConfig/WorkTypeConfig', name: '工种配置', name_en: 'Work types', parent: '/No.88/SystemManagement', type: 2, eightyEightType: 0, icon: 'tool', sort: 21, roles: ['admin', 'supervisor'] },
-    { href: '/system/announcement', name: '系统公告', name_en: 'Announcements', parent: '/No.88/SystemManagement', type: 2, eightyEightType: 0, icon: 'notification', sort: 22, roles: ALL_ROLES },
-    { href: '/Notice/NoticeList', name: '通知公告', name_en: 'Notices', parent: '/No.88/SystemManagement', type: 2, eightyEightType: 0, icon: 'sound', sort: 25, roles: ALL_ROLES },
-    { href: '/SafeSign/SafeSignList', name: '安全标志', name_en: 'Safety signs', parent: '/No.88/SystemManagement', type: 2, eightyEightType: 0, icon: 'warning', sort: 26, roles: ALL_ROLES },
-    { href: '/SafeSign/SafeSignTypeList', name: '安全标志类型', name_en: 'Safety sign types', parent: '/No.88/SystemManagement', type: 2, eightyEightType: 0, icon: 'tags', sort: 27, roles: ['admin', 'supervisor'] },
-    { href: '/low-code-platform/processLogs', name: '定义变更记录', name_en: 'Definition history', parent: '/low-code-platform', type: 2, eightyEightType: 0, icon: 'history', sort: 5, roles: ['admin'] },
-  ],
-  register({ http, store, services }) {
-    registerRecords(http, store, services.records, services.files);
-    const live = recordsChannel({ bus: services.bus, definitions: services.records.definitions, scopeOf: (userid) => services.org.getUserScope(userid) });
-    services.topics.addSource(live.source);
-    services.topics.addResolver(live.resolver);
-    // An SQLite store has one server (the data directory lock); servers sharing a PostgreSQL store
-    // pick up each other's ledger definitions and dictionary entries within a few seconds.
-    if (store.dialect !== 'postgres') {
-      return;
-    }
-    const timer = setInterval(() => {
-      services.records.syncFromStore().catch((err: unknown) => http.app.log.warn({ err }, 'records: reading stored definitions failed; retried'));
-    }, RECORD_SYNC_MS);
-    void services.records.syncFromStore().catch(() => undefined);
-    return {
-      close: () => {
-        clearInterval(timer);
-        return Promise.resolve();
-      },
-    };
-  },
-};

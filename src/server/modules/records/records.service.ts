@@ -1,6 +1,21 @@
 import type { z } from 'zod';
-import type { ImportResult, RecordItem, recordDetail, recordListInput, recordQuery, recordTransitionInput } from '../../../shared/contracts/records.js';
-import { fieldTypes, recordHref, refOf, valueText, type FieldDef, type LinkRef, type RecordDefinition } from '../../../shared/records/definition.js';
+import type {
+  ImportResult,
+  RecordItem,
+  recordDetail,
+  recordListInput,
+  recordQuery,
+  recordTransitionInput,
+} from '../../../shared/records/contracts.js';
+import {
+  fieldTypes,
+  recordHref,
+  refOf,
+  valueText,
+  type FieldDef,
+  type LinkRef,
+  type RecordDefinition,
+} from '../../../shared/records/definition.js';
 import type { AuthUser } from '../../http/app.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
@@ -8,7 +23,7 @@ import type { Store, Tx } from '../../store/db.js';
 import { transactThenPublish, type DomainEvents, type Emit } from '../../stream/bus.js';
 import { createDefinitionRegistry, NUMERIC_TYPES, TEXT_TYPES, type DefinitionRegistry } from './definition-registry.js';
 import { createDictionaryRegistry, type DictionaryRegistry } from './dictionary-registry.js';
-import { openTodo } from '../org/todos.js';
+import { openTodo } from '../../common/todos.js';
 import type { LinkNames, Named, OrgNames } from './records.excel.js';
 import { createRecordsRepository, docOf, isCommonSort, type RecordQuery, type RecordRow } from './records.repository.js';
 
@@ -32,7 +47,9 @@ const offsetOf = (p: { page: number; pageSize: number }) => (p.page - 1) * p.pag
 
 /** Whether a grant (role or permission codes; empty = everyone signed in) admits the caller. */
 export function granted(caller: AuthUser, grant: readonly string[]): boolean {
-  return grant.length === 0 || caller.roles.includes(ADMIN_ROLE) || grant.some((g) => caller.roles.includes(g) || caller.permissions.has(g));
+  return (
+    grant.length === 0 || caller.roles.includes(ADMIN_ROLE) || grant.some((g) => caller.roles.includes(g) || caller.permissions.has(g))
+  );
 }
 
 const FILE_TYPES: number[] = [fieldTypes.attachment, fieldTypes.image];
@@ -97,7 +114,7 @@ function linkName(ref: LinkRef, doc: Record<string, unknown>): Named {
 
 /** The values that decide isolation, as columns. */
 function placeOf(def: RecordDefinition, values: Record<string, unknown>) {
-  const num = (k: string | undefined) => (k && typeof values[k] === 'number' ? (values[k]) : null);
+  const num = (k: string | undefined) => (k && typeof values[k] === 'number' ? values[k] : null);
   return { deptid: num(def.isolation.dept), regionid: num(def.isolation.region) };
 }
 
@@ -115,7 +132,13 @@ export interface RecordsService {
   /** Every matching row the caller may see, a page at a time. */
   rows(caller: AuthUser, def: RecordDefinition, input: z.output<typeof recordQuery>): Promise<AsyncGenerator<RecordRow[]>>;
   /** Saves many new records in one transaction after checking every row; `errors` per row (numbered by the caller's `rowOf`). */
-  importRows(caller: AuthUser, def: RecordDefinition, rows: { row: number; values: Record<string, unknown> }[], keepGood: boolean, preErrors: ImportResult['errors']): Promise<ImportResult>;
+  importRows(
+    caller: AuthUser,
+    def: RecordDefinition,
+    rows: { row: number; values: Record<string, unknown> }[],
+    keepGood: boolean,
+    preErrors: ImportResult['errors'],
+  ): Promise<ImportResult>;
   /** Every record of a ledger, with no caller: for server-side consumers (the fence engine's roster); never return it to a user. */
   allRecords(def: RecordDefinition): Promise<RecordItem[]>;
   /** Whether the caller may see the record a file belongs to. */
@@ -131,11 +154,21 @@ export interface RecordsService {
   /** Names of the records the ledger's link fields may hold, by field key: those the caller may see (export and import). */
   linkNames(caller: AuthUser, def: RecordDefinition): Promise<LinkNames>;
   /** The records a link to ledger `entity` may choose, named by `label` (`labelEn` in English). */
-  linkOptions(caller: AuthUser, input: { entity: string; label: string; labelEn?: string }): Promise<{ id: number; zh: string; en: string }[]>;
-  definitionLog(input: { page: number; pageSize: number }): Promise<{ items: { at: number; loginname: string; action: string; detail: string; entity: string }[]; total: number }>;
+  linkOptions(
+    caller: AuthUser,
+    input: { entity: string; label: string; labelEn?: string },
+  ): Promise<{ id: number; zh: string; en: string }[]>;
+  definitionLog(input: {
+    page: number;
+    pageSize: number;
+  }): Promise<{ items: { at: number; loginname: string; action: string; detail: string; entity: string }[]; total: number }>;
 }
 
-export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: RecordDefinition[]): RecordsService & { ready: Promise<void> } {
+export function createRecordsService(
+  store: Store,
+  deps: RecordsDeps,
+  builtIns: RecordDefinition[],
+): RecordsService & { ready: Promise<void> } {
   const repo = createRecordsRepository(store.db);
   const dictionaries = createDictionaryRegistry(store, deps.events);
   const definitions = createDefinitionRegistry(store, deps.events, builtIns, dictionaries);
@@ -199,7 +232,13 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
         }
         q.range.push({ key, from: value[0] ?? null, to: value[1] ?? null });
       } else if (typeof value === 'string' && TEXT_TYPES.includes(f.type)) {
-        q.text.push({ key, value, ...(key === titleKeyOf(def) && f.type === fieldTypes.text && (f.max ?? TITLE_MAX) <= TITLE_MAX ? { column: 'title' as const } : {}) });
+        q.text.push({
+          key,
+          value,
+          ...(key === titleKeyOf(def) && f.type === fieldTypes.text && (f.max ?? TITLE_MAX) <= TITLE_MAX
+            ? { column: 'title' as const }
+            : {}),
+        });
       } else {
         q.exact.push({ key, value });
       }
@@ -208,7 +247,12 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
       q.keyword = { key: 'title', value: input.keyword };
     }
     const sort = input.sort ?? def.list.sort;
-    const common: Record<string, 'updated_at' | 'created_at' | 'status' | 'id'> = { updated: 'updated_at', created: 'created_at', status: 'status', id: 'id' };
+    const common: Record<string, 'updated_at' | 'created_at' | 'status' | 'id'> = {
+      updated: 'updated_at',
+      created: 'created_at',
+      status: 'status',
+      id: 'id',
+    };
     const column = common[sort.field] ?? (isCommonSort(sort.field) ? sort.field : undefined);
     if (column) {
       q.sort = { column };
@@ -228,7 +272,14 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
    * department/region, unique values, attachments that are the caller's or
    * already this record's. Throws the first problem, naming its field.
    */
-  async function checkSave(tx: Tx, caller: AuthUser, def: RecordDefinition, scope: Scope, values: Record<string, unknown>, id: number | null) {
+  async function checkSave(
+    tx: Tx,
+    caller: AuthUser,
+    def: RecordDefinition,
+    scope: Scope,
+    values: Record<string, unknown>,
+    id: number | null,
+  ) {
     const place = placeOf(def, values);
     if (!scope.all) {
       if (def.isolation.dept && (place.deptid === null || !scope.deptids.includes(place.deptid))) {
@@ -267,7 +318,9 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
     for (const f of def.fields.filter((x) => FILE_TYPES.includes(x.type))) {
       const ids = (values[f.key] as number[] | undefined) ?? [];
       const files = await repo.filesByIds(tx, ids);
-      const ok = files.length === new Set(ids).size && files.every((x) => (x.record_id === null ? x.uploaded_by === caller.userid : x.record_id === id));
+      const ok =
+        files.length === new Set(ids).size &&
+        files.every((x) => (x.record_id === null ? x.uploaded_by === caller.userid : x.record_id === id));
       if (!ok) {
         throw badRequest('records.fileNotFound', [f.key]);
       }
@@ -276,7 +329,14 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
     return { place, uniques, fileIds };
   }
 
-  async function insertOne(tx: Tx, inserted: RecordRow[], caller: AuthUser, def: RecordDefinition, scope: Scope, values: Record<string, unknown>) {
+  async function insertOne(
+    tx: Tx,
+    inserted: RecordRow[],
+    caller: AuthUser,
+    def: RecordDefinition,
+    scope: Scope,
+    values: Record<string, unknown>,
+  ) {
     const { place, uniques, fileIds } = await checkSave(tx, caller, def, scope, values, null);
     const now = Date.now();
     const status = def.workflow?.initial ?? 0;
@@ -338,7 +398,12 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
   }
 
   /** The records of ledger `entity` the caller may see, among `ids` (all of them when `ids` is null), by id. */
-  async function visibleOf(caller: AuthUser, scope: Scope, entity: string, ids: number[] | null): Promise<{ def: RecordDefinition; rows: RecordRow[] } | null> {
+  async function visibleOf(
+    caller: AuthUser,
+    scope: Scope,
+    entity: string,
+    ids: number[] | null,
+  ): Promise<{ def: RecordDefinition; rows: RecordRow[] } | null> {
     const target = definitions.get(entity);
     if (!target || !granted(caller, target.permissions.view)) {
       return null;
@@ -388,7 +453,12 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
 
   type Place = { id: number; deptid: number | null; regionid: number | null };
   const placeOfRow = (r: Place): Place => ({ id: r.id, deptid: r.deptid, regionid: r.regionid });
-  const publishChanged = (emit: Emit, def: RecordDefinition, places: Place[], action: 'create' | 'update' | 'delete' | 'transition' | 'import') =>
+  const publishChanged = (
+    emit: Emit,
+    def: RecordDefinition,
+    places: Place[],
+    action: 'create' | 'update' | 'delete' | 'transition' | 'import',
+  ) =>
     emit('record.changed', {
       entity: def.entity,
       ids: [...new Set(places.map((p) => p.id))],
@@ -412,12 +482,32 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
 
     async get(caller, def, id) {
       const { row, scope } = await visibleRow(caller, def, id);
-      const [steps, auditRows, files, [record]] = await Promise.all([repo.steps(id), repo.auditOf(auditEntity(def), id), repo.filesOf(id), withLinks(caller, scope, def, [row])]);
+      const [steps, auditRows, files, [record]] = await Promise.all([
+        repo.steps(id),
+        repo.auditOf(auditEntity(def), id),
+        repo.filesOf(id),
+        withLinks(caller, scope, def, [row]),
+      ]);
       return {
         record,
-        steps: steps.map((s) => ({ at: Number(s.at), loginname: s.loginname, action: s.action, from: s.from_status, to: s.to_status, reason: s.reason, signature: s.signature })),
+        steps: steps.map((s) => ({
+          at: Number(s.at),
+          loginname: s.loginname,
+          action: s.action,
+          from: s.from_status,
+          to: s.to_status,
+          reason: s.reason,
+          signature: s.signature,
+        })),
         audit: auditRows.map((a) => ({ at: Number(a.at), loginname: a.loginname, action: a.action, detail: a.detail })),
-        files: files.map((f) => ({ id: f.id, name: f.name, size: Number(f.size), mime: f.mime, thumb: f.thumb === 1, created: Number(f.created_at) })),
+        files: files.map((f) => ({
+          id: f.id,
+          name: f.name,
+          size: Number(f.size),
+          mime: f.mime,
+          thumb: f.thumb === 1,
+          created: Number(f.created_at),
+        })),
         actions: actionsFor(caller, def, row),
         canEdit: mayEdit(caller, def, row),
         canDelete: granted(caller, def.permissions.delete),
@@ -459,7 +549,13 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
         // Read-only fields (set by the workflow) keep their stored values.
         const merged = { ...docOf(before.doc), ...values };
         const { place, uniques, fileIds } = await checkSave(tx, caller, def, scope, merged, id);
-        const row = await repo.update(tx, id, version, { ...place, title: titleOf(def, merged), status: before.status, doc: merged, updated_at: Date.now() });
+        const row = await repo.update(tx, id, version, {
+          ...place,
+          title: titleOf(def, merged),
+          status: before.status,
+          doc: merged,
+          updated_at: Date.now(),
+        });
         if (!row) {
           const now = await repo.get(tx, def.entity, id);
           throw conflict('records.conflict', ['version'], { current: now?.version ?? '?' });
@@ -489,7 +585,11 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
         // Records that name this one would lose what they point at; the user changes or deletes them first.
         const linked = await linkedFrom(tx, def.entity, id);
         if (linked) {
-          throw conflict('records.linkedRecords', ['id'], { count: linked.count, ledger: linked.ledger.name.zh, ledger_en: linked.ledger.name.en || linked.ledger.name.zh });
+          throw conflict('records.linkedRecords', ['id'], {
+            count: linked.count,
+            ledger: linked.ledger.name.zh,
+            ledger_en: linked.ledger.name.en || linked.ledger.name.zh,
+          });
         }
         await repo.remove(tx, id);
         await repo.closeTodos(tx, todoRef(id));
@@ -530,7 +630,14 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
           }
         }
         const now = Date.now();
-        const row = await repo.update(tx, before.id, before.version, { deptid: before.deptid, regionid: before.regionid, title: before.title, status: t.to, doc, updated_at: now });
+        const row = await repo.update(tx, before.id, before.version, {
+          deptid: before.deptid,
+          regionid: before.regionid,
+          title: before.title,
+          status: t.to,
+          doc,
+          updated_at: now,
+        });
         if (!row) {
           throw conflict('records.conflict', ['version'], { current: '?' });
         }
@@ -546,7 +653,12 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
           signature: input.signature,
         });
         await approverTodos(tx, def, row.id, row.title, approversOf(def, t.to, doc), now);
-        await audit(tx, caller, 'record.transition', auditEntity(def), row.id, { action: t.action, from: before.status, to: t.to, reason: input.reason });
+        await audit(tx, caller, 'record.transition', auditEntity(def), row.id, {
+          action: t.action,
+          from: before.status,
+          to: t.to,
+          reason: input.reason,
+        });
         publishChanged(emit, def, [row], 'transition');
         return itemOf(row);
       });
@@ -675,7 +787,10 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
         throw notFound('records.noSuchLedger', { entity: input.entity });
       }
       const ref: LinkRef = { entity: input.entity, label: input.label, labelEn: input.labelEn };
-      for (const [k, field] of [[ref.label, 'label'], [ref.labelEn, 'labelEn']] as const) {
+      for (const [k, field] of [
+        [ref.label, 'label'],
+        [ref.labelEn, 'labelEn'],
+      ] as const) {
         if (k !== undefined && !target.fields.some((f) => f.key === k)) {
           throw badRequest('records.unknownField', [field], { key: k });
         }
@@ -700,7 +815,10 @@ export function createRecordsService(store: Store, deps: RecordsDeps, builtIns: 
 
     async definitionLog(input) {
       const { rows, total } = await repo.definitionLog(offsetOf(input), input.pageSize);
-      return { items: rows.map((r) => ({ at: Number(r.at), loginname: r.loginname, action: r.action, detail: r.detail, entity: r.entity_id })), total };
+      return {
+        items: rows.map((r) => ({ at: Number(r.at), loginname: r.loginname, action: r.action, detail: r.detail, entity: r.entity_id })),
+        total,
+      };
     },
   };
 }

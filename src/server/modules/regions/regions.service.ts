@@ -8,7 +8,7 @@ import {
   type BaseMapSetting,
   type ControlPoint,
   type SitePlanInfo,
-} from '../../../shared/contracts/regions.js';
+} from '../../../shared/regions/contracts.js';
 import { fitAffine, imageCorners } from '../../../shared/domain/affine.js';
 import type { Config } from '../../config.js';
 import type { AuthUser } from '../../http/app.js';

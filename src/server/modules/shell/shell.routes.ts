@@ -9,12 +9,13 @@ import {
   systemConfigSave,
   systemPageCounts,
   type SystemConfigFields,
-} from '../../../shared/contracts/shell.js';
+} from '../../../shared/shell/contracts.js';
 import { unauthorized } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
 import { inTransaction, type Db } from '../../store/db.js';
 import { defaultSystemConfig } from '../../store/seed-base.js';
-import type { ServerModule } from '../index.js';
+import type { HttpApp } from '../../http/app.js';
+import type { OrgPort } from '../org/port.js';
 
 const CONFIG_KEYS = Object.keys(systemConfigFields.shape) as (keyof SystemConfigFields)[];
 
@@ -34,81 +35,62 @@ async function readConfig(db: Db): Promise<SystemConfigFields> {
  * link among it), the public /download information, password-reset links,
  * and 去处理 on a to-do.
  */
-export const shellModule: ServerModule = {
-  name: 'shell',
-  menus: [
-    {
-      href: '/system/config',
-      name: '系统配置',
-      name_en: 'System configuration',
-      parent: '/No.88/SystemManagement',
-      type: 2,
-      eightyEightType: 0,
-      icon: 'setting',
-      sort: 8,
-      roles: ['admin'],
-    },
-  ],
-  register({ http, store, services }) {
-    const db = store.db;
-    const org = services.org;
-
-    http.route(systemConfigGet, () => readConfig(db));
-    http.route(systemConfigSave, async (input, ctx) => {
-      const user = ctx.user;
-      if (!user) {
-        throw unauthorized();
-      }
-      await inTransaction(db, async (tx) => {
-        const before = await readConfig(tx);
-        const changed: Partial<Record<keyof SystemConfigFields, { from: string; to: string }>> = {};
-        for (const key of CONFIG_KEYS) {
-          const value = input[key];
-          if (value === undefined || value === before[key]) {
-            continue;
-          }
-          changed[key] = { from: before[key], to: value };
-          const exists = await tx.selectFrom('system_config').select('consttitle').where('consttitle', '=', key).executeTakeFirst();
-          if (exists) {
-            await tx.updateTable('system_config').set({ constvalue: value }).where('consttitle', '=', key).execute();
-          } else {
-            await tx.insertInto('system_config').values({ consttitle: key, constvalue: value }).execute();
-          }
+export function registerShellRoutes(http: HttpApp, db: Db, org: OrgPort): void {
+  http.route(systemConfigGet, () => readConfig(db));
+  http.route(systemConfigSave, async (input, ctx) => {
+    const user = ctx.user;
+    if (!user) {
+      throw unauthorized();
+    }
+    await inTransaction(db, async (tx) => {
+      const before = await readConfig(tx);
+      const changed: Partial<Record<keyof SystemConfigFields, { from: string; to: string }>> = {};
+      for (const key of CONFIG_KEYS) {
+        const value = input[key];
+        if (value === undefined || value === before[key]) {
+          continue;
         }
-        if (Object.keys(changed).length > 0) {
-          await audit(tx, user, 'config.save', 'system_config', Object.keys(changed).join(','), changed);
+        changed[key] = { from: before[key], to: value };
+        const exists = await tx.selectFrom('system_config').select('consttitle').where('consttitle', '=', key).executeTakeFirst();
+        if (exists) {
+          await tx.updateTable('system_config').set({ constvalue: value }).where('consttitle', '=', key).execute();
+        } else {
+          await tx.insertInto('system_config').values({ consttitle: key, constvalue: value }).execute();
         }
-      });
-      return readConfig(db);
-    });
-    http.route(appDownloadInfo, async () => {
-      const c = await readConfig(db);
-      return { url: c.appDownloadUrl, title: c.customerwebtitle };
-    });
-
-    http.route(systemPageCounts, async () => {
-      const rows = await db
-        .selectFrom('menu')
-        .select(['eightyEightType', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('type', '=', 2)
-        .groupBy('eightyEightType')
-        .execute();
-      return Object.fromEntries(rows.map((r) => [String(r.eightyEightType), Number(r.n)]));
-    });
-
-    http.route(passwordResetIssue, (input, ctx) => {
-      if (!ctx.user) {
-        throw unauthorized();
       }
-      return org.issuePasswordReset(ctx.user, input.userid);
-    });
-    http.route(passwordResetCheck, (input) => org.checkPasswordReset(input.token));
-    http.route(passwordResetComplete, (input, ctx) => org.completePasswordReset(input.token, input.newPassword, ctx.ip));
-    http.route(myTodoVisit, (input, ctx) => {
-      if (!ctx.user) {
-        throw unauthorized();
+      if (Object.keys(changed).length > 0) {
+        await audit(tx, user, 'config.save', 'system_config', Object.keys(changed).join(','), changed);
       }
-      return org.visitTodo(ctx.user, input.id);
     });
-  },
-};
+    return readConfig(db);
+  });
+  http.route(appDownloadInfo, async () => {
+    const c = await readConfig(db);
+    return { url: c.appDownloadUrl, title: c.customerwebtitle };
+  });
+
+  http.route(systemPageCounts, async () => {
+    const rows = await db
+      .selectFrom('menu')
+      .select(['eightyEightType', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('type', '=', 2)
+      .groupBy('eightyEightType')
+      .execute();
+    return Object.fromEntries(rows.map((r) => [String(r.eightyEightType), Number(r.n)]));
+  });
+
+  http.route(passwordResetIssue, (input, ctx) => {
+    if (!ctx.user) {
+      throw unauthorized();
+    }
+    return org.issuePasswordReset(ctx.user, input.userid);
+  });
+  http.route(passwordResetCheck, (input) => org.checkPasswordReset(input.token));
+  http.route(passwordResetComplete, (input, ctx) => org.completePasswordReset(input.token, input.newPassword, ctx.ip));
+  http.route(myTodoVisit, (input, ctx) => {
+    if (!ctx.user) {
+      throw unauthorized();
+    }
+    return org.visitTodo(ctx.user, input.id);
+  });
+}

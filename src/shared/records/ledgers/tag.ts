@@ -1,4 +1,4 @@
-import { tagKinds, type TagKind } from '../../contracts/realtime.js';
+import { tagKinds, type TagKind } from '../../realtime/contracts.js';
 import { defineRecord } from '../definition.js';
 
 const kindLabels: Record<TagKind, { zh: string; en: string }> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alarmOrder, applyList, emptyAlarmSet, mergeAlarms, resortChanged } from '../../../../src/shared/domain/alarm-merge.js';
-import type { AlarmItem } from '../../../../src/shared/contracts/alarms.js';
+import type { AlarmItem } from '../../../../src/shared/alarms/contracts.js';
 import { buildAlarmItem } from '../../../helpers/factories.js';
 
 const alarm = (id: number, updatedAt: number, over: Partial<AlarmItem> = {}): AlarmItem =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CATEGORY_INDEX, MarkerBuffer, MAX_GLIDE_MS } from '../../../../src/client/features/positioning/marker-buffer.js';
 import { positionOnPath } from '../../../../src/client/features/positioning/playback.js';
 import { activeAt, ReplayFrames } from '../../../../src/client/features/positioning/replay-frames.js';
-import type { AlarmItem } from '../../../../src/shared/contracts/alarms.js';
+import type { AlarmItem } from '../../../../src/shared/alarms/contracts.js';
 
 const base = { serverNow: 0, staleMs: 5 * 60_000, floor: null, alarmed: new Set<string>() };
 

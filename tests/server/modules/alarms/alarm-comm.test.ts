@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmRealTimeList, type AlarmItem } from '../../../../src/shared/contracts/alarms.js';
+import { alarmRealTimeList, type AlarmItem } from '../../../../src/shared/alarms/contracts.js';
 import { DEFAULT_COMM_TIMEOUT_MS } from '../../../../src/server/modules/alarms/alarm.service.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
 import { demoToken, saveTagsIn } from '../realtime/realtime-fixtures.js';
+import { alarmsPort } from '../../../../src/server/modules/alarms/port.js';
 
 /** Issue 9 part 3: a tag that stops sending raises a communication alarm; its next sample returns it. */
 describe.each(dialects)('communication alarms on %s', (dialect) => {
@@ -17,7 +18,7 @@ describe.each(dialects)('communication alarms on %s', (dialect) => {
 
   const ingest = async (tag: string, v: number, q = 0) => {
     ts.server.stream.ingest.samples({ tag, t: Date.now(), v, q }, 'test');
-    await ts.server.services.alarms.idle();
+    await ts.server.port(alarmsPort).idle();
   };
   const list = async (token: string): Promise<AlarmItem[]> => {
     const r = await call(ts.url, alarmRealTimeList, { types: ['comm'] }, token);
@@ -30,7 +31,11 @@ describe.each(dialects)('communication alarms on %s', (dialect) => {
     ts = await startTestServer({ dialect, store, env: { LOG_LEVEL: 'error' } });
     admin = await demoToken(ts.url, 'admin');
     operator = await demoToken(ts.url, 'operator');
-    await saveTagsIn(ts.url, admin, [[TF, 'TF'], [PU, 'PU'], [QUIET, 'TF']]);
+    await saveTagsIn(ts.url, admin, [
+      [TF, 'TF'],
+      [PU, 'PU'],
+      [QUIET, 'TF'],
+    ]);
   });
   afterAll(async () => {
     await ts?.close();
@@ -40,14 +45,21 @@ describe.each(dialects)('communication alarms on %s', (dialect) => {
   it('no sample for the timeout from a tag that was sending raises one comm alarm per tag, in its region; a tag that never sent raises none', async () => {
     await ingest(TF, 5);
     await ingest(PU, 5, 2); // bad quality still shows the link is alive
-    const alarms = ts.server.services.alarms;
+    const alarms = ts.server.port(alarmsPort);
     await alarms.checkLinks(Date.now() + DEFAULT_COMM_TIMEOUT_MS - 5000);
     expect(await list(admin)).toHaveLength(0);
     await alarms.checkLinks(Date.now() + DEFAULT_COMM_TIMEOUT_MS + 1000);
     await alarms.checkLinks(Date.now() + DEFAULT_COMM_TIMEOUT_MS + 6000);
     const all = await list(admin);
     expect(all.map((a) => a.alarmKey).sort()).toEqual([`tag:${PU}:comm`, `tag:${TF}:comm`]);
-    expect(all.find((a) => a.source === TF)).toMatchObject({ type: 'comm', state: 'unack', active: true, limit: null, priority: 3, sourceName: `测试位号 ${TF}` });
+    expect(all.find((a) => a.source === TF)).toMatchObject({
+      type: 'comm',
+      state: 'unack',
+      active: true,
+      limit: null,
+      priority: 3,
+      sourceName: `测试位号 ${TF}`,
+    });
     // Isolation as for every alarm: the operator (TF, LS) sees TF's only.
     expect((await list(operator)).map((a) => a.source)).toEqual([TF]);
   });

@@ -5,10 +5,11 @@ import { migrateToLatest, openStore, type Store } from '../../../../src/server/s
 import { createBus, type StreamBus } from '../../../../src/server/stream/bus.js';
 import { createMemoryTagRegistry } from '../../../../src/server/stream/memory-tag-registry.js';
 import type { TagMeta } from '../../../../src/server/stream/tag-registry.js';
-import type { AlarmItem } from '../../../../src/shared/contracts/alarms.js';
+import type { AlarmItem } from '../../../../src/shared/alarms/contracts.js';
 import { dialects, freshDatabase, type TestStore } from '../../../helpers/server.js';
 import { startAlarmEngine } from './engine-fixtures.js';
 import { waitFor } from '../../stream/stream-helpers.js';
+import { moduleMigrations } from '../../../../src/server/modules/index.js';
 
 const N = 450;
 const tagIds = Array.from({ length: N }, (_, i) => `ENG.T${String(i).padStart(3, '0')}`);
@@ -51,7 +52,7 @@ describe.each(dialects)('alarm engine batches on %s', (dialect) => {
   beforeAll(async () => {
     fresh = await freshDatabase(dialect);
     store = openStore({ dataDir: ':memory:', databaseUrl: fresh.databaseUrl });
-    await migrateToLatest(store);
+    await migrateToLatest(store, moduleMigrations());
     bus = createBus();
     bus.on('alarm.changed').subscribe((e) => events.push(e.alarms));
     await start();
@@ -166,7 +167,7 @@ describe('alarm delays without new samples', () => {
 
   beforeEach(async () => {
     store = openStore({ dataDir: ':memory:' });
-    await migrateToLatest(store);
+    await migrateToLatest(store, moduleMigrations());
     bus = createBus();
     alarms = await startAlarmEngine({ db: store.db, bus, tags, now: () => clock });
     await alarms.settingChanged(T, 'h', { priority: 3, onDelayMs: 5000, offDelayMs: 3000, enabled: true });
@@ -233,7 +234,7 @@ describe('alarm engine state per tag', () => {
 
   beforeEach(async () => {
     store = openStore({ dataDir: ':memory:' });
-    await migrateToLatest(store);
+    await migrateToLatest(store, moduleMigrations());
     bus = createBus();
     tags = createMemoryTagRegistry([tagOf(T)]);
     alarms = await startAlarmEngine({ db: store.db, bus, tags, now: () => clock });
@@ -282,5 +283,66 @@ describe('alarm engine state per tag', () => {
     clock += 1000;
     await sample(T, 70);
     expect(await open(T)).toEqual([expect.objectContaining({ type: 'h', active: false, state: 'rtnUnack', returnedAt: clock })]);
+  });
+});
+
+/**
+ * The peak of an activation (the furthest value past the limit) on the live
+ * list and topic: a new peak is written and published at once, then at most
+ * once a second per alarm (a ramping value would otherwise write every
+ * sample); one held back follows on the engine's tick, and a state change
+ * carries it at once. Controlled clock; the flushes are the engine's own
+ * (checkDelays), not idle(), which writes every held-back peak.
+ */
+describe('peaks of an activation on the list and the topic', () => {
+  let store: Store;
+  let bus: StreamBus;
+  let alarms: AlarmService;
+  let clock = 1_800_000_000_000;
+  const T = 'PK.T1';
+  const tags = createMemoryTagRegistry([tagOf(T)]);
+  const who = { userid: 1, loginname: 'admin', permissions: new Set<string>() } as unknown as AuthUser;
+  const published: AlarmItem[] = [];
+  /** One sample at the clock, then the engine's tick at that time. */
+  const sample = async (v: number) => {
+    bus.publishSamples({ n: 1, tag: [T], t: Float64Array.of(clock), v: Float64Array.of(v), q: Uint8Array.of(0), source: 'test' });
+    await alarms.checkDelays(clock);
+  };
+  const h = async () => (await alarms.realTimeList(who, {})).list.find((a) => a.alarmKey === `tag:${T}:h`)!;
+  const peaksPublished = () => published.filter((a) => a.alarmKey === `tag:${T}:h`).map((a) => a.peak);
+
+  beforeEach(async () => {
+    store = openStore({ dataDir: ':memory:' });
+    await migrateToLatest(store, moduleMigrations());
+    bus = createBus();
+    bus.on('alarm.changed').subscribe((e) => published.push(...e.alarms));
+    alarms = await startAlarmEngine({ db: store.db, bus, tags, now: () => clock });
+  });
+  afterEach(async () => {
+    await alarms.close();
+    await store.close();
+  });
+
+  it('at once, then at most once a second; held back until the tick or the next state change', async () => {
+    await sample(85);
+    expect((await h()).peak).toBe(85);
+    clock += 100;
+    await sample(86); // the first new peak: at once
+    expect((await h()).peak).toBe(86);
+    clock += 100;
+    await sample(87.5); // within the second: held back
+    await sample(86.5); // not further
+    expect((await h()).peak).toBe(86);
+    clock += 1000;
+    await alarms.checkDelays(clock); // the tick writes it
+    expect((await h()).peak).toBe(87.5);
+    clock += 100;
+    await sample(88); // held back again...
+    expect((await h()).peak).toBe(87.5);
+    await alarms.acknowledge(who, { ids: [(await h()).id] }); // ...and carried by the acknowledgement
+    expect(await h()).toMatchObject({ state: 'ack', peak: 88 });
+    expect(peaksPublished()).toEqual([85, 86, 87.5, 88]);
+    const row = await store.db.selectFrom('alarm_occurrence').select('peak').where('alarm_key', '=', `tag:${T}:h`).executeTakeFirstOrThrow();
+    expect(row.peak).toBe(88);
   });
 });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmLayAsideDetails, alarmLayAsideList, alarmListScopeGet } from '../../../../src/shared/contracts/alarm-notify.js';
-import { alarmRealTimeList, alarmShelve, alarmUnshelve } from '../../../../src/shared/contracts/alarms.js';
+import { alarmLayAsideDetails, alarmLayAsideList, alarmListScopeGet } from '../../../../src/shared/alarms/notify-contracts.js';
+import { alarmRealTimeList, alarmShelve, alarmUnshelve } from '../../../../src/shared/alarms/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
 import { demoToken, expectRefused, saveTagsIn } from '../realtime/realtime-fixtures.js';
+import { alarmsPort } from '../../../../src/server/modules/alarms/port.js';
 
 /**
  * Issue 9 part 5: the shelving ledger (shelved now; shelve history from the
@@ -18,7 +19,7 @@ describe('shelving ledger and list scopes', () => {
   const PU = 'LAY.PU.PT1';
   const ingest = async (tag: string, v: number) => {
     ts.server.stream.ingest.samples({ tag, t: Date.now(), v, q: 0 }, 'test');
-    await ts.server.services.alarms.idle();
+    await ts.server.port(alarmsPort).idle();
   };
 
   beforeAll(async () => {
@@ -61,7 +62,11 @@ describe('shelving ledger and list scopes', () => {
       ['alarm.shelve', pu.id],
       ['alarm.shelve', tf.id],
     ]);
-    expect(history.items.find((e) => e.action === 'alarm.shelve' && e.alarmId === tf.id)).toMatchObject({ loginname: 'admin', reason: '仪表检修', minutes: 30 });
+    expect(history.items.find((e) => e.action === 'alarm.shelve' && e.alarmId === tf.id)).toMatchObject({
+      loginname: 'admin',
+      reason: '仪表检修',
+      minutes: 30,
+    });
     const mine = (await call(ts.url, alarmLayAsideDetails, { from, to }, operator)).body.data!;
     expect(mine.items.every((e) => e.alarmId === tf.id)).toBe(true);
     expect(mine.total).toBe(2);

@@ -1,10 +1,16 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmRemoveFromService, alarmReturnToService, plantModeList, plantModeSet } from '../../../../src/shared/contracts/alarm-settings.js';
-import { alarmHistoryExport, alarmRealTimeList, type AlarmItem } from '../../../../src/shared/contracts/alarms.js';
+import {
+  alarmRemoveFromService,
+  alarmReturnToService,
+  plantModeList,
+  plantModeSet,
+} from '../../../../src/shared/alarms/settings-contracts.js';
+import { alarmHistoryExport, alarmRealTimeList, type AlarmItem } from '../../../../src/shared/alarms/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
 import { auditOf, demoToken, expectRefused, saveTagsIn } from '../realtime/realtime-fixtures.js';
+import { alarmsPort } from '../../../../src/server/modules/alarms/port.js';
 
 /**
  * Issue 9 part 2: suppression by design (a region out of operation) and out
@@ -23,7 +29,7 @@ describe.each(dialects)('plant mode and out of service on %s', (dialect) => {
 
   const ingest = async (tag: string, v: number) => {
     ts.server.stream.ingest.samples({ tag, t: Date.now(), v, q: 0 }, 'test');
-    await ts.server.services.alarms.idle();
+    await ts.server.port(alarmsPort).idle();
   };
   const list = async (input: Parameters<typeof call<typeof alarmRealTimeList>>[2] = {}): Promise<AlarmItem[]> => {
     const r = await call(ts.url, alarmRealTimeList, input, admin);
@@ -37,7 +43,11 @@ describe.each(dialects)('plant mode and out of service on %s', (dialect) => {
     ts = await startTestServer({ dialect, store, env: { LOG_LEVEL: 'error' } });
     admin = await demoToken(ts.url, 'admin');
     operator = await demoToken(ts.url, 'operator');
-    const regions = await saveTagsIn(ts.url, admin, [[A, 'TF'], [B, 'TF'], [PU, 'PU']]);
+    const regions = await saveTagsIn(ts.url, admin, [
+      [A, 'TF'],
+      [B, 'TF'],
+      [PU, 'PU'],
+    ]);
     tf = regions.get('TF')!;
   });
   afterAll(async () => {
@@ -48,7 +58,17 @@ describe.each(dialects)('plant mode and out of service on %s', (dialect) => {
   it('out of operation suppresses the region’s open alarms and those that open meanwhile, not other regions’ nor a person’s SOS; audited with the reason', async () => {
     await ingest(A, 8.5);
     await ingest(PU, 8.5);
-    await ts.server.services.alarms.raise({ key: `test:sos:${tf}`, type: 'sos', source: 'card-1', sourceName: '张三', sourceNameEn: 'Zhang San', priority: 1, regionid: tf });
+    await ts.server
+      .port(alarmsPort)
+      .raise({
+        key: `test:sos:${tf}`,
+        type: 'sos',
+        source: 'card-1',
+        sourceName: '张三',
+        sourceNameEn: 'Zhang San',
+        priority: 1,
+        regionid: tf,
+      });
     expectRefused(await call(ts.url, plantModeSet, { regionid: tf, mode: 'stop', reason: ' ' }, admin), 400, ['reason']);
     expectRefused(await call(ts.url, plantModeSet, { regionid: tf, mode: 'stop', reason: '检修' }, operator), 403);
     const r = await call(ts.url, plantModeSet, { regionid: tf, mode: 'stop', reason: '装置大修' }, admin);
@@ -60,7 +80,9 @@ describe.each(dialects)('plant mode and out of service on %s', (dialect) => {
     await ingest(B, 1.5);
     expect(await one(`tag:${B}:l`)).toMatchObject({ state: 'suppressed', active: true });
     const modes = await call(ts.url, plantModeList, {}, operator);
-    expect(modes.body.data!.list).toContainEqual(expect.objectContaining({ regionid: tf, mode: 'stop', reason: '装置大修', updatedBy: 'admin' }));
+    expect(modes.body.data!.list).toContainEqual(
+      expect.objectContaining({ regionid: tf, mode: 'stop', reason: '装置大修', updatedBy: 'admin' }),
+    );
     expect((await auditOf(ts.url, admin, 'region', String(tf)))[0]).toMatchObject({ action: 'alarm.plantMode', loginname: 'admin' });
     const sup = (await auditOf(ts.url, admin, 'alarm', String((await one(`tag:${A}:h`))!.id)))[0];
     expect(sup).toMatchObject({ action: 'alarm.suppress', loginname: 'admin' });

@@ -13,13 +13,15 @@ import {
   webhookDelete,
   webhookList,
   webhookLogList,
-} from '../../../../src/shared/contracts/alarm-notify.js';
-import { alarmAcknowledge, alarmRealTimeList } from '../../../../src/shared/contracts/alarms.js';
-import { fenceRuleDelete, fenceRuleList } from '../../../../src/shared/contracts/fences.js';
+} from '../../../../src/shared/alarms/notify-contracts.js';
+import { alarmAcknowledge, alarmRealTimeList } from '../../../../src/shared/alarms/contracts.js';
+import { fenceRuleDelete, fenceRuleList } from '../../../../src/shared/fences/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
 import { waitFor } from '../../stream/stream-helpers.js';
 import { auditOf, demoToken, expectRefused, saveTagsIn } from '../realtime/realtime-fixtures.js';
+import { alarmsModule } from '../../../../src/server/modules/alarms/index.js';
+import { alarmsPort } from '../../../../src/server/modules/alarms/port.js';
 
 interface Received {
   path: string;
@@ -74,12 +76,19 @@ describe.each(dialects)('alarm notifications on %s', (dialect) => {
   const TF = 'NTF.TF.PT1';
   const PU = 'NTF.PU.PT1';
   // Only this test's tags raise alarms: no simulated plant, no man-down default, and the demo's fence rules go (beforeAll).
-  const env = { LOG_LEVEL: 'error', NOTIFY_BACKOFF_MS: '30,30,30', NOTIFY_POLL_MS: '20', ESCALATION_MINUTE_MS: '1000', SIMULATOR: '0', MAN_DOWN_DEFAULT: 'off' };
+  const env = {
+    LOG_LEVEL: 'error',
+    NOTIFY_BACKOFF_MS: '30,30,30',
+    NOTIFY_POLL_MS: '20',
+    ESCALATION_MINUTE_MS: '1000',
+    SIMULATOR: '0',
+    MAN_DOWN_DEFAULT: 'off',
+  };
 
   const ingest = async (tag: string, v: number) => {
     ts.server.stream.ingest.samples({ tag, t: Date.now(), v, q: 0 }, 'test');
-    await ts.server.services.alarms.idle();
-    await ts.server.services.notify.idle();
+    await ts.server.port(alarmsPort).idle();
+    await ts.server.exposed(alarmsModule).notify.idle();
   };
   const addHook = async (input: Record<string, unknown>) => {
     const r = await call(ts.url, webhookAddOrEdit, { template: 'json', ...input }, admin);
@@ -96,7 +105,8 @@ describe.each(dialects)('alarm notifications on %s', (dialect) => {
     return r.body.data!.list.find((a) => a.alarmKey === `tag:${tag}:${type}`)!;
   };
   /** The open alarms of this test's tags (the demo plant's fence engine raises its own meanwhile). */
-  const ownOpen = async () => (await call(ts.url, alarmRealTimeList, {}, admin)).body.data!.list.filter((a) => a.source === TF || a.source === PU);
+  const ownOpen = async () =>
+    (await call(ts.url, alarmRealTimeList, {}, admin)).body.data!.list.filter((a) => a.source === TF || a.source === PU);
   /** Both tags back to normal and their open alarms acknowledged: no occurrence of theirs stays open. */
   const allToNormal = async () => {
     await ingest(TF, 5);
@@ -121,7 +131,10 @@ describe.each(dialects)('alarm notifications on %s', (dialect) => {
     for (const rule of (await call(ts.url, fenceRuleList, {}, admin)).body.data!.items) {
       expect((await call(ts.url, fenceRuleDelete, { regionid: rule.regionid }, admin)).body.IsSuccess).toBe(true);
     }
-    regions = await saveTagsIn(ts.url, admin, [[TF, 'TF'], [PU, 'PU']]);
+    regions = await saveTagsIn(ts.url, admin, [
+      [TF, 'TF'],
+      [PU, 'PU'],
+    ]);
   });
   afterAll(async () => {
     await ts?.close();
@@ -153,16 +166,18 @@ describe.each(dialects)('alarm notifications on %s', (dialect) => {
     await ingest(TF, 8.5); // H, priority 3
     await ingest(PU, 9.5); // H and HH (priority 2)
     await waitFor(() => rx.on('/all').length === 3 && rx.on('/tf').length === 1 && rx.on('/high').length === 1, 5000, 'deliveries');
-    await ts.server.services.notify.idle();
+    await ts.server.exposed(alarmsModule).notify.idle();
     expect(rx.on('/tf').map((g) => (g.json.alarm as { source: string }).source)).toEqual([TF]);
     expect(rx.on('/high').map((g) => (g.json.alarm as { alarmKey: string }).alarmKey)).toEqual([`tag:${PU}:hh`]);
     const first = rx.on('/all')[0];
     expect(first.json).toMatchObject({ event: 'alarm.raised' });
     const ts0 = first.headers['x-plantwatch-timestamp'] as string;
-    expect(first.headers['x-plantwatch-signature']).toBe(`sha256=${createHmac('sha256', secret).update(`${ts0}.${first.body}`).digest('hex')}`);
+    expect(first.headers['x-plantwatch-signature']).toBe(
+      `sha256=${createHmac('sha256', secret).update(`${ts0}.${first.body}`).digest('hex')}`,
+    );
     // The same value again (at-least-once source) and a re-heard event send nothing new.
     await ingest(TF, 8.6);
-    await ts.server.services.notify.idle();
+    await ts.server.exposed(alarmsModule).notify.idle();
     expect(rx.on('/all')).toHaveLength(3);
     const entries = await log(all);
     expect(entries).toHaveLength(3);
@@ -180,7 +195,7 @@ describe.each(dialects)('alarm notifications on %s', (dialect) => {
     await ingest(TF, 8.7);
     await ingest(PU, 8.7);
     await waitFor(() => rx.on('/ding').length >= 1, 5000, 'dingtalk delivery');
-    await ts.server.services.notify.idle();
+    await ts.server.exposed(alarmsModule).notify.idle();
     const ding = rx.on('/ding');
     expect(ding).toHaveLength(1);
     expect(ding[0].json).toMatchObject({ msgtype: 'markdown' });
@@ -199,7 +214,7 @@ describe.each(dialects)('alarm notifications on %s', (dialect) => {
     const id = await addHook({ name: '不稳定', url: `${rx.base}/flaky`, types: ['hh'] });
     await ingest(TF, 9.6);
     await waitFor(() => rx.on('/flaky').length === 1, 5000, 'third try');
-    await ts.server.services.notify.idle();
+    await ts.server.exposed(alarmsModule).notify.idle();
     const [entry] = await log(id);
     expect(entry).toMatchObject({ status: 'sent', attempts: 3 });
     expect(entry.tries.map((t) => [t.ok, t.statusCode])).toEqual([
@@ -230,7 +245,8 @@ describe.each(dialects)('alarm notifications on %s', (dialect) => {
     const noBody = await call(ts.url, escalationConfigAdd, { name: '一级', minutes: 1 }, admin);
     expectRefused(noBody, 400, ['webhookIds']);
     const supervisor = await userId('supervisor');
-    const l1 = (await call(ts.url, escalationConfigAdd, { name: '一级', minutes: 1, webhookIds: [hook], userids: [supervisor] }, admin)).body.data!.id;
+    const l1 = (await call(ts.url, escalationConfigAdd, { name: '一级', minutes: 1, webhookIds: [hook], userids: [supervisor] }, admin))
+      .body.data!.id;
     const l2 = (await call(ts.url, escalationConfigAdd, { name: '二级', minutes: 500, webhookIds: [hook] }, admin)).body.data!.id;
     expect((await call(ts.url, escalationConfigSort, { ids: [l2, l1] }, admin)).body.IsSuccess).toBe(true);
     expectRefused(await call(ts.url, escalationConfigSort, { ids: [l2] }, admin), 400, ['ids']);
@@ -251,7 +267,12 @@ describe.each(dialects)('alarm notifications on %s', (dialect) => {
     expect((got.alarm as { id: number }).id).toBe(alarm.id);
     const audit = await auditOf(ts.url, admin, 'alarm', String(alarm.id));
     expect(audit.filter((r) => r.action === 'alarm.escalate').map((r) => r.loginname)).toEqual(['system']);
-    const todos = await ts.server.store.db.selectFrom('todo').selectAll().where('kind', '=', 'alarm.escalate').where('ref', '=', `alarm:${alarm.id}`).execute();
+    const todos = await ts.server.store.db
+      .selectFrom('todo')
+      .selectAll()
+      .where('kind', '=', 'alarm.escalate')
+      .where('ref', '=', `alarm:${alarm.id}`)
+      .execute();
     expect(todos.map((t) => t.userid)).toEqual([supervisor]);
     const shown = (await call(ts.url, alarmEscalations, { ids: [alarm.id] }, admin)).body.data!.items;
     expect(shown).toMatchObject([{ alarmId: alarm.id, levelName: '一级', sort: 1 }]);
@@ -259,8 +280,8 @@ describe.each(dialects)('alarm notifications on %s', (dialect) => {
     const operator = await demoToken(ts.url, 'operator');
     expect((await call(ts.url, alarmEscalations, { ids: [alarm.id] }, operator)).body.data!.items).toEqual([]);
     // Checked again: nothing repeats.
-    await ts.server.services.escalation.check();
-    await ts.server.services.notify.idle();
+    await ts.server.exposed(alarmsModule).escalation.check();
+    await ts.server.exposed(alarmsModule).notify.idle();
     expect(mine()).toHaveLength(1);
 
     // An alarm acknowledged before its minutes never escalates.
@@ -268,7 +289,7 @@ describe.each(dialects)('alarm notifications on %s', (dialect) => {
     const tfLl = await openAlarm(TF, 'll');
     await call(ts.url, alarmAcknowledge, { ids: [tfLl.id] }, admin);
     await new Promise((r) => setTimeout(r, 2200)); // two escalation "minutes" pass
-    await ts.server.services.escalation.check();
+    await ts.server.exposed(alarmsModule).escalation.check();
     expect((await call(ts.url, alarmEscalations, { ids: [tfLl.id] }, admin)).body.data!.items).toEqual([]);
     expect((await auditOf(ts.url, admin, 'alarm', String(tfLl.id))).some((r) => r.action === 'alarm.escalate')).toBe(false);
 
@@ -294,7 +315,7 @@ describe.each(dialects)('alarm notifications on %s', (dialect) => {
     ts = await startTestServer({ dialect, store, env: slow });
     admin = await demoToken(ts.url, 'admin');
     await waitFor(() => rx.on('/later').length === 1, 10_000, 'delivery after restart');
-    await ts.server.services.notify.idle();
+    await ts.server.exposed(alarmsModule).notify.idle();
     const [entry] = await log(id);
     expect(entry).toMatchObject({ status: 'sent', attempts: 2 });
     expect(entry.tries.map((t) => t.statusCode)).toEqual([500, 200]);

@@ -1,11 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmRemoveFromService, alarmReturnToService, alarmSettingHistory, alarmSettingList } from '../../../../src/shared/contracts/alarm-settings.js';
-import { alarmRealTimeList, type AlarmItem } from '../../../../src/shared/contracts/alarms.js';
-import { tagSave } from '../../../../src/shared/contracts/realtime.js';
+import {
+  alarmRemoveFromService,
+  alarmReturnToService,
+  alarmSettingHistory,
+  alarmSettingList,
+} from '../../../../src/shared/alarms/settings-contracts.js';
+import { alarmRealTimeList, type AlarmItem } from '../../../../src/shared/alarms/contracts.js';
+import { tagSave } from '../../../../src/shared/realtime/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
 import { connectClient } from '../../stream/stream-helpers.js';
 import { auditOf, buildTag, demoToken, expectRefused, regionIds } from '../realtime/realtime-fixtures.js';
+import { alarmsPort } from '../../../../src/server/modules/alarms/port.js';
 
 /**
  * Issue 9: out of service is kept on the alarm (tag + type), not on one
@@ -22,7 +28,7 @@ describe.each(dialects)('out of service per alarm on %s', (dialect) => {
 
   const ingest = async (tag: string, v: number) => {
     ts.server.stream.ingest.samples({ tag, t: Date.now(), v, q: 0 }, 'test');
-    await ts.server.services.alarms.idle();
+    await ts.server.port(alarmsPort).idle();
   };
   const open = async (key: string): Promise<AlarmItem[]> => {
     const r = await call(ts.url, alarmRealTimeList, {}, admin);
@@ -70,7 +76,7 @@ describe.each(dialects)('out of service per alarm on %s', (dialect) => {
       await ingest(X, 8.5);
       const [b] = await open(`tag:${X}:h`);
       expect(b).toMatchObject({ state: 'outOfService', active: true, acked: false });
-      await ts.server.services.alarms.idle();
+      await ts.server.port(alarmsPort).idle();
       expect(client.alarms.filter((x) => x.alarmKey === `tag:${X}:h` && x.state === 'unack' && x.id === b.id)).toEqual([]);
     } finally {
       client.close();

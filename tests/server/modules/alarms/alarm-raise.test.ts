@@ -4,7 +4,8 @@ import { migrateToLatest, openStore, type Store } from '../../../../src/server/s
 import { createBus, type StreamBus } from '../../../../src/server/stream/bus.js';
 import { createMemoryTagRegistry } from '../../../../src/server/stream/memory-tag-registry.js';
 import type { AuthUser } from '../../../../src/server/http/app.js';
-import type { AlarmItem } from '../../../../src/shared/contracts/alarms.js';
+import type { AlarmItem } from '../../../../src/shared/alarms/contracts.js';
+import { moduleMigrations } from '../../../../src/server/modules/index.js';
 
 /**
  * Alarms other modules raise (positioning, a full disk, a control system)
@@ -24,7 +25,11 @@ describe('raised alarms', () => {
       db: store.db,
       bus,
       tags,
-      org: { getUserScope: async (id: number) => (id === 1 ? { all: true, regionids: [], deptids: [] } : { all: false, regionids: [7], deptids: [] }), allDeptsAndRegions: async () => ({ depts: [], regions: [] }) },
+      org: {
+        getUserScope: async (id: number) =>
+          id === 1 ? { all: true, regionids: [], deptids: [] } : { all: false, regionids: [7], deptids: [] },
+        allDeptsAndRegions: async () => ({ depts: [], regions: [] }),
+      },
       log: { info: () => {}, error: () => {} },
       now: () => clock,
     });
@@ -41,7 +46,7 @@ describe('raised alarms', () => {
 
   beforeEach(async () => {
     store = openStore({ dataDir: ':memory:' });
-    await migrateToLatest(store);
+    await migrateToLatest(store, moduleMigrations());
     bus = createBus();
     alarms = await start();
   });
@@ -59,7 +64,15 @@ describe('raised alarms', () => {
     const rows = await store.db.selectFrom('alarm_occurrence').selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(published).toHaveLength(1);
-    expect(published[0]).toMatchObject({ id: rows[0].id, type: 'intrusion', priority: 1, state: 'unack', sourceName: '张伟', regionid: 9, detail: { card: 'P-0001', region: '罐区B' } });
+    expect(published[0]).toMatchObject({
+      id: rows[0].id,
+      type: 'intrusion',
+      priority: 1,
+      state: 'unack',
+      sourceName: '张伟',
+      regionid: 9,
+      detail: { card: 'P-0001', region: '罐区B' },
+    });
   });
 
   it('a second server on the same store raising an alarm the first opened takes that occurrence: no error, no second row', async () => {
@@ -75,7 +88,9 @@ describe('raised alarms', () => {
       expect(other.openAlarms('pos:intrusion:').map((o) => o.id)).toEqual([rows[0].id]);
       clock += 5000;
       await other.clear(intrusion.key);
-      expect((await store.db.selectFrom('alarm_occurrence').select(['state', 'returned_at']).executeTakeFirstOrThrow()).returned_at).toBe(clock);
+      expect((await store.db.selectFrom('alarm_occurrence').select(['state', 'returned_at']).executeTakeFirstOrThrow()).returned_at).toBe(
+        clock,
+      );
     } finally {
       await other.close();
     }

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
-import { alarmSettingExport } from '../../../../src/shared/contracts/alarm-settings.js';
+import { alarmSettingExport } from '../../../../src/shared/alarms/settings-contracts.js';
 
 export type Cell = string | number | null | undefined;
 

@@ -1,11 +1,17 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmRemoveFromService, alarmSettingHistory, alarmSettingImport, alarmSettingList } from '../../../../src/shared/contracts/alarm-settings.js';
-import { alarmRealTimeList } from '../../../../src/shared/contracts/alarms.js';
+import {
+  alarmRemoveFromService,
+  alarmSettingHistory,
+  alarmSettingImport,
+  alarmSettingList,
+} from '../../../../src/shared/alarms/settings-contracts.js';
+import { alarmRealTimeList } from '../../../../src/shared/alarms/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
 import { auditOf, demoToken, saveTagsIn } from '../realtime/realtime-fixtures.js';
 import { exportedSettings, type Cell } from './alarm-settings-fixtures.js';
+import { alarmsPort } from '../../../../src/server/modules/alarms/port.js';
 
 /**
  * Issue 9 part 1: Excel import of the alarm setting ledger. The export's own
@@ -63,7 +69,11 @@ describe.each(dialects)('alarm settings import on %s', (dialect) => {
     admin = await demoToken(ts.url, 'admin');
     supervisor = await demoToken(ts.url, 'supervisor');
     operator = await demoToken(ts.url, 'operator');
-    await saveTagsIn(ts.url, admin, [[A, 'TF'], [B, 'TF'], [PU, 'PU']]);
+    await saveTagsIn(ts.url, admin, [
+      [A, 'TF'],
+      [B, 'TF'],
+      [PU, 'PU'],
+    ]);
   });
   afterAll(async () => {
     await ts?.close();
@@ -105,7 +115,7 @@ describe.each(dialects)('alarm settings import on %s', (dialect) => {
     const t0 = Date.now();
     ts.server.stream.ingest.samples({ tag: A, t: t0, v: 7, q: 0 }, 'test');
     ts.server.stream.ingest.samples({ tag: A, t: t0 + 6000, v: 7, q: 0 }, 'test');
-    await ts.server.services.alarms.idle();
+    await ts.server.port(alarmsPort).idle();
     const list = (await call(ts.url, alarmRealTimeList, {}, admin)).body.data!.list.filter((a) => a.source === A);
     expect(list.map((a) => [a.type, a.priority, a.limit])).toEqual([['h', 1, 6.5]]);
   });

@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmSettingHistory, alarmSettingList, alarmSettingSave, type AlarmSettingFields } from '../../../../src/shared/contracts/alarm-settings.js';
-import { alarmRealTimeList, type AlarmItem } from '../../../../src/shared/contracts/alarms.js';
+import {
+  alarmSettingHistory,
+  alarmSettingList,
+  alarmSettingSave,
+  type AlarmSettingFields,
+} from '../../../../src/shared/alarms/settings-contracts.js';
+import { alarmRealTimeList, type AlarmItem } from '../../../../src/shared/alarms/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
 import { demoToken, expectRefused, saveTagsIn } from '../realtime/realtime-fixtures.js';
 import { exportedSettings } from './alarm-settings-fixtures.js';
+import { alarmsPort } from '../../../../src/server/modules/alarms/port.js';
 
 /**
  * Issue 9 part 1: the alarm setting standard ledger. A saved priority, delay
@@ -24,14 +30,23 @@ describe.each(dialects)('alarm settings on %s', (dialect) => {
   /** A sample at t0 + dt ms (sample time, not wall time: the on-delay counts in sample time). */
   const ingest = async (tag: string, v: number, dt: number) => {
     ts.server.stream.ingest.samples({ tag, t: t0 + dt, v, q: 0 }, 'test');
-    await ts.server.services.alarms.idle();
+    await ts.server.port(alarmsPort).idle();
   };
   const open = async (key: string): Promise<AlarmItem[]> => {
     const r = await call(ts.url, alarmRealTimeList, {}, admin);
     expect(r.body.IsSuccess, JSON.stringify(r.body)).toBe(true);
     return r.body.data!.list.filter((a) => a.alarmKey === key);
   };
-  const base: AlarmSettingFields = { priority: 3, onDelayS: 0, offDelayS: 0, enabled: true, cause: '', consequence: null, correctiveAction: '', responseTime: null };
+  const base: AlarmSettingFields = {
+    priority: 3,
+    onDelayS: 0,
+    offDelayS: 0,
+    enabled: true,
+    cause: '',
+    consequence: null,
+    correctiveAction: '',
+    responseTime: null,
+  };
   const save = async (tagId: string, type: 'hh' | 'h' | 'l' | 'll', over: Partial<AlarmSettingFields>, reason = '合理化评审') => {
     const r = await call(ts.url, alarmSettingSave, { ...base, ...over, tagId, type, reason }, admin);
     expect(r.body.IsSuccess, JSON.stringify(r.body)).toBe(true);
@@ -43,7 +58,11 @@ describe.each(dialects)('alarm settings on %s', (dialect) => {
     ts = await startTestServer({ dialect, store, env: { LOG_LEVEL: 'error' } });
     admin = await demoToken(ts.url, 'admin');
     operator = await demoToken(ts.url, 'operator');
-    await saveTagsIn(ts.url, admin, [[A, 'TF'], [B, 'TF'], [PU, 'PU']]);
+    await saveTagsIn(ts.url, admin, [
+      [A, 'TF'],
+      [B, 'TF'],
+      [PU, 'PU'],
+    ]);
     t0 = Date.now();
   });
   afterAll(async () => {
@@ -70,7 +89,12 @@ describe.each(dialects)('alarm settings on %s', (dialect) => {
     expectRefused(await call(ts.url, alarmSettingSave, { ...base, tagId: A, type: 'h', reason: '  ' }, admin), 400, ['reason']);
     expectRefused(await call(ts.url, alarmSettingSave, { ...base, tagId: A, type: 'h', reason: '改' }, operator), 403);
     expectRefused(await call(ts.url, alarmSettingSave, { ...base, tagId: 'NO.SUCH.TAG', type: 'h', reason: '改' }, admin), 404);
-    const saved = await save(A, 'h', { priority: 1, consequence: 'major', responseTime: 'm3to10', cause: '进料阀卡开', correctiveAction: '关闭进料阀' }, 'HAZOP 建议');
+    const saved = await save(
+      A,
+      'h',
+      { priority: 1, consequence: 'major', responseTime: 'm3to10', cause: '进料阀卡开', correctiveAction: '关闭进料阀' },
+      'HAZOP 建议',
+    );
     expect(saved).toMatchObject({ priority: 1, proposedPriority: 2, configured: true, updatedBy: 'admin', limit: 8 });
     const h = await call(ts.url, alarmSettingHistory, { tagId: A, type: 'h' }, operator);
     expect(h.body.IsSuccess, JSON.stringify(h.body)).toBe(true);

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plantModeSet } from '../../../../src/shared/contracts/alarm-settings.js';
-import { alarmRealTimeList, type AlarmItem } from '../../../../src/shared/contracts/alarms.js';
-import { regionSave } from '../../../../src/shared/contracts/org.js';
-import { tagSave } from '../../../../src/shared/contracts/realtime.js';
+import { plantModeSet } from '../../../../src/shared/alarms/settings-contracts.js';
+import { alarmRealTimeList, type AlarmItem } from '../../../../src/shared/alarms/contracts.js';
+import { regionSave } from '../../../../src/shared/org/contracts.js';
+import { tagSave } from '../../../../src/shared/realtime/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
 import { waitFor } from '../../stream/stream-helpers.js';
 import { buildTag, demoToken, regionIds } from '../realtime/realtime-fixtures.js';
+import { alarmsPort } from '../../../../src/server/modules/alarms/port.js';
 
 /**
  * Issue 9: plant mode follows the region tree. A region out of operation
@@ -26,7 +27,7 @@ describe.each(dialects)('plant mode for sub-regions on %s', (dialect) => {
 
   const ingest = async (tag: string, v: number) => {
     ts.server.stream.ingest.samples({ tag, t: Date.now(), v, q: 0 }, 'test');
-    await ts.server.services.alarms.idle();
+    await ts.server.port(alarmsPort).idle();
   };
   const one = async (tag: string): Promise<AlarmItem | undefined> => {
     const r = await call(ts.url, alarmRealTimeList, {}, admin);
@@ -34,7 +35,12 @@ describe.each(dialects)('plant mode for sub-regions on %s', (dialect) => {
     return r.body.data!.list.find((a) => a.alarmKey === `tag:${tag}:h`);
   };
   const mode = async (code: string, m: 'stop' | 'run') => {
-    const r = await call(ts.url, plantModeSet, { regionid: regions.get(code)!, mode: m, reason: m === 'stop' ? '停车检修' : '开车' }, admin);
+    const r = await call(
+      ts.url,
+      plantModeSet,
+      { regionid: regions.get(code)!, mode: m, reason: m === 'stop' ? '停车检修' : '开车' },
+      admin,
+    );
     expect(r.body.IsSuccess, JSON.stringify(r.body)).toBe(true);
     return r.body.data!.alarms;
   };

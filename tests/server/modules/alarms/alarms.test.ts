@@ -1,9 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmAcknowledge, alarmAuditKpi, alarmHistoryList, alarmRealTimeList, alarmShelve, alarmUnshelve, type AlarmItem } from '../../../../src/shared/contracts/alarms.js';
+import {
+  alarmAcknowledge,
+  alarmAuditKpi,
+  alarmHistoryList,
+  alarmRealTimeList,
+  alarmShelve,
+  alarmUnshelve,
+  type AlarmItem,
+} from '../../../../src/shared/alarms/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
 import { connectClient, waitFor } from '../../stream/stream-helpers.js';
 import { auditOf, demoToken, expectRefused, saveTagsIn } from '../realtime/realtime-fixtures.js';
+import { alarmsPort } from '../../../../src/server/modules/alarms/port.js';
 
 /**
  * Issue 9: the alarm engine on the ingest pipeline, the live list, the topic,
@@ -21,7 +30,7 @@ describe.each(dialects)('alarms on %s', (dialect) => {
 
   const ingest = async (tag: string, v: number, q = 0) => {
     ts.server.stream.ingest.samples({ tag, t: Date.now(), v, q }, 'test');
-    await ts.server.services.alarms.idle();
+    await ts.server.port(alarmsPort).idle();
   };
   const list = async (token: string) => {
     const r = await call(ts.url, alarmRealTimeList, {}, token);
@@ -36,7 +45,10 @@ describe.each(dialects)('alarms on %s', (dialect) => {
     admin = await demoToken(ts.url, 'admin');
     operator = await demoToken(ts.url, 'operator');
     inspector = await demoToken(ts.url, 'inspector');
-    await saveTagsIn(ts.url, admin, [[TF, 'TF'], [PU, 'PU']]);
+    await saveTagsIn(ts.url, admin, [
+      [TF, 'TF'],
+      [PU, 'PU'],
+    ]);
   });
   afterAll(async () => {
     await ts?.close();
@@ -108,10 +120,10 @@ describe.each(dialects)('alarms on %s', (dialect) => {
     expectRefused(await call(ts.url, alarmShelve, { ids: [pu.id], minutes: 30, reason: '再次' }, admin), 400, ['ids']);
     const un = await call(ts.url, alarmUnshelve, { ids: [pu.id] }, admin);
     expect(un.body.IsSuccess).toBe(true);
-    // A manual unshelve does not re-annunciate (ISA-18.2 §11.7.3): the operator who unshelves knows of it.
-    expect(one(await list(admin), `tag:${PU}:hh`)[0]).toMatchObject({ state: 'ack', shelvedUntil: null });
+    // A manual unshelve does not re-annunciate (ISA-18.2 §11.7.3): the operator who unshelves knows of it, and acknowledges it.
+    expect(one(await list(admin), `tag:${PU}:hh`)[0]).toMatchObject({ state: 'ack', shelvedUntil: null, ackedBy: 'admin' });
     const actions = (await auditOf(ts.url, admin, 'alarm', String(pu.id))).map((r) => r.action);
-    expect(actions).toEqual(['alarm.unshelve', 'alarm.shelve']);
+    expect(actions).toEqual(['alarm.ack', 'alarm.unshelve', 'alarm.shelve']);
   });
 
   it('a value back past the deadband returns the alarm; acknowledged and returned, it closes and stays in the history', async () => {
@@ -136,7 +148,11 @@ describe.each(dialects)('alarms on %s', (dialect) => {
     const all = await call(ts.url, alarmAuditKpi, range, admin);
     expect(all.body.IsSuccess, JSON.stringify(all.body)).toBe(true);
     const mine = await call(ts.url, alarmAuditKpi, range, operator);
-    const ours = (k: typeof all.body.data) => k!.top10.filter((t) => t.alarmKey.includes('ALM.')).map((t) => t.alarmKey).sort();
+    const ours = (k: typeof all.body.data) =>
+      k!.top10
+        .filter((t) => t.alarmKey.includes('ALM.'))
+        .map((t) => t.alarmKey)
+        .sort();
     expect(ours(all.body.data)).toEqual([`tag:${PU}:h`, `tag:${PU}:hh`, `tag:${TF}:h`]);
     expect(ours(mine.body.data)).toEqual([`tag:${TF}:h`]);
     expect(all.body.data!.priority.high + all.body.data!.priority.medium).toBeGreaterThanOrEqual(3);

@@ -1,12 +1,13 @@
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { controlSystemList, controlSystemSave, type ControlSystemItem } from '../../../../src/shared/contracts/control-systems.js';
-import { tagSave } from '../../../../src/shared/contracts/realtime.js';
+import { controlSystemList, controlSystemSave, type ControlSystemItem } from '../../../../src/shared/alarms/control-system-contracts.js';
+import { tagSave } from '../../../../src/shared/realtime/contracts.js';
 import { ingestKeyCreate, ingestSamples, mqttTopics } from '../../../../src/shared/contracts/stream.js';
 import { call } from '../../../helpers/api.js';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
 import { waitFor } from '../../stream/stream-helpers.js';
 import { buildTag, demoToken, regionIds } from '../realtime/realtime-fixtures.js';
+import { alarmsPort } from '../../../../src/server/modules/alarms/port.js';
 
 const MQTT_URL = process.env.TEST_MQTT_URL;
 /** Topics of this test alone: other tests on the same broker do not reach its server. */
@@ -66,12 +67,12 @@ describe('control systems matched by ingest key and MQTT topic', () => {
       ]),
     });
     expect(res.status).toBe(200);
-    await ts.server.services.alarms.idle();
+    await ts.server.port(alarmsPort).idle();
     expect(await system('L-SIS')).toMatchObject({ tagCount: 1, link: { lastSampleAt: t + 1, samplesLastMinute: 2 } });
 
     // The same tag through another path (no link) stays the system's.
     ts.server.stream.ingest.samples({ tag: BY_KEY, t: t + 2, v: 3, q: 0 }, 'test');
-    await ts.server.services.alarms.idle();
+    await ts.server.port(alarmsPort).idle();
     expect(await system('L-SIS')).toMatchObject({ tagCount: 1, link: { lastSampleAt: t + 2, samplesLastMinute: 3 } });
   });
 
@@ -98,7 +99,7 @@ describe('control systems matched by ingest key and MQTT topic', () => {
       );
       await publisher.publishAsync(`${SAMPLES}/gds-10`, JSON.stringify({ tag: ELSEWHERE, t, v: 5, q: 0 }), { qos: 1 });
       await waitFor(() => ts.server.stream.live.get(ELSEWHERE) !== undefined, 10_000, 'sample over a sibling topic');
-      await ts.server.services.alarms.idle();
+      await ts.server.port(alarmsPort).idle();
       const gds = await system('L-GDS');
       expect(gds.tagCount).toBe(1);
       expect(gds.link.lastSampleAt).toBe(t);

@@ -6,9 +6,9 @@ import {
   logOff,
   loginSecure,
   refreshToken,
-} from '../../../../src/shared/contracts/auth.js';
+} from '../../../../src/shared/auth/contracts.js';
 import { REFRESH_TOKEN_ERROR } from '../../../../src/shared/contracts/envelope.js';
-import { myTodoStats } from '../../../../src/shared/contracts/org.js';
+import { myTodoStats } from '../../../../src/shared/org/contracts.js';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.js';
 import { call, encryptedLoginBody, login } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getUserInfo, loginSecure, refreshToken } from '../../../../src/shared/contracts/auth.js';
+import { getUserInfo, loginSecure, refreshToken } from '../../../../src/shared/auth/contracts.js';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.js';
 import { call, encryptedLoginBody, login } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationProvider } from '../../../../src/server/store/migrations.js';
-import { alarmRealTimeList } from '../../../../src/shared/contracts/alarms.js';
-import { fenceRuleDelete, fenceRuleList, fenceRuleSave } from '../../../../src/shared/contracts/fences.js';
-import { regionHeadCount } from '../../../../src/shared/contracts/regions.js';
-import { auditLogList, userScopeSave } from '../../../../src/shared/contracts/org.js';
+import { moduleMigrations } from '../../../../src/server/modules/index.js';
+import { alarmRealTimeList } from '../../../../src/shared/alarms/contracts.js';
+import { fenceRuleDelete, fenceRuleList, fenceRuleSave } from '../../../../src/shared/fences/contracts.js';
+import { regionHeadCount } from '../../../../src/shared/regions/contracts.js';
+import { auditLogList, userScopeSave } from '../../../../src/shared/org/contracts.js';
 import { fenceKeys } from '../../../../src/shared/domain/fences.js';
 import { positioningObjectLedger } from '../../../../src/shared/records/ledgers/positioning-object.js';
 import { demoRoster } from '../../../../src/server/sim/movers.js';
@@ -12,6 +12,7 @@ import { call } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
 import { demoToken, expectRefused, orgIds } from '../org/org-fixtures.js';
 import { centreOf } from './fences-fixtures.js';
+import { recordsPort } from '../../../../src/server/modules/records/port.js';
 
 const contractor = demoRoster().find((p) => p.role === 'contractor')!;
 const operatorOfTfb = demoRoster().find((p) => p.role === 'operator' && p.area === 'TF-B')!;
@@ -20,7 +21,8 @@ describe.each(dialects)('fences and the fence engine (%s)', (dialect) => {
   let t: TestServer;
   let admin: string;
   let ids: Awaited<ReturnType<typeof orgIds>>;
-  const fix = (card: string, [lon, lat]: [number, number], at = Date.now()) => t.server.services.ingest.positions([{ tagId: card, t: at, lon, lat, kind: 'person' }], 'test');
+  const fix = (card: string, [lon, lat]: [number, number], at = Date.now()) =>
+    t.server.stream.ingest.positions([{ tagId: card, t: at, lon, lat, kind: 'person' }], 'test');
   const open = async (token: string, types: Parameters<typeof call<typeof alarmRealTimeList>>[2]['types']) =>
     (await call(t.url, alarmRealTimeList, { types }, token)).body.data!.list;
 
@@ -34,11 +36,15 @@ describe.each(dialects)('fences and the fence engine (%s)', (dialect) => {
   });
 
   it('the demo roster is in the PositioningObject ledger: every card once, contractors as contractors, the trucks as vehicles', async () => {
-    const items = await t.server.services.records.allRecords(positioningObjectLedger);
+    const items = await t.server.port(recordsPort).allRecords(positioningObjectLedger);
     const cards = items.map((r) => r.card);
     expect(new Set(cards).size).toBe(cards.length);
     expect(cards).toEqual(expect.arrayContaining(demoRoster().map((p) => p.card)));
-    expect(items.find((r) => r.card === contractor.card)).toMatchObject({ kind: 'person', personType: 'contractor', dept: ids.dept.get('CONTRACTOR') });
+    expect(items.find((r) => r.card === contractor.card)).toMatchObject({
+      kind: 'person',
+      personType: 'contractor',
+      dept: ids.dept.get('CONTRACTOR'),
+    });
     expect(items.filter((r) => r.kind === 'vehicle').map((r) => r.card)).toContain('TRK-01');
   });
 
@@ -70,21 +76,34 @@ describe.each(dialects)('fences and the fence engine (%s)', (dialect) => {
     fix(contractor.card, tfb);
     fix(operatorOfTfb.card, tfb);
     // The engine runs every 500 ms; wait for its run rather than a fixed time.
-    await expect.poll(async () => (await open(admin, ['intrusion'])).map((a) => a.alarmKey)).toContain(fenceKeys.intrusion(contractor.card, ids.region.get('TF-B')!));
+    await expect
+      .poll(async () => (await open(admin, ['intrusion'])).map((a) => a.alarmKey))
+      .toContain(fenceKeys.intrusion(contractor.card, ids.region.get('TF-B')!));
     const [a] = (await open(admin, ['intrusion'])).filter((x) => x.source === contractor.card);
     expect(a).toMatchObject({ type: 'intrusion', priority: 2, regionid: ids.region.get('TF-B'), sourceName: contractor.name });
-    expect(a.detail).toMatchObject({ card: contractor.card, name: contractor.name, personType: 'contractor', deptid: ids.dept.get('CONTRACTOR'), region: '液化烃球罐区' });
+    expect(a.detail).toMatchObject({
+      card: contractor.card,
+      name: contractor.name,
+      personType: 'contractor',
+      deptid: ids.dept.get('CONTRACTOR'),
+      region: '液化烃球罐区',
+    });
     expect((await open(admin, ['intrusion'])).some((x) => x.source === operatorOfTfb.card)).toBe(false);
     // The demo inspector sees TF (with TF-B); narrowed to the warehouse, they see no positioning alarm of TF-B.
     const inspector = await demoToken(t.url, 'inspector');
     expect((await open(inspector, ['intrusion'])).map((x) => x.source)).toContain(contractor.card);
-    const userid = (await t.server.store.db.selectFrom('users').select('userid').where('loginname', '=', 'inspector').executeTakeFirstOrThrow()).userid;
-    expect((await call(t.url, userScopeSave, { userid, isolation_all: 0, deptids: [], regionids: [ids.region.get('WH')!] }, admin)).body.IsSuccess).toBe(true);
+    const userid = (
+      await t.server.store.db.selectFrom('users').select('userid').where('loginname', '=', 'inspector').executeTakeFirstOrThrow()
+    ).userid;
+    expect(
+      (await call(t.url, userScopeSave, { userid, isolation_all: 0, deptids: [], regionids: [ids.region.get('WH')!] }, admin)).body
+        .IsSuccess,
+    ).toBe(true);
     expect(await open(inspector, ['intrusion'])).toEqual([]);
   });
 
   it('head counts on the area channel agree with UAPI/Region/HeadCount', async () => {
-    const source = t.server.services.topics.source('area')!;
+    const source = t.server.stream.topics.source('area')!;
     await expect.poll(() => source.current!(String(ids.region.get('TF-B')))?.people).toBe(2);
     const counts = (await call(t.url, regionHeadCount, {}, admin)).body.data!.items;
     for (const code of ['TF-B', 'TF', 'PLANT', 'PU-2']) {
@@ -94,13 +113,16 @@ describe.each(dialects)('fences and the fence engine (%s)', (dialect) => {
   });
 
   it('HeadCount and area.count count the same people: a stale fix in neither, one who just left in both until the leaving delay', async () => {
-    const source = t.server.services.topics.source('area')!;
+    const source = t.server.stream.topics.source('area')!;
     const pu2 = ids.region.get('PU-2')!;
     const headCounts = async () => new Map((await call(t.url, regionHeadCount, {}, admin)).body.data!.items.map((c) => [c.regionid, c]));
     const agree = (counts: Map<number, { people: number; vehicles: number }>) => {
       for (const [id, c] of counts) {
         const topic = source.current!(String(id));
-        expect({ people: topic?.people ?? 0, vehicles: topic?.vehicles ?? 0 }, `region ${id}`).toEqual({ people: c.people, vehicles: c.vehicles });
+        expect({ people: topic?.people ?? 0, vehicles: topic?.vehicles ?? 0 }, `region ${id}`).toEqual({
+          people: c.people,
+          vehicles: c.vehicles,
+        });
       }
     };
     const before = (await headCounts()).get(pu2)!.people;
@@ -125,14 +147,14 @@ describe.each(dialects)('fences and the fence engine (%s)', (dialect) => {
   it('SOS raises at once from the button tag, priority 1, and returns when released', async () => {
     const card = demoRoster()[0].card;
     fix(card, await centreOf(t, 'PU-1'));
-    const r = t.server.services.ingest.samples([{ tag: `person.${card}.sos`, t: Date.now(), v: 1 }], 'test');
+    const r = t.server.stream.ingest.samples([{ tag: `person.${card}.sos`, t: Date.now(), v: 1 }], 'test');
     expect(r.accepted).toBe(1);
     await expect.poll(async () => (await open(admin, ['sos'])).find((a) => a.source === card)?.state).toBe('unack');
     expect((await open(admin, ['sos'])).find((a) => a.source === card)).toMatchObject({ priority: 1, regionid: ids.region.get('PU-1') });
     // One alarm per press: the SOS tag has no limit of its own that would raise a second, tag alarm.
     const ofPress = (await open(admin, ['sos', 'discrete'])).filter((a) => a.source === card || a.source === `person.${card}.sos`);
     expect(ofPress.map((a) => a.type)).toEqual(['sos']);
-    t.server.services.ingest.samples([{ tag: `person.${card}.sos`, t: Date.now(), v: 0 }], 'test');
+    t.server.stream.ingest.samples([{ tag: `person.${card}.sos`, t: Date.now(), v: 0 }], 'test');
     await expect.poll(async () => (await open(admin, ['sos'])).find((a) => a.source === card)?.state).toBe('rtnUnack');
   });
 
@@ -141,8 +163,7 @@ describe.each(dialects)('fences and the fence engine (%s)', (dialect) => {
     const db = t.server.store.db as unknown as Kysely<{ tag: { id: string; h: number | null; hh: number | null } }>;
     await db.updateTable('tag').set({ hh: 1 }).where('id', '=', a).execute();
     await db.updateTable('tag').set({ hh: 2 }).where('id', '=', b).execute();
-    const migrations = await migrationProvider(dialect).getMigrations();
-    await migrations['0088_sos_one_alarm'].up(t.server.store.db);
+    await moduleMigrations()['0088_sos_one_alarm'](dialect).up(t.server.store.db);
     const rows = await db.selectFrom('tag').select(['id', 'hh']).where('id', 'in', [a, b]).orderBy('id').execute();
     expect(Object.fromEntries(rows.map((r) => [r.id, r.hh === null ? null : Number(r.hh)]))).toEqual({ [a]: null, [b]: 2 });
   });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.js';
 import { startsMuster } from '../../../../src/server/modules/fences/muster-auto.js';
-import { alarmRaise, type AlarmItem } from '../../../../src/shared/contracts/alarms.js';
-import { musterBoardCall, musterEnd, musterStart } from '../../../../src/shared/contracts/muster.js';
-import type { RegionItem } from '../../../../src/shared/contracts/org.js';
+import { alarmRaise, type AlarmItem } from '../../../../src/shared/alarms/contracts.js';
+import { musterBoardCall, musterEnd, musterStart } from '../../../../src/shared/fences/muster-contracts.js';
+import type { RegionItem } from '../../../../src/shared/org/contracts.js';
 import { call, tokenFor } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
 import { expectRefused } from '../org/org-fixtures.js';

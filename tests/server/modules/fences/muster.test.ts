@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { musterBoardCall, musterEnd, musterStart, type MusterBoard } from '../../../../src/shared/contracts/muster.js';
-import { auditLogList, regionSave, userScopeSave } from '../../../../src/shared/contracts/org.js';
-import { recordContracts } from '../../../../src/shared/contracts/records.js';
+import { musterBoardCall, musterEnd, musterStart, type MusterBoard } from '../../../../src/shared/fences/muster-contracts.js';
+import { auditLogList, regionSave, userScopeSave } from '../../../../src/shared/org/contracts.js';
+import { recordContracts } from '../../../../src/shared/records/contracts.js';
 import { positioningObjectLedger } from '../../../../src/shared/records/ledgers/positioning-object.js';
 import { call } from '../../../helpers/api.js';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
 import { demoToken, expectRefused, orgIds } from '../org/org-fixtures.js';
 import { centreOf } from './fences-fixtures.js';
+import { recordsPort } from '../../../../src/server/modules/records/port.js';
 
 const cardsOf = (b: MusterBoard) => [...b.arrived, ...b.inside, ...b.noFix].map((p) => p.card);
 
@@ -78,7 +79,7 @@ describe('muster', () => {
     const quiet = now - 10 * 60_000;
     const tfa = await centreOf(t, 'TF-A');
     const fix = (card: string, [lon, lat]: [number, number], at: number) =>
-      t.server.services.ingest.positions([{ tagId: card, t: at, lon, lat, kind: 'person' }], 'test');
+      t.server.stream.ingest.positions([{ tagId: card, t: at, lon, lat, kind: 'person' }], 'test');
     fix('M-A', await centreOf(t, 'OF'), now);
     fix('M-B', await centreOf(t, 'PU-1'), now);
     fix('M-C', tfa, quiet);
@@ -104,8 +105,8 @@ describe('muster', () => {
     // Everyone once: no card in two lists, and everyone the plant has a fix of is in one list or counted as left.
     const cards = cardsOf(b);
     expect(new Set(cards).size).toBe(cards.length);
-    const seen = [...t.server.services.live.positions()].filter(([, f]) => f.kind === 0).map(([id]) => id);
-    const roster = new Set((await t.server.services.records.allRecords(positioningObjectLedger)).map((r) => r.card));
+    const seen = [...t.server.stream.live.positions()].filter(([, f]) => f.kind === 0).map(([id]) => id);
+    const roster = new Set((await t.server.port(recordsPort).allRecords(positioningObjectLedger)).map((r) => r.card));
     expect(cards.length + b.left).toBe(seen.filter((c) => roster.has(c)).length);
     expect(b.inside.find((p) => p.card === 'M-B')).toMatchObject({ region: '合成装置', regionid: ids.region.get('PU-1') });
     expect(b.noFix.find((p) => p.card === 'M-C')).toMatchObject({
@@ -128,9 +129,13 @@ describe('muster', () => {
 
   it('a user sees only the people in their regions', async () => {
     const supervisor = await demoToken(t.url, 'supervisor');
-    const userid = (await t.server.store.db.selectFrom('users').select('userid').where('loginname', '=', 'supervisor').executeTakeFirstOrThrow()).userid;
+    const userid = (
+      await t.server.store.db.selectFrom('users').select('userid').where('loginname', '=', 'supervisor').executeTakeFirstOrThrow()
+    ).userid;
     const scoped = [ids.region.get('TF')!, ids.region.get('PU')!, ids.region.get('WH')!];
-    expect((await call(t.url, userScopeSave, { userid, isolation_all: 0, deptids: [], regionids: scoped }, admin)).body.IsSuccess).toBe(true);
+    expect((await call(t.url, userScopeSave, { userid, isolation_all: 0, deptids: [], regionids: scoped }, admin)).body.IsSuccess).toBe(
+      true,
+    );
     const b = await board(supervisor);
     const allowed = new Set([...ids.region].filter(([code]) => /^(TF|PU|WH)/.test(code)).map(([, id]) => id));
     expect(b.inside.map((p) => p.card)).toContain('M-B');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.js';
-import { refreshToken } from '../../../../src/shared/contracts/auth.js';
+import { refreshToken } from '../../../../src/shared/auth/contracts.js';
 import { REFRESH_TOKEN_ERROR } from '../../../../src/shared/contracts/envelope.js';
 import {
   accountGetList,
@@ -12,7 +12,7 @@ import {
   roleList,
   roleSave,
   userScopeSave,
-} from '../../../../src/shared/contracts/org.js';
+} from '../../../../src/shared/org/contracts.js';
 import { call, login } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
 import { demoToken, expectRefused, orgIds } from './org-fixtures.js';

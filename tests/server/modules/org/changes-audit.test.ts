@@ -15,7 +15,7 @@ import {
   roleList,
   roleSave,
   roleWebMenuGetList,
-} from '../../../../src/shared/contracts/org.js';
+} from '../../../../src/shared/org/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
 import { demoToken, expectRefused, flattenMenus, orgIds } from './org-fixtures.js';

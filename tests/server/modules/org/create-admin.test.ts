@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../../src/server/config.js';
 import { createServer, type PlantwatchServer } from '../../../../src/server/server.js';
-import { getUserInfo } from '../../../../src/shared/contracts/auth.js';
-import { auditLogList, dataIsolationDept } from '../../../../src/shared/contracts/org.js';
+import { getUserInfo } from '../../../../src/shared/auth/contracts.js';
+import { auditLogList, dataIsolationDept } from '../../../../src/shared/org/contracts.js';
 import { call, login } from '../../../helpers/api.js';
 import { dialects, freshDatabase } from '../../../helpers/server.js';
 

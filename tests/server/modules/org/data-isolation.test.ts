@@ -7,7 +7,7 @@ import {
   regionGetList,
   userScopeGet,
   userScopeSave,
-} from '../../../../src/shared/contracts/org.js';
+} from '../../../../src/shared/org/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
 import { demoToken, expectRefused, orgIds } from './org-fixtures.js';

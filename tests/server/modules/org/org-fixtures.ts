@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { isMessageCode } from '../../../../src/shared/messages/catalog.js';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.js';
-import { deptList, regionGetList, type MenuItem } from '../../../../src/shared/contracts/org.js';
+import { deptList, regionGetList, type MenuItem } from '../../../../src/shared/org/contracts.js';
 import { call, tokenFor, type CallResult } from '../../../helpers/api.js';
 
 export type DemoUser = 'admin' | 'supervisor' | 'operator' | 'inspector' | 'contractor';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modules } from '../../../../src/server/modules/index.js';
-import { foundationMenus } from '../../../../src/server/store/seed-base.js';
+import { menus } from '../../../../src/shared/modules.js';
+import { orgShared } from '../../../../src/shared/org/manifest.js';
 import {
   accountSave,
   auditLogList,
@@ -12,7 +12,7 @@ import {
   myTodoList,
   myTodoStats,
   roleWebMenuGetList,
-} from '../../../../src/shared/contracts/org.js';
+} from '../../../../src/shared/org/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
 import { demoToken, expectRefused, flattenMenus } from './org-fixtures.js';
@@ -86,10 +86,9 @@ describe.each(dialects)('org permissions and menus (%s)', (dialect) => {
       const admin = await demoToken(t.url, 'admin');
       const r = await call(t.url, getJsonMenus, {}, admin);
       const all = flattenMenus(r.body.data!);
-      expect(all.map((m) => m.href)).toEqual(expect.arrayContaining(foundationMenus.map((m) => m.href)));
+      expect(all.map((m) => m.href)).toEqual(expect.arrayContaining(orgShared.menus.map((m) => m.href)));
       const system = r.body.data!.find((m) => m.href === '/No.88/SystemManagement')!;
-      const expectedOrder = modules
-        .flatMap((m) => m.menus ?? [])
+      const expectedOrder = menus
         .filter((m) => m.parent === '/No.88/SystemManagement')
         .sort((a, b) => a.sort - b.sort)
         .map((m) => m.href);
@@ -104,10 +103,22 @@ describe.each(dialects)('org permissions and menus (%s)', (dialect) => {
       const r = await call(t.url, getMenuPermissionConfig, {}, contractor);
       const granted = r.body.data!.items.map((i) => i.menuUrl);
       // The low-code directory stays granted though it shows nothing to a contractor: record details (to-dos) are permitted by it.
-      expect(granted).toEqual(expect.arrayContaining(['/No.88/SystemManagement', '/orgnization/ToDoCenter', '/Notice/NoticeList', '/low-code-platform', '/system/announcement']));
+      expect(granted).toEqual(
+        expect.arrayContaining([
+          '/No.88/SystemManagement',
+          '/orgnization/ToDoCenter',
+          '/Notice/NoticeList',
+          '/low-code-platform',
+          '/system/announcement',
+        ]),
+      );
       expect(granted.filter((u) => /list-view-record|form-detail|announcementDetail/.test(u))).toEqual([]);
       // Nothing that manages the organisation, the system or the ledgers' definitions.
-      expect(granted.filter((u) => /orgnization\/(personnel|role|data-isolation)|auditLog|list-view$|WorkTypeConfig|addAnnouncement|SafeSignTypeList/.test(u))).toEqual([]);
+      expect(
+        granted.filter((u) =>
+          /orgnization\/(personnel|role|data-isolation)|auditLog|list-view$|WorkTypeConfig|addAnnouncement|SafeSignTypeList/.test(u),
+        ),
+      ).toEqual([]);
       expect(r.body.data!.total).toBe(granted.length);
       const supervisor = await demoToken(t.url, 'supervisor');
       const s = await call(t.url, getMenuPermissionConfig, {}, supervisor);
@@ -117,7 +128,7 @@ describe.each(dialects)('org permissions and menus (%s)', (dialect) => {
     it('RoleWebMenuGetList returns the whole tree for role editing', async () => {
       const supervisor = await demoToken(t.url, 'supervisor');
       const r = await call(t.url, roleWebMenuGetList, {}, supervisor);
-      const everyMenu = modules.flatMap((m) => m.menus ?? []).map((m) => m.href);
+      const everyMenu = menus.map((m) => m.href);
       expect(
         flattenMenus(r.body.data!)
           .map((m) => m.href)

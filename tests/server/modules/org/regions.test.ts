@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.js';
-import { regionGeometryList, regionGeometrySave, regionGetList, regionSave, auditLogList } from '../../../../src/shared/contracts/org.js';
+import { regionGeometryList, regionGeometrySave, regionGetList, regionSave, auditLogList } from '../../../../src/shared/org/contracts.js';
 import { offsetToLonLat, pointInGeometry, type LonLat } from '../../../../src/shared/domain/geometry.js';
 import { call, tokenFor } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';

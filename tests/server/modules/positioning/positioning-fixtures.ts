@@ -1,4 +1,4 @@
-import { alarmRaise } from '../../../../src/shared/contracts/alarms.js';
+import { alarmRaise } from '../../../../src/shared/alarms/contracts.js';
 import { offsetToLonLat } from '../../../../src/shared/domain/geometry.js';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.js';
 import { call, tokenFor } from '../../../helpers/api.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.js';
-import { replayCall, statisticsCall, trajectoryStatsCall } from '../../../../src/shared/contracts/positioning.js';
+import { replayCall, statisticsCall, trajectoryStatsCall } from '../../../../src/shared/positioning/contracts.js';
 import { offsetToLonLat } from '../../../../src/shared/domain/geometry.js';
 import { call, tokenFor } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.js';
-import { statisticsExport } from '../../../../src/shared/contracts/positioning.js';
+import { statisticsExport } from '../../../../src/shared/positioning/contracts.js';
 import { call, tokenFor } from '../../../helpers/api.js';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
 import { statisticsScenario } from './positioning-fixtures.js';

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJsonMenus } from '../../../../src/shared/contracts/org.js';
-import { classDelete, classList, classSave, classSetTags, tagList } from '../../../../src/shared/contracts/realtime.js';
+import { getJsonMenus } from '../../../../src/shared/org/contracts.js';
+import { classDelete, classList, classSave, classSetTags, tagList } from '../../../../src/shared/realtime/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { type TestServer, dialects, startTestServer } from '../../../helpers/server.js';
 import { auditOf, demoToken, expectRefused } from './realtime-fixtures.js';
+import { realtimePort } from '../../../../src/server/modules/realtime/port.js';
 
 describe.each(dialects)('realtime classification (%s)', (dialect) => {
   let t: TestServer;
@@ -48,7 +49,7 @@ describe.each(dialects)('realtime classification (%s)', (dialect) => {
     const pressures = ['TF-B.SP-201.PT', 'TF-B.SP-202.PT'];
     const set = await call(t.url, classSetTags, { id: childId, tagids: pressures }, admin);
     expect(set.body.data!.tagids).toEqual(pressures);
-    expect(t.server.services.realtime.registry.groupMembers!(String(parent.body.data!.id))).toEqual(pressures);
+    expect(t.server.port(realtimePort).registry.groupMembers!(String(parent.body.data!.id))).toEqual(pressures);
 
     const filtered = await call(t.url, tagList, { class_id: parent.body.data!.id }, admin);
     expect(filtered.body.data!.items.map((i) => i.id)).toEqual(pressures);
@@ -65,7 +66,7 @@ describe.each(dialects)('realtime classification (%s)', (dialect) => {
     expect((await call(t.url, classDelete, { id: childId }, admin)).body.IsSuccess).toBe(true);
     expect((await call(t.url, classDelete, { id: parent.body.data!.id }, admin)).body.IsSuccess).toBe(true);
     expectRefused(await call(t.url, classDelete, { id: childId }, admin), 404);
-    expect(t.server.services.realtime.registry.groupMembers!(String(childId))).toBeNull();
+    expect(t.server.port(realtimePort).registry.groupMembers!(String(childId))).toBeNull();
 
     const audits = await auditOf(t.url, admin, 'tag_class', String(childId));
     expect(audits.map((a) => a.action)).toEqual(['delete', 'set_tags', 'create']);
@@ -85,13 +86,18 @@ describe.each(dialects)('realtime classification (%s)', (dialect) => {
       return dir ? { type: dir.type, system: dir.eightyEightType, pages: dir.childs.map((c) => c.href) } : null;
     };
     // The directory also holds other areas' pages (alarms); the realtime ones are these, in this order.
-    const realtimeOnly = (m: Awaited<ReturnType<typeof hrefsOf>>) => m && { ...m, pages: m.pages.filter((p) => p.startsWith('/realTimeData/')) };
+    const realtimeOnly = (m: Awaited<ReturnType<typeof hrefsOf>>) =>
+      m && { ...m, pages: m.pages.filter((p) => p.startsWith('/realTimeData/')) };
     expect(realtimeOnly(await hrefsOf(admin))).toEqual({
       type: 1,
       system: 1,
       pages: ['/realTimeData/detailsView', '/realTimeData/history', '/realTimeData/manage', '/realTimeData/calssificationManage'],
     });
-    expect(realtimeOnly(await hrefsOf(operator))).toEqual({ type: 1, system: 1, pages: ['/realTimeData/detailsView', '/realTimeData/history'] });
+    expect(realtimeOnly(await hrefsOf(operator))).toEqual({
+      type: 1,
+      system: 1,
+      pages: ['/realTimeData/detailsView', '/realTimeData/history'],
+    });
     expect(await hrefsOf(await demoToken(t.url, 'contractor'))).toBeNull();
   });
 });

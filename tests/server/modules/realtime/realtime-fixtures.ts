@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.js';
-import { auditLogList, regionGetList } from '../../../../src/shared/contracts/org.js';
-import { tagSave, type TagFields } from '../../../../src/shared/contracts/realtime.js';
+import { auditLogList, regionGetList } from '../../../../src/shared/org/contracts.js';
+import { tagSave, type TagFields } from '../../../../src/shared/realtime/contracts.js';
 import { type CallResult, call, tokenFor } from '../../../helpers/api.js';
 
 export type DemoUser = 'admin' | 'supervisor' | 'operator' | 'inspector' | 'contractor';

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tagDelete, tagImport, tagList, tagSave } from '../../../../src/shared/contracts/realtime.js';
+import { tagDelete, tagImport, tagList, tagSave } from '../../../../src/shared/realtime/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { type TestServer, dialects, startTestServer } from '../../../helpers/server.js';
 import { auditOf, buildTag, demoToken, expectRefused, regionIds } from './realtime-fixtures.js';
+import { realtimePort } from '../../../../src/server/modules/realtime/port.js';
 
 describe.each(dialects)('realtime tags (%s)', (dialect) => {
   let t: TestServer;
@@ -102,12 +103,12 @@ describe.each(dialects)('realtime tags (%s)', (dialect) => {
       const created = await call(t.url, tagSave, { ...tag, isNew: true }, admin);
       expect(created.body.IsSuccess, JSON.stringify(created.body.error)).toBe(true);
       expect(created.body.data).toMatchObject({ ...tag, regionname: '甲类储罐区', classids: [] });
-      expect(t.server.services.realtime.registry.get(tag.id)).toMatchObject({ id: tag.id, h: 8, hh: 9, regionid: regions.get('TF-A') });
+      expect(t.server.port(realtimePort).registry.get(tag.id)).toMatchObject({ id: tag.id, h: 8, hh: 9, regionid: regions.get('TF-A') });
 
       const updated = await call(t.url, tagSave, { ...tag, h: 7.5, name: '改名' }, admin);
       expect(updated.body.data).toMatchObject({ h: 7.5, name: '改名' });
       expect(updated.body.data!.updated_at).toBeGreaterThanOrEqual(created.body.data!.updated_at);
-      expect(t.server.services.realtime.registry.get(tag.id)?.h).toBe(7.5);
+      expect(t.server.port(realtimePort).registry.get(tag.id)?.h).toBe(7.5);
 
       const rows = await auditOf(t.url, admin, 'tag', tag.id);
       expect(rows.map((r) => r.action)).toEqual(['update', 'create']);
@@ -129,7 +130,11 @@ describe.each(dialects)('realtime tags (%s)', (dialect) => {
       const hh = await call(t.url, tagSave, { ...base, isNew: true, h: 8, hh: 7 }, admin);
       expectRefused(hh, 400, ['hh']);
       expect(hh.body.error.controls).toEqual(['hh']);
-      expect(hh.body.error.issues).toContainEqual({ field: 'hh', code: 'realtime.limitOrder', params: { key: 'hh', value: 7, prevKey: 'h', prevValue: 8 } });
+      expect(hh.body.error.issues).toContainEqual({
+        field: 'hh',
+        code: 'realtime.limitOrder',
+        params: { key: 'hh', value: 7, prevKey: 'h', prevValue: 8 },
+      });
       expect(hh.body.error.message).toMatch(/hh（7）不能小于 h（8）/);
       expectRefused(await call(t.url, tagSave, { ...base, isNew: true, ll: 3, l: 2 }, admin), 400, ['l']);
       expectRefused(await call(t.url, tagSave, { ...base, isNew: true, range_lo: 10, range_hi: 10 }, admin), 400, ['range_hi']);
@@ -139,10 +144,15 @@ describe.each(dialects)('realtime tags (%s)', (dialect) => {
       expectRefused(await call(t.url, tagSave, { ...base, isNew: true, deadband: -1 }, admin), 400, ['deadband']);
       // Limits the instrument cannot read (range 0–10, H 25), text that is only partly a number, a whitespace-only name.
       const outside = await call(t.url, tagSave, { ...base, isNew: true, h: 25, hh: null }, admin);
-      expect(outside.body.error.issues).toEqual([{ field: 'h', code: 'realtime.limitOutOfRange', params: { key: 'H', value: 25, lo: 0, hi: 10 } }]);
+      expect(outside.body.error.issues).toEqual([
+        { field: 'h', code: 'realtime.limitOutOfRange', params: { key: 'H', value: 25, lo: 0, hi: 10 } },
+      ]);
       expect(outside.body.error.message).toMatch(/H（25）超出量程 0 ~ 10/);
       const partly = await call(t.url, tagSave, { ...base, isNew: true, h: '1e3x', deadband: '-1' }, admin);
-      expect(partly.body.error.issues!.map((i) => `${i.field}:${i.code}`)).toEqual(['h:validation.notANumber', 'deadband:validation.tooSmall']);
+      expect(partly.body.error.issues!.map((i) => `${i.field}:${i.code}`)).toEqual([
+        'h:validation.notANumber',
+        'deadband:validation.tooSmall',
+      ]);
       const blank = await call(t.url, tagSave, { ...base, isNew: true, name: '   ' }, admin);
       expect(blank.body.error.issues!.map((i) => `${i.field}:${i.code}`)).toEqual(['name:validation.required']);
       expect((await call(t.url, tagList, { keyword: 'TEST.BAD.PT' }, admin)).body.data!.total).toBe(0);
@@ -167,11 +177,11 @@ describe.each(dialects)('realtime tags (%s)', (dialect) => {
     it('a disabled tag leaves the registry (out of service) and comes back when enabled', async () => {
       const tag = buildTag({ id: 'TEST.OOS.PT' });
       await call(t.url, tagSave, { ...tag, isNew: true }, admin);
-      const reg = t.server.services.realtime.registry;
+      const reg = t.server.port(realtimePort).registry;
       expect(reg.get(tag.id)).toBeDefined();
       await call(t.url, tagSave, { ...tag, enabled: 0 }, admin);
       expect(reg.get(tag.id)).toBeUndefined();
-      const ingest = t.server.services.ingest.samples({ tag: tag.id, t: Date.now(), v: 1 }, 'test');
+      const ingest = t.server.stream.ingest.samples({ tag: tag.id, t: Date.now(), v: 1 }, 'test');
       expect(ingest.unknownTags).toBe(1);
       await call(t.url, tagSave, { ...tag, enabled: 1 }, admin);
       expect(reg.get(tag.id)).toBeDefined();
@@ -187,10 +197,10 @@ describe.each(dialects)('realtime tags (%s)', (dialect) => {
       const r = await call(t.url, tagDelete, { ids }, admin);
       expect(r.body.data).toEqual({ deleted: 2 });
       for (const id of ids) {
-        expect(t.server.services.realtime.registry.get(id)).toBeUndefined();
+        expect(t.server.port(realtimePort).registry.get(id)).toBeUndefined();
         expect((await auditOf(t.url, admin, 'tag', id)).map((a) => a.action)).toEqual(['delete', 'create']);
       }
-      expect(t.server.services.ingest.samples({ tag: ids[0], t: Date.now(), v: 1 }, 'test').unknownTags).toBe(1);
+      expect(t.server.stream.ingest.samples({ tag: ids[0], t: Date.now(), v: 1 }, 'test').unknownTags).toBe(1);
       expectRefused(await call(t.url, tagDelete, { ids: ['TEST.DEL.A'] }, admin), 404);
       expectRefused(await call(t.url, tagDelete, { ids: [] }, admin), 400, ['ids']);
     });
@@ -241,13 +251,13 @@ describe.each(dialects)('realtime tags (%s)', (dialect) => {
       expect(list.body.data!.items.map((i) => i.id)).toEqual(['IMP.OK-1.PT', 'IMP.OK-2.TT']);
       expect(list.body.data!.items[0].regionid).toBe(regions.get('TF-C'));
       expect(list.body.data!.items[1]).toMatchObject({ ll: null, l: null, h: 150, hh: 180, deadband: 2, range_hi: 200 });
-      expect(t.server.services.realtime.registry.get('IMP.OK-2.TT')).toBeDefined();
+      expect(t.server.port(realtimePort).registry.get('IMP.OK-2.TT')).toBeDefined();
       expect((await auditOf(t.url, admin, 'tag', 'IMP.OK-1.PT')).map((a) => a.action)).toEqual(['import']);
 
       // The same sheet again: existing ids are updated.
       const again = await call(t.url, tagImport, { rows: [{ ...buildTag({ id: 'IMP.OK-1.PT' }), h: 7, regioncode: 'TF-C' }] }, admin);
       expect(again.body.data).toEqual({ created: 0, updated: 1, rejected: 0, errors: [] });
-      expect(t.server.services.realtime.registry.get('IMP.OK-1.PT')?.h).toBe(7);
+      expect(t.server.port(realtimePort).registry.get('IMP.OK-1.PT')?.h).toBe(7);
       expect((await auditOf(t.url, admin, 'tag', 'IMP.OK-1.PT')).map((a) => a.action)).toEqual(['import', 'import']);
     });
 

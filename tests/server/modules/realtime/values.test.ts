@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HISTORY_MAX_RANGE_MS, history, latestValues, tagSave } from '../../../../src/shared/contracts/realtime.js';
+import { HISTORY_MAX_RANGE_MS, history, latestValues, tagSave } from '../../../../src/shared/realtime/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { type TestServer, dialects, startTestServer } from '../../../helpers/server.js';
 import { buildTag, demoToken, expectRefused } from './realtime-fixtures.js';
@@ -22,7 +22,7 @@ describe.each(dialects)('realtime values (%s)', (dialect) => {
   describe('LatestValues', () => {
     it("gives the live cache's latest value and quality of each visible tag", async () => {
       const now = Date.now();
-      const r0 = t.server.services.ingest.samples(
+      const r0 = t.server.stream.ingest.samples(
         [
           { tag: TF, t: now - 1000, v: 10.5 },
           { tag: TF, t: now, v: 11.25, q: 1 },

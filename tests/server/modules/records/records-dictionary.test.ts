@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { definitionSave, dictionaryDelete, dictionaryList, dictionarySave, importResult } from '../../../../src/shared/contracts/records.js';
+import { definitionSave, dictionaryDelete, dictionaryList, dictionarySave, importResult } from '../../../../src/shared/records/contracts.js';
 import type { DictionaryDef } from '../../../../src/shared/records/definition.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';

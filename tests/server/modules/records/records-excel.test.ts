@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { definitionSave, importResult } from '../../../../src/shared/contracts/records.js';
+import { definitionSave, importResult } from '../../../../src/shared/records/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
 import { demoToken, orgIds } from '../org/org-fixtures.js';

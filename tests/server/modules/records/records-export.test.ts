@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { definitionSave } from '../../../../src/shared/contracts/records.js';
+import { definitionSave } from '../../../../src/shared/records/contracts.js';
 import { createRecordsRepository, type RecordQuery } from '../../../../src/server/modules/records/records.repository.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';

@@ -1,4 +1,4 @@
-import { recordContracts } from '../../../../src/shared/contracts/records.js';
+import { recordContracts } from '../../../../src/shared/records/contracts.js';
 import { defineRecord, type RecordDefinitionInput } from '../../../../src/shared/records/definition.js';
 
 let seq = 0;

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { definitionDelete, definitionSave, importResult, linkOptions, recordContracts, type RecordItem } from '../../../../src/shared/contracts/records.js';
+import { definitionDelete, definitionSave, importResult, linkOptions, recordContracts, type RecordItem } from '../../../../src/shared/records/contracts.js';
 import { defineRecord } from '../../../../src/shared/records/definition.js';
 import { workTypeLedger } from '../../../../src/shared/records/ledgers/work-type.js';
 import { call } from '../../../helpers/api.js';

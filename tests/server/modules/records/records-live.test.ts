@@ -1,12 +1,14 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { definitionSave } from '../../../../src/shared/contracts/records.js';
-import { recordsTopic, type RecordChangeItem } from '../../../../src/shared/contracts/topics.js';
+import { definitionSave } from '../../../../src/shared/records/contracts.js';
+import { recordsTopic } from '../../../../src/shared/contracts/topics.js';
+import type { RecordChangeItem } from '../../../../src/shared/records/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
 import { connectClient, waitFor, type RecordingClient } from '../../stream/stream-helpers.js';
 import { demoToken, orgIds } from '../org/org-fixtures.js';
 import { buildLedger } from './records-fixtures.js';
+import { orgPort } from '../../../../src/server/modules/org/port.js';
 
 /** A socket that keeps the record changes it receives. */
 async function watcher(url: string, token: string, topic: string) {
@@ -31,7 +33,9 @@ for (const dialect of dialects) {
       ts = await startTestServer({ dialect });
       [admin, operator] = await Promise.all([demoToken(ts.url, 'admin'), demoToken(ts.url, 'operator')]);
       ids = await orgIds(ts.url, admin);
-      const users = new Map((await ts.server.store.db.selectFrom('users').select(['userid', 'loginname']).execute()).map((u) => [u.loginname, u.userid]));
+      const users = new Map(
+        (await ts.server.store.db.selectFrom('users').select(['userid', 'loginname']).execute()).map((u) => [u.loginname, u.userid]),
+      );
       opId = users.get('operator')!;
       supervisorId = users.get('supervisor')!;
     });
@@ -43,7 +47,7 @@ for (const dialect of dialects) {
     it('sends a change only to subscribers who may see the record: view grant, department and region', async () => {
       const ledger = buildLedger({ secondApprover: supervisorId });
       expect((await call(ts.url, definitionSave, { definition: ledger.def }, admin)).body.IsSuccess).toBe(true);
-      const scope = await ts.server.services.org.getUserScope(opId);
+      const scope = await ts.server.port(orgPort).getUserScope(opId);
       expect(scope.all).toBe(false);
       const depts = await ts.server.store.db.selectFrom('dept').select('deptid').execute();
       const regions = await ts.server.store.db.selectFrom('region').select('regionid').execute();
@@ -78,7 +82,12 @@ for (const dialect of dialects) {
       expect(ad.items.map((i) => i.id)).toEqual([otherDept.id, otherRegion.id, mine.id]);
 
       // Moving a record out of the operator's department is still announced to it (it must drop the row), once.
-      const moved = await call(ts.url, ledger.calls.save, { id: mine.id, version: mine.version, title: '调出', dept: outDept, region: inRegion, approver: opId }, admin);
+      const moved = await call(
+        ts.url,
+        ledger.calls.save,
+        { id: mine.id, version: mine.version, title: '调出', dept: outDept, region: inRegion, approver: opId },
+        admin,
+      );
       expect(moved.body.IsSuccess).toBe(true);
       await waitFor(() => op.items.length === 2, 5000, 'the move');
       expect(op.items[1]).toMatchObject({ id: mine.id, action: 'update', deptid: inDept });
@@ -96,7 +105,11 @@ for (const dialect of dialects) {
       }
       const form = new FormData();
       form.append('upfile', new Blob([new Uint8Array(await wb.xlsx.writeBuffer())]), 'in.xlsx');
-      const res = await fetch(ts.url + ledger.calls.list.path.replace(/List$/, 'Import'), { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
+      const res = await fetch(ts.url + ledger.calls.list.path.replace(/List$/, 'Import'), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}` },
+        body: form,
+      });
       expect(((await res.json()) as { data: { saved: number } }).data.saved).toBe(30);
       await waitFor(() => op.items.length === 3, 5000, 'the import');
       await waitFor(() => ad.items.some((i) => i.action === 'import'), 5000, 'the import (admin)');
@@ -105,7 +118,10 @@ for (const dialect of dialects) {
     });
 
     it('refuses the topic to users the ledger does not let view it, and of ledgers that do not exist', async () => {
-      const closed = buildLedger({ secondApprover: supervisorId, overrides: { permissions: { view: ['supervisor'], edit: [], delete: [] } } });
+      const closed = buildLedger({
+        secondApprover: supervisorId,
+        overrides: { permissions: { view: ['supervisor'], edit: [], delete: [] } },
+      });
       expect((await call(ts.url, definitionSave, { definition: closed.def }, admin)).body.IsSuccess).toBe(true);
       const op = await watcher(ts.url, operator, recordsTopic(closed.def.entity));
       sockets.push(op.client);

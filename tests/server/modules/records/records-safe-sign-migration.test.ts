@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordContracts, type RecordItem } from '../../../../src/shared/contracts/records.js';
+import { recordContracts, type RecordItem } from '../../../../src/shared/records/contracts.js';
 import { safeSignLedger, safeSignTypeLedger } from '../../../../src/shared/records/ledgers/safe-sign.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';

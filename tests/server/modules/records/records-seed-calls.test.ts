@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_VERSION } from '../../../../src/shared/contracts/envelope.js';
-import { definitionSave, recordContracts, seedCallContracts, type RecordItem } from '../../../../src/shared/contracts/records.js';
+import { definitionSave, recordContracts, seedCallContracts, type RecordItem } from '../../../../src/shared/records/contracts.js';
 import type { Contract } from '../../../../src/shared/contracts/contract.js';
-import { builtInLedgers } from '../../../../src/shared/records/ledgers/index.js';
+import { modules } from '../../../../src/server/modules/index.js';
+
+const builtInLedgers = modules.flatMap((m) => m.ledgers ?? []);
 import { safeSignLedger, safeSignTypeLedger } from '../../../../src/shared/records/ledgers/safe-sign.js';
 import type { RecordDefinition } from '../../../../src/shared/records/definition.js';
 import { call } from '../../../helpers/api.js';
@@ -25,7 +27,16 @@ const seedBody = (fields: Record<string, unknown>) => ({ ...fields, APIVersion: 
 describe('seed call names of the built-in ledgers', () => {
   it('declare every safe sign call seed 2 §7.4 names, under /UAPI/SafeSign/', () => {
     const declared = builtInLedgers.flatMap((d) => seedCallContracts(d, recordContracts(d)).map((c) => c.contract.path));
-    const seed = ['GetSafeSignTypeList', 'AddSafeSignType', 'updateSafeSignType', 'DeleteSafeSignType', 'DeleteSafeSign', 'updateSafeSign', 'AddSafeSign', 'GetSafeSignList'];
+    const seed = [
+      'GetSafeSignTypeList',
+      'AddSafeSignType',
+      'updateSafeSignType',
+      'DeleteSafeSignType',
+      'DeleteSafeSign',
+      'updateSafeSign',
+      'AddSafeSign',
+      'GetSafeSignList',
+    ];
     expect(declared.filter((p) => p.startsWith('/UAPI/SafeSign/')).sort()).toEqual(seed.map((n) => `/UAPI/SafeSign/${n}`).sort());
     // The two deletes take the id in the query, as the seed says.
     expect(seedCall(safeSignLedger, 'DeleteSafeSign').queryKeys).toEqual(['id']);
@@ -33,7 +44,10 @@ describe('seed call names of the built-in ledgers', () => {
   });
 
   it('no two built-in calls share a path', () => {
-    const paths = builtInLedgers.flatMap((d) => [...Object.values(recordContracts(d)).map((c) => c.path), ...seedCallContracts(d, recordContracts(d)).map((c) => c.contract.path)]);
+    const paths = builtInLedgers.flatMap((d) => [
+      ...Object.values(recordContracts(d)).map((c) => c.path),
+      ...seedCallContracts(d, recordContracts(d)).map((c) => c.contract.path),
+    ]);
     expect(new Set(paths).size).toBe(paths.length);
   });
 });
@@ -48,41 +62,79 @@ for (const dialect of dialects) {
 
     beforeAll(async () => {
       ts = await startTestServer({ dialect });
-      [admin, operator, contractor] = await Promise.all([demoToken(ts.url, 'admin'), demoToken(ts.url, 'operator'), demoToken(ts.url, 'contractor')]);
+      [admin, operator, contractor] = await Promise.all([
+        demoToken(ts.url, 'admin'),
+        demoToken(ts.url, 'operator'),
+        demoToken(ts.url, 'contractor'),
+      ]);
       ids = await orgIds(ts.url, admin);
     });
     afterAll(() => ts?.close());
 
     const auditActions = async (entityId: number) =>
-      (await ts.server.store.db.selectFrom('audit_log').select(['action', 'loginname']).where('entity', '=', 'record.SafeSignType').where('entity_id', '=', String(entityId)).orderBy('id').execute()).map(
-        (r) => `${r.action} ${r.loginname}`,
-      );
+      (
+        await ts.server.store.db
+          .selectFrom('audit_log')
+          .select(['action', 'loginname'])
+          .where('entity', '=', 'record.SafeSignType')
+          .where('entity_id', '=', String(entityId))
+          .orderBy('id')
+          .execute()
+      ).map((r) => `${r.action} ${r.loginname}`);
 
     it('safe sign types: AddSafeSignType, GetSafeSignTypeList, updateSafeSignType, DeleteSafeSignType?id=, audited', async () => {
-      const added = await call(ts.url, seedCall(safeSignTypeLedger, 'AddSafeSignType'), seedBody({ name: '禁止烟火', category: 'prohibition' }), admin);
+      const added = await call(
+        ts.url,
+        seedCall(safeSignTypeLedger, 'AddSafeSignType'),
+        seedBody({ name: '禁止烟火', category: 'prohibition' }),
+        admin,
+      );
       expect(added.body.IsSuccess, JSON.stringify(added.body.error)).toBe(true);
       const t = added.body.data as RecordItem;
       expect(t).toMatchObject({ name: '禁止烟火', category: 'prohibition', version: 1 });
 
-      const listed = await call(ts.url, seedCall(safeSignTypeLedger, 'GetSafeSignTypeList'), seedBody({ filters: { category: 'prohibition' } }), operator);
+      const listed = await call(
+        ts.url,
+        seedCall(safeSignTypeLedger, 'GetSafeSignTypeList'),
+        seedBody({ filters: { category: 'prohibition' } }),
+        operator,
+      );
       expect((listed.body.data as { items: RecordItem[] }).items.map((r) => r.name)).toEqual(['禁止烟火']);
 
       // Add always makes a new record: an id in its body does not turn it into an edit.
-      const again = await call(ts.url, seedCall(safeSignTypeLedger, 'AddSafeSignType'), seedBody({ id: t.id, version: 1, name: '禁止烟火', category: 'warning' }), admin);
+      const again = await call(
+        ts.url,
+        seedCall(safeSignTypeLedger, 'AddSafeSignType'),
+        seedBody({ id: t.id, version: 1, name: '禁止烟火', category: 'warning' }),
+        admin,
+      );
       expectRefused(again, 409, ['name']);
 
       const update = seedCall(safeSignTypeLedger, 'updateSafeSignType');
       expectRefused(await call(ts.url, update, seedBody({ name: '禁止吸烟', category: 'prohibition' }), admin), 400, ['id', 'version']);
-      const updated = await call(ts.url, update, seedBody({ id: t.id, version: t.version, name: '禁止吸烟', category: 'prohibition' }), admin);
+      const updated = await call(
+        ts.url,
+        update,
+        seedBody({ id: t.id, version: t.version, name: '禁止吸烟', category: 'prohibition' }),
+        admin,
+      );
       expect(updated.body.IsSuccess, JSON.stringify(updated.body.error)).toBe(true);
       expect(updated.body.data).toMatchObject({ id: t.id, name: '禁止吸烟', version: 2 });
       // A second editor from the old version is refused, as on the generic call.
-      const stale = await call(ts.url, update, seedBody({ id: t.id, version: t.version, name: '严禁烟火', category: 'prohibition' }), admin);
+      const stale = await call(
+        ts.url,
+        update,
+        seedBody({ id: t.id, version: t.version, name: '严禁烟火', category: 'prohibition' }),
+        admin,
+      );
       expectRefused(stale, 409, ['version']);
       expect(stale.body.error.code).toBe('records.conflict');
 
       // The same permission as the generic calls: operators may read, not write.
-      expectRefused(await call(ts.url, seedCall(safeSignTypeLedger, 'AddSafeSignType'), seedBody({ name: '当心触电', category: 'warning' }), operator), 403);
+      expectRefused(
+        await call(ts.url, seedCall(safeSignTypeLedger, 'AddSafeSignType'), seedBody({ name: '当心触电', category: 'warning' }), operator),
+        403,
+      );
       expectRefused(await call(ts.url, seedCall(safeSignTypeLedger, 'DeleteSafeSignType'), { id: t.id }, operator), 403);
 
       // The id travels in the query string, the body holds only the version field.
@@ -101,33 +153,75 @@ for (const dialect of dialects) {
     });
 
     it('safe signs: the seed names keep region isolation (GetSafeSignList, AddSafeSign, updateSafeSign, DeleteSafeSign)', async () => {
-      const type = await call(ts.url, seedCall(safeSignTypeLedger, 'AddSafeSignType'), seedBody({ name: '当心中毒', category: 'warning' }), admin);
+      const type = await call(
+        ts.url,
+        seedCall(safeSignTypeLedger, 'AddSafeSignType'),
+        seedBody({ name: '当心中毒', category: 'warning' }),
+        admin,
+      );
       expect(type.body.IsSuccess, JSON.stringify(type.body.error)).toBe(true);
-      const sign = { name: '当心中毒', code: 'SS-TF-01', signType: (type.body.data as RecordItem).id, region: ids.region.get('TF')!, location: '储罐区东门' };
+      const sign = {
+        name: '当心中毒',
+        code: 'SS-TF-01',
+        signType: (type.body.data as RecordItem).id,
+        region: ids.region.get('TF')!,
+        location: '储罐区东门',
+      };
       const added = await call(ts.url, seedCall(safeSignLedger, 'AddSafeSign'), seedBody(sign), operator);
       expect(added.body.IsSuccess, JSON.stringify(added.body.error)).toBe(true);
       const s = added.body.data as RecordItem;
       expect(s.regionid).toBe(sign.region);
 
       const list = seedCall(safeSignLedger, 'GetSafeSignList');
-      expect(((await call(ts.url, list, seedBody({}), operator)).body.data as { items: RecordItem[] }).items.map((r) => r.code)).toEqual(['SS-TF-01']);
+      expect(((await call(ts.url, list, seedBody({}), operator)).body.data as { items: RecordItem[] }).items.map((r) => r.code)).toEqual([
+        'SS-TF-01',
+      ]);
       // Outside the region: not listed, not changed, not deleted, and not filed there.
       expect(((await call(ts.url, list, seedBody({}), contractor)).body.data as { total: number }).total).toBe(0);
-      expectRefused(await call(ts.url, seedCall(safeSignLedger, 'updateSafeSign'), seedBody({ ...sign, id: s.id, version: s.version, location: '别处' }), contractor), 404);
+      expectRefused(
+        await call(
+          ts.url,
+          seedCall(safeSignLedger, 'updateSafeSign'),
+          seedBody({ ...sign, id: s.id, version: s.version, location: '别处' }),
+          contractor,
+        ),
+        404,
+      );
       expectRefused(await call(ts.url, seedCall(safeSignLedger, 'DeleteSafeSign'), seedBody({ id: s.id }), contractor), 404);
-      expectRefused(await call(ts.url, seedCall(safeSignLedger, 'AddSafeSign'), seedBody({ ...sign, code: 'SS-TF-02' }), contractor), 403, ['region']);
+      expectRefused(await call(ts.url, seedCall(safeSignLedger, 'AddSafeSign'), seedBody({ ...sign, code: 'SS-TF-02' }), contractor), 403, [
+        'region',
+      ]);
 
-      const updated = await call(ts.url, seedCall(safeSignLedger, 'updateSafeSign'), seedBody({ ...sign, id: s.id, version: s.version, checkedAt: 1_700_000_000_000 }), operator);
+      const updated = await call(
+        ts.url,
+        seedCall(safeSignLedger, 'updateSafeSign'),
+        seedBody({ ...sign, id: s.id, version: s.version, checkedAt: 1_700_000_000_000 }),
+        operator,
+      );
       expect(updated.body.data).toMatchObject({ checkedAt: 1_700_000_000_000, version: 2 });
       // Bad input names the field, as the generic call does.
-      expectRefused(await call(ts.url, seedCall(safeSignLedger, 'AddSafeSign'), seedBody({ ...sign, name: '  ', code: 'SS-X' }), operator), 400, ['name']);
+      expectRefused(
+        await call(ts.url, seedCall(safeSignLedger, 'AddSafeSign'), seedBody({ ...sign, name: '  ', code: 'SS-X' }), operator),
+        400,
+        ['name'],
+      );
 
       expect((await call(ts.url, seedCall(safeSignLedger, 'DeleteSafeSign'), seedBody({ id: s.id }), operator)).body.IsSuccess).toBe(true);
       expect(((await call(ts.url, list, seedBody({}), operator)).body.data as { total: number }).total).toBe(0);
     });
 
     it('a ledger defined at run time answers its seed names at once; two ledgers of an area cannot share a name', async () => {
-      const { def } = buildLedger({ secondApprover: 1, overrides: { area: 'SeedArea', workflow: undefined, seedCalls: [{ name: 'QueryThings', call: 'List' }, { name: 'AddThing', call: 'Add' }] } });
+      const { def } = buildLedger({
+        secondApprover: 1,
+        overrides: {
+          area: 'SeedArea',
+          workflow: undefined,
+          seedCalls: [
+            { name: 'QueryThings', call: 'List' },
+            { name: 'AddThing', call: 'Add' },
+          ],
+        },
+      });
       const saved = await call(ts.url, definitionSave, { definition: def }, admin);
       expect(saved.body.IsSuccess, JSON.stringify(saved.body.error)).toBe(true);
       const values = { title: '运行时', dept: ids.dept.get('PROD-TF')!, region: ids.region.get('TF')!, approver: 1 };
@@ -136,13 +230,21 @@ for (const dialect of dialects) {
       const listed = await call(ts.url, seedCall(def, 'QueryThings'), seedBody({}), operator);
       expect((listed.body.data as { items: RecordItem[] }).items.map((r) => r.title)).toEqual(['运行时']);
 
-      const other = buildLedger({ secondApprover: 1, overrides: { area: 'SeedArea', workflow: undefined, seedCalls: [{ name: 'AddThing', call: 'Add' }] } }).def;
+      const other = buildLedger({
+        secondApprover: 1,
+        overrides: { area: 'SeedArea', workflow: undefined, seedCalls: [{ name: 'AddThing', call: 'Add' }] },
+      }).def;
       const clash = await call(ts.url, definitionSave, { definition: other }, admin);
       expectRefused(clash, 400, ['definition.seedCalls.0.name']);
       expect(clash.body.error.code).toBe('records.callTaken');
       // A seed name may not shadow the ledger's own generic call either.
       const shadow = buildLedger({ secondApprover: 1, overrides: { area: 'SeedArea', workflow: undefined } }).def;
-      const own = await call(ts.url, definitionSave, { definition: { ...shadow, seedCalls: [{ name: `${shadow.entity}List`, call: 'Get' }] } }, admin);
+      const own = await call(
+        ts.url,
+        definitionSave,
+        { definition: { ...shadow, seedCalls: [{ name: `${shadow.entity}List`, call: 'Get' }] } },
+        admin,
+      );
       expectRefused(own, 400, ['definition.seedCalls.0.name']);
     });
   });

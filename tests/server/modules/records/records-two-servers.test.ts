@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { definitionSave, dictionarySave } from '../../../../src/shared/contracts/records.js';
+import { definitionSave, dictionarySave } from '../../../../src/shared/records/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
 import { demoToken, orgIds } from '../org/org-fixtures.js';

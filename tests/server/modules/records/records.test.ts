@@ -2,13 +2,13 @@ import { renderMessage } from '../../../../src/shared/messages/catalog.js';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { myTodoList } from '../../../../src/shared/contracts/org.js';
-import { definitionSave, fileDownload, uploadFileToServer, type RecordItem } from '../../../../src/shared/contracts/records.js';
+import { myTodoList } from '../../../../src/shared/org/contracts.js';
+import { definitionSave, fileDownload, uploadFileToServer, type RecordItem } from '../../../../src/shared/records/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
 import { demoToken, expectRefused, orgIds } from '../org/org-fixtures.js';
 import { buildLedger } from './records-fixtures.js';
-import { recordContracts } from '../../../../src/shared/contracts/records.js';
+import { recordContracts } from '../../../../src/shared/records/contracts.js';
 import { workTypeLedger } from '../../../../src/shared/records/ledgers/work-type.js';
 
 async function upload(url: string, token: string, name: string, content: Buffer) {

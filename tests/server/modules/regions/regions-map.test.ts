@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.js';
-import { accountGetList, auditLogList, userScopeSave, regionGeometryList, regionGetList, regionSave, type RegionFeature } from '../../../../src/shared/contracts/org.js';
+import { accountGetList, auditLogList, userScopeSave, regionGeometryList, regionGetList, regionSave, type RegionFeature } from '../../../../src/shared/org/contracts.js';
 import {
   baseMapGet,
   baseMapSave,
@@ -13,7 +13,7 @@ import {
   SITE_PLAN_UPLOAD_PATH,
   sitePlanGet,
   sitePlanPlace,
-} from '../../../../src/shared/contracts/regions.js';
+} from '../../../../src/shared/regions/contracts.js';
 import { offsetToLonLat, pointInGeometry, type LonLat } from '../../../../src/shared/domain/geometry.js';
 import { call, tokenFor } from '../../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.js';
-import { changePasswordNew } from '../../../../src/shared/contracts/auth.js';
-import { myTodoList } from '../../../../src/shared/contracts/org.js';
+import { changePasswordNew } from '../../../../src/shared/auth/contracts.js';
+import { myTodoList } from '../../../../src/shared/org/contracts.js';
 import {
   appDownloadInfo,
   myTodoVisit,
@@ -10,7 +10,7 @@ import {
   passwordResetIssue,
   systemConfigGet,
   systemConfigSave,
-} from '../../../../src/shared/contracts/shell.js';
+} from '../../../../src/shared/shell/contracts.js';
 import { call, login, tokenFor } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
 

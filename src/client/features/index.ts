@@ -1,0 +1,21 @@
+import type { PageRoute } from '../app/route-types';
+import { alarmsPages } from './alarms/routes';
+import { fencesPages } from './fences/routes';
+import { ingestPages } from './ingest/routes';
+import { orgPages } from './org/routes';
+import { positioningPages } from './positioning/routes';
+import { realtimePages } from './realtime/routes';
+import { recordsPages } from './records/routes';
+import { regionsPages } from './regions/routes';
+
+/** Every feature's pages, one line each (ARCHITECTURE.md §9); the shell's own pages are in app/routes.tsx. */
+export const featurePages: PageRoute[] = [
+  ...orgPages,
+  ...ingestPages,
+  ...realtimePages,
+  ...alarmsPages,
+  ...regionsPages,
+  ...recordsPages,
+  ...fencesPages,
+  ...positioningPages,
+];

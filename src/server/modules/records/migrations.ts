@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
+import { idType, type Dialect } from '../../store/migrations/dialect.js';
+import type { ModuleMigration } from '../module.js';
+
+/**
+ * The record engine (issue 7): ledgers stored as JSON documents with the
+ * common fields (department, region, status, times) in indexed columns, so a
+ * ledger defined at run time needs no migration. Unique rules live in their
+ * own table (a primary key guards them across concurrent saves).
+ */
+function recordEngine(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      const id = idType(dialect);
+      const pk = (name: string) =>
+        [name, id, (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())] as const;
+      const doc = dialect === 'postgres' ? 'jsonb' : 'text';
+      await db.schema
+        .createTable('record_definition')
+        .addColumn('entity', 'text', (c) => c.primaryKey())
+        .addColumn('area', 'text', (c) => c.notNull())
+        .addColumn('doc', doc, (c) => c.notNull())
+        .addColumn('builtin', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_by', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('record')
+        .addColumn(...pk('id'))
+        .addColumn('entity', 'text', (c) => c.notNull())
+        .addColumn('deptid', 'integer')
+        .addColumn('regionid', 'integer')
+        .addColumn('status', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('title', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('creator_id', 'integer')
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('doc', doc, (c) => c.notNull())
+        .execute();
+      for (const col of ['updated_at', 'created_at', 'status', 'deptid', 'regionid']) {
+        await db.schema.createIndex(`record_entity_${col}`).on('record').columns(['entity', col, 'id']).execute();
+      }
+      await db.schema
+        .createTable('record_unique')
+        .addColumn('entity', 'text', (c) => c.notNull())
+        .addColumn('field', 'text', (c) => c.notNull())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('record_id', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('record_unique_pk', ['entity', 'field', 'value'])
+        .execute();
+      await db.schema.createIndex('record_unique_record').on('record_unique').column('record_id').execute();
+      await db.schema
+        .createTable('record_step')
+        .addColumn(...pk('id'))
+        .addColumn('record_id', 'integer', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('userid', 'integer')
+        .addColumn('loginname', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('from_status', 'integer', (c) => c.notNull())
+        .addColumn('to_status', 'integer', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('signature', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema.createIndex('record_step_record').on('record_step').columns(['record_id', 'at']).execute();
+      await db.schema
+        .createTable('record_file')
+        .addColumn(...pk('id'))
+        .addColumn('hash', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('size', 'bigint', (c) => c.notNull())
+        .addColumn('mime', 'text', (c) => c.notNull())
+        .addColumn('thumb', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('uploaded_by', 'integer', (c) => c.notNull())
+        .addColumn('record_id', 'integer')
+        .execute();
+      await db.schema.createIndex('record_file_record').on('record_file').column('record_id').execute();
+      // A to-do's `ref` (`record:<id>`, added by 0021) closes it when the record leaves the waiting step.
+      await db.schema.createIndex('todo_ref').on('todo').columns(['ref', 'status']).execute();
+    },
+  };
+}
+
+/**
+ * The record engine's data dictionary (issue 7): enumerations kept once and
+ * named by ledger fields (`dictionary`), stored as a JSON document per code.
+ */
+function recordDictionary(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('record_dictionary')
+        .addColumn('code', 'text', (c) => c.primaryKey())
+        .addColumn('doc', dialect === 'postgres' ? 'jsonb' : 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_by', 'text', (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
+/**
+ * A safety sign's type becomes a link to the SafeSignType ledger (was free
+ * text): each sign's text is matched to the type of that name (trimmed, case
+ * not minded, Chinese or English name). A text no single type has creates no
+ * type: it moves to `signTypeOld`, which detail, export and the column chooser
+ * show, and the type is left empty, so the next save asks for one.
+ * The version goes up, so a form opened before is refused, not overwritten.
+ * The text index on the field (named by `SafeSign.signType`, the repository's
+ * `ensureIndexes`) is dropped so the next start makes the numeric one.
+ */
+function safeSignTypeLink(dialect: Dialect): Migration {
+  const docOf = (d: unknown) => (typeof d === 'string' ? JSON.parse(d) : d) as Record<string, unknown>;
+  const norm = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
+  return {
+    async up(db: Kysely<unknown>) {
+      const types = (await sql<{ id: number; doc: unknown }>`SELECT id, doc FROM record WHERE entity = 'SafeSignType'`.execute(db)).rows;
+      const byName = new Map<string, number[]>();
+      for (const t of types) {
+        const doc = docOf(t.doc);
+        for (const n of new Set([norm(doc.name), norm(doc.name_en)])) {
+          if (n) {
+            byName.set(n, [...(byName.get(n) ?? []), t.id]);
+          }
+        }
+      }
+      const signs = (await sql<{ id: number; doc: unknown }>`SELECT id, doc FROM record WHERE entity = 'SafeSign'`.execute(db)).rows;
+      for (const s of signs) {
+        const doc = docOf(s.doc);
+        const text = doc.signType;
+        if (typeof text !== 'string') {
+          continue;
+        }
+        const hits = byName.get(norm(text)) ?? [];
+        const next = hits.length === 1 ? { ...doc, signType: hits[0] } : { ...doc, signType: null, signTypeOld: text };
+        await sql`UPDATE record SET doc = ${JSON.stringify(next)}, version = version + 1 WHERE id = ${s.id}`.execute(db);
+      }
+      const index = `record_doc_${createHash('sha1').update('SafeSign.signType').digest('hex').slice(0, 16)}`;
+      await sql`DROP INDEX IF EXISTS ${sql.id(index)}`.execute(db);
+      if (dialect === 'sqlite') {
+        await sql`DROP INDEX IF EXISTS ${sql.id(`record_cnt_${createHash('sha1').update('SafeSign.signType').digest('hex').slice(0, 16)}`)}`.execute(
+          db,
+        );
+      }
+    },
+  };
+}
+
+/** This module's migrations. Never edit a landed one; add new ones named by time (`20261125T0930_name`), so modules built side by side cannot collide. */
+export const migrations: Readonly<Record<string, ModuleMigration>> = {
+  '0050_record_engine': recordEngine,
+  '0095_record_dictionary': recordDictionary,
+  '0096_safe_sign_type_link': safeSignTypeLink,
+};

@@ -1,0 +1,7 @@
+import { definePort } from '../module.js';
+import type { RecordsService } from './records.service.js';
+
+/** The record engine: every ledger's records and definitions, for modules that read or write a ledger of theirs. */
+export type RecordsPort = RecordsService;
+
+export const recordsPort = definePort<RecordsPort>('records');
