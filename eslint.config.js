@@ -6,9 +6,12 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { readdirSync } from 'node:fs';
 
-const clientFeatures = readdirSync(new URL('./src/client/features', import.meta.url), { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
+const dirsIn = (rel) =>
+  readdirSync(new URL(rel, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+const clientFeatures = dirsIn('./src/client/features');
+const serverModules = dirsIn('./src/server/modules');
 
 /** Import boundaries (CONVENTIONS.md §1): shared imports neither side; features do not import each other. */
 const boundaries = [
@@ -43,7 +46,8 @@ const boundaries = [
     },
   },
   {
-    // CONVENTIONS.md "Business code does not reach across": demo data is seeded from src/server/demo, never from a module.
+    // CONVENTIONS.md "Business code does not reach across": demo data is seeded from src/server/demo, never from a
+    // module; a module reaches another only through that module's declared interface, its port.ts.
     files: ['src/server/modules/**'],
     rules: {
       'import-x/no-restricted-paths': [
@@ -55,6 +59,12 @@ const boundaries = [
               from: './src/server/sim',
               message: 'business modules do not import the simulator; demo seeding belongs in src/server/demo',
             },
+            ...serverModules.map((m) => ({
+              target: `./src/server/modules/${m}`,
+              from: './src/server/modules',
+              except: [`./${m}`, './module.ts', ...serverModules.filter((o) => o !== m).map((o) => `./${o}/port.ts`)],
+              message: 'a module imports another module only through its port.ts (ARCHITECTURE.md §9)',
+            })),
           ],
         },
       ],
