@@ -7,7 +7,7 @@ import { fieldTypes, type LinkRef, type RecordDefinition, type RecordDefinitionI
 import { api } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
 import { isValidationError, showSaveError } from '../../ui/form-rules';
-import { fieldTypeLabels, recordsNs } from './locales';
+import { fieldTypeLabels, recordsNs } from '../../ui/records/ledger-locales';
 import type { Pickers } from '../../ui/records/use-pickers';
 
 interface DesignField {

@@ -1,15 +1,15 @@
-import { Card, Result, Spin } from 'antd';
+import { Card, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { pick, useLang } from '../../app/i18n';
 import { useCallback } from 'react';
 import { api } from '../../app/api';
 import { useLoad } from '../../ui/use-load';
-import { recordsNs } from './locales';
-import { RecordDetail } from './record-detail';
-import { RecordForm } from './record-form';
-import { RecordList } from './record-list';
-import { useLedger } from './use-ledger';
+import { recordsNs } from '../../ui/records/ledger-locales';
+import { RecordDetail } from '../../ui/records/record-detail';
+import { RecordForm } from '../../ui/records/record-form';
+import { LedgerPage } from '../../ui/records/ledger-page';
+import { useLedger } from '../../ui/records/use-ledger';
 import { usePickers } from '../../ui/records/use-pickers';
 
 /*
@@ -17,22 +17,13 @@ import { usePickers } from '../../ui/records/use-pickers';
  * its menu entry and one line here.
  */
 
-function List({ entity }: { entity: string }) {
-  const { t } = useTranslation(recordsNs);
-  const { loading, def, calls } = useLedger(entity);
-  if (loading && !def) {
-    return <Spin />;
-  }
-  return def && calls ? <RecordList def={def} calls={calls} /> : <Result status="404" subTitle={t('noLedger')} />;
-}
-
-export const WorkTypeConfigPage = () => <List entity="WorkType" />;
-export const AnnouncementPage = () => <List entity="Announcement" />;
-export const NoticeListPage = () => <List entity="Notice" />;
-export const SafeSignPage = () => <List entity="SafeSign" />;
-export const SafeSignTypePage = () => <List entity="SafeSignType" />;
+export const WorkTypeConfigPage = () => <LedgerPage entity="WorkType" />;
+export const AnnouncementPage = () => <LedgerPage entity="Announcement" />;
+export const NoticeListPage = () => <LedgerPage entity="Notice" />;
+export const SafeSignPage = () => <LedgerPage entity="SafeSign" />;
+export const SafeSignTypePage = () => <LedgerPage entity="SafeSignType" />;
 /** /SystesmManeges (seed spelling): people and vehicles with their positioning cards, Excel import from the list. */
-export const PositioningObjectPage = () => <List entity="PositioningObject" />;
+export const PositioningObjectPage = () => <LedgerPage entity="PositioningObject" />;
 
 /** /system/addAnnouncement: add, or edit when an `id` query is present (seed 2 §2.7). */
 export function AddAnnouncementPage() {

@@ -13,11 +13,11 @@ import { FormModal } from '../../ui/form-modal';
 import { useLoad } from '../../ui/use-load';
 import { useSession } from '../../app/session-store';
 import { LedgerDesigner } from './ledger-designer';
-import { recordsNs } from './locales';
-import { RecordDetail } from './record-detail';
-import { RecordForm } from './record-form';
-import { RecordList } from './record-list';
-import { useDefinitions, useLedger } from './use-ledger';
+import { recordsNs } from '../../ui/records/ledger-locales';
+import { RecordDetail } from '../../ui/records/record-detail';
+import { RecordForm } from '../../ui/records/record-form';
+import { RecordList } from '../../ui/records/record-list';
+import { useDefinitions, useLedger } from '../../ui/records/use-ledger';
 import { usePickers } from '../../ui/records/use-pickers';
 
 function LedgerOf({ entity }: { entity: string | null }) {

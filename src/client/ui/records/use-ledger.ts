@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { definitionList, recordContracts, type DefinitionItem } from '../../../shared/records/contracts';
 import { api } from '../../app/api';
-import { useLoad } from '../../ui/use-load';
+import { useLoad } from '../use-load';
 
 /** Every ledger definition (built-in and run-time), read once per page. */
 export function useDefinitions() {

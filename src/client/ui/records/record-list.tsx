@@ -8,13 +8,13 @@ import { recordHref, type RecordDefinition } from '../../../shared/records/defin
 import { formatDate } from '../../../shared/time';
 import { api, errorText } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
-import { recordsNs } from './locales';
-import { downloadPost, postFile } from '../../ui/records/record-api';
+import { recordsNs } from './ledger-locales';
+import { downloadPost, postFile } from './record-api';
 import { RecordForm } from './record-form';
-import { RecordListPage, type ListQuery } from '../../ui/records/record-list-page';
-import { ImportDialog } from '../../ui/records/import-dialog';
-import { usePickers } from '../../ui/records/use-pickers';
-import { useRecordChanges } from '../../ui/records/use-record-changes';
+import { RecordListPage, type ListQuery } from './record-list-page';
+import { ImportDialog } from './import-dialog';
+import { usePickers } from './use-pickers';
+import { useRecordChanges } from './use-record-changes';
 
 /**
  * The list page of a generic ledger: the shared RecordListPage on the

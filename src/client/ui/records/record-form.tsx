@@ -6,10 +6,10 @@ import type { RecordDefinition } from '../../../shared/records/definition';
 import { recordValuesSchema } from '../../../shared/records/validator';
 import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';
-import { isValidationError, showIssues, showSaveError } from '../../ui/form-rules';
-import { DefinitionForm, type FormValues } from '../../ui/records/definition-form';
-import type { Pickers } from '../../ui/records/use-pickers';
-import { recordsNs } from './locales';
+import { isValidationError, showIssues, showSaveError } from '../form-rules';
+import { DefinitionForm, type FormValues } from './definition-form';
+import type { Pickers } from './use-pickers';
+import { recordsNs } from './ledger-locales';
 
 interface Props {
   def: RecordDefinition;

@@ -7,13 +7,13 @@ import { statusOf, type RecordDefinition } from '../../../shared/records/definit
 import { formatDate } from '../../../shared/time';
 import { api, errorText } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
-import { useLoad } from '../../ui/use-load';
-import { recordsNs } from './locales';
-import { AttachmentThumb } from '../../ui/records/attachment-thumb';
-import { downloadFile } from '../../ui/records/record-api';
+import { useLoad } from '../use-load';
+import { recordsNs } from './ledger-locales';
+import { AttachmentThumb } from './attachment-thumb';
+import { downloadFile } from './record-api';
 import { RecordForm } from './record-form';
-import { displayValue, StatusTag } from '../../ui/records/record-view';
-import type { Pickers } from '../../ui/records/use-pickers';
+import { displayValue, StatusTag } from './record-view';
+import type { Pickers } from './use-pickers';
 
 /** The fields a detail shows: a read-only field only when it holds something (a migration's leftover text, say). */
 function shownFields(def: RecordDefinition, record: RecordItem): RecordDefinition['fields'] {

@@ -1,0 +1,19 @@
+import { Result, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { recordsNs } from './ledger-locales';
+import { RecordList } from './record-list';
+import { useLedger } from './use-ledger';
+
+/**
+ * A whole ledger page by its entity: the list with its filters, add, edit,
+ * detail, Excel export and import, live changes — from the definition alone.
+ * A module's page for a ledger it owns is `<LedgerPage entity="RiskPoint" />`.
+ */
+export function LedgerPage({ entity }: { entity: string }) {
+  const { t } = useTranslation(recordsNs);
+  const { loading, def, calls } = useLedger(entity);
+  if (loading && !def) {
+    return <Spin />;
+  }
+  return def && calls ? <RecordList def={def} calls={calls} /> : <Result status="404" subTitle={t('noLedger')} />;
+}
