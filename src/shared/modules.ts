@@ -2,6 +2,7 @@ import type { MessageText } from './messages/define.js';
 import type { MenuDecl, PageDecl, PermissionDecl, SharedModule } from './module.js';
 import { alarmsShared } from './alarms/manifest.js';
 import { authShared } from './auth/manifest.js';
+import { certificatesShared } from './certificates/manifest.js';
 import { fencesShared } from './fences/manifest.js';
 import { ingestShared } from './ingest/manifest.js';
 import { orgShared } from './org/manifest.js';
@@ -29,6 +30,7 @@ export const sharedModules = [
   alarmsShared,
   fencesShared,
   ingestShared,
+  certificatesShared,
 ] as const;
 
 type Area = (typeof sharedModules)[number];

@@ -1,5 +1,6 @@
 import type { PageRoute } from '../app/route-types';
 import { alarmsPages } from './alarms/routes';
+import { certificatesPages } from './certificates/routes';
 import { fencesPages } from './fences/routes';
 import { ingestPages } from './ingest/routes';
 import { orgPages } from './org/routes';
@@ -18,4 +19,5 @@ export const featurePages: PageRoute[] = [
   ...recordsPages,
   ...fencesPages,
   ...positioningPages,
+  ...certificatesPages,
 ];

@@ -1,5 +1,6 @@
 import { alarmsModule } from './alarms/index.js';
 import { authModule } from './auth/index.js';
+import { certificatesModule } from './certificates/index.js';
 import { fencesModule } from './fences/index.js';
 import { ingestModule } from './ingest/index.js';
 import type { ModuleMigration, ServerModule } from './module.js';
@@ -27,6 +28,7 @@ export const modules: readonly ServerModule[] = [
   alarmsModule,
   positioningModule,
   fencesModule,
+  certificatesModule,
 ];
 
 /** Every module's migrations by name, for `migrateToLatest` (which adds the platform's own). */
