@@ -2,8 +2,10 @@ import type { z } from 'zod';
 import { refreshToken as refreshTokenContract } from '../../shared/auth/contracts';
 import type { Contract } from '../../shared/contracts/contract';
 import { API_VERSION, REFRESH_TOKEN_ERROR, type Envelope, type EnvelopeError } from '../../shared/contracts/envelope';
-import { isMessageCode, renderMessage, renderWithIssues, type FieldIssue } from '../../shared/messages/catalog';
-import type { MessageParams } from '../../shared/messages/define';
+import type { FieldIssue } from '../../shared/messages/catalog';
+import { commonMessages } from '../../shared/messages/common';
+import { fillTemplate, type MessageParams } from '../../shared/messages/define';
+import { messageCatalog } from './message-catalog';
 import { logError } from './error-log-store';
 import { feedback } from './feedback';
 import { acceptLanguage, currentLang, type Lang } from './i18n';
@@ -34,13 +36,15 @@ export class ApiError extends Error {
 
   /** The message in `lang` (default: the current language); the server's text when the code is unknown here. */
   text(lang: Lang = currentLang()): string {
-    return isMessageCode(this.code) ? renderWithIssues(lang, this.code, this.params, this.issues) : this.message;
+    const c = messageCatalog();
+    return c?.isMessageCode(this.code) ? c.renderWithIssues(lang, this.code, this.params, this.issues) : this.message;
   }
 
   /** The text for one field: its own issues when the server named them, else the whole message. */
   fieldText(field: string, lang: Lang = currentLang()): string {
     const own = this.issues.filter((i) => i.field === field);
-    return own.length > 0 ? own.map((i) => renderMessage(lang, i.code, i.params)).join(lang === 'zh' ? '；' : '; ') : this.text(lang);
+    const c = messageCatalog();
+    return own.length > 0 && c ? own.map((i) => c.renderMessage(lang, i.code, i.params)).join(lang === 'zh' ? '；' : '; ') : this.text(lang);
   }
 }
 
@@ -53,7 +57,8 @@ export function errorText(err: unknown, lang: Lang = currentLang()): string {
 }
 
 /** An error the client itself detected, with a catalog code. */
-const clientError = (code: string, status: number) => new ApiError({ message: renderMessage(currentLang(), code), controls: [], code }, status);
+const clientError = (code: keyof typeof commonMessages, status: number) =>
+  new ApiError({ message: fillTemplate(commonMessages[code][currentLang()], undefined), controls: [], code }, status);
 
 export interface ApiOptions {
   /** No error toast; the caller shows the error itself. */

@@ -3,7 +3,7 @@ import { Suspense, useMemo, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { feedbackWanted } from './feedback';
 import { antdLocale, useLang } from './i18n';
-import { lazyNamed } from './route-types';
+import { lazyNamed } from './lazy-named';
 import { router } from './router';
 import { useSession } from './session-store';
 import { antdThemeConfig, useShellTheme } from './theme';

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyNamed } from './lazy-named';
 import { pageTitle } from '../../shared/modules';
 
 /** One page under the shell layout: its path, its titles, and the code that draws it, loaded on demand. */
@@ -19,13 +20,6 @@ export interface PageRoute {
   permittedBy?: string;
 }
 
-/** Lazy component from a module's named export (pages use named exports only). */
-export function lazyNamed<K extends string>(
-  load: () => Promise<Record<K, ComponentType>>,
-  exportName: K,
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[exportName] }));
-}
 
 /**
  * A feature's page: `page('/a/b', () => import('./b-page'), 'BPage')`. Its

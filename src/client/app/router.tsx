@@ -4,7 +4,7 @@ import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
 import { RequireSession } from '../shell/require-session';
 import { logError } from './error-log-store';
 import { setNavigator } from './navigation';
-import { lazyNamed } from './route-types';
+import { lazyNamed } from './lazy-named';
 import { useSession } from './session-store';
 
 const LoginPage = lazyNamed(() => import('../shell/login-page'), 'LoginPage');

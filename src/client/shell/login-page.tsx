@@ -1,4 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { loadMessageCatalog } from '../app/message-catalog';
 import { Alert, Button, Form, Input } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +41,12 @@ export function LoginPage() {
       loadLoginConfig().catch((err: unknown) => logError(err, 'warning'));
     }
   }, [loginConfig, loadLoginConfig]);
+
+  useEffect(() => {
+    // Once the form is up, not before it: refused sign-ins then render again on a language switch.
+    const timer = window.setTimeout(() => void loadMessageCatalog(), 2000);
+    return () => window.clearTimeout(timer);
+  }, []);
 
   const webTitle = loginConfig?.customerwebtitle || t('brand');
   useEffect(() => {
