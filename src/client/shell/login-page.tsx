@@ -33,6 +33,8 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   // The error itself, not its text: rendered at each render, so it follows a language switch.
   const [error, setError] = useState<unknown>(null);
+  // Rendered again once every area's messages are here, so an error on screen follows a language switch.
+  const [, setCatalogLoaded] = useState(false);
   const [form] = Form.useForm<LoginForm>();
   const passwordRef = useRef<InputRef>(null);
 
@@ -44,7 +46,7 @@ export function LoginPage() {
 
   useEffect(() => {
     // Once the form is up, not before it: refused sign-ins then render again on a language switch.
-    const timer = window.setTimeout(() => void loadMessageCatalog(), 2000);
+    const timer = window.setTimeout(() => void loadMessageCatalog().then(() => setCatalogLoaded(true)), 2000);
     return () => window.clearTimeout(timer);
   }, []);
 
@@ -72,6 +74,7 @@ export function LoginPage() {
     } catch (err) {
       setError(err);
       setBusy(false);
+      void loadMessageCatalog().then(() => setCatalogLoaded(true));
     }
   };
 
