@@ -14,6 +14,8 @@ const DownloadPage = lazyNamed(() => import('../shell/download-page'), 'Download
 const ResetPasswordPage = lazyNamed(() => import('../shell/reset-password-page'), 'ResetPasswordPage');
 const NoAccessPage = lazyNamed(() => import('../shell/error-pages'), 'NoAccessPage');
 const NotFoundPage = lazyNamed(() => import('../shell/error-pages'), 'NotFoundPage');
+// A public read-only link (a QR code on a card or a drawing), opened without signing in (documents feature).
+const PublicLinkPage = lazyNamed(() => import('../features/documents/public-link-page'), 'PublicLinkPage');
 // The signed-in frame (sidebar, tables, live connection) loads after sign-in, not with /login.
 const SignedInShell = lazyNamed(() => import('../shell/signed-in-shell'), 'SignedInShell');
 
@@ -50,6 +52,7 @@ export const router = createBrowserRouter([
       { path: '/login', element: <Loading><LoginPage /></Loading> },
       { path: '/download', element: <Loading><DownloadPage /></Loading> },
       { path: '/ResetPassword', element: <Loading><ResetPasswordPage /></Loading> },
+      { path: '/p/:token', element: <Loading><PublicLinkPage /></Loading> },
       { path: '/homePage', element: <Navigate to="/Gateway/home" replace /> },
       { path: '/401', element: <Loading><NoAccessPage /></Loading> },
       { path: '/404', element: <Loading><NotFoundPage /></Loading> },

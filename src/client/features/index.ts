@@ -1,6 +1,7 @@
 import type { PageRoute } from '../app/route-types';
 import { alarmsPages } from './alarms/routes';
 import { certificatesPages } from './certificates/routes';
+import { documentsPages } from './documents/routes';
 import { fencesPages } from './fences/routes';
 import { ingestPages } from './ingest/routes';
 import { orgPages } from './org/routes';
@@ -20,4 +21,5 @@ export const featurePages: PageRoute[] = [
   ...fencesPages,
   ...positioningPages,
   ...certificatesPages,
+  ...documentsPages,
 ];

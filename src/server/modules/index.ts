@@ -1,6 +1,7 @@
 import { alarmsModule } from './alarms/index.js';
 import { authModule } from './auth/index.js';
 import { certificatesModule } from './certificates/index.js';
+import { documentsModule } from './documents/index.js';
 import { fencesModule } from './fences/index.js';
 import { ingestModule } from './ingest/index.js';
 import type { ModuleMigration, ServerModule } from './module.js';
@@ -29,6 +30,7 @@ export const modules: readonly ServerModule[] = [
   positioningModule,
   fencesModule,
   certificatesModule,
+  documentsModule,
 ];
 
 /** Every module's migrations by name, for `migrateToLatest` (which adds the platform's own). */

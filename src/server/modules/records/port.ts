@@ -5,3 +5,6 @@ import type { RecordsService } from './records.service.js';
 export type RecordsPort = RecordsService;
 
 export const recordsPort = definePort<RecordsPort>('records');
+
+// How a value reads in a cell (export, print): documents print a record's fields as its Excel export shows them.
+export { cellOf, type Named, type OrgNames } from './records.excel.js';

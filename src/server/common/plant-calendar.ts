@@ -1,0 +1,36 @@
+import { plantCalendarSchema, type PlantCalendarConfig } from '../../shared/domain/plant-calendar.js';
+import type { Db, Tx } from '../store/db.js';
+
+/*
+ * The plant calendar as the store keeps it (DOMAIN.md §7, §8): one
+ * `system_config` row the /systemConfig/holidaySpecialTimeConfig page edits
+ * (schedules module). Read here once for every module that needs the plant's
+ * clock: the scheduler, hot-work grades of permits, times printed on documents.
+ */
+
+export const PLANT_CALENDAR_KEY = 'plantCalendar';
+
+/** The stored calendar, or China's defaults (UTC+8, weekends off, night 22:00–06:00) while none is saved or it cannot be read. */
+export async function loadPlantCalendar(db: Db | Tx): Promise<PlantCalendarConfig> {
+  const row = await db.selectFrom('system_config').select('constvalue').where('consttitle', '=', PLANT_CALENDAR_KEY).executeTakeFirst();
+  if (!row) {
+    return plantCalendarSchema.parse({});
+  }
+  try {
+    const parsed = plantCalendarSchema.safeParse(JSON.parse(row.constvalue));
+    return parsed.success ? parsed.data : plantCalendarSchema.parse({});
+  } catch {
+    return plantCalendarSchema.parse({});
+  }
+}
+
+/** Stores the calendar (in the caller's transaction, with its audit row). */
+export async function savePlantCalendar(tx: Tx, config: PlantCalendarConfig): Promise<void> {
+  const value = JSON.stringify(config);
+  const exists = await tx.selectFrom('system_config').select('consttitle').where('consttitle', '=', PLANT_CALENDAR_KEY).executeTakeFirst();
+  if (exists) {
+    await tx.updateTable('system_config').set({ constvalue: value }).where('consttitle', '=', PLANT_CALENDAR_KEY).execute();
+  } else {
+    await tx.insertInto('system_config').values({ consttitle: PLANT_CALENDAR_KEY, constvalue: value }).execute();
+  }
+}
