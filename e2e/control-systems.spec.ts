@@ -28,8 +28,12 @@ test('the control systems page lists the demo systems with tags and a live link;
   await page.getByTestId('cs-patterns').fill('PU-1.R-\nPU-1.E-');
   await page.getByTestId('cs-regions').click();
   await page.locator('.ant-select-tree-title', { hasText: '合成装置' }).first().click();
-  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('cs-regions')).toContainText('合成装置');
+  // Close the tree's dropdown by clicking into the form, not with Escape (which would close the dialog
+  // itself if the dropdown has already closed).
+  await page.getByTestId('cs-name').click();
   await page.getByTestId('cs-save').click();
+  await expect(page.getByTestId('cs-save')).toBeHidden();
   await expect(page.locator('[data-testid="cs-row-E2E-PLC"]')).toBeVisible();
   await expect(page.locator('[data-testid="cs-row-E2E-PLC"]')).toContainText('PU-1.R-');
 
