@@ -8,7 +8,7 @@ import { nodeIdIn } from './node-id.js';
 
 export interface MqttSource {
   /** `connects`: connections made since start (1 while the first holds; more after each reconnect). */
-  stats(): { connected: boolean; connects: number; messages: number; badMessages: number };
+  stats(): { connected: boolean; connects: number; messages: number; badMessages: number; qos0: number };
   close(): Promise<void>;
 }
 
@@ -40,7 +40,8 @@ export function defaultMqttSession(store: { databaseUrl?: string; dataDir: strin
 
 /**
  * Subscribes to the ingest topics at QoS 1 and feeds every message through the
- * common ingest pipeline, acknowledging it once stored. A message is one JSON item or a JSON array of items;
+ * common ingest pipeline, acknowledging it once stored; messages published at QoS 0 are taken too (nothing to
+ * acknowledge: the device chose at most once). A message is one JSON item or a JSON array of items;
  * a message that is not JSON is counted and logged, never fatal. The client
  * reconnects by itself (mqtt.js) when the broker goes away.
  *
@@ -63,6 +64,7 @@ export function startMqttSource(opts: {
   const topics = mqttTopics(opts.topicPrefix);
   let messages = 0;
   let badMessages = 0;
+  let qos0 = 0;
   let connects = 0;
   let lastBadLog = 0;
   let closed = false;
@@ -116,6 +118,15 @@ export function startMqttSource(opts: {
       acknowledge();
     },
   });
+  // QoS 0 (at most once, as the device chose): mqtt.js calls customHandleAcks only for QoS 1 and 2, so these come
+  // here. Taken the same way and counted; nothing to acknowledge. QoS 1 messages also reach 'message', after
+  // their PUBACK, and are skipped here (already handled above).
+  client.on('message', (topic, payload, packet) => {
+    if (packet.qos === 0) {
+      qos0++;
+      handle(topic, payload);
+    }
+  });
   client.on('connect', (connack) => {
     connects++;
     log.info({ url: opts.url, clientId: opts.clientId, sessionPresent: connack.sessionPresent }, 'mqtt: connected');
@@ -134,7 +145,7 @@ export function startMqttSource(opts: {
   client.on('error', (err) => log.warn({ err: err.message }, 'mqtt: error'));
   client.on('offline', () => log.warn({ url: opts.url }, 'mqtt: offline, reconnecting'));
   return {
-    stats: () => ({ connected: client.connected, connects, messages, badMessages }),
+    stats: () => ({ connected: client.connected, connects, messages, badMessages, qos0 }),
     async close() {
       closed = true;
       await client.endAsync();

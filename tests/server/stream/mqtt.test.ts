@@ -69,4 +69,17 @@ describe.skipIf(!MQTT_URL)('MQTT ingest', () => {
     expect(after.samples.rejected - before.samples.rejected).toBe(1);
     expect(ts.server.stream.mqtt!.stats().badMessages).toBeGreaterThanOrEqual(1);
   });
+
+  it('takes a sample published at QoS 0 (as the README publishes it): the latest value and the history hold it', async () => {
+    const t = Date.now() + 5000;
+    await ts.server.stream.history.sync();
+    const writtenBefore = ts.server.stream.history.stats().writtenSamples;
+    const before = ts.server.stream.mqtt!.stats().qos0;
+    await publisher.publishAsync(MQTT_TOPIC_SAMPLES, JSON.stringify({ tag: tag.id, t, v: 77.25 }), { qos: 0 });
+    await waitFor(() => client.values.some((x) => x[2] === 77.25), 5000, 'QoS 0 value at the browser');
+    expect(ts.server.stream.mqtt!.stats().qos0).toBe(before + 1);
+    // In the history: written (this test store keeps no journal, so sync() seals the value into the store).
+    await ts.server.stream.history.sync();
+    expect(ts.server.stream.history.stats().writtenSamples).toBe(writtenBefore + 1);
+  });
 });
