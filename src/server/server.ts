@@ -163,6 +163,8 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
         return;
       }
       closed = true;
+      // From here on ingest says no (HTTP 503 with Retry-After, MQTT unacknowledged) rather than taking nothing.
+      stream.ingest.close();
       simulator?.stop();
       await metricsServer?.close();
       // Modules close in reverse start order: a module's background work (the fence engine raises

@@ -35,6 +35,8 @@ export interface Ingest {
   stats(): IngestStats;
   /** After close every item is rejected (the server is shutting down). */
   close(): void;
+  /** False from close() on: callers refuse the whole batch (HTTP 503, MQTT no acknowledgement) instead of taking none of it. */
+  accepting(): boolean;
 }
 
 const LOG_INTERVAL_MS = 1000;
@@ -209,5 +211,6 @@ export function createIngest(deps: { tags: TagRegistry; live: LiveCache; bus: St
     close() {
       closed = true;
     },
+    accepting: () => !closed,
   };
 }

@@ -103,6 +103,10 @@ export function startMqttSource(opts: {
     reconnectPeriod: 2000,
     connectTimeout: 10_000,
     customHandleAcks: (topic, payload, _packet, ack) => {
+      if (!ingest.accepting()) {
+        // Stopping: no PUBACK, so the broker keeps the message in the server's session and hands it over again.
+        return;
+      }
       handle(topic, payload);
       const acknowledge = () => {
         opts.durable().then(
@@ -122,7 +126,7 @@ export function startMqttSource(opts: {
   // here. Taken the same way and counted; nothing to acknowledge. QoS 1 messages also reach 'message', after
   // their PUBACK, and are skipped here (already handled above).
   client.on('message', (topic, payload, packet) => {
-    if (packet.qos === 0) {
+    if (packet.qos === 0 && ingest.accepting()) {
       qos0++;
       handle(topic, payload);
     }

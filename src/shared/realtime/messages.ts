@@ -17,5 +17,6 @@ export const realtimeMessages = defineMessages({
   'realtime.limitOutOfRange': { zh: '{key}（{value}）超出量程 {lo} ~ {hi}', en: '{key} ({value}) is outside the range {lo} to {hi}' },
   'realtime.deadbandTooBig': { zh: '死区（{deadband}）不能大于量程', en: 'The deadband ({deadband}) must not exceed the range span' },
   'ingest.keyNotFound': { zh: '接入密钥不存在', en: 'No such ingest key' },
+  'ingest.stopping': { zh: '服务器正在停止，本批未接收，请稍后重发', en: 'The server is stopping; nothing of this batch was taken, send it again shortly' },
   'ingest.invalidKey': { zh: '接入密钥无效（Authorization: Bearer <key>）', en: 'Invalid or missing ingest key (Authorization: Bearer <key>)' },
 });

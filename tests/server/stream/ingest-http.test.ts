@@ -135,4 +135,21 @@ describe.each(dialects)('HTTP ingest (%s)', (dialect) => {
     const anon = await call(ts.url, ingestKeyList, {});
     expect(anon.httpStatus).toBe(401);
   });
+
+  // Last in this file: it stops this server's ingest.
+  it('from the stop on, refuses a batch with 503 and Retry-After instead of answering 200 with nothing stored', async () => {
+    ts.server.stream.ingest.close();
+    const res = await fetch(`${ts.url}/ingest/v1/samples`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${INGEST_KEY}`, 'accept-language': 'en' },
+      body: JSON.stringify([{ tag: tagA.id, t: now + 300, v: 9 }]),
+    });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    const body = (await res.json()) as { IsSuccess: boolean; code: string };
+    expect(body.IsSuccess).toBe(false);
+    expect(JSON.stringify(body)).toContain('ingest.stopping');
+    const positions = await ingestHttp(ts.url, 'positions', [{ tagId: 'P-STOP', t: now, lon: 118.8, lat: 32.25 }]);
+    expect(positions.status).toBe(503);
+  });
 });

@@ -9,6 +9,9 @@ import type { IngestKeyService } from './ingest.service.js';
 /** Ingest bodies may be larger than ordinary calls: a gateway flushing a backlog sends many items at once. */
 const INGEST_BODY_LIMIT = 8 * 1024 * 1024;
 
+/** Seconds a gateway is asked to wait before sending again while the server stops (a restart takes a few). */
+const RETRY_AFTER_S = 5;
+
 /** Ingest keys and the HTTP ingest endpoints (`POST /ingest/v1/samples`, `…/positions`). */
 export function registerIngestRoutes({
   http,
@@ -35,6 +38,10 @@ export function registerIngestRoutes({
     const keyName = key === null ? null : await keys.identify(key);
     if (keyName === null) {
       return reply.status(401).send(fail(401, requestLang(req), 'ingest.invalidKey'));
+    }
+    // Stopping: say no, so the gateway sends the batch again (to this server once back, or another one).
+    if (!stream.ingest.accepting()) {
+      return reply.status(503).header('Retry-After', String(RETRY_AFTER_S)).send(fail(503, requestLang(req), 'ingest.stopping'));
     }
     const result = run(req.body, keyName);
     // Acknowledged means stored: 2xx only once the accepted items are in the journal (fdatasync) or committed.
