@@ -129,7 +129,7 @@ export function FieldInput({ field, lang, pickers, value, onChange, fileNames, d
   const options = (field.options ?? (field.dictionary ? dictionaries[field.dictionary] : undefined) ?? []).map((o) => ({ value: o.value, label: pick(lang, o.label.zh, o.label.en) }));
   const deptOptions = pickers.depts.map((d) => ({ value: d.deptid, label: pick(lang, d.deptname, d.deptname_en) }));
   const regionOptions = pickers.regions.map((r) => ({ value: r.regionid, label: pick(lang, r.regionname, r.regionname_en) }));
-  const userOptions = pickers.users.map((u) => ({ value: u.userid, label: `${u.username} (${u.loginname})` }));
+  const userOptions = pickers.users.map((u) => ({ value: u.userid, label: u.loginname ? `${u.username} (${u.loginname})` : u.username }));
   const select = (opts: Choice[], multiple: boolean) => <ChoiceSelect testId={testId} options={opts} multiple={multiple} disabled={disabled} value={value} onChange={onChange} />;
   switch (field.type) {
     case fieldTypes.dept:

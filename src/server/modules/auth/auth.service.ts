@@ -189,7 +189,12 @@ export async function createAuthService(store: Store, config: Config, org: OrgSe
     async authenticate(token) {
       let payload;
       try {
-        ({ payload } = await jwtVerify(token, jwtSecret, { issuer: ISSUER, algorithms: ['HS256'] }));
+        // A token must say when it was issued and when it ends, and live no longer than the configured lifetime
+        // (a token signed elsewhere with the shared JWT_SECRET but without exp, or for a year, is refused).
+        ({ payload } = await jwtVerify(token, jwtSecret, { issuer: ISSUER, algorithms: ['HS256'], requiredClaims: ['exp', 'iat'] }));
+        if ((payload.exp as number) - (payload.iat as number) > config.accessTokenTtl) {
+          throw new Error('lifetime above the configured one');
+        }
       } catch {
         throw unauthorized();
       }

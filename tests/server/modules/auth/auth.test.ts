@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT, decodeJwt } from 'jose';
 import {
   changePasswordNew,
   getLoginPageConfig,
@@ -151,5 +152,35 @@ describe('access-token expiry', () => {
     const r = await call(ts.url, refreshToken, { refreshToken: s.refreshToken });
     expect(r.body.IsSuccess).toBe(true);
     expect((await call(ts.url, getUserInfo, {}, r.body.data!.accessToken)).httpStatus).toBe(200);
+  });
+});
+
+describe('access tokens signed with the shared JWT_SECRET', () => {
+  let ts: TestServer;
+  const secret = 'a-shared-secret-for-this-test-only-0123456789';
+  beforeAll(async () => {
+    process.env.JWT_SECRET = secret;
+    ts = await startTestServer({ env: { ACCESS_TOKEN_TTL: '900' } });
+  });
+  afterAll(async () => {
+    delete process.env.JWT_SECRET;
+    await ts?.close();
+  });
+
+  it('refuses a token without exp or iat, or living longer than ACCESS_TOKEN_TTL; takes one within it', async () => {
+    const s = (await login(ts.url, 'admin', DEFAULT_DEMO_PASSWORD)).body.data!;
+    const claims = decodeJwt(s.accessToken);
+    const key = new TextEncoder().encode(secret);
+    const now = Math.floor(Date.now() / 1000);
+    const forge = (set: (j: SignJWT) => SignJWT) =>
+      set(new SignJWT({ ln: claims.ln, fid: claims.fid }).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub!).setIssuer(claims.iss!)).sign(key);
+    const noExp = await forge((j) => j.setIssuedAt());
+    const noIat = await forge((j) => j.setExpirationTime(now + 600));
+    const yearLong = await forge((j) => j.setIssuedAt().setExpirationTime(now + 365 * 24 * 3600));
+    const fine = await forge((j) => j.setIssuedAt().setExpirationTime(now + 600));
+    expect((await call(ts.url, getUserInfo, {}, noExp)).httpStatus).toBe(401);
+    expect((await call(ts.url, getUserInfo, {}, noIat)).httpStatus).toBe(401);
+    expect((await call(ts.url, getUserInfo, {}, yearLong)).httpStatus).toBe(401);
+    expect((await call(ts.url, getUserInfo, {}, fine)).httpStatus).toBe(200);
   });
 });
