@@ -82,15 +82,72 @@ export function startMqttSource(opts: {
       }
       return;
     }
-    try {
-      if (topicUnder(topic, topics.samples)) {
-        ingest.samples(body, 'mqtt', { kind: 'mqtt', topic });
-      } else if (topicUnder(topic, topics.positions)) {
-        ingest.positions(body, 'mqtt');
+    // Items of the messages of one turn of the event loop are ingested together, one batch per topic (a
+    // batch per single-sample message costs more than the sample).
+    const items = waiting.get(topic);
+    if (items === undefined) {
+      waiting.set(topic, Array.isArray(body) ? [...(body as unknown[])] : [body]);
+    } else if (Array.isArray(body)) {
+      for (const item of body as unknown[]) {
+        items.push(item);
       }
-    } catch (err) {
-      log.error({ err, topic }, 'mqtt: ingest failed');
+    } else {
+      items.push(body);
     }
+    schedule();
+  };
+  let waiting = new Map<string, unknown[]>();
+  const ingestWaiting = () => {
+    const batches = waiting;
+    waiting = new Map();
+    for (const [topic, items] of batches) {
+      try {
+        if (topicUnder(topic, topics.samples)) {
+          ingest.samples(items, 'mqtt', { kind: 'mqtt', topic });
+        } else if (topicUnder(topic, topics.positions)) {
+          ingest.positions(items, 'mqtt');
+        }
+      } catch (err) {
+        log.error({ err, topic }, 'mqtt: ingest failed');
+      }
+    }
+  };
+  // Acknowledgements go in groups: the messages of one turn of the event loop are ingested, then wait for one
+  // durable() (one journal write + fdatasync for the group, not one per message), then all get their PUBACK.
+  let awaitingAck: ((code: number) => void)[] = [];
+  let scheduled = false;
+  const schedule = () => {
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
+  const flush = () => {
+    scheduled = false;
+    if (!ingest.accepting()) {
+      // Stopped between a message and its turn: nothing taken, nothing acknowledged (the broker hands them over again).
+      waiting = new Map();
+      awaitingAck = [];
+      return;
+    }
+    ingestWaiting();
+    const group = awaitingAck;
+    awaitingAck = [];
+    if (group.length === 0) {
+      return;
+    }
+    const attempt = () => {
+      opts.durable().then(
+        () => group.forEach((ack) => ack(0)),
+        () => {
+          // Not stored (disk full, database down): no PUBACK; try again shortly, the broker holds the messages meanwhile.
+          if (!closed) {
+            setTimeout(attempt, 1000).unref();
+          }
+        },
+      );
+    };
+    attempt();
   };
   // Persistent session (clean: false, MQTT 5 session expiry) under a stable id: while the server is down the
   // broker queues the QoS 1 messages for it. Each message is acknowledged only once its items are durable,
@@ -107,19 +164,9 @@ export function startMqttSource(opts: {
         // Stopping: no PUBACK, so the broker keeps the message in the server's session and hands it over again.
         return;
       }
+      awaitingAck.push(ack);
       handle(topic, payload);
-      const acknowledge = () => {
-        opts.durable().then(
-          () => ack(0),
-          () => {
-            // Not stored (disk full, database down): no PUBACK; try again shortly, the broker holds the message meanwhile.
-            if (!closed) {
-              setTimeout(acknowledge, 1000).unref();
-            }
-          },
-        );
-      };
-      acknowledge();
+      schedule();
     },
   });
   // QoS 0 (at most once, as the device chose): mqtt.js calls customHandleAcks only for QoS 1 and 2, so these come
