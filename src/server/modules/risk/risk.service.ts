@@ -272,7 +272,8 @@ export function createRiskService(deps: RiskServiceDeps): RiskService {
         attrs.system = 'GDS';
       }
     }
-    return { kind, id: `alarm:${a.alarmKey}`, zone: String(a.regionid), attrs, start: a.activatedAt };
+    // A source stamping ahead of this server's clock does not make the cause a planned one: it counts from now at the latest.
+    return { kind, id: `alarm:${a.alarmKey}`, zone: String(a.regionid), attrs, start: Math.min(a.activatedAt, now()) };
   }
 
   function onAlarms(items: readonly AlarmItem[]) {
@@ -289,7 +290,7 @@ export function createRiskService(deps: RiskServiceDeps): RiskService {
         href: '/alarmData/realTimeAlarm',
       });
       const events: CauseEvent[] =
-        a.active && a.closedAt === null ? [{ type: 'start', cause }] : [{ type: 'end', id: cause.id, at: a.returnedAt ?? a.closedAt ?? a.updatedAt }];
+        a.active && a.closedAt === null ? [{ type: 'start', cause }] : [{ type: 'end', id: cause.id, at: Math.min(a.returnedAt ?? a.closedAt ?? a.updatedAt, now()) }];
       for (const e of events) {
         escalation.apply(e).forEach((z) => touched.add(z));
       }
