@@ -58,25 +58,21 @@ export function RiskMapPage() {
   const zone = selected === null ? undefined : zones.get(selected);
 
   return (
-    <Card
-      size="small"
-      title={renderMessage(lang, 'risk.map.table')}
-      extra={
-        <Segmented<View>
-          size="small"
-          value={view}
-          onChange={setView}
-          options={[
-            { value: 'live', label: renderMessage(lang, 'risk.map.live') },
-            { value: 'residual', label: renderMessage(lang, 'risk.map.residual') },
-            { value: 'inherent', label: renderMessage(lang, 'risk.map.inherent') },
-          ]}
-        />
-      }
-      data-testid="risk-map-page"
-    >
+    <Card size="small" data-testid="risk-map-page">
       <Space direction="vertical" size={8} style={{ width: '100%' }}>
-        <Legend lang={lang} />
+        <Space size={[12, 8]} wrap>
+          <Segmented<View>
+            size="small"
+            value={view}
+            onChange={setView}
+            options={[
+              { value: 'live', label: renderMessage(lang, 'risk.map.live') },
+              { value: 'residual', label: renderMessage(lang, 'risk.map.residual') },
+              { value: 'inherent', label: renderMessage(lang, 'risk.map.inherent') },
+            ]}
+          />
+          <Legend lang={lang} />
+        </Space>
         <div className="risk-map-layout">
           <div className="risk-map-canvas">
             <PlantMap

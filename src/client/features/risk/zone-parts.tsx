@@ -1,4 +1,4 @@
-import { Alert, Descriptions, Empty, List, Space, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Empty, List, Space, Typography } from 'antd';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { evaluationMethodInfo, isRiskLevel, riskColours, riskLevelInfo, type RiskLevel } from '../../../shared/domain/risk-evaluation';
@@ -21,9 +21,13 @@ export const inkOn = (level: RiskLevel | null) => (level === 1 || level === 4 ? 
 /** A level as a coloured tag with its name in text (the colour is never the only sign). */
 export function LevelTag({ lang, level }: { lang: Lang; level: RiskLevel | null }) {
   return (
-    <Tag color={levelHex(level)} style={{ color: inkOn(level), marginInlineEnd: 0 }}>
+    <span
+      className="risk-level-tag"
+      data-level={level ?? ''}
+      style={{ background: levelHex(level), color: inkOn(level), padding: '0 7px', borderRadius: 4, fontSize: 12, lineHeight: '20px', display: 'inline-block', whiteSpace: 'nowrap' }}
+    >
       {levelName(lang, level)}
-    </Tag>
+    </span>
   );
 }
 
