@@ -9,6 +9,7 @@ import { positioningPages } from './positioning/routes';
 import { realtimePages } from './realtime/routes';
 import { recordsPages } from './records/routes';
 import { regionsPages } from './regions/routes';
+import { riskPages } from './risk/routes';
 
 /** Every feature's pages, one line each (ARCHITECTURE.md §9); the shell's own pages are in app/routes.tsx. */
 export const featurePages: PageRoute[] = [
@@ -22,4 +23,5 @@ export const featurePages: PageRoute[] = [
   ...positioningPages,
   ...certificatesPages,
   ...documentsPages,
+  ...riskPages,
 ];

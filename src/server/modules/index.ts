@@ -10,6 +10,7 @@ import { positioningModule } from './positioning/index.js';
 import { realtimeModule } from './realtime/index.js';
 import { recordsModule } from './records/index.js';
 import { regionsModule } from './regions/index.js';
+import { riskModule } from './risk/index.js';
 import { shellModule } from './shell/index.js';
 
 /**
@@ -31,6 +32,7 @@ export const modules: readonly ServerModule[] = [
   fencesModule,
   certificatesModule,
   documentsModule,
+  riskModule,
 ];
 
 /** Every module's migrations by name, for `migrateToLatest` (which adds the platform's own). */

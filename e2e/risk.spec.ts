@@ -1,0 +1,85 @@
+import { expect, test } from './fixtures';
+import { callApi, ingestSender, regionIdOf, screens, signIn } from './alarm-helpers';
+import { choose } from './form-helpers';
+import { tagSave } from '../src/shared/realtime/contracts';
+
+/*
+ * Issue 21 in the browser: a demo zone (公用工程区, blue from its demo risk
+ * point) on an open /riskFourColorMap; a risk point evaluated orange added on
+ * the risk point page turns it orange; a gas detector's HH sample in it turns
+ * it red on the already-open map with the alarm listed as the cause; the
+ * sample returning to normal brings it back to orange (hold time 0).
+ * Screenshots at 1440 and 390 px, zh and en, with SCREENSHOTS=1.
+ */
+
+const GAS = 'UT.GD-E2E-RISK';
+
+test('a zone turns orange with a new risk point, red on an open map while a gas HH alarm lasts (the alarm as its cause), and falls back', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin');
+  const token = (await page.evaluate(() => localStorage.getItem('Admin-Token')))!;
+  const ut = await regionIdOf(request, token, 'UT');
+  await callApi(request, token, tagSave.path, {
+    isNew: true,
+    id: GAS,
+    name: '端到端可燃气体探测器',
+    name_en: 'E2E gas detector',
+    unit: '%LEL',
+    kind: 'lel',
+    device: 'GD-E2E',
+    regionid: ut,
+    hazard_source: '',
+    range_lo: 0,
+    range_hi: 100,
+    ll: null,
+    l: null,
+    h: 25,
+    hh: 50,
+    deadband: 1,
+    enabled: 1,
+  });
+  const send = await ingestSender(request, token, 'e2e risk');
+
+  await page.goto('/riskFourColorMap');
+  await expect(page.getByTestId('plant-map')).toBeVisible();
+  const zone = page.getByTestId('risk-zone-UT');
+  await expect(zone).toHaveAttribute('data-live', '4');
+
+  // A risk point evaluated orange (LEC 3 × 6 × 15 = 270), added on the register in another tab.
+  const form = await context.newPage();
+  await form.goto('/RiskControll/RiskPoint');
+  await form.getByTestId('record-add').click();
+  const f = form.getByTestId('record-form');
+  await f.locator('input[data-testid="field-name"]').fill('空压站油气聚集');
+  await f.locator('input[data-testid="field-unit"]').fill('公用工程区');
+  await choose(form, f.getByTestId('field-region'), /^公用工程区$/, '公用');
+  await choose(form, f.getByTestId('field-method'), /LEC/);
+  await choose(form, f.getByTestId('field-lec_L'), /^3 /);
+  await choose(form, f.getByTestId('field-lec_E'), /^6 /);
+  await choose(form, f.getByTestId('field-lec_C'), /^15 /);
+  await form.getByTestId('record-save').click();
+  await expect(form.getByTestId('record-form')).toBeHidden();
+  await form.close();
+
+  // The open map changes without a reload.
+  await expect(zone).toHaveAttribute('data-live', '2');
+  await expect(zone).toHaveAttribute('data-residual', '2');
+
+  await send(GAS, 10);
+  await send(GAS, 60);
+  await expect(zone).toHaveAttribute('data-live', '1', { timeout: 10_000 });
+  await zone.click();
+  const why = page.getByTestId('risk-zone-why');
+  await expect(why).toBeVisible();
+  await expect(why.getByTestId('risk-why-live')).toHaveAttribute('data-level', '1');
+  await expect(why.getByTestId(`risk-cause-alarm:tag:${GAS}:hh`)).toContainText('端到端可燃气体探测器');
+  await expect(why).toContainText('空压站油气聚集');
+
+  await send(GAS, 5);
+  await expect(zone).toHaveAttribute('data-live', '2', { timeout: 10_000 });
+  await expect(why.getByTestId('risk-why-live')).toHaveAttribute('data-level', '2');
+
+  await screens(page, '/riskFourColorMap', 'risk-four-colour-map', 'risk-zone-UT');
+  await screens(page, '/riskTable', 'risk-table', 'risk-table-page');
+  await screens(page, '/RiskControll/RiskPoint', 'risk-points', 'record-add');
+});

@@ -1,0 +1,57 @@
+import { riskPointLedger } from '../../../shared/risk/ledger.js';
+import { riskShared } from '../../../shared/risk/manifest.js';
+import { alarmsPort } from '../alarms/port.js';
+import { defineModule } from '../module.js';
+import { orgPort } from '../org/port.js';
+import { recordsPort } from '../records/port.js';
+import { seedDemoRiskPoints } from './demo-points.js';
+import { migrations } from './migrations.js';
+import { riskPort } from './port.js';
+import { createRiskRepository } from './risk.repository.js';
+import { registerRiskRoutes } from './risk.routes.js';
+import { createRiskService } from './risk.service.js';
+
+/**
+ * Safety risk zoning (issue 21): the risk point ledger on the record engine,
+ * `EvaluationCalculate` with the plant's bands, each zone's static colour from
+ * its points and its live colour from the causes (open alarms now; permits and
+ * hidden dangers through `riskPort`), on topic `risk` with the zone's history.
+ */
+export const riskModule = defineModule({
+  name: 'risk',
+  shared: riskShared,
+  migrations,
+  ledgers: [riskPointLedger],
+  needs: { records: recordsPort, org: orgPort, alarms: alarmsPort },
+  provides: riskPort,
+  start({ http, store, config, stream, tags, log, ports }) {
+    const risk = createRiskService({
+      bus: stream.bus,
+      records: ports.records,
+      org: ports.org,
+      alarms: ports.alarms,
+      tags,
+      repo: createRiskRepository(store.db),
+      onError: (err, what) => log.error({ err }, `${what} failed`),
+    });
+    stream.topics.addSource(risk.channel.source);
+    stream.topics.addResolver(risk.channel.resolver);
+    registerRiskRoutes(http, risk);
+    const ready = (async () => {
+      if (config.demo) {
+        await seedDemoRiskPoints(ports.records, ports.org, (err) => log.error({ err }, 'risk demo points failed'));
+      }
+      await risk.reload();
+    })();
+    return {
+      port: { report: (e) => risk.report(e) },
+      exposed: { risk },
+      ready,
+      stats: () => risk.stats(),
+      close: async () => {
+        risk.close();
+        await risk.idle();
+      },
+    };
+  },
+});

@@ -1,0 +1,44 @@
+import type { Db } from '../../store/db.js';
+
+export interface ZoneHistoryRow {
+  regionid: number;
+  t: number;
+  from_level: number | null;
+  to_level: number;
+  residual: number | null;
+  causes: string[];
+}
+
+/** The only SQL of the risk module: the zones' history. */
+export function createRiskRepository(db: Db) {
+  return {
+    async addHistory(rows: ZoneHistoryRow[]): Promise<void> {
+      if (rows.length === 0) {
+        return;
+      }
+      await db
+        .insertInto('risk_zone_history')
+        .values(rows.map((r) => ({ ...r, causes: JSON.stringify(r.causes) })))
+        .execute();
+    },
+    async history(regionid: number, page: number, pageSize: number) {
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('risk_zone_history')
+          .selectAll()
+          .where('regionid', '=', regionid)
+          .orderBy('t', 'desc')
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
+        db.selectFrom('risk_zone_history').select((eb) => eb.fn.countAll<number>().as('n')).where('regionid', '=', regionid).executeTakeFirst(),
+      ]);
+      return {
+        items: rows.map((r) => ({ id: Number(r.id), regionid: Number(r.regionid), t: Number(r.t), from: r.from_level, to: r.to_level, residual: r.residual, causes: JSON.parse(r.causes) as string[] })),
+        total: Number(count?.n ?? 0),
+      };
+    },
+  };
+}
+export type RiskRepository = ReturnType<typeof createRiskRepository>;

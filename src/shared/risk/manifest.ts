@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { channel, topic } from '../contracts/channel.js';
+import { defineSharedModule } from '../module.js';
+import { riskZoneItem } from './items.js';
+import { riskMessages } from './messages.js';
+
+const SYSTEM = '/No.88/SecurityRiskPartition';
+const EVERYONE = ['admin', 'supervisor', 'operator', 'inspector'] as const;
+
+/** Safety risk zoning (issue 21): evaluation (LEC, LS, MES), risk points on the regions, the four-colour map and its live escalation. */
+export const riskShared = defineSharedModule({
+  name: 'risk',
+  permissions: {
+    'risk:view': { zh: '查看风险分区', en: 'View risk zoning', roles: ['supervisor', 'operator', 'inspector'] },
+    'risk:manage': { zh: '管理风险点与风险评价', en: 'Manage risk points and evaluations', roles: ['supervisor'] },
+  },
+  messages: {
+    ...riskMessages,
+    'risk.map.legend': { zh: '图例', en: 'Legend' },
+    'risk.map.live': { zh: '实时', en: 'Live' },
+    'risk.map.residual': { zh: '静态（管控后）', en: 'Static (after measures)' },
+    'risk.map.inherent': { zh: '固有（管控前）', en: 'Inherent (before measures)' },
+    'risk.map.notEvaluated': { zh: '未评价', en: 'Not evaluated' },
+    'risk.map.why': { zh: '为什么是这个颜色', en: 'Why this colour' },
+    'risk.map.points': { zh: '风险点', en: 'Risk points' },
+    'risk.map.noPoints': { zh: '该区域没有风险点', en: 'No risk point in this zone' },
+    'risk.map.causes': { zh: '实时升级原因', en: 'Live causes' },
+    'risk.map.noCauses': { zh: '无实时升级，显示静态等级', en: 'No live cause: the static level holds' },
+    'risk.map.until': { zh: '保持至 {time}', en: 'Held until {time}' },
+    'risk.map.since': { zh: '自 {time}', en: 'Since {time}' },
+    'risk.map.raisedFrom': { zh: '由{from}升为{to}', en: 'Raised from {from} to {to}' },
+    'risk.map.overridden': { zh: '等级已人工调整', en: 'Level set by hand' },
+    'risk.map.table': { zh: '区域风险一览', en: 'Zones at a glance' },
+    'risk.map.zone': { zh: '区域', en: 'Zone' },
+    'risk.map.level': { zh: '等级', en: 'Level' },
+    'risk.map.measures': { zh: '管控措施', en: 'Control measures' },
+    'risk.map.tier': { zh: '管控层级', en: 'Control tier' },
+    'risk.map.score': { zh: '分值', en: 'Score' },
+    'risk.map.method': { zh: '评价方法', en: 'Method' },
+    'risk.point.invalid': { zh: '评价无效：{reason}', en: 'Evaluation invalid: {reason}' },
+    'risk.eval.title': { zh: '风险评价计算', en: 'Risk evaluation calculator' },
+    'risk.eval.calculate': { zh: '计算', en: 'Calculate' },
+    'risk.eval.result': { zh: '{score} 分 · {level}', en: 'Score {score} · {level}' },
+  },
+  auditActions: {
+    'risk.zone.change': { zh: '区域风险等级变化', en: 'Zone risk level changed' },
+  },
+  menus: [
+    { href: '/riskFourColorMap', name: '四色风险分布图', name_en: 'Four-colour risk map', parent: SYSTEM, type: 2, eightyEightType: 2, icon: 'heat-map', sort: 10, roles: EVERYONE },
+    { href: '/RiskControll/RiskPoint', name: '风险点管理', name_en: 'Risk points', parent: SYSTEM, type: 2, eightyEightType: 2, icon: 'environment', sort: 20, roles: EVERYONE },
+    { href: '/riskTable', name: '区域风险一览表', name_en: 'Zone risk table', parent: SYSTEM, type: 2, eightyEightType: 2, icon: 'table', sort: 30, roles: EVERYONE },
+  ],
+  channels: {
+    /** The levels of one zone, the latest per region; isolated by the zone's region. */
+    riskZone: channel({ event: 'risk.zone', item: riskZoneItem, coalesce: 'latest', key: (i) => String(i.regionid), time: (i) => i.t, isolation: 'namedRegion' }),
+  },
+  topics: {
+    risk: topic({ pattern: 'risk', match: /^risk$/, channel: 'riskZone', permission: 'risk:view', route: 'all' }),
+  },
+  events: {
+    /** A zone's live level (or its causes) changed; persisted in the zone's history before this is published. */
+    'risk.changed': z.object({ zones: z.array(riskZoneItem) }),
+  },
+});
