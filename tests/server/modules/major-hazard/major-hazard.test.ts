@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gradeCalculate } from '../../../../src/shared/major-hazard/contracts.js';
+import { gradeCalculate, identificationList, monitorList } from '../../../../src/shared/major-hazard/contracts.js';
+import { dangerSourceDeviceLedger, dangerSourceLedger } from '../../../../src/shared/major-hazard/ledgers.js';
+import { tagSave } from '../../../../src/shared/realtime/contracts.js';
+import { recordContracts } from '../../../../src/shared/records/contracts.js';
 import { orgPort } from '../../../../src/server/modules/org/port.js';
 import { call, tokenFor } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
@@ -9,6 +12,9 @@ import { dialects, startTestServer, type TestServer } from '../../../helpers/ser
  * GB 18218-2018 calculation (DOMAIN.md §1) with its grade limits (Table 6),
  * α bands (Table 5) and refusals that name their field.
  */
+const units = recordContracts(dangerSourceLedger);
+const devices = recordContracts(dangerSourceDeviceLedger);
+
 describe.each(dialects)('major hazard (%s)', (dialect) => {
   let t: TestServer;
   let admin: string;
@@ -114,5 +120,87 @@ describe.each(dialects)('major hazard (%s)', (dialect) => {
   it('needs a signed-in caller with the view permission', async () => {
     const res = await call(t.url, gradeCalculate, { substances: [{ name: '氯', q: 1 }], population: 0 });
     expect(res.httpStatus).toBe(401);
+  });
+
+  it('a unit saved in the register is identified and graded, and identified again when a quantity changes', async () => {
+    const saved = await call(
+      t.url,
+      units.save,
+      { name: '测试罐区', kind: 'storage', population: 120, substances: [{ name: '甲醇', q: 300 }, { name: '甲苯', q: 300 }] },
+      admin,
+    );
+    expect(saved.body.IsSuccess, JSON.stringify(saved.body)).toBe(true);
+    const id = saved.body.data!.id;
+    const first = (await call(t.url, identificationList, {}, admin)).body.data!.items.find((i) => i.id === id)!;
+    expect(first.result).toMatchObject({ isMajor: true, alpha: 2, grade: 4 });
+    expect(first.result!.S).toBeCloseTo(1.2, 9);
+    expect(first.result!.substances.map((s) => s.reasons.length > 0)).toEqual([true, true]);
+
+    const lowered = await call(
+      t.url,
+      units.save,
+      { id, version: saved.body.data!.version, name: '测试罐区', kind: 'storage', population: 120, substances: [{ name: '甲醇', q: 200 }, { name: '甲苯', q: 200 }] },
+      admin,
+    );
+    expect(lowered.body.IsSuccess, JSON.stringify(lowered.body)).toBe(true);
+    const second = (await call(t.url, identificationList, {}, admin)).body.data!.items.find((i) => i.id === id)!;
+    expect(second.result).toMatchObject({ isMajor: false, grade: null, R: null });
+    expect(second.result!.S).toBeCloseTo(0.8, 9);
+    expect(second.computedAt).toBeGreaterThanOrEqual(first.computedAt);
+  });
+
+  it('a unit whose substance cannot be placed keeps the refusal on its field instead of a result', async () => {
+    const saved = await call(t.url, units.save, { name: '未知物料单元', kind: 'production', population: 0, substances: [{ name: '神秘物质', q: 5 }] }, admin);
+    expect(saved.body.IsSuccess, JSON.stringify(saved.body)).toBe(true);
+    const item = (await call(t.url, identificationList, {}, admin)).body.data!.items.find((i) => i.id === saved.body.data!.id)!;
+    expect(item.result).toBeNull();
+    expect(item.issues).toEqual([expect.objectContaining({ field: 'substances.0.name', code: 'gb18218.refusal.unknownSubstance' })]);
+  });
+
+  it('the monitoring list gives each source its grade and its devices with the bound level tag and limits', async () => {
+    const tag = await call(
+      t.url,
+      tagSave,
+      { isNew: true, id: 'MH.TK-9.LT', name: '测试储罐液位', name_en: 'Test tank level', unit: 'm', kind: 'level', device: 'TK-9', regionid: null, hazard_source: '', range_lo: 0, range_hi: 10, ll: null, l: null, h: 8, hh: 9, deadband: 0.1, enabled: 1 },
+      admin,
+    );
+    expect(tag.body.IsSuccess, JSON.stringify(tag.body)).toBe(true);
+    const unit = await call(t.url, units.save, { name: '液氯储存单元', kind: 'storage', population: 10, substances: [{ name: '氯', q: 62.5 }] }, admin);
+    const dev = await call(
+      t.url,
+      devices.save,
+      { name: '液氯储罐 TK-9', code: 'TK-9', source: unit.body.data!.id, type: 'tank', capacity: 50, medium: '氯', levelTag: 'MH.TK-9.LT', gasTag: 'NO.SUCH.TAG' },
+      admin,
+    );
+    expect(dev.body.IsSuccess, JSON.stringify(dev.body)).toBe(true);
+    const list = await call(t.url, monitorList, {}, admin);
+    expect(list.body.IsSuccess, JSON.stringify(list.body)).toBe(true);
+    const source = list.body.data!.sources.find((s) => s.id === unit.body.data!.id)!;
+    expect(source).toMatchObject({ isMajor: true, grade: 2 });
+    expect(source.devices).toHaveLength(1);
+    expect(source.devices[0].level).toMatchObject({ id: 'MH.TK-9.LT', unit: 'm', range_lo: 0, range_hi: 10, h: 8, hh: 9, name: '测试储罐液位' });
+    expect(source.devices[0].gas).toBeNull();
+    // Graded sources come first.
+    expect(list.body.data!.sources[0].grade).not.toBeNull();
+  });
+});
+
+describe('major hazard demo rows (sqlite)', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ dialect: 'sqlite' });
+  });
+  afterAll(() => t.close());
+
+  it('the demo plant seeds its three tank farms as graded storage units with their tanks bound to the simulator tags', async () => {
+    const admin = await tokenFor(t.url, 'admin', t.config.demoPassword);
+    const ident = (await call(t.url, identificationList, {}, admin)).body.data!;
+    expect(ident.items.map((i) => i.code).sort()).toEqual(['MH-TFA', 'MH-TFB', 'MH-TFC']);
+    expect(ident.items.every((i) => i.result?.isMajor)).toBe(true);
+    const sources = (await call(t.url, monitorList, {}, admin)).body.data!.sources;
+    expect(sources.reduce((n, s) => n + s.devices.length, 0)).toBe(24);
+    const tk101 = sources.flatMap((s) => s.devices).find((d) => d.code === 'TK-101')!;
+    expect(tk101.level?.id).toBe('TF-A.TK-101.LT');
+    expect(tk101.level?.h).not.toBeNull();
   });
 });
