@@ -6,6 +6,7 @@ import { certificatesShared } from './certificates/manifest.js';
 import { documentsShared } from './documents/manifest.js';
 import { fencesShared } from './fences/manifest.js';
 import { ingestShared } from './ingest/manifest.js';
+import { majorHazardShared } from './major-hazard/manifest.js';
 import { orgShared } from './org/manifest.js';
 import { positioningShared } from './positioning/manifest.js';
 import { realtimeShared } from './realtime/manifest.js';
@@ -35,6 +36,7 @@ export const sharedModules = [
   certificatesShared,
   documentsShared,
   riskShared,
+  majorHazardShared,
 ] as const;
 
 type Area = (typeof sharedModules)[number];

@@ -8,7 +8,7 @@ import { page, type PageRoute } from './route-types';
  */
 export const pageRoutes: PageRoute[] = [
   page('/Gateway/home', () => import('../shell/gateway-home-page'), 'GatewayHomePage'),
-  page('/No.88/MajorHazard', () => import('../shell/system-home-page'), 'SystemHomePage'),
+  page('/No.88/MajorHazard', () => import('../features/major-hazard/monitor-page'), 'MajorHazardMonitorPage'),
   page('/No.88/SecurityRiskPartition', () => import('../shell/system-home-page'), 'SystemHomePage'),
   page('/No.88/SafetyProductionProcess', () => import('../shell/system-home-page'), 'SystemHomePage'),
   page('/No.88/PersonnelManagementSystem', () => import('../shell/system-home-page'), 'SystemHomePage'),

@@ -4,6 +4,7 @@ import { certificatesPages } from './certificates/routes';
 import { documentsPages } from './documents/routes';
 import { fencesPages } from './fences/routes';
 import { ingestPages } from './ingest/routes';
+import { majorHazardPages } from './major-hazard/routes';
 import { orgPages } from './org/routes';
 import { positioningPages } from './positioning/routes';
 import { realtimePages } from './realtime/routes';
@@ -24,4 +25,5 @@ export const featurePages: PageRoute[] = [
   ...certificatesPages,
   ...documentsPages,
   ...riskPages,
+  ...majorHazardPages,
 ];

@@ -4,6 +4,7 @@ import { certificatesModule } from './certificates/index.js';
 import { documentsModule } from './documents/index.js';
 import { fencesModule } from './fences/index.js';
 import { ingestModule } from './ingest/index.js';
+import { majorHazardModule } from './major-hazard/index.js';
 import type { ModuleMigration, ServerModule } from './module.js';
 import { orgModule } from './org/index.js';
 import { positioningModule } from './positioning/index.js';
@@ -33,6 +34,7 @@ export const modules: readonly ServerModule[] = [
   certificatesModule,
   documentsModule,
   riskModule,
+  majorHazardModule,
 ];
 
 /** Every module's migrations by name, for `migrateToLatest` (which adds the platform's own). */

@@ -1,0 +1,203 @@
+import { Badge, Card, Col, Empty, Row, Space, Spin, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { alarmTypes } from '../../../shared/alarms/item';
+import { monitorList, type MonitorDevice, type MonitorSource, type MonitorTag } from '../../../shared/major-hazard/contracts';
+import { renderMessage } from '../../../shared/messages/catalog';
+import { api } from '../../app/api';
+import { useLang, type Lang } from '../../app/i18n';
+import { useTagValue } from '../../stream/live-store';
+import { priorityColors } from '../../ui/alarm-priority';
+import { useRecordChanges } from '../../ui/records/use-record-changes';
+import { useLoad } from '../../ui/use-load';
+import { useOpenAlarms } from '../../ui/use-open-alarms';
+import { GradeTag } from './grade-tag';
+import './major-hazard.css';
+
+/** The rate of change is the slope over the samples of this window. */
+const RATE_WINDOW_MS = 120_000;
+const NORMAL = '#1677ff';
+
+/** Worst (lowest-numbered) open alarm priority per tag id. */
+type Worst = ReadonlyMap<string, number>;
+
+const fmt = (v: number, span: number) => v.toFixed(span >= 100 ? 0 : span >= 10 ? 1 : 2);
+
+function duration(lang: Lang, minutes: number): string {
+  const m = Math.max(0, Math.round(minutes));
+  return m < 60 ? renderMessage(lang, 'majorHazard.monitor.minutes', { m }) : renderMessage(lang, 'majorHazard.monitor.hours', { h: Math.floor(m / 60), m: m % 60 });
+}
+
+/** Slope of a tag's recent samples, per minute; null until two samples are seen. */
+function useRate(t: number | undefined, v: number | undefined): number | null {
+  const hist = useRef<{ t: number; v: number }[]>([]);
+  const [rate, setRate] = useState<number | null>(null);
+  useEffect(() => {
+    if (t === undefined || v === undefined) {
+      return;
+    }
+    const h = hist.current;
+    if (h.length > 0 && h[h.length - 1].t >= t) {
+      return;
+    }
+    h.push({ t, v });
+    while (h.length > 2 && t - h[0].t > RATE_WINDOW_MS) {
+      h.shift();
+    }
+    if (h.length >= 2) {
+      const a = h[0];
+      setRate(((v - a.v) / (t - a.t)) * 60_000);
+    }
+  }, [t, v]);
+  return rate;
+}
+
+/** A tank's level as a live gauge: fill, value, rate of change and time to its high limit at that rate; red while its tag has an open alarm. */
+function LevelGauge({ device, tag, worst, lang }: { device: MonitorDevice; tag: MonitorTag; worst: Worst; lang: Lang }) {
+  const value = useTagValue(tag.id);
+  const rate = useRate(value?.t, value?.v);
+  const span = tag.range_hi - tag.range_lo || 1;
+  const pct = value ? Math.min(100, Math.max(0, ((value.v - tag.range_lo) / span) * 100)) : 0;
+  const alarm = worst.get(tag.id);
+  const color = alarm ? priorityColors[alarm] : NORMAL;
+  let outlook = '';
+  if (value && tag.h !== null) {
+    if (value.v >= tag.h) {
+      outlook = renderMessage(lang, 'majorHazard.monitor.aboveHigh');
+    } else if (rate !== null && rate > 0) {
+      outlook = renderMessage(lang, 'majorHazard.monitor.toHigh', { time: duration(lang, (tag.h - value.v) / rate) });
+    } else {
+      outlook = renderMessage(lang, 'majorHazard.monitor.steady');
+    }
+  }
+  const highPct = tag.h === null ? null : ((tag.h - tag.range_lo) / span) * 100;
+  return (
+    <div className="mh-gauge" data-testid={`mh-gauge-${device.code}`} data-alarm={alarm ?? ''} data-fill={value ? pct.toFixed(1) : ''}>
+      <div className="mh-gauge-code">{device.code}</div>
+      <div className="mh-gauge-shell" style={{ borderColor: color }}>
+        <div className="mh-gauge-fill" style={{ height: `${pct}%`, background: color }} />
+        {highPct !== null ? <div className="mh-gauge-high" style={{ bottom: `${highPct}%` }} /> : null}
+      </div>
+      {value ? (
+        <>
+          <div className="mh-gauge-value" data-testid={`mh-gauge-value-${device.code}`} style={{ color: alarm ? color : undefined }}>
+            {fmt(value.v, span)} {tag.unit} · {pct.toFixed(0)}%
+          </div>
+          <div className="mh-gauge-sub">{rate === null ? '' : renderMessage(lang, 'majorHazard.monitor.rate', { rate: rate.toFixed(3), unit: tag.unit })}</div>
+          <div className="mh-gauge-sub" data-testid={`mh-gauge-outlook-${device.code}`}>
+            {outlook}
+          </div>
+        </>
+      ) : (
+        <div className="mh-gauge-sub">{renderMessage(lang, 'majorHazard.monitor.noValue')}</div>
+      )}
+    </div>
+  );
+}
+
+/** One other measurement of a device (temperature, pressure, gas), coloured by its tag's worst open alarm. */
+function Reading({ tag, label, worst }: { tag: MonitorTag | null; label: string; worst: Worst }) {
+  const value = useTagValue(tag?.id ?? null);
+  if (!tag) {
+    return null;
+  }
+  const alarm = worst.get(tag.id);
+  return (
+    <span className="mh-reading" style={{ color: alarm ? priorityColors[alarm] : undefined }}>
+      {label} {value ? `${fmt(value.v, tag.range_hi - tag.range_lo)} ${tag.unit}` : '—'}
+    </span>
+  );
+}
+
+function DeviceCell({ device, worst, lang }: { device: MonitorDevice; worst: Worst; lang: Lang }) {
+  return (
+    <div className="mh-device" data-testid={`mh-device-${device.code}`}>
+      {device.level ? (
+        <LevelGauge device={device} tag={device.level} worst={worst} lang={lang} />
+      ) : (
+        <div className="mh-gauge">
+          <div className="mh-gauge-code">{device.code}</div>
+          <Typography.Text type="secondary">{renderMessage(lang, 'majorHazard.monitor.noLevelTag')}</Typography.Text>
+        </div>
+      )}
+      <div className="mh-readings">
+        <Reading tag={device.temperature} label={renderMessage(lang, 'majorHazard.monitor.temperature')} worst={worst} />
+        <Reading tag={device.pressure} label={renderMessage(lang, 'majorHazard.monitor.pressure')} worst={worst} />
+        <Reading tag={device.gas} label={renderMessage(lang, 'majorHazard.monitor.gas')} worst={worst} />
+      </div>
+    </div>
+  );
+}
+
+function SourceCard({ source, worst, lang }: { source: MonitorSource; worst: Worst; lang: Lang }) {
+  const tagIds = source.devices.flatMap((d) => [d.level, d.temperature, d.pressure, d.gas].flatMap((t) => (t ? [t.id] : [])));
+  const priorities = tagIds.flatMap((id) => (worst.has(id) ? [worst.get(id)!] : []));
+  const top = priorities.length ? Math.min(...priorities) : null;
+  return (
+    <Card
+      size="small"
+      data-testid={`mh-source-${source.id}`}
+      data-alarm={top ?? ''}
+      style={top ? { borderColor: priorityColors[top], boxShadow: `0 0 0 1px ${priorityColors[top]}` } : undefined}
+      title={
+        <Space wrap>
+          <span>{source.name}</span>
+          <GradeTag grade={source.grade} isMajor={source.isMajor} lang={lang} />
+        </Space>
+      }
+      extra={
+        top ? (
+          <Badge color={priorityColors[top]} text={renderMessage(lang, 'majorHazard.monitor.openAlarms', { n: priorities.length })} data-testid={`mh-source-alarms-${source.id}`} />
+        ) : (
+          <Typography.Text type="secondary">{renderMessage(lang, 'majorHazard.monitor.noAlarms')}</Typography.Text>
+        )
+      }
+    >
+      {source.devices.length === 0 ? (
+        <Typography.Text type="secondary">{renderMessage(lang, 'majorHazard.monitor.noDevices')}</Typography.Text>
+      ) : (
+        <div className="mh-devices">
+          {source.devices.map((d) => (
+            <DeviceCell key={d.id} device={d} worst={worst} lang={lang} />
+          ))}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * /MajorHazard: each major hazard source with its grade, its tanks as live
+ * level gauges and its other measurements; values through the stream (tag
+ * topics), open alarms from the alarm list and topic `alarm`, the colour of a
+ * source following its worst open alarm. The register reloads it on change.
+ */
+export function MajorHazardMonitorPage() {
+  const lang = useLang();
+  const load = useCallback((signal: AbortSignal) => api(monitorList, {}, { signal }), []);
+  const { data, loading, reload } = useLoad(load);
+  useRecordChanges('DangerSource', reload);
+  useRecordChanges('DangerSourceDevice', reload);
+  const alarms = useOpenAlarms(alarmTypes);
+  const worst = useMemo(() => {
+    const m = new Map<string, number>();
+    for (const a of alarms.byId.values()) {
+      m.set(a.source, Math.min(a.priority, m.get(a.source) ?? 9));
+    }
+    return m;
+  }, [alarms]);
+  if (!data) {
+    return loading ? <Spin /> : null;
+  }
+  if (data.sources.length === 0) {
+    return <Empty description={renderMessage(lang, 'majorHazard.none')} />;
+  }
+  return (
+    <Row gutter={[12, 12]} data-testid="mh-monitor">
+      {data.sources.map((s) => (
+        <Col key={s.id} xs={24} xxl={12}>
+          <SourceCard source={s} worst={worst} lang={lang} />
+        </Col>
+      ))}
+    </Row>
+  );
+}

@@ -1,0 +1,48 @@
+import { dangerSourceDeviceLedger, dangerSourceLedger } from '../../../shared/major-hazard/ledgers.js';
+import { majorHazardShared } from '../../../shared/major-hazard/manifest.js';
+import { defineModule } from '../module.js';
+import { orgPort } from '../org/port.js';
+import { realtimePort } from '../realtime/port.js';
+import { recordsPort } from '../records/port.js';
+import { seedDemoMajorHazards } from './demo.js';
+import { createIdentificationRepository } from './identification.repository.js';
+import { registerMajorHazardRoutes } from './major-hazard.routes.js';
+import { createMajorHazardService } from './major-hazard.service.js';
+import { migrations } from './migrations.js';
+
+/**
+ * Major hazard sources (issue 20): GB 18218-2018 identification and grading
+ * (`UAPI/MajorHazard/GradeCalculate`, DOMAIN.md §1), the register of units and
+ * their devices on the record engine with each unit's identification kept and
+ * re-run when it changes, and the sources with their bound tags for the live
+ * monitoring page (values and alarms reach it through the stream).
+ */
+export const majorHazardModule = defineModule({
+  name: 'major-hazard',
+  shared: majorHazardShared,
+  migrations,
+  ledgers: [dangerSourceLedger, dangerSourceDeviceLedger],
+  needs: { records: recordsPort, realtime: realtimePort, org: orgPort },
+  start({ http, store, config, log, stream, tagRegistry, ports }) {
+    const service = createMajorHazardService({
+      repo: createIdentificationRepository(store.db),
+      records: ports.records,
+      realtime: ports.realtime,
+      registry: tagRegistry,
+    });
+    registerMajorHazardRoutes(http, service);
+    // A unit saved on any server of the store is identified again (the refresh skips units whose input is unchanged).
+    const sub = stream.bus.onAnyServer('record.changed').subscribe((e) => {
+      if (e.entity === dangerSourceLedger.entity) {
+        service.refresh().catch((err: unknown) => log.warn({ err }, 'major hazard identification failed'));
+      }
+    });
+    const ready = (async () => {
+      if (config.demo) {
+        await seedDemoMajorHazards(store.db, ports.records, ports.org);
+      }
+      await service.refresh();
+    })();
+    return { ready, close: async () => sub.unsubscribe() };
+  },
+});

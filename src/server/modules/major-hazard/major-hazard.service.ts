@@ -1,0 +1,196 @@
+import { gradeCalculate, validateGradeInput, type GradeCalculateInput, type GradeSubstanceInput } from '../../../shared/domain/gb18218.js';
+import { seedSubstances } from '../../../shared/domain/substances.js';
+import type { IdentificationItem, MonitorDevice, MonitorSource, MonitorTag } from '../../../shared/major-hazard/contracts.js';
+import { dangerSourceDeviceLedger, dangerSourceLedger } from '../../../shared/major-hazard/ledgers.js';
+import type { RecordItem } from '../../../shared/records/contracts.js';
+import type { AuthUser } from '../../http/app.js';
+import type { RealtimePort, RealtimeTagRegistry } from '../realtime/port.js';
+import type { RecordsPort } from '../records/port.js';
+import type { IdentificationRepository, IdentificationRow } from './identification.repository.js';
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+const ALL = { page: 1, pageSize: 1000 } as const;
+
+/** The GradeCalculate body a unit gives: its substances at design maximum and its population. */
+export function unitInput(r: RecordItem): GradeCalculateInput {
+  const rows = Array.isArray(r.substances) ? (r.substances as Record<string, unknown>[]) : [];
+  const substances: GradeSubstanceInput[] = rows.map((row) => {
+    const s: GradeSubstanceInput = { q: num(row.q) ?? 0 };
+    if (text(row.name).trim()) {
+      s.name = text(row.name).trim();
+    }
+    if (text(row.cas).trim()) {
+      s.cas = text(row.cas).trim();
+    }
+    if (Array.isArray(row.categories) && row.categories.length > 0) {
+      s.categories = row.categories.filter((c): c is string => typeof c === 'string');
+    }
+    return s;
+  });
+  return { substances, population: num(r.population) ?? 0 };
+}
+
+/** One unit's identification from its input (GB 18218-2018 §4.2, §4.3), as it is kept. */
+export function identify(unitId: number, input: GradeCalculateInput, at: number): IdentificationRow {
+  const issues = validateGradeInput(input, seedSubstances);
+  const result = issues.length === 0 ? gradeCalculate(input, seedSubstances) : null;
+  return {
+    unit_id: unitId,
+    input: JSON.stringify(input),
+    result: result ? JSON.stringify(result) : null,
+    issues: JSON.stringify(issues),
+    is_major: result?.isMajor ? 1 : 0,
+    grade: result?.grade ?? null,
+    computed_at: at,
+  };
+}
+
+export interface MajorHazardService {
+  /** Identifies again every unit whose input changed since its kept result (and forgets deleted units). */
+  refresh(): Promise<number>;
+  identificationList(caller: AuthUser): Promise<{ items: IdentificationItem[]; total: number }>;
+  monitorList(caller: AuthUser): Promise<{ sources: MonitorSource[] }>;
+}
+
+export function createMajorHazardService(deps: {
+  repo: IdentificationRepository;
+  records: Pick<RecordsPort, 'allRecords' | 'list'>;
+  realtime: Pick<RealtimePort, 'tagList'>;
+  registry: Pick<RealtimeTagRegistry, 'get'>;
+  now?: () => number;
+}): MajorHazardService {
+  const now = deps.now ?? Date.now;
+  // One refresh at a time: a save during a refresh runs another after it.
+  let running: Promise<number> = Promise.resolve(0);
+
+  async function refreshOnce(): Promise<number> {
+    const units = await deps.records.allRecords(dangerSourceLedger);
+    const kept = new Map((await deps.repo.all()).map((r) => [r.unit_id, r]));
+    let changed = 0;
+    for (const u of units) {
+      const input = unitInput(u);
+      if (kept.get(u.id)?.input === JSON.stringify(input)) {
+        continue;
+      }
+      await deps.repo.upsert(identify(u.id, input, now()));
+      changed++;
+    }
+    if (kept.size > 0) {
+      await deps.repo.removeExcept(units.map((u) => u.id));
+    }
+    return changed;
+  }
+
+  function refresh(): Promise<number> {
+    running = running.catch(() => 0).then(refreshOnce);
+    return running;
+  }
+
+  async function tagsOf(caller: AuthUser, ids: readonly string[]): Promise<Map<string, MonitorTag>> {
+    const out = new Map<string, MonitorTag>();
+    const regions = new Set<number | null>();
+    for (const id of ids) {
+      const meta = deps.registry.get(id);
+      if (meta) {
+        regions.add(meta.regionid);
+      }
+    }
+    // Names and units from the tag list (one call per region, the caller's own isolation); limits from the registry.
+    const named = new Map<string, { name: string; name_en: string; unit: string }>();
+    for (const regionid of regions) {
+      try {
+        const page = await deps.realtime.tagList(caller, { ...ALL, ...(regionid === null ? {} : { regionid }) });
+        page.items.forEach((t) => named.set(t.id, t));
+      } catch {
+        // A caller without realtime:read sees the gauges with tag ids only.
+      }
+    }
+    for (const id of ids) {
+      const meta = deps.registry.get(id);
+      if (!meta) {
+        continue;
+      }
+      const n = named.get(id);
+      out.set(id, {
+        id,
+        name: n?.name ?? id,
+        name_en: n?.name_en ?? '',
+        unit: n?.unit ?? '',
+        kind: meta.kind,
+        range_lo: meta.range_lo,
+        range_hi: meta.range_hi,
+        ll: meta.ll,
+        l: meta.l,
+        h: meta.h,
+        hh: meta.hh,
+      });
+    }
+    return out;
+  }
+
+  return {
+    refresh,
+    async identificationList(caller) {
+      await refresh();
+      const units = (await deps.records.list(caller, dangerSourceLedger, { ...ALL, filters: {}, keyword: '' })).items;
+      const kept = new Map((await deps.repo.all()).map((r) => [r.unit_id, r]));
+      const items = units.map((u): IdentificationItem => {
+        const k = kept.get(u.id);
+        return {
+          id: u.id,
+          name: text(u.name),
+          code: text(u.code),
+          kind: text(u.kind),
+          regionid: num(u.region),
+          population: num(u.population) ?? 0,
+          result: k?.result ? (JSON.parse(k.result) as IdentificationItem['result']) : null,
+          issues: k ? (JSON.parse(k.issues) as IdentificationItem['issues']) : [],
+          computedAt: Number(k?.computed_at ?? 0),
+        };
+      });
+      return { items, total: items.length };
+    },
+    async monitorList(caller) {
+      await refresh();
+      const units = (await deps.records.list(caller, dangerSourceLedger, { ...ALL, filters: {}, keyword: '' })).items;
+      const devices = (await deps.records.list(caller, dangerSourceDeviceLedger, { ...ALL, filters: {}, keyword: '' })).items;
+      const kept = new Map((await deps.repo.all()).map((r) => [r.unit_id, r]));
+      const tagKeys = ['levelTag', 'temperatureTag', 'pressureTag', 'gasTag'] as const;
+      const ids = [...new Set(devices.flatMap((d) => tagKeys.map((k) => text(d[k]).trim()).filter((x) => x !== '')))];
+      const tags = await tagsOf(caller, ids);
+      const tagOf = (d: RecordItem, k: (typeof tagKeys)[number]) => tags.get(text(d[k]).trim()) ?? null;
+      const sources = units.map((u): MonitorSource => {
+        const k = kept.get(u.id);
+        return {
+          id: u.id,
+          name: text(u.name),
+          code: text(u.code),
+          kind: text(u.kind),
+          regionid: num(u.region),
+          isMajor: k?.is_major === 1,
+          grade: k?.grade ?? null,
+          devices: devices
+            .filter((d) => d.source === u.id)
+            .map(
+              (d): MonitorDevice => ({
+                id: d.id,
+                name: text(d.name),
+                code: text(d.code),
+                type: text(d.type),
+                capacity: num(d.capacity),
+                medium: text(d.medium),
+                level: tagOf(d, 'levelTag'),
+                temperature: tagOf(d, 'temperatureTag'),
+                pressure: tagOf(d, 'pressureTag'),
+                gas: tagOf(d, 'gasTag'),
+              }),
+            ),
+        };
+      });
+      // Graded sources first (一级 before 四级), then the rest by name.
+      sources.sort((a, b) => (a.grade ?? 9) - (b.grade ?? 9) || a.name.localeCompare(b.name, 'zh'));
+      return { sources };
+    },
+  };
+}

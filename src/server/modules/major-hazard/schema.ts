@@ -1,0 +1,20 @@
+/* The tables of this module, added to the store's schema (`store/schema.ts`) by declaration merging. */
+declare module '../../store/schema.js' {
+  interface Database {
+    /** The latest identification of each major hazard unit (a DangerSource record). */
+    major_hazard_identification: {
+      unit_id: number;
+      /** JSON of the GradeCalculate body the unit gave; a change of it re-runs the identification. */
+      input: string;
+      /** JSON of the GradeResult; null when the unit's substances could not be identified (see issues). */
+      result: string | null;
+      /** JSON of the FieldIssue[] that stopped the calculation; `[]` when it ran. */
+      issues: string;
+      is_major: number;
+      grade: number | null;
+      computed_at: number;
+    };
+  }
+}
+
+export {};

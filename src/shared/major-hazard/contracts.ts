@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { defineContract } from '../contracts/contract.js';
+import { categoryCodes, hazardGrades } from '../domain/gb18218-tables.js';
+import { gradeCalculateInput } from '../domain/gb18218.js';
+
+/** One step of a calculation: a message code of `majorHazardMessages` and its parameters, rendered in the reader's language. */
+export const reasonStep = z.object({ code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
+
+/** A substance of a graded unit: what was given, with the Q and β used and why. */
+export const gradedSubstance = z.object({
+  name: z.string().optional(),
+  cas: z.string().optional(),
+  seq: z.number().int().optional(),
+  categories: z.array(z.string()).optional(),
+  q: z.number(),
+  /** Critical quantity used, t (Table 1 when named, else the smallest of its Table 2 categories). */
+  Q: z.number(),
+  /** Correction factor β that goes with that Q (Table 3, else Table 4). */
+  beta: z.number(),
+  /** q/Q. */
+  ratio: z.number(),
+  source: z.enum(['table1', 'category']),
+  category: z.enum(categoryCodes).optional(),
+  reasons: z.array(reasonStep),
+});
+
+/** The identification and grading of one unit (GB 18218-2018 §4.2, §4.3). */
+export const gradeResult = z.object({
+  /** S = Σ q/Q. */
+  S: z.number(),
+  /** S ≥ 1. */
+  isMajor: z.boolean(),
+  /** R = α · Σ β·q/Q; null when not major. */
+  R: z.number().nullable(),
+  alpha: z.number().nullable(),
+  /** 1 (一级) … 4 (四级); null when not major. */
+  grade: z.union(hazardGrades.map((g) => z.literal(g)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>]).nullable(),
+  substances: z.array(gradedSubstance),
+  reasons: z.array(reasonStep),
+});
+export type GradeResultItem = z.infer<typeof gradeResult>;
+
+/** The calculation alone, used by the identification page before a unit is saved. */
+export const gradeCalculate = defineContract({
+  method: 'POST',
+  path: '/UAPI/MajorHazard/GradeCalculate',
+  input: gradeCalculateInput,
+  output: gradeResult,
+  permission: 'majorHazard:view',
+});
+
+/** A problem that stopped a unit's identification (an unknown substance, a substance without category), on its field. */
+export const identificationIssue = z.object({ field: z.string(), code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
+
+/** One major hazard unit with its kept identification. */
+export const identificationItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  kind: z.string(),
+  regionid: z.number().int().nullable(),
+  population: z.number(),
+  /** null when the unit could not be identified (see issues). */
+  result: gradeResult.nullable(),
+  issues: z.array(identificationIssue),
+  /** When the identification last ran (it runs again when a quantity, substance or the population changes), epoch ms. */
+  computedAt: z.number(),
+});
+export type IdentificationItem = z.infer<typeof identificationItem>;
+
+/** The identification of every unit the caller may see (/dangerSourceManagement/dangerSourceConfirm). */
+export const identificationList = defineContract({
+  method: 'POST',
+  path: '/UAPI/MajorHazard/IdentificationList',
+  input: z.object({}),
+  output: z.object({ items: z.array(identificationItem), total: z.number().int() }),
+  permission: 'majorHazard:view',
+});
+
+/** A tag bound to a device, with what a gauge needs of it; null when the tag is not (or no longer) configured. */
+export const monitorTag = z.object({
+  id: z.string(),
+  name: z.string(),
+  name_en: z.string(),
+  unit: z.string(),
+  kind: z.string(),
+  range_lo: z.number(),
+  range_hi: z.number(),
+  ll: z.number().nullable(),
+  l: z.number().nullable(),
+  h: z.number().nullable(),
+  hh: z.number().nullable(),
+});
+export type MonitorTag = z.infer<typeof monitorTag>;
+
+export const monitorDevice = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  type: z.string(),
+  /** m³. */
+  capacity: z.number().nullable(),
+  medium: z.string(),
+  level: monitorTag.nullable(),
+  temperature: monitorTag.nullable(),
+  pressure: monitorTag.nullable(),
+  gas: monitorTag.nullable(),
+});
+export type MonitorDevice = z.infer<typeof monitorDevice>;
+
+export const monitorSource = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  kind: z.string(),
+  regionid: z.number().int().nullable(),
+  isMajor: z.boolean(),
+  grade: z.number().int().nullable(),
+  devices: z.array(monitorDevice),
+});
+export type MonitorSource = z.infer<typeof monitorSource>;
+
+/** The sources with their devices and bound tags, for the live monitoring page (/MajorHazard); values and alarms come through the stream. */
+export const monitorList = defineContract({
+  method: 'POST',
+  path: '/UAPI/MajorHazard/MonitorList',
+  input: z.object({}),
+  output: z.object({ sources: z.array(monitorSource) }),
+  permission: 'majorHazard:view',
+});

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gradeCalculate, identificationList, monitorList } from '../../../../src/shared/major-hazard/contracts.js';
+import { dangerSourceDeviceLedger, dangerSourceLedger } from '../../../../src/shared/major-hazard/ledgers.js';
+import { tagSave } from '../../../../src/shared/realtime/contracts.js';
+import { recordContracts } from '../../../../src/shared/records/contracts.js';
+import { orgPort } from '../../../../src/server/modules/org/port.js';
+import { call, tokenFor } from '../../../helpers/api.js';
+import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
+
+/*
+ * Major hazard sources (issue 20), over real HTTP on both stores: the
+ * GB 18218-2018 calculation (DOMAIN.md §1) with its grade limits (Table 6),
+ * α bands (Table 5) and refusals that name their field.
+ */
+const units = recordContracts(dangerSourceLedger);
+const devices = recordContracts(dangerSourceDeviceLedger);
+
+describe.each(dialects)('major hazard (%s)', (dialect) => {
+  let t: TestServer;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await startTestServer({ dialect, env: { DEMO: '0' } });
+    await t.server.port(orgPort).createAdministrator({ loginname: 'mh-admin', username: '危险源管理员', password: 'Mh-admin-2026' }, { userid: null, loginname: 'test' });
+    admin = await tokenFor(t.url, 'mh-admin', 'Mh-admin-2026');
+  });
+  afterAll(() => t.close());
+
+  const grade = (body: Record<string, unknown>) => call(t.url, gradeCalculate, body, admin);
+
+  // Chlorine: Table 1 Q = 5 t, Table 3 β = 4; population 1–29 gives α = 1, so R = 4 · q / 5 = 0.8 q.
+  it.each([
+    [12.4, 9.92, 4],
+    [12.5, 10, 3],
+    [62.4, 49.92, 3],
+    [62.5, 50, 2],
+    [124.9, 99.92, 2],
+    [125, 100, 1],
+  ])('chlorine q = %s t, 10 people: R = %s, grade %s (Table 6 limits)', async (q, R, g) => {
+    const res = await grade({ substances: [{ name: '氯', q }], population: 10 });
+    expect(res.body.IsSuccess, JSON.stringify(res.body)).toBe(true);
+    const d = res.body.data!;
+    expect(d.isMajor).toBe(true);
+    expect(d.alpha).toBe(1);
+    expect(d.R).toBeCloseTo(R, 9);
+    expect(d.grade).toBe(g);
+    expect(d.substances[0]).toMatchObject({ Q: 5, beta: 4, source: 'table1' });
+  });
+
+  it.each([
+    [100, 2, 40],
+    [99, 1.5, 30],
+    [50, 1.5, 30],
+    [49, 1.2, 24],
+    [30, 1.2, 24],
+    [29, 1, 20],
+    [1, 1, 20],
+    [0, 0.5, 10],
+  ])('population %s within 500 m: α = %s, R = %s (Table 5)', async (population, alpha, R) => {
+    const res = await grade({ substances: [{ cas: '7782-50-5', q: 25 }], population });
+    expect(res.body.data).toMatchObject({ alpha, isMajor: true });
+    expect(res.body.data!.R).toBeCloseTo(R, 9);
+  });
+
+  it('S just below 1 is not a major hazard source and has no grade, R or α; S = 1 is', async () => {
+    const below = await grade({ substances: [{ name: '甲醇', q: 499 }], population: 200 });
+    expect(below.body.data).toMatchObject({ isMajor: false, R: null, alpha: null, grade: null });
+    expect(below.body.data!.S).toBeCloseTo(0.998, 9);
+    expect(below.body.data!.reasons.map((r) => r.code)).toEqual(['gb18218.reason.sum', 'gb18218.reason.notMajor']);
+    const at = await grade({ substances: [{ name: 'methanol', q: 500 }], population: 200 });
+    expect(at.body.data).toMatchObject({ S: 1, isMajor: true });
+    expect(at.body.data!.grade).not.toBeNull();
+  });
+
+  it('a storage unit of two substances sums q/Q; each substance carries its Q, β and the reasons for them', async () => {
+    const res = await grade({ substances: [{ name: '甲醇', q: 300 }, { name: '甲苯', q: 300 }], population: 120 });
+    const d = res.body.data!;
+    expect(d.S).toBeCloseTo(1.2, 9);
+    expect(d.isMajor).toBe(true);
+    expect(d.substances.map((s) => s.Q)).toEqual([500, 500]);
+    expect(d.substances.every((s) => s.reasons.some((r) => r.code === 'gb18218.reason.table1'))).toBe(true);
+    expect(d.reasons.map((r) => r.code)).toEqual(['gb18218.reason.sum', 'gb18218.reason.major', 'gb18218.reason.alpha', 'gb18218.reason.R', 'gb18218.reason.grade']);
+    expect(d.R).toBeCloseTo(2 * d.substances.reduce((s, x) => s + x.beta * x.ratio, 0), 9);
+  });
+
+  it('an unnamed substance takes the smallest Q of its categories and the β of that category', async () => {
+    const res = await grade({ substances: [{ name: '某混合溶剂', categories: ['W5.4', 'w5.3'], q: 1500 }], population: 0 });
+    expect(res.body.IsSuccess, JSON.stringify(res.body)).toBe(true);
+    expect(res.body.data!.substances[0]).toMatchObject({ Q: 1000, beta: 1, source: 'category', category: 'W5.3' });
+    expect(res.body.data).toMatchObject({ S: 1.5, isMajor: true, alpha: 0.5, R: 0.75, grade: 4 });
+    expect(res.body.data!.substances[0].reasons.map((r) => r.code)).toContain('gb18218.reason.categorySmallest');
+  });
+
+  it.each([
+    ['a negative quantity', { substances: [{ name: '氯', q: -1 }], population: 0 }, 'substances.0.q'],
+    ['an unknown substance', { substances: [{ name: '氯', q: 1 }, { name: '不存在的物质', q: 1 }], population: 0 }, 'substances.1.name'],
+    ['an unknown CAS number', { substances: [{ cas: '0000-00-0', q: 1 }], population: 0 }, 'substances.0.cas'],
+    ['an unnamed substance without category', { substances: [{ q: 1 }], population: 0 }, 'substances.0.categories'],
+    ['an unknown category', { substances: [{ name: 'x', categories: ['W99'], q: 1 }], population: 0 }, 'substances.0.categories.0'],
+    ['a negative population', { substances: [{ name: '氯', q: 1 }], population: -3 }, 'population'],
+    ['no substance', { substances: [], population: 0 }, 'substances'],
+  ])('refuses %s with 400 naming the field', async (_what, body, field) => {
+    const res = await grade(body);
+    expect(res.httpStatus).toBe(400);
+    expect(res.body.IsSuccess).toBe(false);
+    expect(res.body.error.controls).toContain(field);
+    expect(res.body.error.message).not.toBe('');
+  });
+
+  it('refusals are rendered in the caller language', async () => {
+    const res = await fetch(`${t.url}${gradeCalculate.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}`, 'accept-language': 'en' },
+      body: JSON.stringify({ substances: [{ name: 'nothing-like-it', q: 1 }], population: 0 }),
+    });
+    const body = (await res.json()) as { error: { message: string } };
+    expect(body.error.message).toContain('Substance not found');
+  });
+
+  it('needs a signed-in caller with the view permission', async () => {
+    const res = await call(t.url, gradeCalculate, { substances: [{ name: '氯', q: 1 }], population: 0 });
+    expect(res.httpStatus).toBe(401);
+  });
+
+  it('a unit saved in the register is identified and graded, and identified again when a quantity changes', async () => {
+    const saved = await call(
+      t.url,
+      units.save,
+      { name: '测试罐区', kind: 'storage', population: 120, substances: [{ name: '甲醇', q: 300 }, { name: '甲苯', q: 300 }] },
+      admin,
+    );
+    expect(saved.body.IsSuccess, JSON.stringify(saved.body)).toBe(true);
+    const id = saved.body.data!.id;
+    const first = (await call(t.url, identificationList, {}, admin)).body.data!.items.find((i) => i.id === id)!;
+    expect(first.result).toMatchObject({ isMajor: true, alpha: 2, grade: 4 });
+    expect(first.result!.S).toBeCloseTo(1.2, 9);
+    expect(first.result!.substances.map((s) => s.reasons.length > 0)).toEqual([true, true]);
+
+    const lowered = await call(
+      t.url,
+      units.save,
+      { id, version: saved.body.data!.version, name: '测试罐区', kind: 'storage', population: 120, substances: [{ name: '甲醇', q: 200 }, { name: '甲苯', q: 200 }] },
+      admin,
+    );
+    expect(lowered.body.IsSuccess, JSON.stringify(lowered.body)).toBe(true);
+    const second = (await call(t.url, identificationList, {}, admin)).body.data!.items.find((i) => i.id === id)!;
+    expect(second.result).toMatchObject({ isMajor: false, grade: null, R: null });
+    expect(second.result!.S).toBeCloseTo(0.8, 9);
+    expect(second.computedAt).toBeGreaterThanOrEqual(first.computedAt);
+  });
+
+  it('a unit whose substance cannot be placed keeps the refusal on its field instead of a result', async () => {
+    const saved = await call(t.url, units.save, { name: '未知物料单元', kind: 'production', population: 0, substances: [{ name: '神秘物质', q: 5 }] }, admin);
+    expect(saved.body.IsSuccess, JSON.stringify(saved.body)).toBe(true);
+    const item = (await call(t.url, identificationList, {}, admin)).body.data!.items.find((i) => i.id === saved.body.data!.id)!;
+    expect(item.result).toBeNull();
+    expect(item.issues).toEqual([expect.objectContaining({ field: 'substances.0.name', code: 'gb18218.refusal.unknownSubstance' })]);
+  });
+
+  it('the monitoring list gives each source its grade and its devices with the bound level tag and limits', async () => {
+    const tag = await call(
+      t.url,
+      tagSave,
+      { isNew: true, id: 'MH.TK-9.LT', name: '测试储罐液位', name_en: 'Test tank level', unit: 'm', kind: 'level', device: 'TK-9', regionid: null, hazard_source: '', range_lo: 0, range_hi: 10, ll: null, l: null, h: 8, hh: 9, deadband: 0.1, enabled: 1 },
+      admin,
+    );
+    expect(tag.body.IsSuccess, JSON.stringify(tag.body)).toBe(true);
+    const unit = await call(t.url, units.save, { name: '液氯储存单元', kind: 'storage', population: 10, substances: [{ name: '氯', q: 62.5 }] }, admin);
+    const dev = await call(
+      t.url,
+      devices.save,
+      { name: '液氯储罐 TK-9', code: 'TK-9', source: unit.body.data!.id, type: 'tank', capacity: 50, medium: '氯', levelTag: 'MH.TK-9.LT', gasTag: 'NO.SUCH.TAG' },
+      admin,
+    );
+    expect(dev.body.IsSuccess, JSON.stringify(dev.body)).toBe(true);
+    const list = await call(t.url, monitorList, {}, admin);
+    expect(list.body.IsSuccess, JSON.stringify(list.body)).toBe(true);
+    const source = list.body.data!.sources.find((s) => s.id === unit.body.data!.id)!;
+    expect(source).toMatchObject({ isMajor: true, grade: 2 });
+    expect(source.devices).toHaveLength(1);
+    expect(source.devices[0].level).toMatchObject({ id: 'MH.TK-9.LT', unit: 'm', range_lo: 0, range_hi: 10, h: 8, hh: 9, name: '测试储罐液位' });
+    expect(source.devices[0].gas).toBeNull();
+    // Graded sources come first.
+    expect(list.body.data!.sources[0].grade).not.toBeNull();
+  });
+});
+
+describe('major hazard demo rows (sqlite)', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ dialect: 'sqlite' });
+  });
+  afterAll(() => t.close());
+
+  it('the demo plant seeds its three tank farms as graded storage units with their tanks bound to the simulator tags', async () => {
+    const admin = await tokenFor(t.url, 'admin', t.config.demoPassword);
+    const ident = (await call(t.url, identificationList, {}, admin)).body.data!;
+    expect(ident.items.map((i) => i.code).sort()).toEqual(['MH-TFA', 'MH-TFB', 'MH-TFC']);
+    expect(ident.items.every((i) => i.result?.isMajor)).toBe(true);
+    const sources = (await call(t.url, monitorList, {}, admin)).body.data!.sources;
+    expect(sources.reduce((n, s) => n + s.devices.length, 0)).toBe(24);
+    const tk101 = sources.flatMap((s) => s.devices).find((d) => d.code === 'TK-101')!;
+    expect(tk101.level?.id).toBe('TF-A.TK-101.LT');
+    expect(tk101.level?.h).not.toBeNull();
+  });
+});
