@@ -1,6 +1,7 @@
 import { alarmsModule } from './alarms/index.js';
 import { authModule } from './auth/index.js';
 import { certificatesModule } from './certificates/index.js';
+import { dashboardsModule } from './dashboards/index.js';
 import { documentsModule } from './documents/index.js';
 import { fencesModule } from './fences/index.js';
 import { ingestModule } from './ingest/index.js';
@@ -31,6 +32,7 @@ export const modules: readonly ServerModule[] = [
   fencesModule,
   certificatesModule,
   documentsModule,
+  dashboardsModule,
 ];
 
 /** Every module's migrations by name, for `migrateToLatest` (which adds the platform's own). */
