@@ -3,6 +3,7 @@ import type { MenuDecl, PageDecl, PermissionDecl, SharedModule } from './module.
 import { alarmsShared } from './alarms/manifest.js';
 import { authShared } from './auth/manifest.js';
 import { certificatesShared } from './certificates/manifest.js';
+import { dashboardsShared } from './dashboards/manifest.js';
 import { documentsShared } from './documents/manifest.js';
 import { fencesShared } from './fences/manifest.js';
 import { ingestShared } from './ingest/manifest.js';
@@ -37,6 +38,7 @@ export const sharedModules = [
   documentsShared,
   riskShared,
   majorHazardShared,
+  dashboardsShared,
 ] as const;
 
 type Area = (typeof sharedModules)[number];

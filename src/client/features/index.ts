@@ -1,6 +1,7 @@
 import type { PageRoute } from '../app/route-types';
 import { alarmsPages } from './alarms/routes';
 import { certificatesPages } from './certificates/routes';
+import { dashboardsPages } from './dashboards/routes';
 import { documentsPages } from './documents/routes';
 import { fencesPages } from './fences/routes';
 import { ingestPages } from './ingest/routes';
@@ -26,4 +27,5 @@ export const featurePages: PageRoute[] = [
   ...documentsPages,
   ...riskPages,
   ...majorHazardPages,
+  ...dashboardsPages,
 ];

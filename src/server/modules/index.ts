@@ -1,6 +1,7 @@
 import { alarmsModule } from './alarms/index.js';
 import { authModule } from './auth/index.js';
 import { certificatesModule } from './certificates/index.js';
+import { dashboardsModule } from './dashboards/index.js';
 import { documentsModule } from './documents/index.js';
 import { fencesModule } from './fences/index.js';
 import { ingestModule } from './ingest/index.js';
@@ -35,6 +36,7 @@ export const modules: readonly ServerModule[] = [
   documentsModule,
   riskModule,
   majorHazardModule,
+  dashboardsModule,
 ];
 
 /** Every module's migrations by name, for `migrateToLatest` (which adds the platform's own). */
