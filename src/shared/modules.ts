@@ -7,6 +7,7 @@ import { documentsShared } from './documents/manifest.js';
 import { fencesShared } from './fences/manifest.js';
 import { ingestShared } from './ingest/manifest.js';
 import { orgShared } from './org/manifest.js';
+import { permitsShared } from './permits/manifest.js';
 import { positioningShared } from './positioning/manifest.js';
 import { realtimeShared } from './realtime/manifest.js';
 import { recordsShared } from './records/manifest.js';
@@ -33,6 +34,7 @@ export const sharedModules = [
   ingestShared,
   certificatesShared,
   documentsShared,
+  permitsShared,
 ] as const;
 
 type Area = (typeof sharedModules)[number];
