@@ -33,7 +33,7 @@ export interface GuardianWatch extends TagPositions {
 export function startGuardianWatch(deps: {
   bus: StreamBus;
   permits: () => PermitsService;
-  graceMs: number;
+  grace: { readonly ms: number };
   onError: (err: unknown, name: string) => void;
   now?: () => number;
 }): GuardianWatch {
@@ -86,7 +86,7 @@ export function startGuardianWatch(deps: {
       return;
     }
     w.outsideSince ??= fix.t;
-    if (now() - w.outsideSince >= deps.graceMs || fix.t - w.outsideSince >= deps.graceMs) {
+    if (now() - w.outsideSince >= deps.grace.ms || fix.t - w.outsideSince >= deps.grace.ms) {
       suspend(w, fix.t);
     }
   }
@@ -114,7 +114,7 @@ export function startGuardianWatch(deps: {
   // A guardian who walked out and sends no more fixes is still out: the grace is also judged on the clock.
   const timer = setInterval(() => {
     for (const w of watched.values()) {
-      if (w.outsideSince !== null && now() - w.outsideSince >= deps.graceMs) {
+      if (w.outsideSince !== null && now() - w.outsideSince >= deps.grace.ms) {
         suspend(w, w.outsideSince);
       }
     }

@@ -25,11 +25,13 @@ export const permitsModule = defineModule({
   provides: permitsPort,
   start({ http, store, stream, log, config, ports }) {
     const graceS = Number(process.env.PERMIT_GUARDIAN_GRACE_S ?? DEFAULT_GRACE_S);
+    // Tests set the grace to 0 rather than wait for it.
+    const grace = { ms: (Number.isFinite(graceS) && graceS >= 0 ? graceS : DEFAULT_GRACE_S) * 1000 };
     let service: PermitsService | null = null;
     const watch = startGuardianWatch({
       bus: stream.bus,
       permits: () => service!,
-      graceMs: (Number.isFinite(graceS) && graceS >= 0 ? graceS : DEFAULT_GRACE_S) * 1000,
+      grace,
       onError: (err, name) => log.error({ err }, name),
     });
     service = createPermitsService(store, { org: ports.org, bus: stream.bus, positions: watch });
@@ -43,6 +45,6 @@ export const permitsModule = defineModule({
       }
       await watch.refresh();
     })();
-    return { port: svc, ready, exposed: { watch }, stats: () => watch.stats(), close: async () => watch.stop() };
+    return { port: svc, ready, exposed: { watch, grace }, stats: () => watch.stats(), close: async () => watch.stop() };
   },
 });
