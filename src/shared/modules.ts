@@ -9,6 +9,7 @@ import { fencesShared } from './fences/manifest.js';
 import { ingestShared } from './ingest/manifest.js';
 import { majorHazardShared } from './major-hazard/manifest.js';
 import { orgShared } from './org/manifest.js';
+import { permitsShared } from './permits/manifest.js';
 import { positioningShared } from './positioning/manifest.js';
 import { realtimeShared } from './realtime/manifest.js';
 import { recordsShared } from './records/manifest.js';
@@ -39,6 +40,7 @@ export const sharedModules = [
   riskShared,
   majorHazardShared,
   dashboardsShared,
+  permitsShared,
 ] as const;
 
 type Area = (typeof sharedModules)[number];

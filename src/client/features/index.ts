@@ -7,6 +7,7 @@ import { fencesPages } from './fences/routes';
 import { ingestPages } from './ingest/routes';
 import { majorHazardPages } from './major-hazard/routes';
 import { orgPages } from './org/routes';
+import { permitsPages } from './permits/routes';
 import { positioningPages } from './positioning/routes';
 import { realtimePages } from './realtime/routes';
 import { recordsPages } from './records/routes';
@@ -28,4 +29,5 @@ export const featurePages: PageRoute[] = [
   ...riskPages,
   ...majorHazardPages,
   ...dashboardsPages,
+  ...permitsPages,
 ];

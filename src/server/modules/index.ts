@@ -8,6 +8,7 @@ import { ingestModule } from './ingest/index.js';
 import { majorHazardModule } from './major-hazard/index.js';
 import type { ModuleMigration, ServerModule } from './module.js';
 import { orgModule } from './org/index.js';
+import { permitsModule } from './permits/index.js';
 import { positioningModule } from './positioning/index.js';
 import { realtimeModule } from './realtime/index.js';
 import { recordsModule } from './records/index.js';
@@ -37,6 +38,7 @@ export const modules: readonly ServerModule[] = [
   riskModule,
   majorHazardModule,
   dashboardsModule,
+  permitsModule,
 ];
 
 /** Every module's migrations by name, for `migrateToLatest` (which adds the platform's own). */

@@ -1,0 +1,26 @@
+import type { PermitItem } from '../../../shared/permits/items';
+import { renderMessage } from '../../../shared/messages/catalog';
+import type { Lang } from '../../app/i18n';
+
+export const statusColor: Record<PermitItem['status'], string> = {
+  signing: 'processing',
+  approved: 'cyan',
+  active: 'green',
+  suspended: 'red',
+  completed: 'gold',
+  closed: 'default',
+  cancelled: 'default',
+};
+
+/** 动火作业 · 一级 (raised: 特级). */
+export function typeLabel(lang: Lang, p: Pick<PermitItem, 'type' | 'grade' | 'effectiveGrade'>): string {
+  const type = renderMessage(lang, `permits.type.${p.type}`);
+  if (!p.grade) {
+    return type;
+  }
+  const grade = renderMessage(lang, `permits.grade.${p.grade}`);
+  const raised = p.effectiveGrade && p.effectiveGrade !== p.grade ? ` → ${renderMessage(lang, `permits.grade.${p.effectiveGrade}`)}` : '';
+  return `${type} · ${grade}${raised}`;
+}
+
+export const m = (lang: Lang, code: string, params?: Record<string, string | number>) => renderMessage(lang, code, params);

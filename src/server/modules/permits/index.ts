@@ -1,0 +1,50 @@
+import { permitsShared } from '../../../shared/permits/manifest.js';
+import { defineModule } from '../module.js';
+import { orgPort } from '../org/port.js';
+import { startGuardianWatch } from './guardian-watch.js';
+import { migrations } from './migrations.js';
+import { registerPermitRoutes } from './permits.routes.js';
+import { createPermitsService, type PermitsService } from './permits.service.js';
+import { permitsPort } from './port.js';
+import { seedDemoPermits } from './seed-demo.js';
+
+/** Seconds the guardian's tag may be outside the work zone before the permit is suspended (PERMIT_GUARDIAN_GRACE_S). */
+const DEFAULT_GRACE_S = 5;
+
+/**
+ * Safe-work permits to GB 30871-2022 (issue 25): the rule check
+ * (`UAPI/WorkingBill/Check`), permits with their statutory steps signed in
+ * order by their own signers, gas analysis, start, suspension by the
+ * guardian watch, resumption, completion and acceptance; the live map topic.
+ */
+export const permitsModule = defineModule({
+  name: 'permits',
+  shared: permitsShared,
+  migrations,
+  needs: { org: orgPort },
+  provides: permitsPort,
+  start({ http, store, stream, log, config, ports }) {
+    const graceS = Number(process.env.PERMIT_GUARDIAN_GRACE_S ?? DEFAULT_GRACE_S);
+    // Tests set the grace to 0 rather than wait for it.
+    const grace = { ms: (Number.isFinite(graceS) && graceS >= 0 ? graceS : DEFAULT_GRACE_S) * 1000 };
+    let service: PermitsService | null = null;
+    const watch = startGuardianWatch({
+      bus: stream.bus,
+      permits: () => service!,
+      grace,
+      onError: (err, name) => log.error({ err }, name),
+    });
+    service = createPermitsService(store, { org: ports.org, bus: stream.bus, positions: watch });
+    registerPermitRoutes(http, service);
+    stream.topics.addSource(watch.channel.source);
+    stream.topics.addResolver(watch.channel.resolver);
+    const svc = service;
+    const ready = (async () => {
+      if (config.demo) {
+        await seedDemoPermits(store, svc);
+      }
+      await watch.refresh();
+    })();
+    return { port: svc, ready, exposed: { watch, grace }, stats: () => watch.stats(), close: async () => watch.stop() };
+  },
+});

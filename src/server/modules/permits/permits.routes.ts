@@ -1,0 +1,32 @@
+import {
+  permitApply,
+  permitComplete,
+  permitDetailCall,
+  permitGasAdd,
+  permitList,
+  permitMapShow,
+  permitResume,
+  permitSign,
+  permitSignerOptions,
+  permitStart,
+  permitSuspend,
+  workingBillCheck,
+} from '../../../shared/permits/contracts.js';
+import { caller, type HttpApp } from '../../http/app.js';
+import type { PermitsService } from './permits.service.js';
+
+/** Binds the permit calls to the service; thin by design. */
+export function registerPermitRoutes(http: HttpApp, permits: PermitsService): void {
+  http.route(workingBillCheck, (input, ctx) => permits.check(input, ctx.lang));
+  http.route(permitList, (input, ctx) => permits.list(caller(ctx), input));
+  http.route(permitApply, (input, ctx) => permits.apply(caller(ctx), input, ctx.lang));
+  http.route(permitDetailCall, (input, ctx) => permits.detail(caller(ctx), input.id, ctx.lang));
+  http.route(permitSign, (input, ctx) => permits.sign(caller(ctx), input, ctx.lang));
+  http.route(permitGasAdd, (input, ctx) => permits.addGas(caller(ctx), input, ctx.lang));
+  http.route(permitStart, (input, ctx) => permits.start(caller(ctx), input.id, ctx.lang));
+  http.route(permitSuspend, async (input, ctx) => (await permits.suspend(caller(ctx), input.id, input.reason, ctx.lang))!);
+  http.route(permitResume, (input, ctx) => permits.resume(caller(ctx), input.id, input.signature, ctx.lang));
+  http.route(permitComplete, (input, ctx) => permits.complete(caller(ctx), input.id, input.result, ctx.lang));
+  http.route(permitMapShow, async (_input, ctx) => ({ items: await permits.live(caller(ctx)) }));
+  http.route(permitSignerOptions, async () => ({ items: await permits.signerOptions() }));
+}

@@ -1,0 +1,507 @@
+import type { z } from 'zod';
+import { checkPermit, type PermitCalendar, type PermitCheckResult } from '../../../shared/domain/gb30871.js';
+import type { GasSample, HotGrade, PermitType, WorkingBillCheckInput } from '../../../shared/domain/gb30871-input.js';
+import { haversineDistance } from '../../../shared/domain/geometry.js';
+import { calendarOf } from '../../../shared/domain/plant-calendar.js';
+import { renderMessage } from '../../../shared/messages/catalog.js';
+import type { Lang } from '../../../shared/messages/define.js';
+import type {
+  finishResults,
+  gasAddInput,
+  PermitDetail,
+  PermitItem,
+  permitListInput,
+  permitSignInput,
+  PermitStepCode,
+  WorkingBillCheckOutput,
+} from '../../../shared/permits/contracts.js';
+import type { permitApplyInput } from '../../../shared/permits/contracts.js';
+import { completeTodos, openTodo } from '../../common/todos.js';
+import { loadPlantCalendar } from '../../common/plant-calendar.js';
+import type { AuthUser } from '../../http/app.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { audit, type Actor } from '../../store/audit.js';
+import { dialectOf, type Store, type Tx } from '../../store/db.js';
+import { transactThenPublish, type DomainEvents, type Emit } from '../../stream/bus.js';
+import type { OrgPort } from '../org/port.js';
+import { permitsRepository as repo, type PermitGasRow, type PermitRow, type PermitStepRow } from './permits.repository.js';
+
+const TODO_SIGN = 'permit.sign';
+const TODO_RESUME = 'permit.resume';
+const DETAIL_HREF = '/SafetyWorkPermit/WorkingBillDetail';
+const SYSTEM: Actor = { userid: null, loginname: 'system' };
+
+type Signers = z.output<typeof permitApplyInput>['signers'];
+
+/** The statutory steps of a permit type in Annex A order (DOMAIN §7); an administrator may add, never remove. */
+export function stepsOf(type: PermitType): PermitStepCode[] {
+  const gas = type === 'hot' || type === 'confined';
+  const hot = type === 'hot';
+  return [
+    'applicant',
+    'jsa',
+    ...(gas ? (['gas'] as const) : []),
+    'measures',
+    'briefing',
+    'guardian',
+    'leader',
+    'unit',
+    ...(hot ? (['safetyDept'] as const) : []),
+    'approver',
+    ...(hot ? (['shiftCheck'] as const) : []),
+    'acceptance',
+  ];
+}
+
+const typePrefix: Record<PermitType, string> = { hot: 'DH', confined: 'SX', blind: 'MB', lifting: 'DZ', height: 'GC', power: 'LD', excavation: 'DT', road: 'DL' };
+
+/** Where a tag was last seen, from the guardian watch. */
+export interface TagPositions {
+  last(tag: string): { t: number; lon: number; lat: number } | undefined;
+}
+
+export interface PermitsDeps {
+  org: Pick<OrgPort, 'getUserScope'>;
+  bus: Pick<DomainEvents, 'publish'>;
+  positions: TagPositions;
+  now?: () => number;
+}
+
+/** The first unsigned step that may be signed in this status. */
+function currentStep(status: string, steps: PermitStepRow[]): PermitStepRow | null {
+  if (status === 'signing') {
+    return steps.find((s) => s.signed_at === null && s.code !== 'acceptance') ?? null;
+  }
+  if (status === 'completed') {
+    return steps.find((s) => s.code === 'acceptance' && s.signed_at === null) ?? null;
+  }
+  return null;
+}
+
+function findingsOf(r: PermitCheckResult, lang: Lang): WorkingBillCheckOutput {
+  const render = (f: { code: string; field: string }) => ({ code: f.code, field: f.field, message: renderMessage(lang, f.code) });
+  const out: WorkingBillCheckOutput = { ok: r.ok, violations: r.violations.map(render) };
+  if (r.effectiveGrade !== undefined) {
+    out.effectiveGrade = r.effectiveGrade;
+  }
+  if (r.info) {
+    out.info = r.info.map(render);
+  }
+  return out;
+}
+
+const gasOf = (rows: PermitGasRow[]): GasSample[] =>
+  rows.map((g) => ({
+    t: Number(g.t),
+    ...(g.lel !== null ? { lel: g.lel } : {}),
+    ...(g.reading !== null ? { reading: g.reading } : {}),
+    ...(g.unit === '%vol' || g.unit === '%LEL' ? { unit: g.unit } : {}),
+    ...(g.o2 !== null ? { o2: g.o2 } : {}),
+  }));
+
+export function createPermitsService(store: Store, deps: PermitsDeps) {
+  const now = deps.now ?? Date.now;
+  const postgres = () => dialectOf(store.db) === 'postgres';
+
+  const loadCalendar = async (): Promise<PermitCalendar> => calendarOf(await loadPlantCalendar(store.db));
+  const judgeWith = (calendar: PermitCalendar, body: WorkingBillCheckInput): PermitCheckResult => checkPermit(body, calendar, { now: now() });
+  const judge = async (body: WorkingBillCheckInput) => judgeWith(await loadCalendar(), body);
+
+  /** What the rules judge of a stored permit at `at` (`breakMinutes` when resuming). */
+  function bodyOf(p: PermitRow, gas: PermitGasRow[], at: number, breakMinutes?: number): WorkingBillCheckInput {
+    const extra = JSON.parse(p.body) as Partial<WorkingBillCheckInput>;
+    return {
+      ...extra,
+      type: p.type as PermitType,
+      ...(p.grade ? { grade: p.grade as HotGrade } : {}),
+      start: Number(p.start_at),
+      end: Number(p.end_at),
+      at,
+      gas: gasOf(gas),
+      ...(breakMinutes !== undefined ? { breakMinutes } : {}),
+    };
+  }
+
+  async function names(ids: number[]): Promise<Map<number, string>> {
+    const rows = await repo.users(store.db, [...new Set(ids)]);
+    return new Map(rows.map((u) => [u.userid, u.username]));
+  }
+
+  async function items(rows: PermitRow[]): Promise<PermitItem[]> {
+    const steps = await repo.steps(store.db, rows.map((r) => r.id));
+    const byPermit = new Map<number, PermitStepRow[]>();
+    for (const s of steps) {
+      byPermit.set(s.permit_id, [...(byPermit.get(s.permit_id) ?? []), s]);
+    }
+    const current = new Map(rows.map((r) => [r.id, currentStep(r.status, byPermit.get(r.id) ?? [])]));
+    const who = await names([...rows.flatMap((r) => [r.applicant_id, r.guardian_id]), ...[...current.values()].flatMap((s) => (s ? [s.signer_id] : []))]);
+    return rows.map((r) => {
+      const cur = current.get(r.id) ?? null;
+      return {
+        id: r.id,
+        number: r.number,
+        type: r.type as PermitType,
+        grade: (r.grade as HotGrade | null) ?? null,
+        effectiveGrade: (r.effective_grade as HotGrade | null) ?? null,
+        content: r.content,
+        location: r.location,
+        regionId: r.region_id,
+        lng: r.lng,
+        lat: r.lat,
+        radiusM: r.radius_m,
+        start: Number(r.start_at),
+        end: Number(r.end_at),
+        status: r.status as PermitItem['status'],
+        currentStep: (cur?.code as PermitStepCode | undefined) ?? null,
+        currentSignerId: cur?.signer_id ?? null,
+        currentSignerName: cur ? (who.get(cur.signer_id) ?? null) : null,
+        applicantName: who.get(r.applicant_id) ?? '',
+        guardianName: who.get(r.guardian_id) ?? '',
+        guardianTag: r.guardian_tag,
+        workers: JSON.parse(r.workers) as string[],
+        suspendReason: r.suspend_reason,
+        suspendedAt: r.suspended_at === null ? null : Number(r.suspended_at),
+        startedAt: r.started_at === null ? null : Number(r.started_at),
+        finishResult: r.finish_result,
+        createdAt: Number(r.created_at),
+      };
+    });
+  }
+
+  async function visible(user: AuthUser, p: PermitRow): Promise<boolean> {
+    if (p.region_id === null) {
+      return true;
+    }
+    const scope = await deps.org.getUserScope(user.userid);
+    return scope.all || scope.regionids.includes(p.region_id);
+  }
+
+  async function detail(user: AuthUser, id: number, lang: Lang): Promise<PermitDetail> {
+    const p = await repo.permit(store.db, id);
+    if (!p || !(await visible(user, p))) {
+      throw notFound();
+    }
+    const [[item], steps, gas, events] = await Promise.all([items([p]), repo.steps(store.db, [id]), repo.gas(store.db, id), repo.events(store.db, id)]);
+    const who = await names([...steps.map((s) => s.signer_id), ...gas.map((g) => g.analyst_id)]);
+    const at = now();
+    const breakMinutes = p.status === 'suspended' && p.suspended_at !== null ? (at - Number(p.suspended_at)) / 60_000 : undefined;
+    return {
+      permit: item,
+      steps: steps.map((s) => ({
+        seq: s.seq,
+        code: s.code as PermitStepCode,
+        signerId: s.signer_id,
+        signerName: who.get(s.signer_id) ?? '',
+        signedAt: s.signed_at === null ? null : Number(s.signed_at),
+        signature: s.signature,
+        comment: s.comment,
+      })),
+      gas: gas.map((g) => ({ id: g.id, t: Number(g.t), lel: g.lel, reading: g.reading, unit: g.unit, o2: g.o2, analyst: g.analyst })),
+      events: events.map((e) => ({ at: Number(e.at), action: e.action, by: e.loginname, detail: e.detail.length > 300 ? '' : e.detail })),
+      check: findingsOf(await judge(bodyOf(p, gas, at, breakMinutes)), lang),
+    };
+  }
+
+  /** Runs a change on one permit in a transaction, with its audit row, and publishes `permit.changed` after commit. */
+  async function change<T>(actor: AuthUser | null, id: number, fn: (tx: Tx, p: PermitRow, calendar: PermitCalendar, emit: Emit) => Promise<T>): Promise<T> {
+    // Reads outside the transaction first (scope, calendar): SQLite has one connection, held by the transaction.
+    const before = await repo.permit(store.db, id);
+    if (!before || (actor && !(await visible(actor, before)))) {
+      throw notFound();
+    }
+    const calendar = await loadCalendar();
+    return transactThenPublish(store.db, deps.bus, async (tx, emit) => {
+      const p = await repo.permitForUpdate(tx, id, postgres());
+      if (!p) {
+        throw notFound();
+      }
+      const out = await fn(tx, p, calendar, emit);
+      emit('permit.changed', { id });
+      return out;
+    });
+  }
+
+  async function todoNext(tx: Tx, p: PermitRow, at: number) {
+    const steps = await repo.steps(tx, [p.id]);
+    const fresh = await repo.permit(tx, p.id);
+    const next = currentStep(fresh!.status, steps);
+    if (next) {
+      await openTodo(tx, {
+        userid: next.signer_id,
+        kind: TODO_SIGN,
+        ref: p.id,
+        href: `${DETAIL_HREF}?id=${p.id}`,
+        title: 'permits.todoSign',
+        params: { number: p.number, step: renderMessage('zh', `permits.step.${next.code}`) },
+        at,
+      });
+    }
+  }
+
+  /** The first violation of a judgement as a refusal naming its field. */
+  function refuse(r: PermitCheckResult): never {
+    const v = r.violations[0];
+    throw badRequest(v.code, [v.field]);
+  }
+
+  return {
+    async check(body: WorkingBillCheckInput, lang: Lang): Promise<WorkingBillCheckOutput> {
+      return findingsOf(await judge(body), lang);
+    },
+
+    async list(user: AuthUser, input: z.output<typeof permitListInput>) {
+      const scope = await deps.org.getUserScope(user.userid);
+      const ids = input.mine ? await repo.waitingFor(store.db, user.userid) : undefined;
+      const { rows, total } = await repo.list(store.db, {
+        type: input.type,
+        status: input.status,
+        ids,
+        regionIds: scope.all ? null : scope.regionids,
+        offset: (input.page - 1) * input.pageSize,
+        limit: input.pageSize,
+      });
+      return { items: await items(rows), total };
+    },
+
+    /** Permits in effect or suspended, for the map. */
+    async live(user: AuthUser | null, ids?: number[]): Promise<PermitItem[]> {
+      const scope = user ? await deps.org.getUserScope(user.userid) : { all: true, regionids: [] };
+      const { rows } = await repo.list(store.db, { statuses: ids ? undefined : ['active', 'suspended'], ids, regionIds: scope.all ? null : scope.regionids, offset: 0, limit: 1000 });
+      return items(rows);
+    },
+
+    detail,
+
+    async apply(user: AuthUser, raw: z.output<typeof permitApplyInput>, lang: Lang): Promise<PermitItem> {
+      const at = now();
+      const body: WorkingBillCheckInput = {
+        type: raw.type,
+        ...(raw.grade ? { grade: raw.grade } : {}),
+        start: raw.start,
+        end: raw.end,
+        at,
+        ...(raw.windForce !== undefined ? { windForce: raw.windForce } : {}),
+        ...(raw.loadT !== undefined ? { loadT: raw.loadT } : {}),
+        ...(raw.heightM !== undefined ? { heightM: raw.heightM } : {}),
+        ...(raw.blinds ? { blinds: raw.blinds } : {}),
+      };
+      const judged = await judge(body);
+      // Gas is analysed after the application, before the start: only the other rules refuse an application.
+      const blocking = judged.violations.filter((v) => v.field !== 'gas');
+      if (blocking.length > 0) {
+        refuse({ ...judged, violations: blocking });
+      }
+      const signers: Signers = raw.signers;
+      const wanted = stepsOf(raw.type);
+      const signerOf = (code: PermitStepCode): number => (code === 'applicant' ? user.userid : signers[code]!);
+      const known = await names(wanted.map(signerOf));
+      for (const code of wanted) {
+        if (!known.has(signerOf(code))) {
+          throw badRequest('permits.unknownSigner', [`signers.${code}`]);
+        }
+      }
+      const { signature, signers: _s, workers, content, location, regionId, lng, lat, radiusM, guardianTag, ...rest } = raw;
+      void _s;
+      void lang;
+      return transactThenPublish(store.db, deps.bus, async (tx, emit) => {
+        const id = await repo.insertPermit(tx, {
+          number: `tmp-${at}-${Math.random().toString(36).slice(2)}`,
+          type: raw.type,
+          grade: raw.grade ?? null,
+          effective_grade: judged.effectiveGrade ?? null,
+          content,
+          location,
+          region_id: regionId ?? null,
+          lng,
+          lat,
+          radius_m: radiusM,
+          start_at: raw.start,
+          end_at: raw.end,
+          body: JSON.stringify({ ...(rest.windForce !== undefined ? { windForce: rest.windForce } : {}), ...(rest.loadT !== undefined ? { loadT: rest.loadT } : {}), ...(rest.heightM !== undefined ? { heightM: rest.heightM } : {}), ...(rest.blinds ? { blinds: rest.blinds } : {}) }),
+          status: 'signing',
+          applicant_id: user.userid,
+          guardian_id: signers.guardian,
+          leader_id: signers.leader,
+          guardian_tag: guardianTag ?? null,
+          workers: JSON.stringify(workers),
+          suspend_reason: null,
+          suspended_at: null,
+          started_at: null,
+          finish_result: null,
+          created_at: at,
+        });
+        const d = new Date(at + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
+        const number = `${typePrefix[raw.type]}${d}${String(id).padStart(4, '0')}`;
+        await repo.setNumber(tx, id, number);
+        await repo.insertSteps(
+          tx,
+          wanted.map((code, seq) => ({
+            permit_id: id,
+            seq,
+            code,
+            signer_id: signerOf(code),
+            signed_at: code === 'applicant' ? at : null,
+            signature: code === 'applicant' ? signature : null,
+            sign_pos: null,
+            comment: null,
+          })),
+        );
+        await audit(tx, user, 'permit.apply', 'permit', id, { number, type: raw.type, grade: raw.grade ?? null, effectiveGrade: judged.effectiveGrade ?? null });
+        await todoNext(tx, (await repo.permit(tx, id))!, at);
+        emit('permit.changed', { id });
+        return id;
+      }).then(async (id) => (await items([(await repo.permit(store.db, id))!]))[0]);
+    },
+
+    async sign(user: AuthUser, input: z.output<typeof permitSignInput>, lang: Lang): Promise<PermitDetail> {
+      const at = now();
+      await change(user, input.id, async (tx, p) => {
+        const steps = await repo.steps(tx, [p.id]);
+        const cur = currentStep(p.status, steps);
+        if (!cur) {
+          throw conflict('permits.notSigning', ['step']);
+        }
+        if (cur.code !== input.step) {
+          throw conflict('permits.stepNotCurrent', ['step']);
+        }
+        // A signature is given by the signer on their own session, never on someone's behalf.
+        if (cur.signer_id !== user.userid) {
+          throw forbidden('permits.notCurrentApprover');
+        }
+        if (cur.code === 'gas' && (await repo.gas(tx, p.id)).length === 0) {
+          throw badRequest('permits.noSampleYet', ['gas']);
+        }
+        const pos = p.guardian_tag && cur.code === 'guardian' ? deps.positions.last(p.guardian_tag) : undefined;
+        const ok = await repo.signStep(tx, cur.id, { signed_at: at, signature: input.signature, sign_pos: pos ? JSON.stringify(pos) : null, comment: input.comment ?? null });
+        if (!ok) {
+          throw conflict('permits.stepNotCurrent', ['step']);
+        }
+        await completeTodos(tx, { kind: TODO_SIGN, ref: p.id, userid: user.userid });
+        await audit(tx, user, 'permit.sign', 'permit', p.id, { step: cur.code, comment: input.comment ?? null, measures: input.measures ?? null, pos: pos ?? null });
+        if (cur.code === 'acceptance') {
+          await repo.update(tx, p.id, { status: 'closed' });
+          await audit(tx, user, 'permit.close', 'permit', p.id, { number: p.number });
+        } else if (!currentStep(p.status, await repo.steps(tx, [p.id]))) {
+          await repo.update(tx, p.id, { status: 'approved' });
+        }
+        await todoNext(tx, p, at);
+      });
+      return detail(user, input.id, lang);
+    },
+
+    async addGas(user: AuthUser, input: z.output<typeof gasAddInput>, lang: Lang): Promise<PermitDetail> {
+      if (input.reading === undefined && input.o2 === undefined) {
+        throw badRequest('permits.gasSampleEmpty', ['reading']);
+      }
+      const t = input.t ?? now();
+      await change(user, input.id, async (tx, p) => {
+        if (p.status === 'closed' || p.status === 'cancelled' || p.status === 'completed') {
+          throw conflict('permits.notSigning');
+        }
+        await repo.addGas(tx, {
+          permit_id: p.id,
+          t,
+          lel: input.lel ?? null,
+          reading: input.reading ?? null,
+          unit: input.unit ?? null,
+          o2: input.o2 ?? null,
+          analyst_id: user.userid,
+          analyst: user.username,
+        });
+        await audit(tx, user, 'permit.gas', 'permit', p.id, { t, lel: input.lel ?? null, reading: input.reading ?? null, unit: input.unit ?? null, o2: input.o2 ?? null });
+      });
+      return detail(user, input.id, lang);
+    },
+
+    /** Work starts once every step before it is signed and the rules pass now (gas sample age, validity). */
+    async start(user: AuthUser, id: number, lang: Lang): Promise<PermitDetail> {
+      const at = now();
+      await change(user, id, async (tx, p, calendar) => {
+        if (p.status !== 'approved') {
+          throw conflict('permits.notReadyToStart');
+        }
+        const steps = await repo.steps(tx, [p.id]);
+        const starters = new Set([p.applicant_id, p.leader_id, p.guardian_id, ...steps.filter((s) => s.code === 'shiftCheck').map((s) => s.signer_id)]);
+        if (!starters.has(user.userid)) {
+          throw forbidden('permits.notParty');
+        }
+        // The sample must be at most 30 min before the work really starts: a late start is judged at its own moment.
+        const body = bodyOf(p, await repo.gas(tx, p.id), at);
+        const judged = judgeWith(calendar, { ...body, start: Math.max(body.start, at) });
+        if (!judged.ok) {
+          refuse(judged);
+        }
+        await repo.update(tx, p.id, { status: 'active', started_at: at });
+        await audit(tx, user, 'permit.start', 'permit', p.id, { at });
+      });
+      return detail(user, id, lang);
+    },
+
+    /** Suspends work in effect: by hand (a reason), or by the guardian watch (`guardianLeft`, the system). */
+    async suspend(actor: AuthUser | null, id: number, reason: string, lang: Lang): Promise<PermitDetail | null> {
+      const at = now();
+      const done = await change(actor, id, async (tx, p) => {
+        if (p.status !== 'active') {
+          if (!actor) {
+            return false;
+          }
+          throw conflict('permits.notActive');
+        }
+        await repo.update(tx, p.id, { status: 'suspended', suspended_at: at, suspend_reason: reason });
+        await audit(tx, actor ?? SYSTEM, 'permit.suspend', 'permit', p.id, { reason, at });
+        await openTodo(tx, { userid: p.guardian_id, kind: TODO_RESUME, ref: p.id, href: `${DETAIL_HREF}?id=${p.id}`, title: 'permits.todoResume', params: { number: p.number }, at });
+        return true;
+      });
+      return actor && done ? detail(actor, id, lang) : null;
+    },
+
+    /** The guardian, back in the zone, signs the resumption; a break longer than the grade allows needs a fresh gas analysis. */
+    async resume(user: AuthUser, id: number, signature: string, lang: Lang): Promise<PermitDetail> {
+      const at = now();
+      await change(user, id, async (tx, p, calendar) => {
+        if (p.status !== 'suspended') {
+          throw conflict('permits.notSuspended');
+        }
+        if (p.guardian_id !== user.userid) {
+          throw forbidden('permits.onlyGuardianResumes');
+        }
+        if (p.guardian_tag) {
+          const fix = deps.positions.last(p.guardian_tag);
+          if (!fix || haversineDistance([fix.lon, fix.lat], [p.lng, p.lat]) > p.radius_m) {
+            throw conflict('permits.guardianNotInZone', ['guardianTag']);
+          }
+        }
+        const breakMinutes = p.suspended_at === null ? 0 : (at - Number(p.suspended_at)) / 60_000;
+        const judged = judgeWith(calendar, bodyOf(p, await repo.gas(tx, p.id), at, breakMinutes));
+        if (!judged.ok) {
+          refuse(judged);
+        }
+        await repo.update(tx, p.id, { status: 'active', suspend_reason: null, suspended_at: null });
+        await completeTodos(tx, { kind: TODO_RESUME, ref: p.id });
+        await audit(tx, user, 'permit.resume', 'permit', p.id, { at, breakMinutes: Math.round(breakMinutes * 10) / 10, signature });
+      });
+      return detail(user, id, lang);
+    },
+
+    async complete(user: AuthUser, id: number, result: (typeof finishResults)[number], lang: Lang): Promise<PermitDetail> {
+      const at = now();
+      await change(user, id, async (tx, p) => {
+        if (p.status !== 'active' && p.status !== 'suspended') {
+          throw conflict('permits.notActive');
+        }
+        if (user.userid !== p.leader_id && user.userid !== p.applicant_id) {
+          throw forbidden('permits.notParty');
+        }
+        await repo.update(tx, p.id, { status: 'completed', finish_result: result });
+        await completeTodos(tx, { kind: TODO_RESUME, ref: p.id });
+        await audit(tx, user, 'permit.complete', 'permit', p.id, { result, at });
+        await todoNext(tx, p, at);
+      });
+      return detail(user, id, lang);
+    },
+
+    signerOptions: () => repo.allUsers(store.db),
+  };
+}
+
+export type PermitsService = ReturnType<typeof createPermitsService>;

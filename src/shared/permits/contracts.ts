@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { defineContract } from '../contracts/contract.js';
+import { listOf, pageInput } from '../contracts/envelope.js';
+import { blindAction, hotGradeCodes, permitTypeCodes, workingBillCheckInput } from '../domain/gb30871-input.js';
+import { permitItem, permitStatuses, permitStepCodes } from './items.js';
+
+export { permitItem, permitStatuses, permitStepCodes, type PermitItem, type PermitStatus, type PermitStepCode } from './items.js';
+
+/*
+ * Safe-work permits to GB 30871-2022 (issue 25, DOMAIN.md §7): the rule check
+ * every page and transition uses, and the permit's life (apply, sign in
+ * order, gas analysis, start, suspend, resume, complete, accept).
+ */
+
+/** One finding of the check; `message` is the code rendered in the caller's language (Accept-Language). */
+export const permitFinding = z.object({ code: z.string(), field: z.string(), message: z.string() });
+
+export const workingBillCheckOutput = z.object({
+  ok: z.boolean(),
+  effectiveGrade: z.enum(hotGradeCodes).optional(),
+  violations: z.array(permitFinding),
+  info: z.array(permitFinding).optional(),
+});
+export type WorkingBillCheckOutput = z.infer<typeof workingBillCheckOutput>;
+
+/** `POST UAPI/WorkingBill/Check`: the rules of DOMAIN §7 on a permit body, judged with the plant calendar. */
+export const workingBillCheck = defineContract({
+  method: 'POST',
+  path: '/UAPI/WorkingBill/Check',
+  input: workingBillCheckInput,
+  output: workingBillCheckOutput,
+  permission: 'permit:view',
+});
+
+/** Whose signature each step wants, set when applying (user ids); `applicant` is the caller. */
+export const permitSigners = z.object({
+  jsa: z.number().int().positive(),
+  gas: z.number().int().positive().optional(),
+  measures: z.number().int().positive(),
+  briefing: z.number().int().positive(),
+  guardian: z.number().int().positive(),
+  leader: z.number().int().positive(),
+  unit: z.number().int().positive(),
+  safetyDept: z.number().int().positive().optional(),
+  approver: z.number().int().positive(),
+  shiftCheck: z.number().int().positive().optional(),
+  acceptance: z.number().int().positive(),
+});
+
+/** A signature drawn on the pad: a PNG data URL (record engine type 44). */
+export const signatureImage = z
+  .string()
+  .max(400_000)
+  .refine((s) => s.startsWith('data:image/png;base64,') && s.length > 40, 'permits.signFirst');
+
+export const permitApplyInput = z
+  .object({
+    type: z.enum(permitTypeCodes),
+    grade: z.enum(hotGradeCodes).optional(),
+    content: z.string().trim().min(1).max(500),
+    location: z.string().trim().min(1).max(200),
+    regionId: z.number().int().positive().optional(),
+    /** Centre of the work zone (WGS-84) and its radius in metres. */
+    lng: z.number().min(-180).max(180),
+    lat: z.number().min(-90).max(90),
+    radiusM: z.number().min(5).max(500).default(30),
+    start: z.number().int().min(0),
+    end: z.number().int().min(0),
+    windForce: z.number().int().min(0).max(17).optional(),
+    loadT: z.number().min(0).optional(),
+    heightM: z.number().min(0).optional(),
+    blinds: z.array(blindAction).max(50).optional(),
+    /** Workers by name (the positioning roster's people). */
+    workers: z.array(z.string().trim().min(1).max(50)).min(1).max(50),
+    /** The guardian's positioning tag (card id): leaving the zone suspends the permit. */
+    guardianTag: z.string().trim().max(64).optional(),
+    signers: permitSigners,
+    /** The applicant's own signature: sign before submit. */
+    signature: signatureImage,
+  })
+  .superRefine((b, ctx) => {
+    if (b.type === 'hot' && b.grade === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['grade'], message: 'validation.required' });
+    }
+    if ((b.type === 'hot' || b.type === 'confined') && b.signers.gas === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['signers', 'gas'], message: 'validation.required' });
+    }
+    if (b.type === 'hot' && (b.signers.safetyDept === undefined || b.signers.shiftCheck === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['signers', b.signers.safetyDept === undefined ? 'safetyDept' : 'shiftCheck'], message: 'validation.required' });
+    }
+    if (b.signers.guardian === b.signers.leader) {
+      // Seed 2 §5: G2 (the work leader) is never G1 (the guardian).
+      ctx.addIssue({ code: 'custom', path: ['signers', 'leader'], message: 'permits.g2SameAsG1' });
+    }
+  });
+export type PermitApplyInput = z.input<typeof permitApplyInput>;
+
+
+export const permitStepItem = z.object({
+  seq: z.number().int(),
+  code: z.enum(permitStepCodes),
+  signerId: z.number().int(),
+  signerName: z.string(),
+  signedAt: z.number().nullable(),
+  signature: z.string().nullable(),
+  comment: z.string().nullable(),
+});
+export type PermitStepItem = z.infer<typeof permitStepItem>;
+
+export const gasSampleItem = z.object({
+  id: z.number().int(),
+  t: z.number(),
+  lel: z.number().nullable(),
+  reading: z.number().nullable(),
+  unit: z.string().nullable(),
+  o2: z.number().nullable(),
+  analyst: z.string(),
+});
+export type GasSampleItem = z.infer<typeof gasSampleItem>;
+
+/** One event of the permit's life (signature, start, suspension, resumption, completion), from the audit trail. */
+export const permitEventItem = z.object({ at: z.number(), action: z.string(), by: z.string(), detail: z.string() });
+
+export const permitDetail = z.object({
+  permit: permitItem,
+  steps: z.array(permitStepItem),
+  gas: z.array(gasSampleItem),
+  events: z.array(permitEventItem),
+  /** The rules judged now: what would stop a start (or resume) at this moment. */
+  check: workingBillCheckOutput,
+});
+export type PermitDetail = z.infer<typeof permitDetail>;
+
+export const permitListInput = z.object({
+  ...pageInput,
+  type: z.enum(permitTypeCodes).optional(),
+  status: z.enum(permitStatuses).optional(),
+  /** Only permits waiting for the caller's signature. */
+  mine: z.coerce.boolean().optional(),
+});
+
+export const permitList = defineContract({ method: 'POST', path: '/UAPI/WorkingBill/List', input: permitListInput, output: listOf(permitItem), permission: 'permit:view' });
+export const permitApply = defineContract({ method: 'POST', path: '/UAPI/WorkingBill/Apply', input: permitApplyInput, output: permitItem, permission: 'permit:apply' });
+const idInput = z.object({ id: z.coerce.number().int().positive() });
+export const permitDetailCall = defineContract({ method: 'POST', path: '/UAPI/WorkingBill/Detail', input: idInput, output: permitDetail, permission: 'permit:view' });
+
+export const permitSignInput = z.object({
+  id: z.number().int().positive(),
+  step: z.enum(permitStepCodes),
+  signature: signatureImage,
+  comment: z.string().trim().max(500).optional(),
+  /** Measures step: which safety measures are involved (GB 30871 Annex A), confirmed by the signer. */
+  measures: z.array(z.string().trim().max(200)).max(40).optional(),
+});
+export const permitSign = defineContract({ method: 'POST', path: '/UAPI/WorkingBill/Sign', input: permitSignInput, output: permitDetail, permission: 'permit:view' });
+
+export const gasAddInput = z.object({
+  id: z.number().int().positive(),
+  /** Sample time; default now. */
+  t: z.number().int().min(0).optional(),
+  lel: z.number().gt(0).max(100).optional(),
+  reading: z.number().min(0).optional(),
+  unit: z.enum(['%vol', '%LEL']).optional(),
+  o2: z.number().min(0).max(100).optional(),
+});
+export const permitGasAdd = defineContract({ method: 'POST', path: '/UAPI/WorkingBill/GasAdd', input: gasAddInput, output: permitDetail, permission: 'permit:view' });
+
+export const permitStart = defineContract({ method: 'POST', path: '/UAPI/WorkingBill/Start', input: idInput, output: permitDetail, permission: 'permit:view' });
+
+export const permitSuspend = defineContract({
+  method: 'POST',
+  path: '/UAPI/WorkingBill/Suspend',
+  input: z.object({ id: z.number().int().positive(), reason: z.string().trim().min(1).max(200) }),
+  output: permitDetail,
+  permission: 'permit:view',
+});
+
+/** The guardian, back in the zone, signs the resumption; the gas rules for a break decide whether work may go on. */
+export const permitResume = defineContract({
+  method: 'POST',
+  path: '/UAPI/WorkingBill/Resume',
+  input: z.object({ id: z.number().int().positive(), signature: signatureImage }),
+  output: permitDetail,
+  permission: 'permit:view',
+});
+
+export const finishResults = ['done', 'notDoneExtend', 'notDone'] as const;
+export const permitComplete = defineContract({
+  method: 'POST',
+  path: '/UAPI/WorkingBill/Complete',
+  input: z.object({ id: z.number().int().positive(), result: z.enum(finishResults) }),
+  output: permitDetail,
+  permission: 'permit:view',
+});
+
+/** Permits in effect or suspended for the plant map, in the caller's regions. */
+export const permitMapShow = defineContract({
+  method: 'POST',
+  path: '/UAPI/WorkingBill/MapShow',
+  input: z.object({}),
+  output: z.object({ items: z.array(permitItem) }),
+  permission: 'permit:view',
+});
+
+/** People who may be named as signers (id and name), for the apply form. */
+export const permitSignerOptions = defineContract({
+  method: 'POST',
+  path: '/UAPI/WorkingBill/SignerOptions',
+  input: z.object({}),
+  output: z.object({ items: z.array(z.object({ userid: z.number().int(), username: z.string(), loginname: z.string() })) }),
+  permission: 'permit:view',
+});
