@@ -11,6 +11,7 @@ import { positioningShared } from './positioning/manifest.js';
 import { realtimeShared } from './realtime/manifest.js';
 import { recordsShared } from './records/manifest.js';
 import { regionsShared } from './regions/manifest.js';
+import { plantModelShared } from './plant-model/manifest.js';
 import { shellShared } from './shell/manifest.js';
 
 /**
@@ -33,6 +34,7 @@ export const sharedModules = [
   ingestShared,
   certificatesShared,
   documentsShared,
+  plantModelShared,
 ] as const;
 
 type Area = (typeof sharedModules)[number];

@@ -6,6 +6,7 @@ import { fencesModule } from './fences/index.js';
 import { ingestModule } from './ingest/index.js';
 import type { ModuleMigration, ServerModule } from './module.js';
 import { orgModule } from './org/index.js';
+import { plantModelModule } from './plant-model/index.js';
 import { positioningModule } from './positioning/index.js';
 import { realtimeModule } from './realtime/index.js';
 import { recordsModule } from './records/index.js';
@@ -31,6 +32,7 @@ export const modules: readonly ServerModule[] = [
   fencesModule,
   certificatesModule,
   documentsModule,
+  plantModelModule,
 ];
 
 /** Every module's migrations by name, for `migrateToLatest` (which adds the platform's own). */
