@@ -5,6 +5,7 @@ import { documentsPages } from './documents/routes';
 import { fencesPages } from './fences/routes';
 import { ingestPages } from './ingest/routes';
 import { orgPages } from './org/routes';
+import { plantModelPages } from './plant-model/routes';
 import { positioningPages } from './positioning/routes';
 import { realtimePages } from './realtime/routes';
 import { recordsPages } from './records/routes';
@@ -22,4 +23,5 @@ export const featurePages: PageRoute[] = [
   ...positioningPages,
   ...certificatesPages,
   ...documentsPages,
+  ...plantModelPages,
 ];
