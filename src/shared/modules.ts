@@ -4,6 +4,7 @@ import { alarmsShared } from './alarms/manifest.js';
 import { authShared } from './auth/manifest.js';
 import { certificatesShared } from './certificates/manifest.js';
 import { documentsShared } from './documents/manifest.js';
+import { drawingsShared } from './drawings/manifest.js';
 import { fencesShared } from './fences/manifest.js';
 import { ingestShared } from './ingest/manifest.js';
 import { orgShared } from './org/manifest.js';
@@ -35,6 +36,7 @@ export const sharedModules = [
   certificatesShared,
   documentsShared,
   plantModelShared,
+  drawingsShared,
 ] as const;
 
 type Area = (typeof sharedModules)[number];

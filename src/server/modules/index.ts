@@ -2,6 +2,7 @@ import { alarmsModule } from './alarms/index.js';
 import { authModule } from './auth/index.js';
 import { certificatesModule } from './certificates/index.js';
 import { documentsModule } from './documents/index.js';
+import { drawingsModule } from './drawings/index.js';
 import { fencesModule } from './fences/index.js';
 import { ingestModule } from './ingest/index.js';
 import type { ModuleMigration, ServerModule } from './module.js';
@@ -33,6 +34,7 @@ export const modules: readonly ServerModule[] = [
   certificatesModule,
   documentsModule,
   plantModelModule,
+  drawingsModule,
 ];
 
 /** Every module's migrations by name, for `migrateToLatest` (which adds the platform's own). */
