@@ -2,6 +2,7 @@ import type { PageRoute } from '../app/route-types';
 import { alarmsPages } from './alarms/routes';
 import { certificatesPages } from './certificates/routes';
 import { documentsPages } from './documents/routes';
+import { drawingsPages } from './drawings/routes';
 import { fencesPages } from './fences/routes';
 import { ingestPages } from './ingest/routes';
 import { orgPages } from './org/routes';
@@ -24,4 +25,5 @@ export const featurePages: PageRoute[] = [
   ...certificatesPages,
   ...documentsPages,
   ...plantModelPages,
+  ...drawingsPages,
 ];
