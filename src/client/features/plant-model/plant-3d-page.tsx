@@ -3,7 +3,7 @@ import { OrbitControls } from '@react-three/drei';
 import { Canvas, useThree } from '@react-three/fiber';
 import { Alert, Button, Card, Descriptions, Space, Spin, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Vector2, type Object3D } from 'three';
+import { PerspectiveCamera, Vector2, type Object3D } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { limitTypesOfTags, type AlarmType } from '../../../shared/alarms/contracts';
 import { renderMessage } from '../../../shared/messages/catalog';
@@ -20,7 +20,7 @@ import { useOpenAlarms } from '../../ui/use-open-alarms';
 import { PlantSceneController, type AlarmMark } from './plant-scene';
 
 const TAG_ALARM_TYPES: readonly AlarmType[] = [...limitTypesOfTags, 'comm'];
-const HOME_CAMERA: [number, number, number] = [0, 620, 760];
+const HOME_CAMERA: [number, number, number] = [0, 900, 900];
 
 /** What the page exposes for tests and benchmarks (`window.__plant3d`). */
 interface Plant3dHook {
@@ -40,6 +40,22 @@ function loadGltf(url: string): Promise<Object3D> {
 /** Inside the canvas: wires the controller to the renderer (on-demand frames, click picking, the test hook). */
 function SceneBridge({ controller, onPick }: { controller: PlantSceneController; onPick: (node: string | null) => void }) {
   const { camera, gl, invalidate, size } = useThree();
+  const framed = useRef(false);
+  // The first view frames the whole site at this screen's aspect; later resizes keep the operator's view.
+  useEffect(() => {
+    if (framed.current || size.width === 0 || !(camera instanceof PerspectiveCamera)) {
+      return;
+    }
+    framed.current = true;
+    const vHalf = (camera.fov * Math.PI) / 360;
+    const hHalf = Math.atan(Math.tan(vHalf) * (size.width / size.height));
+    const site = controller.siteSize();
+    const d = 1.1 * Math.max(site.x / 2 / Math.tan(hHalf), site.y / 2 / Math.tan(vHalf));
+    camera.position.set(0, d * 0.72, d * 0.7);
+    camera.lookAt(0, 0, 0);
+    camera.updateProjectionMatrix();
+    invalidate();
+  }, [camera, size, invalidate, controller]);
   useEffect(() => {
     controller.invalidate = () => invalidate();
     const hook: Plant3dHook = {
@@ -238,7 +254,7 @@ export function Plant3dPage() {
           <ambientLight intensity={0.8} />
           <directionalLight position={[400, 800, 300]} intensity={1.6} />
           <primitive object={controller.root} />
-          <OrbitControls makeDefault maxPolarAngle={Math.PI / 2.05} minDistance={30} maxDistance={2500} />
+          <OrbitControls makeDefault maxPolarAngle={Math.PI / 2.05} minDistance={30} maxDistance={4000} />
           <SceneBridge controller={controller} onPick={handlePick} />
           <FrameCounter />
         </Canvas>

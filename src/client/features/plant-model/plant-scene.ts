@@ -175,6 +175,11 @@ export class PlantSceneController {
     }
   }
 
+  /** Extent of the site in metres (the scene's origin is its centre). */
+  siteSize(): { x: number; y: number } {
+    return { x: this.model.centre.x * 2, y: this.model.centre.y * 2 };
+  }
+
   /** Tag ids whose values the scene shows (level tags). */
   levelTags(): string[] {
     return [...this.byLevelTag.keys()];
