@@ -18,5 +18,5 @@ export const plantModelMessages = defineMessages({
   'plantModel.region': { zh: '区域', en: 'Region' },
   'plantModel.clickHint': { zh: '拖动旋转，滚轮缩放，点击设备查看实时值', en: 'Drag to orbit, wheel to zoom, click equipment for live values' },
   'plantModel.faceplate': { zh: '面板', en: 'Faceplate' },
-  'plantModel.resetView': { zh: '复位视角', en: 'Reset view' },
+  'plantModel.area': { zh: '区域视角', en: 'Go to area' },
 });

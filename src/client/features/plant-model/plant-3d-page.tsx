@@ -1,9 +1,9 @@
 import { AimOutlined, CloseOutlined } from '@ant-design/icons';
 import { OrbitControls } from '@react-three/drei';
 import { Canvas, useThree } from '@react-three/fiber';
-import { Alert, Button, Card, Descriptions, Space, Spin, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { PerspectiveCamera, Vector2, type Object3D } from 'three';
+import { Alert, Button, Card, Descriptions, Select, Space, Spin, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { PerspectiveCamera, Vector2, Vector3, type Object3D } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { limitTypesOfTags, type AlarmType } from '../../../shared/alarms/contracts';
 import { renderMessage } from '../../../shared/messages/catalog';
@@ -38,9 +38,30 @@ function loadGltf(url: string): Promise<Object3D> {
 }
 
 /** Inside the canvas: wires the controller to the renderer (on-demand frames, click picking, the test hook). */
-function SceneBridge({ controller, onPick }: { controller: PlantSceneController; onPick: (node: string | null) => void }) {
+function SceneBridge({ controller, onPick, flyTo }: { controller: PlantSceneController; onPick: (node: string | null) => void; flyTo: RefObject<((node: string | null) => void) | null> }) {
   const { camera, gl, invalidate, size } = useThree();
+  const controls = useThree((s) => s.controls) as unknown as { target: Vector3; update: () => void } | null;
   const framed = useRef(false);
+  const home = useRef<Vector3 | null>(null);
+  // Camera bookmarks: a zone's centre seen from the south-east above, or the whole site (null).
+  useEffect(() => {
+    flyTo.current = (node) => {
+      const target = node ? controller.centreOf(node) : new Vector3();
+      if (!target) {
+        return;
+      }
+      const box = node ? controller.sizeOf(node) : null;
+      const offset = box ? new Vector3(0.2, 0.9, 0.9).multiplyScalar(Math.max(box.x, box.z, 120) * 1.1) : (home.current ?? new Vector3(0, 900, 900));
+      camera.position.copy(target).add(offset);
+      controls?.target.copy(target);
+      controls?.update();
+      camera.lookAt(target);
+      invalidate();
+    };
+    return () => {
+      flyTo.current = null;
+    };
+  }, [controller, camera, controls, invalidate, flyTo]);
   // The first view frames the whole site at this screen's aspect; later resizes keep the operator's view.
   useEffect(() => {
     if (framed.current || size.width === 0 || !(camera instanceof PerspectiveCamera)) {
@@ -52,6 +73,7 @@ function SceneBridge({ controller, onPick }: { controller: PlantSceneController;
     const site = controller.siteSize();
     const d = 1.1 * Math.max(site.x / 2 / Math.tan(hHalf), site.y / 2 / Math.tan(vHalf));
     camera.position.set(0, d * 0.72, d * 0.7);
+    home.current = camera.position.clone();
     camera.lookAt(0, 0, 0);
     camera.updateProjectionMatrix();
     invalidate();
@@ -161,6 +183,7 @@ export function Plant3dPage() {
   const [loadError, setLoadError] = useState(false);
   const [picked, setPicked] = useState<string | null>(null);
   const fills = useRef<HTMLDivElement>(null);
+  const flyTo = useRef<((node: string | null) => void) | null>(null);
 
   useEffect(() => {
     if (!model) {
@@ -230,6 +253,7 @@ export function Plant3dPage() {
     return () => clearInterval(timer);
   }, [controller, alarmByTag]);
 
+  const zones = useMemo(() => (model?.nodes ?? []).filter((n) => n.kind === 'zone'), [model]);
   const vessels = useMemo(() => (model?.nodes ?? []).filter((n) => n.levelTag), [model]);
   const handlePick = useCallback((node: string | null) => setPicked(node), []);
   const pickedTag = useMemo(() => {
@@ -255,11 +279,22 @@ export function Plant3dPage() {
           <directionalLight position={[400, 800, 300]} intensity={1.6} />
           <primitive object={controller.root} />
           <OrbitControls makeDefault maxPolarAngle={Math.PI / 2.05} minDistance={30} maxDistance={4000} />
-          <SceneBridge controller={controller} onPick={handlePick} />
+          <SceneBridge controller={controller} onPick={handlePick} flyTo={flyTo} />
           <FrameCounter />
         </Canvas>
       )}
-      <div style={{ position: 'absolute', left: 12, bottom: 10, zIndex: 1, display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center', pointerEvents: 'none' }}>
+      {controller ? (
+        <Select
+          size="small"
+          allowClear
+          placeholder={renderMessage(lang, 'plantModel.area')}
+          style={{ position: 'absolute', right: 12, bottom: 10, zIndex: 1, width: 180 }}
+          onChange={(node: string | undefined) => flyTo.current?.(node ?? null)}
+          options={zones.map((z) => ({ value: z.node, label: lang === 'en' ? z.name_en || z.name : z.name }))}
+          data-testid="plant3d-area"
+        />
+      ) : null}
+      <div style={{ position: 'absolute', left: 12, bottom: 10, zIndex: 1, display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center', pointerEvents: 'none', maxWidth: 'calc(100% - 210px)' }}>
         <Tag color="cyan">{renderMessage(lang, 'plantModel.tanks')}: {vessels.length}</Tag>
         <Tag color={alarmByTag.size ? 'red' : 'green'}>
           {renderMessage(lang, 'plantModel.openAlarms')}: {alarms.byId.size}

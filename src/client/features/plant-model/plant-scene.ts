@@ -323,6 +323,12 @@ export class PlantSceneController {
     return n ? new Box3().setFromObject(n.object).getCenter(new Vector3()) : null;
   }
 
+  /** Size of a node's bounding box in world units. */
+  sizeOf(name: string): Vector3 | null {
+    const n = this.nodes.get(name);
+    return n ? new Box3().setFromObject(n.object).getSize(new Vector3()) : null;
+  }
+
   /** Screen position (CSS pixels within the canvas) of a node's centre. */
   project(name: string, camera: Camera, width: number, height: number): { x: number; y: number } | null {
     const c = this.centreOf(name);
