@@ -5,6 +5,7 @@ import { authShared } from './auth/manifest.js';
 import { certificatesShared } from './certificates/manifest.js';
 import { dashboardsShared } from './dashboards/manifest.js';
 import { documentsShared } from './documents/manifest.js';
+import { drawingsShared } from './drawings/manifest.js';
 import { fencesShared } from './fences/manifest.js';
 import { ingestShared } from './ingest/manifest.js';
 import { majorHazardShared } from './major-hazard/manifest.js';
@@ -15,6 +16,7 @@ import { realtimeShared } from './realtime/manifest.js';
 import { recordsShared } from './records/manifest.js';
 import { regionsShared } from './regions/manifest.js';
 import { riskShared } from './risk/manifest.js';
+import { plantModelShared } from './plant-model/manifest.js';
 import { shellShared } from './shell/manifest.js';
 
 /**
@@ -41,6 +43,8 @@ export const sharedModules = [
   majorHazardShared,
   dashboardsShared,
   permitsShared,
+  plantModelShared,
+  drawingsShared,
 ] as const;
 
 type Area = (typeof sharedModules)[number];

@@ -3,11 +3,13 @@ import { alarmsPages } from './alarms/routes';
 import { certificatesPages } from './certificates/routes';
 import { dashboardsPages } from './dashboards/routes';
 import { documentsPages } from './documents/routes';
+import { drawingsPages } from './drawings/routes';
 import { fencesPages } from './fences/routes';
 import { ingestPages } from './ingest/routes';
 import { majorHazardPages } from './major-hazard/routes';
 import { orgPages } from './org/routes';
 import { permitsPages } from './permits/routes';
+import { plantModelPages } from './plant-model/routes';
 import { positioningPages } from './positioning/routes';
 import { realtimePages } from './realtime/routes';
 import { recordsPages } from './records/routes';
@@ -30,4 +32,6 @@ export const featurePages: PageRoute[] = [
   ...majorHazardPages,
   ...dashboardsPages,
   ...permitsPages,
+  ...plantModelPages,
+  ...drawingsPages,
 ];

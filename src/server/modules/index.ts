@@ -3,12 +3,14 @@ import { authModule } from './auth/index.js';
 import { certificatesModule } from './certificates/index.js';
 import { dashboardsModule } from './dashboards/index.js';
 import { documentsModule } from './documents/index.js';
+import { drawingsModule } from './drawings/index.js';
 import { fencesModule } from './fences/index.js';
 import { ingestModule } from './ingest/index.js';
 import { majorHazardModule } from './major-hazard/index.js';
 import type { ModuleMigration, ServerModule } from './module.js';
 import { orgModule } from './org/index.js';
 import { permitsModule } from './permits/index.js';
+import { plantModelModule } from './plant-model/index.js';
 import { positioningModule } from './positioning/index.js';
 import { realtimeModule } from './realtime/index.js';
 import { recordsModule } from './records/index.js';
@@ -39,6 +41,8 @@ export const modules: readonly ServerModule[] = [
   majorHazardModule,
   dashboardsModule,
   permitsModule,
+  plantModelModule,
+  drawingsModule,
 ];
 
 /** Every module's migrations by name, for `migrateToLatest` (which adds the platform's own). */

@@ -1,0 +1,7 @@
+import { definePages, page } from '../../app/route-types';
+
+/** Process drawings (issue 23 §4). */
+export const drawingsPages = definePages([
+  page('/NewSvg/SvgConfig', () => import('./drawings-pages'), 'SvgConfigPage'),
+  page('/SvgShow', () => import('./drawings-pages'), 'SvgShowPage'),
+]);

@@ -1,0 +1,317 @@
+import { AimOutlined, CloseOutlined } from '@ant-design/icons';
+import { OrbitControls } from '@react-three/drei';
+import { Canvas, useThree } from '@react-three/fiber';
+import { Alert, Button, Card, Descriptions, Select, Space, Spin, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { PerspectiveCamera, Vector2, Vector3, type Object3D } from 'three';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { limitTypesOfTags, type AlarmType } from '../../../shared/alarms/contracts';
+import { renderMessage } from '../../../shared/messages/catalog';
+import { plantModelGet, type PlantModel } from '../../../shared/plant-model/contracts';
+import { api } from '../../app/api';
+import { useLang } from '../../app/i18n';
+import { useTagValues } from '../../stream/live-store';
+import { streamClient } from '../../stream/stream-client';
+import { useTopic } from '../../stream/use-topic';
+import { openFaceplate } from '../../ui/faceplate-store';
+import { useFillHeight } from '../../ui/use-fill-height';
+import { useLoad } from '../../ui/use-load';
+import { useOpenAlarms } from '../../ui/use-open-alarms';
+import { PlantSceneController, type AlarmMark } from './plant-scene';
+
+const TAG_ALARM_TYPES: readonly AlarmType[] = [...limitTypesOfTags, 'comm'];
+const HOME_CAMERA: [number, number, number] = [0, 900, 900];
+
+/** What the page exposes for tests and benchmarks (`window.__plant3d`). */
+interface Plant3dHook {
+  /** Screen position (client px) of a node's centre. */
+  project(node: string): { x: number; y: number } | null;
+  fill(node: string): number | null;
+  markers(kind: 'person' | 'vehicle'): number;
+  frames: number;
+}
+
+function loadGltf(url: string): Promise<Object3D> {
+  return new Promise((resolve, reject) => {
+    new GLTFLoader().load(url, (g) => resolve(g.scene), undefined, reject);
+  });
+}
+
+/** Inside the canvas: wires the controller to the renderer (on-demand frames, click picking, the test hook). */
+function SceneBridge({ controller, onPick, flyTo }: { controller: PlantSceneController; onPick: (node: string | null) => void; flyTo: RefObject<((node: string | null) => void) | null> }) {
+  const { camera, gl, invalidate, size } = useThree();
+  const controls = useThree((s) => s.controls) as unknown as { target: Vector3; update: () => void } | null;
+  const framed = useRef(false);
+  const home = useRef<Vector3 | null>(null);
+  // Camera bookmarks: a zone's centre seen from the south-east above, or the whole site (null).
+  useEffect(() => {
+    flyTo.current = (node) => {
+      const target = node ? controller.centreOf(node) : new Vector3();
+      if (!target) {
+        return;
+      }
+      const box = node ? controller.sizeOf(node) : null;
+      const offset = box ? new Vector3(0.2, 0.9, 0.9).multiplyScalar(Math.max(box.x, box.z, 120) * 1.1) : (home.current ?? new Vector3(0, 900, 900));
+      camera.position.copy(target).add(offset);
+      controls?.target.copy(target);
+      controls?.update();
+      camera.lookAt(target);
+      invalidate();
+    };
+    return () => {
+      flyTo.current = null;
+    };
+  }, [controller, camera, controls, invalidate, flyTo]);
+  // The first view frames the whole site at this screen's aspect; later resizes keep the operator's view.
+  useEffect(() => {
+    if (framed.current || size.width === 0 || !(camera instanceof PerspectiveCamera)) {
+      return;
+    }
+    framed.current = true;
+    const vHalf = (camera.fov * Math.PI) / 360;
+    const hHalf = Math.atan(Math.tan(vHalf) * (size.width / size.height));
+    const site = controller.siteSize();
+    const d = 1.1 * Math.max(site.x / 2 / Math.tan(hHalf), site.y / 2 / Math.tan(vHalf));
+    camera.position.set(0, d * 0.72, d * 0.7);
+    home.current = camera.position.clone();
+    camera.lookAt(0, 0, 0);
+    camera.updateProjectionMatrix();
+    invalidate();
+  }, [camera, size, invalidate, controller]);
+  useEffect(() => {
+    controller.invalidate = () => invalidate();
+    const hook: Plant3dHook = {
+      project(node) {
+        const p = controller.project(node, camera, size.width, size.height);
+        const r = gl.domElement.getBoundingClientRect();
+        return p ? { x: r.left + p.x, y: r.top + p.y } : null;
+      },
+      fill: (node) => controller.fillOf(node),
+      markers: (kind) => controller.markerCount(kind),
+      frames: 0,
+    };
+    (window as unknown as { __plant3d?: Plant3dHook }).__plant3d = hook;
+    // A click (press and release within a few pixels) picks once; dragging orbits and picks nothing.
+    let down: { x: number; y: number } | null = null;
+    const el = gl.domElement;
+    const handleDown = (e: PointerEvent) => {
+      down = { x: e.clientX, y: e.clientY };
+    };
+    const handleUp = (e: PointerEvent) => {
+      if (!down || Math.hypot(e.clientX - down.x, e.clientY - down.y) > 5) {
+        down = null;
+        return;
+      }
+      down = null;
+      const r = el.getBoundingClientRect();
+      const ndc = new Vector2(((e.clientX - r.left) / r.width) * 2 - 1, -((e.clientY - r.top) / r.height) * 2 + 1);
+      onPick(controller.pick(ndc, camera));
+    };
+    el.addEventListener('pointerdown', handleDown);
+    el.addEventListener('pointerup', handleUp);
+    invalidate();
+    return () => {
+      el.removeEventListener('pointerdown', handleDown);
+      el.removeEventListener('pointerup', handleUp);
+      controller.invalidate = () => undefined;
+    };
+  }, [controller, camera, gl, invalidate, size, onPick]);
+  return null;
+}
+
+/** Counts rendered frames for the hook (to show that an idle scene renders none). */
+function FrameCounter() {
+  const { gl } = useThree();
+  useEffect(() => {
+    const render = gl.render.bind(gl);
+    gl.render = (...args: Parameters<typeof render>) => {
+      const hook = (window as unknown as { __plant3d?: Plant3dHook }).__plant3d;
+      if (hook) {
+        hook.frames++;
+      }
+      render(...args);
+    };
+    return () => {
+      gl.render = render;
+    };
+  }, [gl]);
+  return null;
+}
+
+/** The live values of a picked node, with the faceplate of each tag. */
+function NodePanel({ model, node, onClose }: { model: PlantModel; node: string; onClose: () => void }) {
+  const lang = useLang();
+  const b = model.nodes.find((n) => n.node === node);
+  const values = useTagValues(b?.tags ?? []);
+  if (!b) {
+    return null;
+  }
+  return (
+    <Card
+      size="small"
+      data-testid="plant3d-panel"
+      title={lang === 'en' ? b.name_en || b.name : b.name}
+      extra={<Button size="small" type="text" icon={<CloseOutlined />} onClick={onClose} aria-label="close" />}
+      style={{ position: 'absolute', right: 12, top: 12, width: 'min(340px, calc(100% - 24px))', zIndex: 2, maxHeight: 'calc(100% - 24px)', overflow: 'auto' }}
+    >
+      <Descriptions size="small" column={1} items={[{ key: 'region', label: renderMessage(lang, 'plantModel.region'), children: b.region }]} />
+      <Typography.Text strong>{renderMessage(lang, 'plantModel.values')}</Typography.Text>
+      {b.tags.length === 0 ? (
+        <div>{renderMessage(lang, 'plantModel.noTags')}</div>
+      ) : (
+        <Space direction="vertical" size={4} style={{ width: '100%', marginTop: 6 }}>
+          {b.tags.map((t) => (
+            <div key={t} style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }} data-testid={`plant3d-value-${t}`}>
+              <a onClick={() => openFaceplate(t)}>{t}</a>
+              <span style={{ fontVariantNumeric: 'tabular-nums' }}>{values[t] ? values[t].v.toFixed(2) : '—'}</span>
+            </div>
+          ))}
+        </Space>
+      )}
+    </Card>
+  );
+}
+
+/** /FactoryModel/Display: the plant in 3D, live levels, alarm colours and people. */
+export function Plant3dPage() {
+  const lang = useLang();
+  const box = useRef<HTMLDivElement>(null);
+  const height = useFillHeight(box, 24, 360);
+  const load = useCallback(() => api(plantModelGet, { model: 'demo-plant' }), []);
+  const { data: model, failed } = useLoad(load);
+  const [controller, setController] = useState<PlantSceneController | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [picked, setPicked] = useState<string | null>(null);
+  const fills = useRef<HTMLDivElement>(null);
+  const flyTo = useRef<((node: string | null) => void) | null>(null);
+
+  useEffect(() => {
+    if (!model) {
+      return undefined;
+    }
+    let c: PlantSceneController | null = null;
+    let gone = false;
+    loadGltf(model.url).then(
+      (scene) => {
+        if (gone) {
+          return;
+        }
+        c = new PlantSceneController(model, scene);
+        setController(c);
+      },
+      () => setLoadError(true),
+    );
+    return () => {
+      gone = true;
+      c?.dispose();
+    };
+  }, [model]);
+
+  // Vessel fills mirrored as data attributes (no React render): what tests and screen readers read.
+  useEffect(() => {
+    if (!controller) {
+      return;
+    }
+    controller.onFill = (node, share) => {
+      const el = fills.current?.querySelector<HTMLElement>(`[data-node="${CSS.escape(node)}"]`);
+      el?.setAttribute('data-fill', share.toFixed(3));
+    };
+  }, [controller]);
+
+  // Levels straight from the stream into the scene, one frame per batch.
+  useEffect(() => {
+    if (!controller) {
+      return undefined;
+    }
+    const ids = controller.levelTags();
+    const sub = streamClient()
+      .tags$(ids)
+      .subscribe((updates) => controller.applyLevels(updates));
+    return () => sub.unsubscribe();
+  }, [controller]);
+
+  // People and vehicles: fixes written into instanced meshes.
+  useTopic(controller ? 'position/person' : null, (items) => controller?.applyPositions(items));
+  useTopic(controller ? 'position/vehicle' : null, (items) => controller?.applyPositions(items));
+
+  // Alarm colours: the open alarm list (truth) and topic `alarm` (changes), most urgent per tag.
+  const alarms = useOpenAlarms(TAG_ALARM_TYPES);
+  const alarmByTag = useMemo(() => {
+    const m = new Map<string, AlarmMark>();
+    for (const a of alarms.byId.values()) {
+      const prev = m.get(a.source);
+      m.set(a.source, { priority: Math.min(prev?.priority ?? 4, a.priority), unack: (prev?.unack ?? false) || a.state === 'unack' });
+    }
+    return m;
+  }, [alarms]);
+  useEffect(() => {
+    controller?.applyAlarms(alarmByTag);
+    if (!controller?.blinking()) {
+      return undefined;
+    }
+    const timer = setInterval(() => controller.blink(), 500);
+    return () => clearInterval(timer);
+  }, [controller, alarmByTag]);
+
+  const zones = useMemo(() => (model?.nodes ?? []).filter((n) => n.kind === 'zone'), [model]);
+  const vessels = useMemo(() => (model?.nodes ?? []).filter((n) => n.levelTag), [model]);
+  const handlePick = useCallback((node: string | null) => setPicked(node), []);
+  const pickedTag = useMemo(() => {
+    const b = model?.nodes.find((n) => n.node === picked);
+    return b ? (b.levelTag ?? b.tags[0] ?? null) : null;
+  }, [model, picked]);
+
+  if (failed || loadError) {
+    return <Alert type="error" showIcon message={renderMessage(lang, 'plantModel.noWebgl')} />;
+  }
+  return (
+    <div ref={box} data-testid="plant3d" data-ready={controller ? '1' : '0'} style={{ position: 'relative', width: '100%', height, background: '#0b1620', borderRadius: 6, overflow: 'hidden' }}>
+      {!controller ? (
+        <div style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
+          <Spin tip={renderMessage(lang, 'plantModel.loading')}>
+            <div style={{ width: 120, height: 60 }} />
+          </Spin>
+        </div>
+      ) : (
+        <Canvas frameloop="demand" camera={{ position: HOME_CAMERA, fov: 45, near: 1, far: 6000 }} dpr={[1, 2]} gl={{ antialias: true, preserveDrawingBuffer: false }}>
+          <color attach="background" args={['#0b1620']} />
+          <ambientLight intensity={0.8} />
+          <directionalLight position={[400, 800, 300]} intensity={1.6} />
+          <primitive object={controller.root} />
+          <OrbitControls makeDefault maxPolarAngle={Math.PI / 2.05} minDistance={30} maxDistance={4000} />
+          <SceneBridge controller={controller} onPick={handlePick} flyTo={flyTo} />
+          <FrameCounter />
+        </Canvas>
+      )}
+      {controller ? (
+        <Select
+          size="small"
+          allowClear
+          placeholder={renderMessage(lang, 'plantModel.area')}
+          style={{ position: 'absolute', right: 12, bottom: 10, zIndex: 1, width: 180 }}
+          onChange={(node: string | undefined) => flyTo.current?.(node ?? null)}
+          options={zones.map((z) => ({ value: z.node, label: lang === 'en' ? z.name_en || z.name : z.name }))}
+          data-testid="plant3d-area"
+        />
+      ) : null}
+      <div style={{ position: 'absolute', left: 12, bottom: 10, zIndex: 1, display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center', pointerEvents: 'none', maxWidth: 'calc(100% - 210px)' }}>
+        <Tag color="cyan">{renderMessage(lang, 'plantModel.tanks')}: {vessels.length}</Tag>
+        <Tag color={alarmByTag.size ? 'red' : 'green'}>
+          {renderMessage(lang, 'plantModel.openAlarms')}: {alarms.byId.size}
+        </Tag>
+        <Typography.Text style={{ color: '#8fa3b8', fontSize: 12 }}>{renderMessage(lang, 'plantModel.clickHint')}</Typography.Text>
+      </div>
+      {model && picked ? <NodePanel model={model} node={picked} onClose={() => setPicked(null)} /> : null}
+      {pickedTag ? (
+        <Button size="small" icon={<AimOutlined />} style={{ position: 'absolute', left: 12, top: 12, zIndex: 2 }} onClick={() => openFaceplate(pickedTag)} data-testid="plant3d-faceplate">
+          {renderMessage(lang, 'plantModel.faceplate')}
+        </Button>
+      ) : null}
+      <div ref={fills} hidden data-testid="plant3d-fills">
+        {vessels.map((n) => (
+          <span key={n.node} data-node={n.node} data-testid={`plant3d-fill-${n.node}`} data-fill="" />
+        ))}
+      </div>
+    </div>
+  );
+}

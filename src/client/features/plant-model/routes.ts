@@ -1,0 +1,4 @@
+import { definePages, page } from '../../app/route-types';
+
+/** The plant in 3D (issue 23). */
+export const plantModelPages = definePages([page('/FactoryModel/Display', () => import('./plant-3d-page'), 'Plant3dPage')]);

@@ -1,0 +1,41 @@
+import type { Kysely, Migration } from 'kysely';
+import type { ModuleMigration } from '../module.js';
+
+/** The plant models and their node bindings (issue 23). */
+function plantModelTables(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('plant_model')
+        .addColumn('model', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('name_en', 'text', (c) => c.notNull())
+        .addColumn('file', 'text', (c) => c.notNull())
+        .addColumn('origin_lon', 'double precision', (c) => c.notNull())
+        .addColumn('origin_lat', 'double precision', (c) => c.notNull())
+        .addColumn('centre_x', 'double precision', (c) => c.notNull())
+        .addColumn('centre_y', 'double precision', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('plant_model_node')
+        .addColumn('model', 'text', (c) => c.notNull())
+        .addColumn('node', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('name_en', 'text', (c) => c.notNull())
+        .addColumn('region', 'text', (c) => c.notNull())
+        .addColumn('tags', 'text', (c) => c.notNull())
+        .addColumn('level_tag', 'text')
+        .addColumn('level_lo', 'double precision')
+        .addColumn('level_hi', 'double precision')
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('plant_model_node_pk', ['model', 'node'])
+        .execute();
+    },
+  };
+}
+
+/** This module's migrations. Never edit a landed one; add new ones named by time. */
+export const migrations: Readonly<Record<string, ModuleMigration>> = {
+  '20261125T2000_plant_model': plantModelTables,
+};

@@ -1,0 +1,36 @@
+import type { Insertable, Selectable } from 'kysely';
+import { inTransaction, type Db, type Tx } from '../../store/db.js';
+import type { Database } from '../../store/schema.js';
+
+export type ModelRow = Selectable<Database['plant_model']>;
+export type NodeRow = Selectable<Database['plant_model_node']>;
+
+/** The only place SQL of plant models lives. */
+export function createPlantModelRepository(db: Db) {
+  return {
+    model: (tx: Tx | Db, model: string) => tx.selectFrom('plant_model').selectAll().where('model', '=', model).executeTakeFirst(),
+    nodes: (tx: Tx | Db, model: string) => tx.selectFrom('plant_model_node').selectAll().where('model', '=', model).orderBy('node').execute(),
+    node: (tx: Tx | Db, model: string, node: string) =>
+      tx.selectFrom('plant_model_node').selectAll().where('model', '=', model).where('node', '=', node).executeTakeFirst(),
+    async updateNode(tx: Tx, model: string, node: string, set: Partial<Insertable<Database['plant_model_node']>>): Promise<void> {
+      await tx.updateTable('plant_model_node').set(set).where('model', '=', model).where('node', '=', node).execute();
+    },
+    /** Adds a model and its nodes when the model is not there yet (a seed never overwrites an operator's bindings). */
+    async seed(model: Insertable<Database['plant_model']>, nodes: Insertable<Database['plant_model_node']>[]): Promise<boolean> {
+      return inTransaction(db, async (tx) => {
+        const inserted = await tx
+          .insertInto('plant_model')
+          .values(model)
+          .onConflict((oc) => oc.column('model').doNothing())
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+          return false;
+        }
+        for (let i = 0; i < nodes.length; i += 200) {
+          await tx.insertInto('plant_model_node').values(nodes.slice(i, i + 200)).execute();
+        }
+        return true;
+      });
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { defineContract } from '../contracts/contract.js';
+import { listOf } from '../contracts/envelope.js';
+
+/** Largest drawing accepted (characters of SVG text). */
+export const MAX_SVG_LENGTH = 2_000_000;
+/** Most bindings of one drawing. */
+export const MAX_BINDINGS = 5000;
+
+/** What a bound element shows: `text` the value, `level` a bar filled by (v − lo) / (hi − lo), `alarm` the fill colour of the tag's worst open alarm. */
+export const bindingProps = ['text', 'level', 'alarm'] as const;
+export type BindingProp = (typeof bindingProps)[number];
+
+export const drawingBinding = z.object({
+  /** The SVG element's id. */
+  element: z.string().min(1).max(120),
+  tag: z.string().min(1).max(128),
+  prop: z.enum(bindingProps),
+  /** Range of a `level` binding; the tag's range when left out. */
+  lo: z.number().optional(),
+  hi: z.number().optional(),
+  /** Digits after the point of a `text` binding. */
+  digits: z.number().int().min(0).max(6).optional(),
+});
+export type DrawingBinding = z.infer<typeof drawingBinding>;
+
+export const drawingItem = z.object({ id: z.number().int(), name: z.string(), bindings: z.number().int(), updatedAt: z.number(), updatedBy: z.string() });
+export const drawingDetail = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  svg: z.string(),
+  bindings: z.array(drawingBinding),
+  updatedAt: z.number(),
+  updatedBy: z.string(),
+});
+export type DrawingDetail = z.infer<typeof drawingDetail>;
+
+export const drawingList = defineContract({
+  method: 'POST',
+  path: '/UAPI/Svg/DrawingList',
+  input: z.object({}),
+  output: listOf(drawingItem),
+  permission: 'drawing:view',
+});
+
+export const drawingGet = defineContract({
+  method: 'POST',
+  path: '/UAPI/Svg/DrawingGet',
+  input: z.object({ id: z.number().int().positive() }),
+  output: drawingDetail,
+  permission: 'drawing:view',
+});
+
+/** Creates (no id) or replaces a drawing; bindings are checked against the SVG's element ids and the tag list (audited). */
+export const drawingSave = defineContract({
+  method: 'POST',
+  path: '/UAPI/Svg/DrawingSave',
+  input: z.object({
+    id: z.number().int().positive().optional(),
+    name: z.string().trim().min(1).max(100),
+    svg: z.string().min(10).max(MAX_SVG_LENGTH),
+    bindings: z.array(drawingBinding).max(MAX_BINDINGS),
+  }),
+  output: drawingDetail,
+  permission: 'drawing:manage',
+});
+
+/** Element ids of an SVG text (`id="…"`), without parsing a DOM: the server checks bindings with it. */
+export function svgElementIds(svg: string): Set<string> {
+  const ids = new Set<string>();
+  for (const m of svg.matchAll(/\sid\s*=\s*["']([^"']+)["']/g)) {
+    ids.add(m[1]);
+  }
+  return ids;
+}
+
+/** An SVG the portal will show: an `<svg` root and nothing that runs (script, event handlers, foreign HTML, javascript: links). */
+export function isSafeSvg(svg: string): boolean {
+  const head = svg.trimStart().replace(/^<\?xml[^>]*>\s*/, '').replace(/^<!--[\s\S]*?-->\s*/, '');
+  return /^<svg[\s>]/i.test(head) && !/<script|<foreignObject|\son\w+\s*=|javascript:/i.test(svg);
+}
