@@ -5,6 +5,7 @@ import { authShared } from './auth/manifest.js';
 import { certificatesShared } from './certificates/manifest.js';
 import { documentsShared } from './documents/manifest.js';
 import { fencesShared } from './fences/manifest.js';
+import { hiddenDangersShared } from './hidden-dangers/manifest.js';
 import { ingestShared } from './ingest/manifest.js';
 import { orgShared } from './org/manifest.js';
 import { positioningShared } from './positioning/manifest.js';
@@ -33,6 +34,7 @@ export const sharedModules = [
   ingestShared,
   certificatesShared,
   documentsShared,
+  hiddenDangersShared,
 ] as const;
 
 type Area = (typeof sharedModules)[number];

@@ -3,6 +3,7 @@ import { authModule } from './auth/index.js';
 import { certificatesModule } from './certificates/index.js';
 import { documentsModule } from './documents/index.js';
 import { fencesModule } from './fences/index.js';
+import { hiddenDangersModule } from './hidden-dangers/index.js';
 import { ingestModule } from './ingest/index.js';
 import type { ModuleMigration, ServerModule } from './module.js';
 import { orgModule } from './org/index.js';
@@ -31,6 +32,7 @@ export const modules: readonly ServerModule[] = [
   fencesModule,
   certificatesModule,
   documentsModule,
+  hiddenDangersModule,
 ];
 
 /** Every module's migrations by name, for `migrateToLatest` (which adds the platform's own). */
