@@ -109,49 +109,67 @@ export function createHiddenDangersService(
   const now = deps.now ?? Date.now;
   const policy = deps.policy ?? defaultDeadlinePolicy;
 
-  async function regionResponsibles(regionid: number | null): Promise<number[]> {
-    if (regionid === null) {
-      return [];
-    }
-    const { regions } = await deps.org.allDeptsAndRegions();
-    const byId = new Map(regions.map((r) => [r.regionid, r]));
-    // The nearest region up the tree that names a hidden-danger responsible person.
-    for (let r = byId.get(regionid); r; r = byId.get(r.regionparentid)) {
-      const ids = r.responsibles.filter((x) => x.role === 'hiddenDanger').flatMap((x) => x.userids);
-      if (ids.length > 0) {
-        return [...new Set(ids)];
+  /** Who is who, read before a transaction (SQLite has one connection: nothing outside the transaction may be read inside it). */
+  interface Directory {
+    regions: Map<number, { parent: number; responsibles: number[] }>;
+    managers: number[];
+    verifiers: number[];
+    holders: { userid: number; deptid: number }[];
+  }
+
+  async function directory(): Promise<Directory> {
+    const [{ regions }, holders, verifiers] = await Promise.all([
+      deps.org.allDeptsAndRegions(),
+      deps.org.holdersOf('hiddenDanger:manage'),
+      deps.org.holdersOf('hiddenDanger:verify'),
+    ]);
+    return {
+      regions: new Map(
+        regions.map((r) => [r.regionid, { parent: r.regionparentid, responsibles: r.responsibles.filter((x) => x.role === 'hiddenDanger').flatMap((x) => x.userids) }]),
+      ),
+      managers: holders.map((u) => u.userid),
+      verifiers: verifiers.map((u) => u.userid),
+      holders,
+    };
+  }
+
+  /** The hidden-danger responsible people of the nearest region up the tree that names any. */
+  function regionResponsibles(dir: Directory, regionid: number | null): number[] {
+    for (let r = regionid === null ? undefined : dir.regions.get(regionid); r; r = dir.regions.get(r.parent)) {
+      if (r.responsibles.length > 0) {
+        return [...new Set(r.responsibles)];
       }
     }
     return [];
   }
 
   /** Who grades, assigns and closes: the region's hidden-danger responsible people, else everyone who may manage. */
-  async function managers(regionid: number | null): Promise<number[]> {
-    const own = await regionResponsibles(regionid);
-    return own.length > 0 ? own : (await deps.org.holdersOf('hiddenDanger:manage')).map((u) => u.userid);
+  function managers(dir: Directory, regionid: number | null): number[] {
+    const own = regionResponsibles(dir, regionid);
+    return own.length > 0 ? own : dir.managers;
   }
 
   /** Whose turn it is once the record is in `status`. */
-  async function turnOf(r: RecordItem, status: HiddenDangerStatus): Promise<{ userids: number[]; title: MessageCode }> {
+  function turnOf(dir: Directory, r: RecordItem, status: HiddenDangerStatus): { userids: number[]; title: MessageCode } {
     const rectifier = num(r.rectifier);
     switch (status) {
       case 'found':
-        return { userids: await managers(r.regionid), title: 'hiddenDangers.todo.register' };
+        return { userids: managers(dir, r.regionid), title: 'hiddenDangers.todo.register' };
       case 'registered':
-        return { userids: await managers(r.regionid), title: 'hiddenDangers.todo.assign' };
+        return { userids: managers(dir, r.regionid), title: 'hiddenDangers.todo.assign' };
       case 'assigned': {
         const who = num(r.responsible);
         return { userids: who === null ? [] : [who], title: 'hiddenDangers.todo.rectify' };
       }
       case 'rectified': {
         const assigner = num(r.assigner);
-        const verifiers = (await deps.org.holdersOf('hiddenDanger:verify')).map((u) => u.userid).filter((u) => u !== rectifier);
+        const verifiers = dir.verifiers.filter((u) => u !== rectifier);
         const userids = assigner !== null && assigner !== rectifier && verifiers.includes(assigner) ? [assigner] : verifiers;
         return { userids, title: 'hiddenDangers.todo.verify' };
       }
       case 'verified': {
         const assigner = num(r.assigner);
-        return { userids: assigner !== null ? [assigner] : await managers(r.regionid), title: 'hiddenDangers.todo.close' };
+        return { userids: assigner !== null ? [assigner] : managers(dir, r.regionid), title: 'hiddenDangers.todo.close' };
       }
       case 'closed':
       case 'voided':
@@ -160,13 +178,15 @@ export function createHiddenDangersService(
   }
 
   /** The step's to-dos: the previous turn's are done, the next person's open. */
-  async function handOver(tx: Tx, r: RecordItem) {
+  async function handOver(tx: Tx, dir: Directory, r: RecordItem) {
     await completeTodos(tx, { kind: TODO, ref: todoRef(r.id) });
     const status = statusName(r.status);
     if (status === 'closed' || status === 'voided' || status === 'verified') {
       await completeTodos(tx, { kind: DEADLINE_TODO, ref: todoRef(r.id) });
+      await completeTodos(tx, { kind: `${DEADLINE_TODO}.1`, ref: todoRef(r.id) });
+      await completeTodos(tx, { kind: `${DEADLINE_TODO}.2`, ref: todoRef(r.id) });
     }
-    const turn = await turnOf(r, status);
+    const turn = turnOf(dir, r, status);
     for (const userid of turn.userids) {
       await openTodo(tx, { userid, kind: TODO, ref: todoRef(r.id), href: href(r.id), title: turn.title, params: { title: r.title } });
     }
@@ -178,14 +198,15 @@ export function createHiddenDangersService(
     input: { id: number; version?: number; reason?: string | null },
     action: HiddenDangerAction,
     set: (current: RecordItem, to: HiddenDangerStatus, grade?: string) => Record<string, unknown> | Promise<Record<string, unknown>>,
-    guard?: (current: RecordItem) => void | Promise<void>,
+    guard?: (current: RecordItem) => void,
   ): Promise<RecordItem> {
+    const dir = await directory();
     return deps.records.step(
       caller,
       def,
       { id: input.id, version: input.version, action: action.type, reason: input.reason ?? undefined },
       async (current) => {
-        await guard?.(current);
+        guard?.(current);
         const verdict = mayTransition(loopRecord(current), action, { id: caller.userid }, now());
         if (!verdict.ok) {
           throw refused(verdict);
@@ -193,7 +214,7 @@ export function createHiddenDangersService(
         return {
           to: hiddenDangerSeedStatus[verdict.to],
           set: await set(current, verdict.to, verdict.grade),
-          after: (tx, row) => handOver(tx, row),
+          after: (tx, row) => handOver(tx, dir, row),
         };
       },
     );
@@ -205,11 +226,12 @@ export function createHiddenDangersService(
   return {
     async report(caller, input) {
       const saved = await deps.records.save(caller, def, { source: 'inspection', ...input });
+      const dir = await directory();
       // The finder is who reported it; set through a step so it is read-only, with the first to-dos.
       return deps.records.step(caller, def, { id: saved.id, action: 'report' }, async (current) => ({
         to: current.status,
         set: { finder: caller.userid },
-        after: (tx, row) => handOver(tx, row),
+        after: (tx, row) => handOver(tx, dir, row),
       }));
     },
 
@@ -219,8 +241,9 @@ export function createHiddenDangersService(
         criteria: input.criteria.map(String),
       })),
 
-    assign: (caller, input) =>
-      act(
+    assign: async (caller, input) => {
+      const scope = input.responsibleId ? await deps.org.getUserScope(input.responsibleId) : null;
+      return act(
         caller,
         input,
         {
@@ -242,15 +265,13 @@ export function createHiddenDangersService(
           rectifyNote: null,
           afterPhotos: [],
         }),
-        async (current) => {
-          if (input.responsibleId && current.regionid !== null) {
-            const scope = await deps.org.getUserScope(input.responsibleId);
-            if (!scope.all && !scope.regionids.includes(current.regionid)) {
-              throw badRequest('hiddenDangers.responsibleOutsideRegion', ['responsibleId']);
-            }
+        (current) => {
+          if (scope && current.regionid !== null && !scope.all && !scope.regionids.includes(current.regionid)) {
+            throw badRequest('hiddenDangers.responsibleOutsideRegion', ['responsibleId']);
           }
         },
-      ),
+      );
+    },
 
     rectify: (caller, input) =>
       act(caller, input, { type: 'rectify', note: input.note ?? null }, () => ({
@@ -287,8 +308,9 @@ export function createHiddenDangersService(
 
     async announce(ids) {
       const fresh = (await deps.records.allRecords(def)).filter((r) => ids.includes(r.id) && statusName(r.status) === 'found');
+      const dir = await directory();
       for (const r of fresh) {
-        await inTransaction(store.db, (tx) => handOver(tx, r));
+        await inTransaction(store.db, (tx) => handOver(tx, dir, r));
       }
     },
 
@@ -317,9 +339,10 @@ export function createHiddenDangersService(
             regionid: r.regionid,
             responsible: num(r.responsible),
             deadline,
-            state: s.state === 'dueSoon' || s.state === 'overdue' ? s.state : 'onTime',
+            // A level reached on a controlled clock counts as overdue too.
+            state: s.state === 'overdue' || level > 0 ? 'overdue' : s.state === 'dueSoon' ? 'dueSoon' : 'onTime',
             level,
-            escalatedTo: s.escalatedTo.slice(0, level),
+            escalatedTo: policy.escalations.slice(0, level).map((e) => e.to),
           } satisfies DeadlineItem;
         })
         .filter((x) => !input.state || x.state === input.state)
@@ -333,7 +356,8 @@ export function createHiddenDangersService(
       let reminded = 0;
       let escalated = 0;
       const open = (await deps.records.allRecords(def)).filter((r) => statusName(r.status) === 'assigned' && num(r.deadline) !== null);
-      const holders = await deps.org.holdersOf('hiddenDanger:manage');
+      const dir = await directory();
+      const holders = dir.holders;
       for (const r of open) {
         const deadline = num(r.deadline)!;
         const s = deadlineState(deadline, t, null, policy);
@@ -343,7 +367,7 @@ export function createHiddenDangersService(
         const targets: number[][] = [];
         for (const to of s.escalatedTo) {
           if (to === 'regionResponsible') {
-            const own = await regionResponsibles(r.regionid);
+            const own = regionResponsibles(dir, r.regionid);
             targets.push(own.length > 0 ? own : holders.map((h) => h.userid));
           } else {
             const heads = holders.filter((h) => r.deptid !== null && h.deptid === r.deptid).map((h) => h.userid);
