@@ -7,6 +7,7 @@ import { dashboardsShared } from './dashboards/manifest.js';
 import { documentsShared } from './documents/manifest.js';
 import { drawingsShared } from './drawings/manifest.js';
 import { fencesShared } from './fences/manifest.js';
+import { hiddenDangersShared } from './hidden-dangers/manifest.js';
 import { ingestShared } from './ingest/manifest.js';
 import { majorHazardShared } from './major-hazard/manifest.js';
 import { orgShared } from './org/manifest.js';
@@ -45,6 +46,7 @@ export const sharedModules = [
   permitsShared,
   plantModelShared,
   drawingsShared,
+  hiddenDangersShared,
 ] as const;
 
 type Area = (typeof sharedModules)[number];

@@ -5,6 +5,7 @@ import { dashboardsModule } from './dashboards/index.js';
 import { documentsModule } from './documents/index.js';
 import { drawingsModule } from './drawings/index.js';
 import { fencesModule } from './fences/index.js';
+import { hiddenDangersModule } from './hidden-dangers/index.js';
 import { ingestModule } from './ingest/index.js';
 import { majorHazardModule } from './major-hazard/index.js';
 import type { ModuleMigration, ServerModule } from './module.js';
@@ -43,6 +44,7 @@ export const modules: readonly ServerModule[] = [
   permitsModule,
   plantModelModule,
   drawingsModule,
+  hiddenDangersModule,
 ];
 
 /** Every module's migrations by name, for `migrateToLatest` (which adds the platform's own). */

@@ -204,6 +204,19 @@ export function createOrgRepository(db: Db | Tx) {
         : [];
       return { roles: roles.map((r) => r.rolecode), permissions: perms.map((p) => p.permission) };
     },
+    /** Enabled users whose roles grant `permission` (the administrator role grants every one), with their department. */
+    holdersOf: (permission: string) =>
+      db
+        .selectFrom('users')
+        .innerJoin('user_role', 'user_role.userid', 'users.userid')
+        .innerJoin('role', 'role.roleid', 'user_role.roleid')
+        .leftJoin('role_permission', (j) => j.onRef('role_permission.roleid', '=', 'role.roleid').on('role_permission.permission', '=', permission))
+        .select(['users.userid', 'users.deptid'])
+        .distinct()
+        .where('users.enabled', '=', 1)
+        .where((eb) => eb.or([eb('role.rolecode', '=', 'admin'), eb('role_permission.permission', '=', permission)]))
+        .orderBy('users.userid')
+        .execute(),
     /** The scope rows as stored, without descendants. */
     async scope(userid: number) {
       const user = await db.selectFrom('users').select('isolation_all').where('userid', '=', userid).executeTakeFirst();

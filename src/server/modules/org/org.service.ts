@@ -90,6 +90,8 @@ export interface OrgService {
   /** Role and permission codes of an enabled user; empty lists when the user is missing or disabled. */
   getAccess(userid: number): Promise<UserAccess>;
   getUserScope(userid: number): Promise<UserScope>;
+  /** Enabled users holding a permission (administrators included), with their department: who a module's to-dos go to. */
+  holdersOf(permission: string): Promise<{ userid: number; deptid: number }[]>;
 
   /** The caller's sidebar: granted menus plus the directories above them. */
   menus(caller: AuthUser): Promise<MenuItem[]>;
@@ -474,6 +476,7 @@ export function createOrgService(store: Store, _config: Config, events: Pick<Dom
 
   return {
     getAccess: (userid) => repo.access(userid),
+    holdersOf: (permission) => repo.holdersOf(permission),
     getUserScope,
 
     async menus(caller) {

@@ -129,6 +129,15 @@ export interface RecordsService {
   save(caller: AuthUser, def: RecordDefinition, input: Record<string, unknown> & { id?: number; version?: number }): Promise<RecordItem>;
   remove(caller: AuthUser, def: RecordDefinition, id: number, version?: number): Promise<{ id: number }>;
   transition(caller: AuthUser, def: RecordDefinition, input: z.output<typeof recordTransitionInput>): Promise<RecordItem>;
+  /**
+   * One step of a flow held in a module's code (a statutory loop the generic
+   * transitions cannot express): `decide` reads the record as stored (the
+   * caller may see it) and returns the status it moves to and the fields it
+   * sets (read-only ones too), or throws; the step row, file links, audit
+   * (`record.transition`) and domain event are written in the same
+   * transaction, and `after` runs in it too (the module's own to-dos).
+   */
+  step(caller: AuthUser, def: RecordDefinition, input: { id: number; version?: number; action: string; reason?: string }, decide: StepDecider): Promise<RecordItem>;
   /** Every matching row the caller may see, a page at a time. */
   rows(caller: AuthUser, def: RecordDefinition, input: z.output<typeof recordQuery>): Promise<AsyncGenerator<RecordRow[]>>;
   /** Saves many new records in one transaction after checking every row; `errors` per row (numbered by the caller's `rowOf`). */
@@ -163,6 +172,12 @@ export interface RecordsService {
     pageSize: number;
   }): Promise<{ items: { at: number; loginname: string; action: string; detail: string; entity: string }[]; total: number }>;
 }
+
+/** What a module's flow step does to a record (`RecordsService.step`). */
+export type StepDecider = (
+  current: RecordItem,
+  tx: Tx,
+) => Promise<{ to: number; set?: Record<string, unknown>; after?: (tx: Tx, row: RecordItem) => Promise<void> }>;
 
 export function createRecordsService(
   store: Store,
@@ -661,6 +676,58 @@ export function createRecordsService(
         });
         publishChanged(emit, def, [row], 'transition');
         return itemOf(row);
+      });
+    },
+
+    async step(caller, def, input, decide) {
+      const { scope } = await visibleRow(caller, def, input.id);
+      return transactThenPublish(store.db, deps.events, async (tx, emit) => {
+        const before = await repo.get(tx, def.entity, input.id);
+        if (!before || !visible(def, scope, before)) {
+          throw notFound('records.notFound');
+        }
+        if (input.version !== undefined && before.version !== input.version) {
+          throw conflict('records.conflict', ['version'], { current: before.version });
+        }
+        const decision = await decide(itemOf(before), tx);
+        const doc = { ...docOf(before.doc), ...(decision.set ?? {}) };
+        // The step's own actor's files: checked like a save, but the place (isolation) stays the record's.
+        const { fileIds } = await checkSave(tx, caller, def, { all: true, deptids: [], regionids: [] }, doc, before.id);
+        const now = Date.now();
+        const row = await repo.update(tx, before.id, before.version, {
+          deptid: before.deptid,
+          regionid: before.regionid,
+          title: before.title,
+          status: decision.to,
+          doc,
+          updated_at: now,
+        });
+        if (!row) {
+          throw conflict('records.conflict', ['version'], { current: '?' });
+        }
+        await repo.linkFiles(tx, row.id, fileIds);
+        await repo.addStep(tx, {
+          record_id: row.id,
+          at: now,
+          userid: caller.userid,
+          loginname: caller.loginname,
+          action: input.action,
+          from_status: before.status,
+          to_status: decision.to,
+          reason: input.reason ?? '',
+          signature: '',
+        });
+        await audit(tx, caller, 'record.transition', auditEntity(def), row.id, {
+          action: input.action,
+          from: before.status,
+          to: decision.to,
+          reason: input.reason,
+          changes: changesOf(def.fields, docOf(before.doc), doc),
+        });
+        const item = itemOf(row);
+        await decision.after?.(tx, item);
+        publishChanged(emit, def, [row], 'transition');
+        return item;
       });
     },
 

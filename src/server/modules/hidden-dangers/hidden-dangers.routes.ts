@@ -1,0 +1,36 @@
+import {
+  hiddenDangerAssign,
+  hiddenDangerClose,
+  hiddenDangerCriteria,
+  hiddenDangerDeadlineCheck,
+  hiddenDangerDeadlineList,
+  hiddenDangerRectify,
+  hiddenDangerRegister,
+  hiddenDangerSendBack,
+  hiddenDangerStatistics,
+  hiddenDangerVerify,
+  hiddenDangerVoid,
+} from '../../../shared/hidden-dangers/contracts.js';
+import { caller, type HttpApp } from '../../http/app.js';
+import { audit } from '../../store/audit.js';
+import { inTransaction, type Store } from '../../store/db.js';
+import type { HiddenDangersService } from './hidden-dangers.service.js';
+
+export function registerHiddenDangerRoutes(http: HttpApp, store: Store, hd: HiddenDangersService): void {
+  http.route(hiddenDangerRegister, (input, ctx) => hd.register(caller(ctx), input));
+  http.route(hiddenDangerAssign, (input, ctx) => hd.assign(caller(ctx), input));
+  http.route(hiddenDangerRectify, (input, ctx) => hd.rectify(caller(ctx), input));
+  http.route(hiddenDangerVerify, (input, ctx) => hd.verify(caller(ctx), input));
+  http.route(hiddenDangerClose, (input, ctx) => hd.close(caller(ctx), input));
+  http.route(hiddenDangerSendBack, (input, ctx) => hd.sendBack(caller(ctx), input));
+  http.route(hiddenDangerVoid, (input, ctx) => hd.void(caller(ctx), input));
+  http.route(hiddenDangerCriteria, async () => hd.criteria());
+  http.route(hiddenDangerDeadlineList, (input, ctx) => hd.deadlines(caller(ctx), input));
+  http.route(hiddenDangerStatistics, (input, ctx) => hd.statistics(caller(ctx), input));
+  http.route(hiddenDangerDeadlineCheck, async (input, ctx) => {
+    const user = caller(ctx);
+    const result = await hd.checkDeadlines(user, input.at);
+    await inTransaction(store.db, (tx) => audit(tx, user, 'hiddenDanger.deadlineCheck', 'hiddenDanger', '', { at: input.at ?? null, ...result }));
+    return result;
+  });
+}

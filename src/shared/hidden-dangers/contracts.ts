@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { defineContract } from '../contracts/contract.js';
+import { listOf, pageInput } from '../contracts/envelope.js';
+import { hiddenDangerGrades } from '../domain/hidden-danger.js';
+import { recordItem } from '../records/contracts.js';
+
+const target = { id: z.number().int().positive(), version: z.number().int().optional() };
+/** Optional here so the loop's own rule (domain/hidden-danger.ts) names what is missing. */
+const text = z.string().max(2000).nullable().optional();
+
+export const hiddenDangerRegisterInput = z.object({
+  ...target,
+  grade: z.enum(hiddenDangerGrades).nullable().optional(),
+  /** Numbers of the 121 号 items that apply (any one makes it 重大). */
+  criteria: z.array(z.number().int()).max(20).default([]),
+});
+export const majorPlanInput = z.object({
+  goal: z.string().max(2000).optional(),
+  method: z.string().max(2000).optional(),
+  money: z.number().nullable().optional(),
+  people: z.string().max(2000).optional(),
+  deadline: z.number().nullable().optional(),
+  safetyMeasures: z.string().max(2000).optional(),
+});
+export const hiddenDangerAssignInput = z.object({
+  ...target,
+  responsibleId: z.number().int().positive().nullable().optional(),
+  /** Epoch ms. */
+  deadline: z.number().nullable().optional(),
+  measures: text,
+  /** Yuan. */
+  money: z.number().nullable().optional(),
+  majorPlan: majorPlanInput.nullable().optional(),
+});
+export const hiddenDangerRectifyInput = z.object({
+  ...target,
+  note: text,
+  /** Uploaded files (records' upload call) showing the place after rectification. */
+  afterPhotos: z.array(z.number().int().positive()).max(9).default([]),
+});
+export const hiddenDangerPlainInput = z.object(target);
+export const hiddenDangerReasonInput = z.object({ ...target, reason: text });
+
+const step = <I extends z.ZodType>(name: string, input: I, permission: 'authenticated' | 'hiddenDanger:manage' | 'hiddenDanger:verify') =>
+  defineContract({ method: 'POST', path: `/UAPI/HiddenDanger/${name}`, input, output: recordItem, permission });
+
+/** The loop's steps (issue 24 §1); each checks its own rule and who may take it. */
+export const hiddenDangerRegister = step('Register', hiddenDangerRegisterInput, 'hiddenDanger:manage');
+export const hiddenDangerAssign = step('Assign', hiddenDangerAssignInput, 'hiddenDanger:manage');
+/** Only the responsible person (checked by the loop's rule). */
+export const hiddenDangerRectify = step('Rectify', hiddenDangerRectifyInput, 'authenticated');
+export const hiddenDangerVerify = step('Verify', hiddenDangerPlainInput, 'hiddenDanger:verify');
+export const hiddenDangerClose = step('Close', hiddenDangerPlainInput, 'hiddenDanger:manage');
+/** The person whose turn it is sends it back one step (the responsible one refuses an assignment; the acceptor refuses a rectification). */
+export const hiddenDangerSendBack = step('SendBack', hiddenDangerReasonInput, 'authenticated');
+export const hiddenDangerVoid = step('Void', hiddenDangerReasonInput, 'hiddenDanger:manage');
+
+export const majorCriterionItem = z.object({ no: z.number().int(), zh: z.string(), en: z.string() });
+/** The 20 items of 安监总管三〔2017〕121 号. */
+export const hiddenDangerCriteria = defineContract({
+  method: 'GET',
+  path: '/UAPI/HiddenDanger/Criteria',
+  input: z.object({}),
+  output: z.array(majorCriterionItem),
+  permission: 'authenticated',
+});
+
+export const deadlineStates = ['onTime', 'dueSoon', 'overdue'] as const;
+export const deadlineItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: z.number().int(),
+  grade: z.string().nullable(),
+  regionid: z.number().int().nullable(),
+  responsible: z.number().int().nullable(),
+  deadline: z.number(),
+  state: z.enum(deadlineStates),
+  /** Escalation levels reached (0 none; 1 the region's responsible person; 2 the department head). */
+  level: z.number().int(),
+  escalatedTo: z.array(z.string()),
+});
+export type DeadlineItem = z.infer<typeof deadlineItem>;
+
+/** Open dangers with a deadline the caller may see, with their deadline state (ApproachingTrouble, troubleTracking). */
+export const hiddenDangerDeadlineList = defineContract({
+  method: 'POST',
+  path: '/UAPI/HiddenDanger/DeadlineList',
+  input: z.object({ ...pageInput, state: z.enum(deadlineStates).optional() }),
+  output: listOf(deadlineItem),
+  permission: 'authenticated',
+});
+
+/**
+ * Runs the deadline check now, or as of `at` (a controlled clock for drills
+ * and tests; the server also runs it every few minutes on its own clock).
+ */
+export const hiddenDangerDeadlineCheck = defineContract({
+  method: 'POST',
+  path: '/UAPI/HiddenDanger/DeadlineCheck',
+  input: z.object({ at: z.number().int().positive().optional() }),
+  output: z.object({ reminded: z.number().int(), escalated: z.number().int() }),
+  permission: 'hiddenDanger:manage',
+});
+
+const countBy = z.array(z.object({ key: z.string(), count: z.number().int() }));
+/** TroubleAnalysis: counts by category, grade, status, region, department, source, and the mean days to close. */
+export const hiddenDangerStatistics = defineContract({
+  method: 'POST',
+  path: '/UAPI/HiddenDanger/Statistics',
+  input: z.object({ from: z.number().int().optional(), to: z.number().int().optional() }),
+  output: z.object({
+    total: z.number().int(),
+    closed: z.number().int(),
+    overdue: z.number().int(),
+    meanDaysToClose: z.number().nullable(),
+    byCategory: countBy,
+    byGrade: countBy,
+    byStatus: countBy,
+    byRegion: countBy,
+    byDept: countBy,
+    bySource: countBy,
+  }),
+  permission: 'authenticated',
+});
