@@ -246,6 +246,11 @@ export function Plant3dPage() {
   }, [alarms]);
   useEffect(() => {
     controller?.applyAlarms(alarmByTag);
+    // Mirrored beside the fills for tests and readers: the most urgent priority of each vessel's open alarms.
+    fills.current?.querySelectorAll<HTMLElement>('[data-node]').forEach((el) => {
+      const mark = controller?.alarmOf(el.dataset.node ?? '');
+      el.setAttribute('data-alarm', mark ? String(mark.priority) : '');
+    });
     if (!controller?.blinking()) {
       return undefined;
     }
