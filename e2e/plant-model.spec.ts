@@ -50,6 +50,10 @@ test('3D plant and drawing: the model loads in software GL, a posted level sampl
   await expect(page.getByTestId(`faceplate-${LEVEL}`)).toBeVisible();
   await page.keyboard.press('Escape');
 
+  // Above HH (90 % of the height) the tank takes its alarm's colour, in 3D and on the drawing below.
+  await send(LEVEL, HEIGHT * 0.95);
+  await expect(fill).toHaveAttribute('data-alarm', /^[1-4]$/);
+
   // At phone width the scene still renders and fills follow.
   await page.setViewportSize({ width: 390, height: 844 });
   await send(LEVEL, HEIGHT * 0.5);
@@ -65,6 +69,8 @@ test('3D plant and drawing: the model loads in software GL, a posted level sampl
   await send(LEVEL, HEIGHT * 0.6);
   await expect(view.locator('[id="TK-101-LT"]')).toContainText((HEIGHT * 0.6).toFixed(2));
   await expect(view.locator('[id="TK-101-level"]')).toHaveAttribute('height', '60.00');
+  // The alarm raised above is still open (unacknowledged): the shell shows its priority's colour.
+  await expect(view.locator('[id="TK-101-shell"]')).toHaveAttribute('data-alarm', /^[1-4]$/);
   await page.screenshot({ path: 'test-results/screens/drawing-1440.png' });
 
   // Read-only and fitted at phone width.

@@ -65,6 +65,56 @@ export const drawingSave = defineContract({
   permission: 'drawing:manage',
 });
 
+/**
+ * Automatic binding of ISA tag text in a drawing (e.g. the text "LT-101" or "TK-101.LT"): each
+ * `<text id>` whose content names exactly one tag gets a `text` binding to it; ambiguous or
+ * unknown texts are listed, not guessed.
+ */
+export const drawingAutoBind = defineContract({
+  method: 'POST',
+  path: '/UAPI/Svg/AutoBind',
+  input: z.object({ svg: z.string().min(10).max(MAX_SVG_LENGTH) }),
+  output: z.object({ bindings: z.array(drawingBinding), unmatched: z.array(z.object({ element: z.string(), text: z.string() })) }),
+  permission: 'drawing:manage',
+});
+
+/** Texts with an id: `<text id="…">LT-101</text>` (tspans flattened). */
+export function svgIdTexts(svg: string): { element: string; text: string }[] {
+  const out: { element: string; text: string }[] = [];
+  for (const m of svg.matchAll(/<text\b([^>]*)>([\s\S]*?)<\/text>/g)) {
+    const id = /\sid\s*=\s*["']([^"']+)["']/.exec(m[1]);
+    const text = m[2].replace(/<[^>]*>/g, '').trim();
+    if (id && text) {
+      out.push({ element: id[1], text });
+    }
+  }
+  return out;
+}
+
+const norm = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/**
+ * The tag a text names, among `tagIds`: the one whose id ends with the text (separators ignored:
+ * "TK-101.LT" names "TF-A.TK-101.LT"), or, for an ISA tag "LT-101", the one whose last part is the
+ * letters and whose device ends with the number. Null when none or several match.
+ */
+export function tagNamedBy(text: string, tagIds: readonly string[]): string | null {
+  const t = norm(text);
+  if (t.length < 3) {
+    return null;
+  }
+  let hits = tagIds.filter((id) => norm(id).endsWith(t));
+  const isa = /^([A-Za-z]{1,4})[-_ ]?(\d{2,5}[A-Za-z]?)$/.exec(text.trim());
+  if (hits.length === 0 && isa) {
+    const [letters, number] = [isa[1].toUpperCase(), isa[2].toUpperCase()];
+    hits = tagIds.filter((id) => {
+      const parts = id.split('.');
+      return parts.length >= 2 && parts[parts.length - 1].toUpperCase() === letters && norm(parts[parts.length - 2]).endsWith(number);
+    });
+  }
+  return hits.length === 1 ? hits[0] : null;
+}
+
 /** Element ids of an SVG text (`id="…"`), without parsing a DOM: the server checks bindings with it. */
 export function svgElementIds(svg: string): Set<string> {
   const ids = new Set<string>();

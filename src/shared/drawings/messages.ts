@@ -23,4 +23,6 @@ export const drawingsMessages = defineMessages({
   'drawings.name': { zh: '名称', en: 'Name' },
   'drawings.edit': { zh: '编辑绑定', en: 'Edit bindings' },
   'drawings.show': { zh: '全屏查看', en: 'Show full size' },
+  'drawings.autoBind': { zh: '自动绑定', en: 'Auto-bind' },
+  'drawings.autoBound': { zh: '按位号文字绑定 {bound} 个，未匹配 {unmatched} 个', en: '{bound} bound by their tag text, {unmatched} not matched' },
 });

@@ -1,8 +1,8 @@
-import { DeleteOutlined, ExpandOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { DeleteOutlined, ExpandOutlined, PlusOutlined, SaveOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Input, Select, Space, Table, Typography, message } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { bindingProps, drawingGet, drawingList, drawingSave, type DrawingBinding, type DrawingDetail } from '../../../shared/drawings/contracts';
+import { bindingProps, drawingAutoBind, drawingGet, drawingList, drawingSave, type DrawingBinding, type DrawingDetail } from '../../../shared/drawings/contracts';
 import { renderMessage } from '../../../shared/messages/catalog';
 import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';
@@ -22,6 +22,18 @@ function BindingEditor({ drawing, picked, onSaved }: { drawing: DrawingDetail; p
       setRows((r) => [{ element: picked, tag: '', prop: 'text' }, ...r]);
     }
   }, [picked]);
+  const handleAutoBind = async () => {
+    try {
+      const found = await api(drawingAutoBind, { svg: drawing.svg });
+      setRows((r) => {
+        const have = new Set(r.map((x) => `${x.element}/${x.prop}`));
+        return [...found.bindings.filter((b) => !have.has(`${b.element}/${b.prop}`)), ...r];
+      });
+      void message.info(renderMessage(lang, 'drawings.autoBound', { bound: found.bindings.length, unmatched: found.unmatched.length }));
+    } catch {
+      // The API client has shown why.
+    }
+  };
   const update = (i: number, patch: Partial<DrawingBinding>) => setRows((r) => r.map((x, k) => (k === i ? { ...x, ...patch } : x)));
   const handleSave = async () => {
     setSaving(true);
@@ -41,7 +53,10 @@ function BindingEditor({ drawing, picked, onSaved }: { drawing: DrawingDetail; p
       data-testid="drawing-editor"
       title={`${renderMessage(lang, 'drawings.bindings')} (${rows.length})`}
       extra={
-        <Space>
+        <Space wrap>
+          <Button size="small" icon={<ThunderboltOutlined />} onClick={() => void handleAutoBind()} data-testid="drawing-autobind">
+            {renderMessage(lang, 'drawings.autoBind')}
+          </Button>
           <Button size="small" icon={<PlusOutlined />} onClick={() => setRows((r) => [{ element: '', tag: '', prop: 'text' }, ...r])} data-testid="drawing-add">
             {renderMessage(lang, 'drawings.add')}
           </Button>

@@ -139,7 +139,7 @@ function FrameCounter() {
 }
 
 /** The live values of a picked node, with the faceplate of each tag. */
-function NodePanel({ model, node, onClose }: { model: PlantModel; node: string; onClose: () => void }) {
+function NodePanel({ model, node, faceplateTag, onClose }: { model: PlantModel; node: string; faceplateTag: string | null; onClose: () => void }) {
   const lang = useLang();
   const b = model.nodes.find((n) => n.node === node);
   const values = useTagValues(b?.tags ?? []);
@@ -151,7 +151,16 @@ function NodePanel({ model, node, onClose }: { model: PlantModel; node: string; 
       size="small"
       data-testid="plant3d-panel"
       title={lang === 'en' ? b.name_en || b.name : b.name}
-      extra={<Button size="small" type="text" icon={<CloseOutlined />} onClick={onClose} aria-label="close" />}
+      extra={
+        <Space size={4}>
+          {faceplateTag ? (
+            <Button size="small" icon={<AimOutlined />} onClick={() => openFaceplate(faceplateTag)} data-testid="plant3d-faceplate">
+              {renderMessage(lang, 'plantModel.faceplate')}
+            </Button>
+          ) : null}
+          <Button size="small" type="text" icon={<CloseOutlined />} onClick={onClose} aria-label="close" />
+        </Space>
+      }
       style={{ position: 'absolute', right: 12, top: 12, width: 'min(340px, calc(100% - 24px))', zIndex: 2, maxHeight: 'calc(100% - 24px)', overflow: 'auto' }}
     >
       <Descriptions size="small" column={1} items={[{ key: 'region', label: renderMessage(lang, 'plantModel.region'), children: b.region }]} />
@@ -246,6 +255,11 @@ export function Plant3dPage() {
   }, [alarms]);
   useEffect(() => {
     controller?.applyAlarms(alarmByTag);
+    // Mirrored beside the fills for tests and readers: the most urgent priority of each vessel's open alarms.
+    fills.current?.querySelectorAll<HTMLElement>('[data-node]').forEach((el) => {
+      const mark = controller?.alarmOf(el.dataset.node ?? '');
+      el.setAttribute('data-alarm', mark ? String(mark.priority) : '');
+    });
     if (!controller?.blinking()) {
       return undefined;
     }
@@ -301,12 +315,7 @@ export function Plant3dPage() {
         </Tag>
         <Typography.Text style={{ color: '#8fa3b8', fontSize: 12 }}>{renderMessage(lang, 'plantModel.clickHint')}</Typography.Text>
       </div>
-      {model && picked ? <NodePanel model={model} node={picked} onClose={() => setPicked(null)} /> : null}
-      {pickedTag ? (
-        <Button size="small" icon={<AimOutlined />} style={{ position: 'absolute', left: 12, top: 12, zIndex: 2 }} onClick={() => openFaceplate(pickedTag)} data-testid="plant3d-faceplate">
-          {renderMessage(lang, 'plantModel.faceplate')}
-        </Button>
-      ) : null}
+      {model && picked ? <NodePanel model={model} node={picked} faceplateTag={pickedTag} onClose={() => setPicked(null)} /> : null}
       <div ref={fills} hidden data-testid="plant3d-fills">
         {vessels.map((n) => (
           <span key={n.node} data-node={n.node} data-testid={`plant3d-fill-${n.node}`} data-fill="" />

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ContractInput, ContractOutput } from '../../../shared/contracts/contract.js';
-import { isSafeSvg, svgElementIds, type DrawingBinding, type DrawingDetail, type drawingList, type drawingSave } from '../../../shared/drawings/contracts.js';
+import { isSafeSvg, svgElementIds, svgIdTexts, tagNamedBy, type DrawingBinding, type DrawingDetail, type drawingAutoBind, type drawingList, type drawingSave } from '../../../shared/drawings/contracts.js';
 import type { AuthUser } from '../../http/app.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
@@ -13,6 +13,8 @@ export interface DrawingsService {
   list(): Promise<ContractOutput<typeof drawingList>>;
   get(id: number): Promise<DrawingDetail>;
   save(caller: AuthUser | null, input: ContractInput<typeof drawingSave>): Promise<DrawingDetail>;
+  /** Bindings for the ISA tag texts of an SVG (nothing is saved). */
+  autoBind(svg: string): ContractOutput<typeof drawingAutoBind>;
   /** Adds the demo drawing (`models/drawings/<name>.bindings.json` and its SVG) when the store has no drawing yet. */
   seedFromFile(file: string): Promise<boolean>;
 }
@@ -37,7 +39,7 @@ const toDetail = (r: DrawingRow): DrawingDetail => ({
 
 const SEED_ACTOR = { userid: null, loginname: 'system' };
 
-export function createDrawingsService(store: Store, deps: { tags: Pick<RealtimeTagRegistry, 'get'>; now?: () => number }): DrawingsService {
+export function createDrawingsService(store: Store, deps: { tags: Pick<RealtimeTagRegistry, 'get' | 'all'>; now?: () => number }): DrawingsService {
   const repo = createDrawingsRepository();
   const now = deps.now ?? Date.now;
 
@@ -97,6 +99,24 @@ export function createDrawingsService(store: Store, deps: { tags: Pick<RealtimeT
         return r;
       });
       return toDetail(row);
+    },
+
+    autoBind(svg) {
+      if (!isSafeSvg(svg)) {
+        throw badRequest('drawings.badSvg', ['svg']);
+      }
+      const ids = [...deps.tags.all()].map((t) => t.id);
+      const bindings: DrawingBinding[] = [];
+      const unmatched: { element: string; text: string }[] = [];
+      for (const { element, text } of svgIdTexts(svg)) {
+        const tag = tagNamedBy(text, ids);
+        if (tag) {
+          bindings.push({ element, tag, prop: 'text' });
+        } else {
+          unmatched.push({ element, text });
+        }
+      }
+      return { bindings, unmatched };
     },
 
     async seedFromFile(file) {

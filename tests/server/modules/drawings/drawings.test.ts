@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.js';
 import { orgPort } from '../../../../src/server/modules/org/port.js';
-import { drawingGet, drawingList, drawingSave } from '../../../../src/shared/drawings/contracts.js';
+import { drawingAutoBind, drawingGet, drawingList, drawingSave, tagNamedBy } from '../../../../src/shared/drawings/contracts.js';
 import { call, tokenFor } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
 
@@ -64,5 +64,22 @@ describe.each(dialects)('drawings (%s)', (dialect) => {
     expect(denied.httpStatus).toBe(403);
     const missing = await call(t.url, drawingGet, { id: 99999 }, admin);
     expect(missing.httpStatus).toBe(404);
+  });
+
+  it('auto-binding: an ISA tag text binds the one tag it names; ambiguous or unknown texts are listed, not guessed', async () => {
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg"><text id="a">TK-101 LT</text><text id="b">TK-102.TT</text><text id="c"><tspan>XX-999</tspan></text><text id="d">TT</text><text>no id</text></svg>';
+    const res = await call(t.url, drawingAutoBind, { svg }, admin);
+    expect(res.body.IsSuccess, JSON.stringify(res.body.error)).toBe(true);
+    expect(res.body.data!.bindings).toEqual([
+      { element: 'a', tag: 'TF-A.TK-101.LT', prop: 'text' },
+      { element: 'b', tag: 'TF-A.TK-102.TT', prop: 'text' },
+    ]);
+    expect(res.body.data!.unmatched.map((u) => u.element)).toEqual(['c', 'd']);
+    // ISA form: the signal letters and the device's number; two devices numbered 101 make it ambiguous.
+    expect(tagNamedBy('LT-101', ['A.TK-101.LT', 'A.TK-101.TT'])).toBe('A.TK-101.LT');
+    expect(tagNamedBy('LT-101', ['A.TK-101.LT', 'B.V-101.LT'])).toBeNull();
+    const denied = await call(t.url, drawingAutoBind, { svg }, operator);
+    expect(denied.httpStatus).toBe(403);
   });
 });
