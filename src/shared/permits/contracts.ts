@@ -210,3 +210,12 @@ export const permitSignerOptions = defineContract({
   output: z.object({ items: z.array(z.object({ userid: z.number().int(), username: z.string(), loginname: z.string() })) }),
   permission: 'permit:view',
 });
+
+/** The permit as an A4 PDF in the order of GB 30871-2022 Annex A, with its signatures (form EHS-R-025). */
+export const permitPdf = defineContract({
+  method: 'GET',
+  path: '/UAPI/WorkingBill/Pdf',
+  input: z.object({ id: z.coerce.number().int().positive() }),
+  output: z.null(),
+  permission: 'permit:view',
+});

@@ -6,6 +6,7 @@ import {
   permitComplete,
   permitDetailCall,
   permitGasAdd,
+  permitPdf,
   permitResume,
   permitSign,
   permitStart,
@@ -18,6 +19,7 @@ import { feedback } from '../../app/feedback';
 import { useLang } from '../../app/i18n';
 import { useSession } from '../../app/session-store';
 import { useTopic } from '../../stream/use-topic';
+import { authorised, envelopeOf, save } from '../../ui/file-transfer';
 import { useLoad } from '../../ui/use-load';
 import { m, statusColor, typeLabel } from './permit-labels';
 import { SignaturePad } from './signature-pad';
@@ -130,6 +132,13 @@ export function PermitDetailPage() {
     feedback.message.success(m(lang, 'permits.ui.done'));
   };
   const current = d.steps.findIndex((s) => s.code === p.currentStep && s.signedAt === null);
+  const handlePdf = async () => {
+    const res = await authorised(`${permitPdf.path}?id=${id}`, { method: 'GET' });
+    if (!res.ok) {
+      await envelopeOf(res);
+    }
+    save(await res.blob(), `${p.number}.pdf`);
+  };
   const canStart = p.status === 'approved';
   const canComplete = p.status === 'active' || p.status === 'suspended';
 
@@ -151,6 +160,9 @@ export function PermitDetailPage() {
           <Descriptions.Item label={m(lang, 'permits.step.guardian')}>{p.guardianName}</Descriptions.Item>
           <Descriptions.Item label={m(lang, 'permits.ui.workers')}>{p.workers.join('、')}</Descriptions.Item>
         </Descriptions>
+        <Button size="small" onClick={() => void handlePdf()} data-testid="permit-pdf">
+          A4 PDF
+        </Button>
         {p.status === 'suspended' && p.suspendReason && (
           <Alert type="error" showIcon message={m(lang, 'permits.ui.suspended', { reason: m(lang, `permits.reason.${p.suspendReason}`) })} data-testid="permit-suspended" />
         )}

@@ -1,4 +1,5 @@
 import { permitsShared } from '../../../shared/permits/manifest.js';
+import { documentsPort } from '../documents/port.js';
 import { defineModule } from '../module.js';
 import { orgPort } from '../org/port.js';
 import { startGuardianWatch } from './guardian-watch.js';
@@ -21,7 +22,7 @@ export const permitsModule = defineModule({
   name: 'permits',
   shared: permitsShared,
   migrations,
-  needs: { org: orgPort },
+  needs: { org: orgPort, documents: documentsPort },
   provides: permitsPort,
   start({ http, store, stream, log, config, ports }) {
     const graceS = Number(process.env.PERMIT_GUARDIAN_GRACE_S ?? DEFAULT_GRACE_S);
@@ -35,7 +36,7 @@ export const permitsModule = defineModule({
       onError: (err, name) => log.error({ err }, name),
     });
     service = createPermitsService(store, { org: ports.org, bus: stream.bus, positions: watch });
-    registerPermitRoutes(http, service);
+    registerPermitRoutes(http, store, service, ports.documents);
     stream.topics.addSource(watch.channel.source);
     stream.topics.addResolver(watch.channel.resolver);
     const svc = service;

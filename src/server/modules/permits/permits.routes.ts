@@ -5,6 +5,7 @@ import {
   permitGasAdd,
   permitList,
   permitMapShow,
+  permitPdf,
   permitResume,
   permitSign,
   permitSignerOptions,
@@ -12,11 +13,30 @@ import {
   permitSuspend,
   workingBillCheck,
 } from '../../../shared/permits/contracts.js';
-import { caller, type HttpApp } from '../../http/app.js';
+import { caller, type HttpApp, type RequestContext } from '../../http/app.js';
+import { SECURITY_HEADERS } from '../../http/security-headers.js';
+import { audit } from '../../store/audit.js';
+import { inTransaction, type Store } from '../../store/db.js';
+import type { DocumentsPort } from '../documents/port.js';
+import { permitDocument } from './permit-document.js';
 import type { PermitsService } from './permits.service.js';
 
 /** Binds the permit calls to the service; thin by design. */
-export function registerPermitRoutes(http: HttpApp, permits: PermitsService): void {
+/** Answers a PDF: the reply is taken over and the bytes sent as they are. */
+function sendPdf(ctx: RequestContext, name: string, pdf: Buffer): null {
+  ctx.reply.hijack();
+  ctx.reply.raw.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'content-type': 'application/pdf',
+    'content-length': pdf.length,
+    'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(`${name}.pdf`)}`,
+    'cache-control': 'no-store',
+  });
+  ctx.reply.raw.end(pdf);
+  return null;
+}
+
+export function registerPermitRoutes(http: HttpApp, store: Store, permits: PermitsService, documents: Pick<DocumentsPort, 'pdf'>): void {
   http.route(workingBillCheck, (input, ctx) => permits.check(input, ctx.lang));
   http.route(permitList, (input, ctx) => permits.list(caller(ctx), input));
   http.route(permitApply, (input, ctx) => permits.apply(caller(ctx), input, ctx.lang));
@@ -28,5 +48,12 @@ export function registerPermitRoutes(http: HttpApp, permits: PermitsService): vo
   http.route(permitResume, (input, ctx) => permits.resume(caller(ctx), input.id, input.signature, ctx.lang));
   http.route(permitComplete, (input, ctx) => permits.complete(caller(ctx), input.id, input.result, ctx.lang));
   http.route(permitMapShow, async (_input, ctx) => ({ items: await permits.live(caller(ctx)) }));
+  http.route(permitPdf, async (input, ctx) => {
+    const user = caller(ctx);
+    const d = await permits.detail(user, input.id, ctx.lang);
+    const pdf = await documents.pdf(permitDocument(d, ctx.lang));
+    await inTransaction(store.db, (tx) => audit(tx, user, 'document.pdf', 'permit', input.id, { bytes: pdf.length }));
+    return sendPdf(ctx, d.permit.number, pdf);
+  });
   http.route(permitSignerOptions, async () => ({ items: await permits.signerOptions() }));
 }

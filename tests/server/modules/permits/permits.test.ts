@@ -19,6 +19,7 @@ import { call } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
 import { connectClient, waitFor } from '../../stream/stream-helpers.js';
 import { demoToken } from '../org/org-fixtures.js';
+import { imageCount, pdfText } from '../documents/pdf-text.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -191,5 +192,22 @@ describe.each(dialects)('safe-work permits (%s)', (dialect) => {
     );
     const signedBy = new Set(d.steps.map((s) => s.signerId));
     expect(signedBy.size).toBe(5);
+  });
+
+  it('prints a permit as an A4 PDF in Annex A order with its signatures', async () => {
+    const list = await call(t.url, permitList, { page: 1, pageSize: 20, status: 'active' }, tok.admin);
+    const p = list.body.data!.items.find((x) => x.type === 'confined')!;
+    const res = await fetch(`${t.url}/UAPI/WorkingBill/Pdf?id=${p.id}`, { headers: { authorization: `Bearer ${tok.operator}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const text = (await pdfText(bytes)).join('\n');
+    expect(text).toContain(p.number);
+    expect(text).toContain('受限空间作业安全作业票');
+    expect(text).toContain('EHS-R-025');
+    const order = ['作业申请人', '危害识别', '气体分析', '安全措施确认', '安全交底', '监护人', '作业负责人', '所在单位', '审批人', '完工验收'].map((s) => text.lastIndexOf(s));
+    expect(order.every((i) => i >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(imageCount(bytes)).toBeGreaterThanOrEqual(9);
   });
 });
