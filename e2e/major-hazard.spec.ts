@@ -50,10 +50,10 @@ test('a storage unit is identified and graded, and its tank gauge follows the le
   const gauge = page.getByTestId('mh-gauge-MH-TK-E2E');
   await expect(gauge).toBeVisible();
   await send(4);
-  await expect(page.getByTestId('mh-gauge-value-MH-TK-E2E')).toContainText('4.00 m');
+  await expect(page.getByTestId('mh-gauge-value-MH-TK-E2E')).toContainText('4.0 m · 40%');
   await expect(gauge).toHaveAttribute('data-alarm', '');
   await send(6);
-  await expect(page.getByTestId('mh-gauge-value-MH-TK-E2E')).toContainText('6.00 m · 60%');
+  await expect(page.getByTestId('mh-gauge-value-MH-TK-E2E')).toContainText('6.0 m · 60%');
   await expect(page.getByTestId('mh-gauge-outlook-MH-TK-E2E')).not.toHaveText('');
   await send(8.6);
   // The H alarm (limit 8) opens: the gauge and its source take the alarm's colour.
