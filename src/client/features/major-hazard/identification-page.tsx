@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Col, Descriptions, Empty, Row, Space, Spin, Table, Typography } from 'antd';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { identificationList, type IdentificationItem } from '../../../shared/major-hazard/contracts';
 import { unitKinds } from '../../../shared/major-hazard/ledgers';
 import { renderMessage } from '../../../shared/messages/catalog';
@@ -7,9 +7,11 @@ import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { useLang, type Lang } from '../../app/i18n';
 import { navigateTo } from '../../app/navigation';
+import { useSession } from '../../app/session-store';
 import { useRecordChanges } from '../../ui/records/use-record-changes';
 import { useLoad } from '../../ui/use-load';
 import { GradeTag } from './grade-tag';
+import { UnitFormModal } from './unit-form';
 
 type Step = { code: string; params?: Record<string, string | number> };
 type Graded = NonNullable<IdentificationItem['result']>['substances'][number];
@@ -97,28 +99,54 @@ function UnitCard({ item, lang }: { item: IdentificationItem; lang: Lang }) {
  */
 export function DangerSourceConfirmPage() {
   const lang = useLang();
+  const canManage = useSession((s) => s.user?.permissions.includes('majorHazard:manage') ?? false);
+  const [adding, setAdding] = useState(false);
   const load = useCallback((signal: AbortSignal) => api(identificationList, {}, { signal }), []);
   const { data, loading, reload } = useLoad(load);
   useRecordChanges('DangerSource', reload);
+  const form = canManage ? (
+    <UnitFormModal
+      open={adding}
+      lang={lang}
+      onClose={() => setAdding(false)}
+      onSaved={() => {
+        setAdding(false);
+        reload();
+      }}
+    />
+  ) : null;
+  const addButton = canManage ? (
+    <Button type="primary" onClick={() => setAdding(true)} data-testid="mh-unit-add">
+      {renderMessage(lang, 'majorHazard.registerUnit')}
+    </Button>
+  ) : null;
   if (!data) {
     return loading ? <Spin /> : null;
   }
   if (data.items.length === 0) {
     return (
-      <Empty description={renderMessage(lang, 'majorHazard.none')}>
-        <Button type="primary" onClick={() => navigateTo('/dangerSourceManagement/dangerSource')}>
-          {renderMessage(lang, 'majorHazard.toRegister')}
-        </Button>
-      </Empty>
+      <>
+        <Empty description={renderMessage(lang, 'majorHazard.none')}>
+          <Space>
+            {addButton}
+            <Button onClick={() => navigateTo('/dangerSourceManagement/dangerSource')}>{renderMessage(lang, 'majorHazard.toRegister')}</Button>
+          </Space>
+        </Empty>
+        {form}
+      </>
     );
   }
   return (
-    <Row gutter={[12, 12]} data-testid="mh-identification">
-      {data.items.map((item) => (
-        <Col key={item.id} xs={24} xl={12}>
-          <UnitCard item={item} lang={lang} />
-        </Col>
-      ))}
-    </Row>
+    <Space direction="vertical" size={12} style={{ width: '100%' }}>
+      {addButton}
+      <Row gutter={[12, 12]} data-testid="mh-identification">
+        {data.items.map((item) => (
+          <Col key={item.id} xs={24} xl={12}>
+            <UnitCard item={item} lang={lang} />
+          </Col>
+        ))}
+      </Row>
+      {form}
+    </Space>
   );
 }
