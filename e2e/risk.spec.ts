@@ -48,6 +48,13 @@ test('a zone turns orange with a new risk point, red on an open map while a gas 
   // A risk point evaluated orange (LEC 3 × 6 × 15 = 270), added on the register in another tab.
   const form = await context.newPage();
   await form.goto('/RiskControll/RiskPoint');
+  // The calculator on the register asks EvaluationCalculate: LEC 3 × 6 × 15 = 270, 较大.
+  await choose(form, form.getByTestId('calc-L'), /^3 /);
+  await choose(form, form.getByTestId('calc-E'), /^6 /);
+  await choose(form, form.getByTestId('calc-C'), /^15 /);
+  await form.getByTestId('calc-go').click();
+  await expect(form.getByTestId('calc-result')).toHaveAttribute('data-level', '2');
+  await expect(form.getByTestId('calc-result')).toContainText('270');
   await form.getByTestId('record-add').click();
   const f = form.getByTestId('record-form');
   await f.locator('input[data-testid="field-name"]').fill('空压站油气聚集');

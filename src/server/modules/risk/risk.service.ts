@@ -68,6 +68,8 @@ export interface RiskService {
   reload(): Promise<void>;
   /** Reports a cause starting or ending (the port other modules use). */
   report(event: CauseEvent): void;
+  /** Recomputes every zone from the points already evaluated (rules changed; benchmarks). */
+  recomputeAll(): void;
   /** The zones' current state (tests, benchmarks). */
   zones(): ReadonlyMap<number, RiskZoneItem>;
   /** Resolves once pending history rows are written. */
@@ -389,6 +391,7 @@ export function createRiskService(deps: RiskServiceDeps): RiskService {
       onAlarms(deps.alarms.openAlarms(''));
     },
     report,
+    recomputeAll: () => void recompute(regionIds),
     zones: () => zones,
     idle: () => writes,
     channel: {
