@@ -1,4 +1,4 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { alarmTypes } from '../../../shared/alarms/contracts';
 import type { AlarmItem } from '../../../shared/alarms/contracts';
 import type { AreaCountItem } from '../../../shared/regions/items';
@@ -6,6 +6,7 @@ import { emptyAlarmSet, type AlarmSet } from '../../../shared/domain/alarm-merge
 import { useSession } from '../../app/session-store';
 import { useTopic } from '../../stream/use-topic';
 import { useOpenAlarms } from '../../ui/use-open-alarms';
+import { useRegions } from '../../ui/region-options';
 
 /**
  * What several widgets of one screen share, subscribed once per screen (not
@@ -15,9 +16,12 @@ import { useOpenAlarms } from '../../ui/use-open-alarms';
 interface DashboardData {
   alarms: AlarmSet;
   counts: ReadonlyMap<number, AreaCountItem>;
+  /** Region names in the reader's language, and each region's parent (0 for a root). */
+  regionNames: ReadonlyMap<number, string>;
+  parentOf: ReadonlyMap<number, number>;
 }
 
-const Ctx = createContext<DashboardData>({ alarms: emptyAlarmSet, counts: new Map() });
+const Ctx = createContext<DashboardData>({ alarms: emptyAlarmSet, counts: new Map(), regionNames: new Map(), parentOf: new Map() });
 
 const ALL_TYPES = alarmTypes;
 
@@ -32,7 +36,10 @@ export function DashboardDataProvider({ children }: { children: ReactNode }) {
       return next;
     }),
   );
-  return <Ctx.Provider value={{ alarms, counts }}>{children}</Ctx.Provider>;
+  const regions = useRegions();
+  const parentOf = useMemo(() => new Map(regions.list.map((r) => [r.regionid, r.regionparentid])), [regions.list]);
+  const value = useMemo(() => ({ alarms, counts, regionNames: regions.nameOf, parentOf }), [alarms, counts, regions.nameOf, parentOf]);
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
 
 /** Open alarms of these priorities (all when absent), most urgent and newest first. */
@@ -45,4 +52,24 @@ export function useDashboardAlarms(priorities: readonly number[] | undefined): A
 
 export function useDashboardCounts(): ReadonlyMap<number, AreaCountItem> {
   return useContext(Ctx).counts;
+}
+
+export function useRegionNames(): ReadonlyMap<number, string> {
+  return useContext(Ctx).regionNames;
+}
+
+/**
+ * People on site: a region's count includes its sub-regions, so the total is
+ * the sum over the counted regions whose parent is not counted (the roots).
+ */
+export function usePeopleTotal(): number {
+  const { counts, parentOf } = useContext(Ctx);
+  let total = 0;
+  for (const c of counts.values()) {
+    const parent = parentOf.get(c.regionid);
+    if (parent === undefined || !counts.has(parent)) {
+      total += c.people;
+    }
+  }
+  return total;
 }

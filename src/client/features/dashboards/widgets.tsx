@@ -1,12 +1,13 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { DashboardWidget } from '../../../shared/dashboards/definition';
 import { renderMessage } from '../../../shared/messages/catalog';
+import { history } from '../../../shared/realtime/contracts';
 import { formatDate } from '../../../shared/time';
+import { api } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
 import { useTagValue } from '../../stream/live-store';
 import { priorityColors } from '../../ui/alarm-priority';
-import { useRegions } from '../../ui/region-options';
-import { useDashboardAlarms, useDashboardCounts } from './dashboard-data';
+import { useDashboardAlarms, useDashboardCounts, usePeopleTotal, useRegionNames } from './dashboard-data';
 
 /*
  * The widget library (issue 22 §2) for what exists now: tag value, gauge and
@@ -15,6 +16,9 @@ import { useDashboardAlarms, useDashboardCounts } from './dashboard-data';
  * screen width), so a 4K wall shows the same layout with text twice as tall.
  * Charts are SVG drawn at the real pixel size: sharp at any resolution.
  */
+
+/** Most points a trend keeps (its window divided into this many steps). */
+const SPARK_POINTS = 600;
 
 const num = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -75,25 +79,50 @@ function GaugeWidget({ w }: { w: DashboardWidget }) {
 }
 
 /**
- * A streaming window of a tag's values (a capped ring of points), drawn as an
- * SVG polyline in the widget's own pixel size.
+ * A streaming window of a tag's values over the last `minutes` (default 30):
+ * seeded from the history call, then each live value appended; at most one
+ * point per 1/600 of the window, so the ring stays capped however fast the
+ * tag changes. Drawn as an SVG polyline at the widget's own pixel size.
  */
 function SparklineWidget({ w }: { w: DashboardWidget }) {
   const v = useBoundValue(w);
-  const cap = Math.min(600, Math.max(10, num(w.options.window, 120)));
+  const tag = w.binding.kind === 'tag' ? w.binding.tag : null;
+  const spanMs = Math.min(24 * 60, Math.max(1, num(w.options.minutes, 30))) * 60_000;
+  const step = spanMs / SPARK_POINTS;
   const points = useRef<{ t: number; v: number }[]>([]);
-  const last = points.current[points.current.length - 1];
-  if (v && (!last || v.t > last.t)) {
-    points.current.push({ t: v.t, v: v.v });
-    if (points.current.length > cap) {
-      points.current.splice(0, points.current.length - cap);
+  const [, setSeeded] = useState(0);
+  useEffect(() => {
+    if (!tag) {
+      return undefined;
     }
-  }
+    const controller = new AbortController();
+    const to = Date.now();
+    api(history, { tags: [tag], from: to - spanMs, to, points: SPARK_POINTS }, { silent: true, signal: controller.signal }).then(
+      (r) => {
+        const old = (r.items[0]?.buckets ?? []).map((b) => ({ t: b.t, v: b.last }));
+        const first = points.current[0]?.t ?? Infinity;
+        points.current = [...old.filter((p) => p.t < first), ...points.current];
+        setSeeded((n) => n + 1);
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [tag, spanMs]);
   const pts = points.current;
+  const last = pts[pts.length - 1];
+  if (v && (!last || v.t >= last.t + step)) {
+    pts.push({ t: v.t, v: v.v });
+  } else if (v && last && v.t > last.t) {
+    last.v = v.v;
+  }
+  const end = last ? Math.max(last.t, v?.t ?? 0) : Date.now();
+  while (pts.length > 0 && pts[0].t < end - spanMs) {
+    pts.shift();
+  }
   const lo = w.options.min !== undefined ? num(w.options.min, 0) : Math.min(...pts.map((p) => p.v));
   const hi = w.options.max !== undefined ? num(w.options.max, 1) : Math.max(...pts.map((p) => p.v));
   const span = hi - lo || 1;
-  const line = pts.map((p, i) => `${(i / Math.max(1, cap - 1)) * 100},${40 - ((p.v - lo) / span) * 38 - 1}`).join(' ');
+  const line = pts.map((p) => `${(100 * (p.t - (end - spanMs))) / spanMs},${40 - ((p.v - lo) / span) * 38 - 1}`).join(' ');
   return (
     <div className="pw-dash-spark">
       <div className="pw-dash-spark-head">
@@ -113,6 +142,7 @@ function StatWidget({ w }: { w: DashboardWidget }) {
   const b = w.binding;
   const alarms = useDashboardAlarms(b.kind === 'alarms' ? b.priorities : undefined);
   const counts = useDashboardCounts();
+  const totalPeople = usePeopleTotal();
   const v = useBoundValue(w);
   let value: string;
   switch (b.kind) {
@@ -120,9 +150,7 @@ function StatWidget({ w }: { w: DashboardWidget }) {
       value = String(alarms.length);
       break;
     case 'areaCount':
-      value = String(
-        b.regionid !== undefined ? (counts.get(b.regionid)?.people ?? 0) : [...counts.values()].reduce((s, c) => s + c.people, 0),
-      );
+      value = String(b.regionid !== undefined ? (counts.get(b.regionid)?.people ?? 0) : totalPeople);
       break;
     case 'tag':
       value = fmt(v?.v, num(w.options.decimals, 1));
@@ -166,12 +194,12 @@ function AlarmListWidget({ w }: { w: DashboardWidget }) {
 function AreaCountWidget({ w }: { w: DashboardWidget }) {
   const lang = useLang();
   const counts = useDashboardCounts();
-  const { nameOf } = useRegions();
+  const nameOf = useRegionNames();
   const b = w.binding;
   const rows = [...counts.values()]
     .filter((c) => b.kind !== 'areaCount' || b.regionid === undefined || c.regionid === b.regionid)
     .sort((a, b2) => b2.people - a.people);
-  const total = rows.reduce((s, c) => s + c.people, 0);
+  const total = usePeopleTotal();
   const max = Math.max(1, ...rows.map((r) => r.people));
   return (
     <div className="pw-dash-areas" data-testid={`widget-areas-${w.id}`}>
