@@ -3,6 +3,7 @@ import { alarmsPages } from './alarms/routes';
 import { certificatesPages } from './certificates/routes';
 import { documentsPages } from './documents/routes';
 import { fencesPages } from './fences/routes';
+import { hiddenDangersPages } from './hidden-dangers/routes';
 import { ingestPages } from './ingest/routes';
 import { orgPages } from './org/routes';
 import { positioningPages } from './positioning/routes';
@@ -22,4 +23,5 @@ export const featurePages: PageRoute[] = [
   ...positioningPages,
   ...certificatesPages,
   ...documentsPages,
+  ...hiddenDangersPages,
 ];
