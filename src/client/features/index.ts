@@ -5,6 +5,7 @@ import { dashboardsPages } from './dashboards/routes';
 import { documentsPages } from './documents/routes';
 import { drawingsPages } from './drawings/routes';
 import { fencesPages } from './fences/routes';
+import { hiddenDangersPages } from './hidden-dangers/routes';
 import { ingestPages } from './ingest/routes';
 import { majorHazardPages } from './major-hazard/routes';
 import { orgPages } from './org/routes';
@@ -34,4 +35,5 @@ export const featurePages: PageRoute[] = [
   ...permitsPages,
   ...plantModelPages,
   ...drawingsPages,
+  ...hiddenDangersPages,
 ];
