@@ -47,7 +47,7 @@ export const hiddenDangersShared = defineSharedModule({
     'hiddenDangers.page.bySource': { zh: '按来源', en: 'By source' },
     'hiddenDangers.page.byGrade': { zh: '按等级', en: 'By grade' },
     'hiddenDangers.page.byStatus': { zh: '按状态', en: 'By status' },
-    'hiddenDangers.page.criteria': { zh: '重大隐患判定标准（安监总管三〔2017〕121号）', en: 'Major-hazard criteria (安监总管三〔2017〕121号)' },
+    'hiddenDangers.page.criteria': { zh: '重大隐患判定标准（安监总管三〔2017〕121号）', en: 'Major-hazard criteria (SAWS notice No. 121 of 2017)' },
     'hiddenDangers.field.grade': { zh: '隐患等级', en: 'Grade' },
     'hiddenDangers.field.criteria': { zh: '判定依据', en: 'Criteria' },
     'hiddenDangers.field.responsible': { zh: '整改责任人', en: 'Responsible' },
