@@ -315,8 +315,7 @@ export const linkOptions = defineContract({
   permission: 'authenticated',
 });
 
-/** People to choose in person and people fields: enabled accounts, by name. Login names only for those who
- * see the organisation (`org:read` or `org:manage`); for everyone else `loginname` is empty. */
+/** People to choose in person and people fields: enabled accounts, by name. */
 export const ledgerUserOptions = defineContract({
   method: 'POST',
   path: '/UAPI/LowCode/UserOptions',

@@ -183,12 +183,7 @@ export function registerRecords(http: HttpApp, store: Store, records: RecordsSer
 
   http.route(linkOptions, (input, ctx) => records.linkOptions(ctx.user!, input));
   // Names only, for pickers; reads the organisation's user table (no org service call offers this yet).
-  http.route(ledgerUserOptions, async (_input, ctx) => {
-    const users = await store.db.selectFrom('users').select(['userid', 'username', 'loginname']).orderBy('userid').execute();
-    // A contractor choosing a person sees names, not every account's login name.
-    const seesLogins = ctx.user!.permissions.has('org:read') || ctx.user!.permissions.has('org:manage');
-    return seesLogins ? users : users.map((u) => ({ ...u, loginname: '' }));
-  });
+  http.route(ledgerUserOptions, () => store.db.selectFrom('users').select(['userid', 'username', 'loginname']).orderBy('userid').execute());
   http.route(uploadFileToServer, async (_input, ctx) => {
     const part = await fileOf(ctx.req);
     const row = await files.save(ctx.user!, part.filename, part.file);
