@@ -39,7 +39,7 @@ test('an administrator draws a restricted zone; positions sent inside it are cou
   context,
 }) => {
   // Two WebGL plant maps drawn in software (no GPU here) beside another worker's portal.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, 'admin');
 
   // Another plant map, open before the zone exists: it must pick the zone up without a reload.
