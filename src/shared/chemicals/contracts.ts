@@ -34,7 +34,7 @@ const conflictRef = z.object({ key: z.string(), name: z.string(), nameEn: z.stri
 const conflict = z.object({
   a: conflictRef,
   b: conflictRef,
-  rule: z.object({ id: z.string(), mark: z.string(), reason: z.object({ code: z.string() }).passthrough() }),
+  rule: z.object({ id: z.string(), mark: z.string(), reason: z.object({ code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() }) }),
 });
 
 /** `POST UAPI/ChemicalsInfor/TabooCheck`: may these substances (two or more, from the catalogue) share one store? */

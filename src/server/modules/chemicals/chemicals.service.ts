@@ -34,7 +34,7 @@ function substance(cas: string, field = 'cas'): Substance {
   return s;
 }
 
-const nameIn = (lang: Lang, s: { name: string; nameEn?: string; cas?: string }) => `${lang === 'en' ? (s.nameEn ?? s.name) : s.name}${s.cas ? ` (${s.cas})` : ''}`;
+const nameIn = (lang: Lang, s: { name: string; nameEn?: string; cas?: string | null }) => `${lang === 'en' ? (s.nameEn ?? s.name) : s.name}${s.cas ? ` (${s.cas})` : ''}`;
 
 export interface ChemicalsService {
   stockIn(caller: AuthUser, input: In<typeof stockInInput>, lang: Lang): Promise<{ movement: MovementItem; warnings: TabooConflict[] }>;
@@ -107,7 +107,7 @@ export function createChemicalsService(store: Store, deps: { records: RecordsPor
       throw badRequest('chemicals.taboo.refused', [field], {
         a: nameIn(lang, held1),
         b: nameIn(lang, incoming),
-        reason: renderMessage(lang, conflict.rule.reason.code, conflict.rule.reason.params as Record<string, string> | undefined),
+        reason: renderMessage(lang, conflict.rule.reason.code, conflict.rule.reason.params),
       });
     }
     return result.warnings.filter(mine);
