@@ -189,7 +189,7 @@ export function createChemicalsService(store: Store, deps: { records: RecordsPor
           const s = byCas.get(r.cas);
           return {
             storeId: r.store_id,
-            store: String(st.name ?? st.title),
+            store: typeof st.name === 'string' ? st.name : st.title,
             regionid: st.regionid,
             cas: r.cas,
             name: s?.name.zh ?? r.cas,
