@@ -31,7 +31,7 @@ test('a stock-in of oxygen into a methanol store is refused naming both; toluene
   await page.goto('/ChemicalsManagement/ChemicalStorageManagement/OutOfTheWarehouse');
   await choose(page, page.getByTestId('chemicals-store'), new RegExp(code), code);
   await choose(page, page.getByTestId('chemicals-substance'), /7782-44-7/, '7782-44-7');
-  await page.getByTestId('chemicals-quantity').locator('input').fill('1');
+  await page.getByTestId('chemicals-quantity').fill('1');
   await page.getByTestId('chemicals-stock-in').click();
   const result = page.getByTestId('chemicals-result');
   await expect(result).toContainText('甲醇');
@@ -40,7 +40,7 @@ test('a stock-in of oxygen into a methanol store is refused naming both; toluene
   await expect(page.locator('.ant-alert-error')).toBeVisible();
 
   await choose(page, page.getByTestId('chemicals-substance'), /108-88-3/, '108-88-3');
-  await page.getByTestId('chemicals-quantity').locator('input').fill('2.5');
+  await page.getByTestId('chemicals-quantity').fill('2.5');
   await page.getByTestId('chemicals-stock-in').click();
   await expect(page.locator('.ant-alert-success')).toBeVisible();
   const inventory = page.getByTestId('chemicals-inventory');
