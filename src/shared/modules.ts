@@ -3,6 +3,7 @@ import type { MenuDecl, PageDecl, PermissionDecl, SharedModule } from './module.
 import { alarmsShared } from './alarms/manifest.js';
 import { authShared } from './auth/manifest.js';
 import { certificatesShared } from './certificates/manifest.js';
+import { chemicalsShared } from './chemicals/manifest.js';
 import { dashboardsShared } from './dashboards/manifest.js';
 import { documentsShared } from './documents/manifest.js';
 import { drawingsShared } from './drawings/manifest.js';
@@ -47,6 +48,7 @@ export const sharedModules = [
   plantModelShared,
   drawingsShared,
   hiddenDangersShared,
+  chemicalsShared,
 ] as const;
 
 type Area = (typeof sharedModules)[number];

@@ -1,6 +1,7 @@
 import type { PageRoute } from '../app/route-types';
 import { alarmsPages } from './alarms/routes';
 import { certificatesPages } from './certificates/routes';
+import { chemicalsPages } from './chemicals/routes';
 import { dashboardsPages } from './dashboards/routes';
 import { documentsPages } from './documents/routes';
 import { drawingsPages } from './drawings/routes';
@@ -36,4 +37,5 @@ export const featurePages: PageRoute[] = [
   ...plantModelPages,
   ...drawingsPages,
   ...hiddenDangersPages,
+  ...chemicalsPages,
 ];

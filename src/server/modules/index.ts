@@ -1,6 +1,7 @@
 import { alarmsModule } from './alarms/index.js';
 import { authModule } from './auth/index.js';
 import { certificatesModule } from './certificates/index.js';
+import { chemicalsModule } from './chemicals/index.js';
 import { dashboardsModule } from './dashboards/index.js';
 import { documentsModule } from './documents/index.js';
 import { drawingsModule } from './drawings/index.js';
@@ -45,6 +46,7 @@ export const modules: readonly ServerModule[] = [
   plantModelModule,
   drawingsModule,
   hiddenDangersModule,
+  chemicalsModule,
 ];
 
 /** Every module's migrations by name, for `migrateToLatest` (which adds the platform's own). */

@@ -14,11 +14,11 @@ export const chemicalMessages = defineMessages({
   'chemicals.reason.compatible': { zh: '性能不相抵触，可同库储存', en: 'Not incompatible: may share a store' },
   'chemicals.reason.zoned': {
     zh: '可同库，但应按类别分区分类储存（互抵表“分”）',
-    en: 'May share a store, but in separate areas by class ("分" in the compatibility table)',
+    en: 'May share a store, but in separate areas by class (marked "separate by class" in the compatibility table)',
   },
   'chemicals.reason.fireFighting': {
     zh: '性能不相抵触，但灭火方法不同，应分开储存（互抵表“消”）',
-    en: 'Not incompatible, but fought with different extinguishing methods: store apart ("消" in the compatibility table)',
+    en: 'Not incompatible, but fought with different extinguishing methods: store apart (marked "extinguishing" in the compatibility table)',
   },
   'chemicals.reason.explosive': { zh: '爆炸品只能与同类爆炸品同库储存', en: 'Explosives may share a store only with explosives' },
   'chemicals.reason.explosiveKinds': {
