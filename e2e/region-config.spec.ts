@@ -50,7 +50,7 @@ test('an administrator draws a restricted zone; positions sent inside it are cou
   expect(await otherMap.getAttribute('data-region-codes')).not.toContain(ZONE_CODE);
 
   await page.goto('/systemConfig/RegionConfig');
-  await expect(page.getByTestId('region-tree')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('region-tree')).toBeVisible({ timeout: 60_000 });
   const c = await mapCentre(page);
 
   await page.getByTestId('region-add').click();
