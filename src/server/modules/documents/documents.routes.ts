@@ -7,7 +7,7 @@ import {
   recordPdf,
 } from '../../../shared/documents/contracts.js';
 import { caller, type HttpApp, type RequestContext } from '../../http/app.js';
-import { SECURITY_HEADERS } from '../../http/security-headers.js';
+import { sendPdf } from '../../http/send-pdf.js';
 import { audit } from '../../store/audit.js';
 import { inTransaction, type Store } from '../../store/db.js';
 import type { DocumentsService } from './documents.service.js';
@@ -15,19 +15,6 @@ import type { DocumentsService } from './documents.service.js';
 /** The origin the request reached this server by (behind a proxy, what it forwarded): absolute links and QR codes use it. */
 export const originOf = (ctx: RequestContext) => `${ctx.req.protocol}://${ctx.req.host}`;
 
-/** Answers a PDF: the reply is taken over and the bytes sent as they are. */
-function sendPdf(ctx: RequestContext, name: string, pdf: Buffer, cache: string): null {
-  ctx.reply.hijack();
-  ctx.reply.raw.writeHead(200, {
-    ...SECURITY_HEADERS,
-    'content-type': 'application/pdf',
-    'content-length': pdf.length,
-    'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(`${name}.pdf`)}`,
-    'cache-control': cache,
-  });
-  ctx.reply.raw.end(pdf);
-  return null;
-}
 
 const fileName = (s: string) => s.replace(/[\\/:*?"<>|\s]+/g, '_').slice(0, 80) || 'document';
 

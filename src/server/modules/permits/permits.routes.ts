@@ -13,8 +13,8 @@ import {
   permitSuspend,
   workingBillCheck,
 } from '../../../shared/permits/contracts.js';
-import { caller, type HttpApp, type RequestContext } from '../../http/app.js';
-import { SECURITY_HEADERS } from '../../http/security-headers.js';
+import { caller, type HttpApp } from '../../http/app.js';
+import { sendPdf } from '../../http/send-pdf.js';
 import { audit } from '../../store/audit.js';
 import { inTransaction, type Store } from '../../store/db.js';
 import type { DocumentsPort } from '../documents/port.js';
@@ -22,20 +22,6 @@ import { permitDocument } from './permit-document.js';
 import type { PermitsService } from './permits.service.js';
 
 /** Binds the permit calls to the service; thin by design. */
-/** Answers a PDF: the reply is taken over and the bytes sent as they are. */
-function sendPdf(ctx: RequestContext, name: string, pdf: Buffer): null {
-  ctx.reply.hijack();
-  ctx.reply.raw.writeHead(200, {
-    ...SECURITY_HEADERS,
-    'content-type': 'application/pdf',
-    'content-length': pdf.length,
-    'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(`${name}.pdf`)}`,
-    'cache-control': 'no-store',
-  });
-  ctx.reply.raw.end(pdf);
-  return null;
-}
-
 export function registerPermitRoutes(http: HttpApp, store: Store, permits: PermitsService, documents: Pick<DocumentsPort, 'pdf'>): void {
   http.route(workingBillCheck, (input, ctx) => permits.check(input, ctx.lang));
   http.route(permitList, (input, ctx) => permits.list(caller(ctx), input));
