@@ -152,9 +152,32 @@ function safeSignTypeLink(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * PostgreSQL's numeric document indexes were built on a bare cast, which
+ * fails on any text under the key, even in an old row version that CREATE
+ * INDEX still reads while another transaction's snapshot is open. They are
+ * dropped here; the next start's `ensureIndexes` makes them, under the same
+ * names, on the cast that yields null for a non-number.
+ */
+function safeNumericIndexes(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      if (dialect !== 'postgres') {
+        return;
+      }
+      const old = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes
+        WHERE tablename = 'record' AND indexname LIKE 'record_doc_%' AND indexdef LIKE '%double precision%' AND indexdef NOT LIKE '%jsonb_typeof%'`.execute(db);
+      for (const r of old.rows) {
+        await sql`DROP INDEX IF EXISTS ${sql.id(r.indexname)}`.execute(db);
+      }
+    },
+  };
+}
+
 /** This module's migrations. Never edit a landed one; add new ones named by time (`20261125T0930_name`), so modules built side by side cannot collide. */
 export const migrations: Readonly<Record<string, ModuleMigration>> = {
   '0050_record_engine': recordEngine,
   '0095_record_dictionary': recordDictionary,
   '0096_safe_sign_type_link': safeSignTypeLink,
+  '20261125T2300_safe_numeric_indexes': safeNumericIndexes,
 };

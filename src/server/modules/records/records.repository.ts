@@ -36,7 +36,13 @@ export function createRecordsRepository(db: Db) {
   const pg = dialectOf(db) === 'postgres';
   // Keys are checked against the definition's identifiers (/^[a-z][a-zA-Z0-9_]*$/) before they get here.
   const textOf = (key: string) => (pg ? sql<string>`(doc->>${sql.lit(key)})` : sql<string>`json_extract(doc, ${sql.lit('$.' + key)})`);
-  const numOf = (key: string) => (pg ? sql<number>`((doc->>${sql.lit(key)})::double precision)` : sql<number>`json_extract(doc, ${sql.lit('$.' + key)})`);
+  // A number only where the document holds a JSON number, as SQLite's json_extract compares: a text under the key (a
+  // ledger's field changed type, or the old version of a row a migration rewrote, which CREATE INDEX still reads while
+  // an older snapshot is open) is null instead of failing the cast, the list query and the index build.
+  const numOf = (key: string) =>
+    pg
+      ? sql<number>`(case when jsonb_typeof(doc->${sql.lit(key)}) = 'number' then (doc->>${sql.lit(key)})::double precision end)`
+      : sql<number>`json_extract(doc, ${sql.lit('$.' + key)})`;
   const docParam = (doc: Record<string, unknown>) => JSON.stringify(doc);
 
   function filtered(q: RecordQuery) {

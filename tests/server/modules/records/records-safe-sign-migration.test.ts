@@ -102,4 +102,18 @@ describe.each(dialects)('safe sign type becomes a link (migration 0096) on %s', 
     expect(r.body.error.code).toBe('records.linkedRecords');
     expect(r.body.error.message).toContain('2');
   });
+
+  it('a text left under the numeric key (a row written outside the engine) neither fails the store nor the filtered list', async () => {
+    // With the numeric index in place: a bare cast failed this insert on PostgreSQL, and any filter on the field after it.
+    const db = ts.server.store.db;
+    const now = Date.now();
+    const region = (await get(s.byName)).region as number;
+    await db
+      .insertInto('record')
+      .values({ entity: 'SafeSign', deptid: null, regionid: region, status: 0, title: 'stray', created_at: now, updated_at: now, created_by: 'admin', creator_id: 1, version: 1, doc: JSON.stringify({ name: 'stray', signType: 'x1', region }) })
+      .execute();
+    const filtered = await call(ts.url, signs.list, { filters: { signType: t.smoke }, pageSize: 10 }, admin);
+    expect(filtered.body.IsSuccess, JSON.stringify(filtered.body.error)).toBe(true);
+    expect(filtered.body.data!.items.map((i) => i.id).sort((a, b) => a - b)).toEqual([s.byName, s.byEnglish].sort((a, b) => a - b));
+  });
 });
