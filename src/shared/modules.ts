@@ -4,6 +4,7 @@ import { alarmsShared } from './alarms/manifest.js';
 import { authShared } from './auth/manifest.js';
 import { certificatesShared } from './certificates/manifest.js';
 import { chemicalsShared } from './chemicals/manifest.js';
+import { performanceBoardShared } from './performance-board/manifest.js';
 import { dashboardsShared } from './dashboards/manifest.js';
 import { documentsShared } from './documents/manifest.js';
 import { drawingsShared } from './drawings/manifest.js';
@@ -49,6 +50,7 @@ export const sharedModules = [
   drawingsShared,
   hiddenDangersShared,
   chemicalsShared,
+  performanceBoardShared,
 ] as const;
 
 type Area = (typeof sharedModules)[number];

@@ -2,6 +2,7 @@ import type { PageRoute } from '../app/route-types';
 import { alarmsPages } from './alarms/routes';
 import { certificatesPages } from './certificates/routes';
 import { chemicalsPages } from './chemicals/routes';
+import { performanceBoardPages } from './performance-board/routes';
 import { dashboardsPages } from './dashboards/routes';
 import { documentsPages } from './documents/routes';
 import { drawingsPages } from './drawings/routes';
@@ -38,4 +39,5 @@ export const featurePages: PageRoute[] = [
   ...drawingsPages,
   ...hiddenDangersPages,
   ...chemicalsPages,
+  ...performanceBoardPages,
 ];

@@ -2,6 +2,7 @@ import { alarmsModule } from './alarms/index.js';
 import { authModule } from './auth/index.js';
 import { certificatesModule } from './certificates/index.js';
 import { chemicalsModule } from './chemicals/index.js';
+import { performanceBoardModule } from './performance-board/index.js';
 import { dashboardsModule } from './dashboards/index.js';
 import { documentsModule } from './documents/index.js';
 import { drawingsModule } from './drawings/index.js';
@@ -47,6 +48,7 @@ export const modules: readonly ServerModule[] = [
   drawingsModule,
   hiddenDangersModule,
   chemicalsModule,
+  performanceBoardModule,
 ];
 
 /** Every module's migrations by name, for `migrateToLatest` (which adds the platform's own). */

@@ -5,7 +5,7 @@ import { renderMessage } from '../../../shared/messages/catalog';
 import { evaluationCalculate } from '../../../shared/risk/contracts';
 import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';
-import { LevelTag, levelName } from './zone-parts';
+import { LevelTag, levelName } from '../../ui/risk-level';
 
 /** LEC / LS / MES with the plant's bands, through `UAPI/RiskControl/EvaluationCalculate` (the server's refusals name the field). */
 export function EvaluationCalculator() {

@@ -7,7 +7,8 @@ import type { RiskZoneItem } from '../../../shared/risk/items';
 import { useLang } from '../../app/i18n';
 import { PlantMap } from '../../ui/plant-map';
 import { useRegionShapes } from '../../ui/region-shapes';
-import { Causes, Legend, LevelTag, ZoneWhy, levelHex, levelName } from './zone-parts';
+import { LevelTag, levelHex, levelName } from '../../ui/risk-level';
+import { Causes, Legend, ZoneWhy } from './zone-parts';
 import { useRiskZones } from './use-zones';
 import './risk.css';
 

@@ -3,7 +3,8 @@ import { renderMessage } from '../../../shared/messages/catalog';
 import type { RiskZoneItem } from '../../../shared/risk/items';
 import { useLang } from '../../app/i18n';
 import { useRegionShapes } from '../../ui/region-shapes';
-import { Causes, Legend, LevelTag } from './zone-parts';
+import { LevelTag } from '../../ui/risk-level';
+import { Causes, Legend } from './zone-parts';
 import { useRiskZones } from './use-zones';
 
 /** /riskTable: the four-colour map as a table, live from topic `risk`. */

@@ -100,6 +100,19 @@ export interface HiddenDangersService {
   /** Reminds and escalates what is due at `at` (the server's clock when omitted); each reminder and level once. */
   checkDeadlines(actor: Actor, at?: number): Promise<{ reminded: number; escalated: number }>;
   statistics(caller: AuthUser, input: { from?: number; to?: number }): Promise<Out<typeof hiddenDangerStatistics>>;
+  /** The caller's dangers (their regions), found in [from, to), as the facts the performance board counts. */
+  facts(caller: AuthUser, input: { from?: number; to?: number }): Promise<DangerBoardFact[]>;
+}
+
+/** What the performance board needs of one danger (`shared/domain/dual-prevention-performance.ts` counts them). */
+export interface DangerBoardFact {
+  status: HiddenDangerStatus;
+  grade: string;
+  deptid: number | null;
+  regionid: number | null;
+  created: number;
+  deadline: number | null;
+  closedAt: number | null;
 }
 
 export function createHiddenDangersService(
@@ -131,6 +144,17 @@ export function createHiddenDangersService(
       verifiers: verifiers.map((u) => u.userid),
       holders,
     };
+  }
+
+  /** The dangers in the caller's regions, found in [from, to). */
+  async function visible(caller: AuthUser, input: { from?: number; to?: number }): Promise<RecordItem[]> {
+    const scope = await deps.org.getUserScope(caller.userid);
+    return (await deps.records.allRecords(def)).filter(
+      (r) =>
+        (scope.all || (r.regionid !== null && scope.regionids.includes(r.regionid))) &&
+        (input.from === undefined || r.created >= input.from) &&
+        (input.to === undefined || r.created < input.to),
+    );
   }
 
   /** The hidden-danger responsible people of the nearest region up the tree that names any. */
@@ -409,15 +433,20 @@ export function createHiddenDangersService(
       return { reminded, escalated };
     },
 
+    async facts(caller, input) {
+      return (await visible(caller, input)).map((r) => ({
+        status: statusName(r.status),
+        grade: str(r.grade),
+        deptid: r.deptid ?? null,
+        regionid: r.regionid,
+        created: r.created,
+        deadline: num(r.deadline),
+        closedAt: num(r.closedAt),
+      }));
+    },
     async statistics(caller, input) {
       const t = now();
-      const scope = await deps.org.getUserScope(caller.userid);
-      const rows = (await deps.records.allRecords(def)).filter(
-        (r) =>
-          (scope.all || (r.regionid !== null && scope.regionids.includes(r.regionid))) &&
-          (input.from === undefined || r.created >= input.from) &&
-          (input.to === undefined || r.created < input.to),
-      );
+      const rows = await visible(caller, input);
       const count = (key: (r: RecordItem) => string) => {
         const m = new Map<string, number>();
         rows.forEach((r) => m.set(key(r), (m.get(key(r)) ?? 0) + 1));

@@ -44,7 +44,7 @@ export const hiddenDangersModule = defineModule({
         )
       : Promise.resolve();
     return {
-      port: { report: (who, input) => hd.report(who, input) },
+      port: { report: (who, input) => hd.report(who, input), facts: (who, input) => hd.facts(who, input) },
       exposed: { hd },
       ready,
       close: async () => {

@@ -44,7 +44,7 @@ export const riskModule = defineModule({
       await risk.reload();
     })();
     return {
-      port: { report: (e) => risk.report(e) },
+      port: { report: (e) => risk.report(e), zoneList: (c) => risk.zoneList(c), points: (c) => risk.points(c) },
       exposed: { risk },
       ready,
       stats: () => risk.stats(),

@@ -1,5 +1,6 @@
 import type { CauseEvent } from '../../../shared/domain/risk-escalation.js';
 import { definePort } from '../module.js';
+import type { RiskService } from './risk.service.js';
 
 /**
  * What other modules may do with the zones' live levels: report a cause
@@ -8,6 +9,10 @@ import { definePort } from '../module.js';
  */
 export interface RiskPort {
   report(event: CauseEvent): void;
+  /** The caller's zones with their levels, as `ZoneRiskList` answers (the performance board). */
+  zoneList: RiskService['zoneList'];
+  /** The caller's risk points with their levels. */
+  points: RiskService['points'];
 }
 
 export const riskPort = definePort<RiskPort>('risk');

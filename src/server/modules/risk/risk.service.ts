@@ -64,6 +64,8 @@ export interface RiskService {
   zoneList(caller: AuthUser): Promise<{ items: RiskZoneItem[]; total: number; serverTime: number }>;
   zoneDetail(caller: AuthUser, regionid: number): Promise<{ zone: RiskZoneItem; points: RiskPointLevelItem[] }>;
   zoneHistory(caller: AuthUser, input: { regionid: number; page: number; pageSize: number }): ReturnType<RiskRepository['history']>;
+  /** Every risk point of the caller's zones with its levels (the performance board's classification). */
+  points(caller: AuthUser): Promise<RiskPointLevelItem[]>;
   /** Reads the risk points and regions again and publishes what changed. */
   reload(): Promise<void>;
   /** Reports a cause starting or ending (the port other modules use). */
@@ -377,6 +379,10 @@ export function createRiskService(deps: RiskServiceDeps): RiskService {
         (a, b) => (a.residual ?? 5) - (b.residual ?? 5) || a.name.localeCompare(b.name),
       );
       return { zone, points: own };
+    },
+    async points(caller) {
+      const may = await scopeOf(caller);
+      return [...pointsByZone.entries()].filter(([regionid]) => may(regionid)).flatMap(([, own]) => [...own.values()]);
     },
     async zoneHistory(caller, input) {
       const may = await scopeOf(caller);

@@ -1,0 +1,30 @@
+import {
+  dangerDeptStatisticsCall,
+  dangerStatisticsCall,
+  riskClassificationCall,
+  riskControlListCall,
+  runningEffectCall,
+} from '../../../shared/performance-board/contracts.js';
+import { performanceBoardShared } from '../../../shared/performance-board/manifest.js';
+import { caller } from '../../http/app.js';
+import { hiddenDangersPort } from '../hidden-dangers/port.js';
+import { defineModule } from '../module.js';
+import { orgPort } from '../org/port.js';
+import { riskPort } from '../risk/port.js';
+import { createBoardService } from './board.service.js';
+
+/** The dual-prevention performance board (issue 24 §4): figures of hidden dangers and risk zones, read through their ports. */
+export const performanceBoardModule = defineModule({
+  name: 'performance-board',
+  shared: performanceBoardShared,
+  needs: { dangers: hiddenDangersPort, risk: riskPort, org: orgPort },
+  start({ http, ports }) {
+    const board = createBoardService({ dangers: ports.dangers, risk: ports.risk, org: ports.org });
+    http.route(dangerStatisticsCall, (_input, ctx) => board.dangerStatistics(caller(ctx)));
+    http.route(dangerDeptStatisticsCall, (input, ctx) => board.dangerDeptStatistics(caller(ctx), input));
+    http.route(riskControlListCall, (_input, ctx) => board.riskControlList(caller(ctx)));
+    http.route(riskClassificationCall, (_input, ctx) => board.riskClassification(caller(ctx)));
+    http.route(runningEffectCall, (_input, ctx) => board.runningEffect(caller(ctx)));
+    return {};
+  },
+});
