@@ -18,7 +18,7 @@ export const performanceBoardShared = defineSharedModule({
     'performance.overdue': { zh: '逾期未整改', en: 'Overdue' },
     'performance.rectifyRate': { zh: '隐患整改率', en: 'Rectification rate' },
     'performance.onTimeRate': { zh: '按期整改率', en: 'On-time rate' },
-    'performance.thisMonth': { zh: '本月', en: 'This month' },
+    'performance.foundThisMonth': { zh: '本月发现隐患', en: 'Dangers found this month' },
     'performance.allTime': { zh: '累计', en: 'All time' },
     'performance.byMonth': { zh: '近12个月隐患发现与闭环', en: 'Dangers found and closed, last 12 months' },
     'performance.byDept': { zh: '各部门隐患整改', en: 'Rectification by department' },

@@ -44,7 +44,7 @@ export function BoardPage() {
       <Row gutter={[12, 12]}>
         {figure('pb-risk-points', t('performance.riskPoints'), e?.riskPoints, e && e.riskPointsUnevaluated ? ` (${t('performance.unevaluated', { n: e.riskPointsUnevaluated })})` : undefined)}
         {figure('pb-zones-raised', t('performance.zonesRaised'), e ? `${e.zonesRaised} / ${e.zones}` : undefined)}
-        {figure('pb-found', `${t('performance.found')}（${t('performance.thisMonth')}）`, e?.month.found)}
+        {figure('pb-found', t('performance.foundThisMonth'), e?.month.found)}
         {figure('pb-overdue', t('performance.overdue'), e?.all.overdue)}
         {figure('pb-rectify-rate', t('performance.rectifyRate'), pct(e?.all.rectifyRate))}
         {figure('pb-on-time-rate', t('performance.onTimeRate'), pct(e?.all.onTimeRate))}
