@@ -49,13 +49,15 @@ export const recordListInput = recordQuery.extend(pageInput);
 export const recordStep = z.object({
   at: z.number(),
   loginname: z.string(),
+  /** Who acted, by name (the login name when the account no longer exists): readers need no user list to show it. */
+  username: z.string(),
   action: z.string(),
   from: z.number().int(),
   to: z.number().int(),
   reason: z.string(),
   signature: z.string(),
 });
-export const recordAuditRow = z.object({ at: z.number(), loginname: z.string(), action: z.string(), detail: z.string() });
+export const recordAuditRow = z.object({ at: z.number(), loginname: z.string(), username: z.string(), action: z.string(), detail: z.string() });
 export const recordFile = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -68,6 +70,8 @@ export type RecordFile = z.infer<typeof recordFile>;
 
 export const recordDetail = z.object({
   record: recordItem,
+  /** The creator's name (the login name when the account no longer exists). */
+  createdByName: z.string(),
   steps: z.array(recordStep),
   audit: z.array(recordAuditRow),
   files: z.array(recordFile),
@@ -315,7 +319,11 @@ export const linkOptions = defineContract({
   permission: 'authenticated',
 });
 
-/** People to choose in person and people fields: enabled accounts, by name. */
+/**
+ * People to choose in person and people fields, by name. Login names are
+ * given only to those who administer users (`org:manage`); everyone else gets
+ * an empty `loginname` (issue 19 §7: a login name is half of a sign-in).
+ */
 export const ledgerUserOptions = defineContract({
   method: 'POST',
   path: '/UAPI/LowCode/UserOptions',

@@ -117,7 +117,7 @@ function StepModal({ record, step, onClose }: { record: RecordItem; step: Step; 
       setBusy(false);
     }
   };
-  const users = pickers.users.map((u) => ({ value: u.userid, label: `${u.username} (${u.loginname})` }));
+  const users = pickers.users.map((u) => ({ value: u.userid, label: u.loginname ? `${u.username} (${u.loginname})` : u.username }));
   return (
     <Modal open title={`${m(`hiddenDangers.action.${step}`)} · ${record.title}`} onCancel={() => onClose(false)} onOk={() => void submit()} confirmLoading={busy} okButtonProps={{ 'data-testid': 'hd-step-ok' }} destroyOnHidden>
       <Form form={form} layout="vertical" data-testid={`hd-step-${step}`}>

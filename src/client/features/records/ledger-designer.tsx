@@ -212,7 +212,7 @@ export function LedgerDesigner({ open, pickers, ledgers, onClose, onSaved }: { o
                       placeholder={t('approver')}
                       style={{ width: 220 }}
                       data-testid={`ledger-step-${i}`}
-                      options={pickers.users.map((u) => ({ value: u.userid, label: `${u.username} (${u.loginname})` }))}
+                      options={pickers.users.map((u) => ({ value: u.userid, label: u.loginname ? `${u.username} (${u.loginname})` : u.username }))}
                     />
                   </Form.Item>
                   <MinusCircleOutlined onClick={() => remove(item.name)} />

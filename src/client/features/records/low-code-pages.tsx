@@ -147,7 +147,7 @@ export function ProcessLogsPage() {
         pagination={{ current: page, pageSize: 20, total: log.data?.total ?? 0, onChange: setPage }}
         columns={[
           { title: t('at'), dataIndex: 'at', render: (at: number) => formatDate(at) },
-          { title: t('who'), dataIndex: 'loginname' },
+          { title: t('who'), dataIndex: 'username' },
           { title: t('what'), dataIndex: 'action' },
           { title: t('entityCol'), dataIndex: 'entity' },
         ]}

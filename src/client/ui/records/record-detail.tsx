@@ -40,7 +40,7 @@ export function RecordDetail({ def, calls, pickers, id, onChanged }: { def: Reco
   if (!detail.data) {
     return <Result status="404" subTitle={t('noLedger')} />;
   }
-  const { record, steps, audit, files, actions, canEdit } = detail.data;
+  const { record, createdByName, steps, audit, files, actions, canEdit } = detail.data;
   const transition = def.workflow?.transitions.find((x) => x.action === acting);
 
   const handleAct = async () => {
@@ -58,7 +58,6 @@ export function RecordDetail({ def, calls, pickers, id, onChanged }: { def: Reco
     }
   };
   const fileNames = Object.fromEntries(files.map((f) => [f.id, f.name]));
-  const userName = (login: string) => pickers.users.find((u) => u.loginname === login)?.username ?? login;
 
   return (
     <div data-testid="record-detail">
@@ -109,7 +108,7 @@ export function RecordDetail({ def, calls, pickers, id, onChanged }: { def: Reco
                 <span data-testid={`detail-${f.key}`}>{displayValue(f, record[f.key], lang, pickers, record._links)}</span>
               </Descriptions.Item>
             ))}
-            <Descriptions.Item label={t('createdBy')}>{userName(record.createdBy)}</Descriptions.Item>
+            <Descriptions.Item label={t('createdBy')}>{createdByName}</Descriptions.Item>
             <Descriptions.Item label={t('updated')}>{formatDate(record.updated, 'YYYY-MM-DD HH:mm')}</Descriptions.Item>
           </Descriptions>
         )}
@@ -137,13 +136,13 @@ export function RecordDetail({ def, calls, pickers, id, onChanged }: { def: Reco
         <Card size="small" title={t('timeline')} style={{ marginTop: 12 }} data-testid="record-timeline">
           <Timeline
             items={[
-              { content: `${formatDate(record.created, 'YYYY-MM-DD HH:mm')} ${userName(record.createdBy)} ${t('add')}` },
+              { content: `${formatDate(record.created, 'YYYY-MM-DD HH:mm')} ${createdByName} ${t('add')}` },
               ...steps.map((s) => {
                 const tr = def.workflow?.transitions.find((x) => x.action === s.action);
                 const to = statusOf(def, s.to).label;
                 return {
                   color: s.to === -1 ? 'red' : 'green',
-                  content: `${formatDate(s.at, 'YYYY-MM-DD HH:mm')} ${userName(s.loginname)} ${tr ? pick(lang, tr.label.zh, tr.label.en) : s.action} → ${pick(lang, to.zh, to.en)}${s.reason ? `: ${s.reason}` : ''}`,
+                  content: `${formatDate(s.at, 'YYYY-MM-DD HH:mm')} ${s.username} ${tr ? pick(lang, tr.label.zh, tr.label.en) : s.action} → ${pick(lang, to.zh, to.en)}${s.reason ? `: ${s.reason}` : ''}`,
                 };
               }),
             ]}
@@ -164,7 +163,7 @@ export function RecordDetail({ def, calls, pickers, id, onChanged }: { def: Reco
           dataSource={audit}
           columns={[
             { title: t('at'), dataIndex: 'at', render: (at: number) => formatDate(at, 'YYYY-MM-DD HH:mm:ss') },
-            { title: t('who'), dataIndex: 'loginname', render: (l: string) => userName(l) },
+            { title: t('who'), dataIndex: 'username' },
             { title: t('what'), dataIndex: 'action', render: (a: string) => auditActionName(a, lang) },
           ]}
         />

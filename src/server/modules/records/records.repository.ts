@@ -254,6 +254,15 @@ export function createRecordsRepository(db: Db) {
     },
 
     // ---- workflow timeline
+    /** Display names of these login names (those that still exist). */
+    async userNames(loginnames: string[]): Promise<Map<string, string>> {
+      const unique = [...new Set(loginnames)];
+      if (unique.length === 0) {
+        return new Map();
+      }
+      const rows = await db.selectFrom('users').select(['loginname', 'username']).where('loginname', 'in', unique).execute();
+      return new Map(rows.map((r) => [r.loginname, r.username]));
+    },
     addStep: (x: Tx, row: Insertable<Database['record_step']>) => x.insertInto('record_step').values(row).execute(),
     steps: (recordId: number) => db.selectFrom('record_step').selectAll().where('record_id', '=', recordId).orderBy('at').orderBy('id').execute(),
     auditOf: (entity: string, id: number) =>

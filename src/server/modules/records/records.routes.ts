@@ -182,8 +182,11 @@ export function registerRecords(http: HttpApp, store: Store, records: RecordsSer
   });
 
   http.route(linkOptions, (input, ctx) => records.linkOptions(ctx.user!, input));
-  // Names only, for pickers; reads the organisation's user table (no org service call offers this yet).
-  http.route(ledgerUserOptions, () => store.db.selectFrom('users').select(['userid', 'username', 'loginname']).orderBy('userid').execute());
+  // Names for pickers; reads the organisation's user table (no org service call offers this yet). Login names only for user administrators.
+  http.route(ledgerUserOptions, async (_input, ctx) => {
+    const rows = await store.db.selectFrom('users').select(['userid', 'username', 'loginname']).orderBy('userid').execute();
+    return ctx.user!.permissions.has('org:manage') ? rows : rows.map((r) => ({ ...r, loginname: '' }));
+  });
   http.route(uploadFileToServer, async (_input, ctx) => {
     const part = await fileOf(ctx.req);
     const row = await files.save(ctx.user!, part.filename, part.file);

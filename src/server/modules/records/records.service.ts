@@ -170,7 +170,7 @@ export interface RecordsService {
   definitionLog(input: {
     page: number;
     pageSize: number;
-  }): Promise<{ items: { at: number; loginname: string; action: string; detail: string; entity: string }[]; total: number }>;
+  }): Promise<{ items: { at: number; loginname: string; username: string; action: string; detail: string; entity: string }[]; total: number }>;
 }
 
 /** What a module's flow step does to a record (`RecordsService.step`). */
@@ -503,18 +503,22 @@ export function createRecordsService(
         repo.filesOf(id),
         withLinks(caller, scope, def, [row]),
       ]);
+      const names = await repo.userNames([row.created_by, ...steps.map((s) => s.loginname), ...auditRows.map((a) => a.loginname)]);
+      const nameOf = (login: string) => names.get(login) ?? login;
       return {
         record,
+        createdByName: nameOf(row.created_by),
         steps: steps.map((s) => ({
           at: Number(s.at),
           loginname: s.loginname,
+          username: nameOf(s.loginname),
           action: s.action,
           from: s.from_status,
           to: s.to_status,
           reason: s.reason,
           signature: s.signature,
         })),
-        audit: auditRows.map((a) => ({ at: Number(a.at), loginname: a.loginname, action: a.action, detail: a.detail })),
+        audit: auditRows.map((a) => ({ at: Number(a.at), loginname: a.loginname, username: nameOf(a.loginname), action: a.action, detail: a.detail })),
         files: files.map((f) => ({
           id: f.id,
           name: f.name,
@@ -882,8 +886,9 @@ export function createRecordsService(
 
     async definitionLog(input) {
       const { rows, total } = await repo.definitionLog(offsetOf(input), input.pageSize);
+      const names = await repo.userNames(rows.map((r) => r.loginname));
       return {
-        items: rows.map((r) => ({ at: Number(r.at), loginname: r.loginname, action: r.action, detail: r.detail, entity: r.entity_id })),
+        items: rows.map((r) => ({ at: Number(r.at), loginname: r.loginname, username: names.get(r.loginname) ?? r.loginname, action: r.action, detail: r.detail, entity: r.entity_id })),
         total,
       };
     },
