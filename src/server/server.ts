@@ -10,6 +10,7 @@ import { createMetrics, registerMetricsRoute, startMetricsServer } from './metri
 import { authPort, type AuthPort } from './modules/auth/port.js';
 import { ingestKeysPort, type IngestKeysPort } from './modules/ingest/port.js';
 import { moduleMigrations, modules } from './modules/index.js';
+import { registerFigures } from './modules/figures.js';
 import { startOrder, type Port, type PortTokens, type ServerModule, type Started } from './modules/module.js';
 import { createOrgRepository } from './modules/org/org.repository.js';
 import { orgPort, type OrgPort } from './modules/org/port.js';
@@ -119,6 +120,7 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
       started.push([m, s]);
     }
     await Promise.all(started.flatMap(([, s]) => (s.ready ? [s.ready] : [])));
+    registerFigures(http, started, (err, key) => http.app.log.warn({ err, key }, 'figure reader failed'));
   } catch (err) {
     await closeModules(started);
     await stream.close();

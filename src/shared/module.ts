@@ -54,6 +54,20 @@ export interface PageDecl {
   editName?: MessageText;
 }
 
+/**
+ * A figure the area offers the big screens (issue 22: widgets declared by
+ * their module): one number, read on the server by the module's own code
+ * (its server module returns the reader as `figures` from start), for callers
+ * holding `permission`, in their regions. A dashboard binds it by key.
+ */
+export interface FigureDecl {
+  label: MessageText;
+  unit?: string;
+  permission: string;
+  /** Seconds between reads on a screen (default 60). */
+  refreshSeconds?: number;
+}
+
 export interface SharedModule {
   /** The area's name: the folder name on all three sides (kebab-case). */
   name: string;
@@ -66,6 +80,8 @@ export interface SharedModule {
   topics?: Readonly<Record<string, TopicDecl>>;
   /** Domain events the area publishes after commit, named `area.verb`. */
   events?: Readonly<Record<string, z.ZodType>>;
+  /** Figures for dashboard widgets, keyed `area.name`. */
+  figures?: Readonly<Record<string, FigureDecl>>;
 }
 
 /** Declares an area's shared parts; the literal types are kept, so registries derived from the list stay typed. */

@@ -1,5 +1,5 @@
 import type { MessageText } from './messages/define.js';
-import type { MenuDecl, PageDecl, PermissionDecl, SharedModule } from './module.js';
+import type { FigureDecl, MenuDecl, PageDecl, PermissionDecl, SharedModule } from './module.js';
 import { alarmsShared } from './alarms/manifest.js';
 import { authShared } from './auth/manifest.js';
 import { certificatesShared } from './certificates/manifest.js';
@@ -90,11 +90,19 @@ export const auditActions = merged<Record<AuditAction, MessageText>>('auditActio
 export const channels = merged<AllChannels>('channels');
 export const topics = merged<AllTopics>('topics');
 export const domainEvents = merged<AllEvents>('events');
+/** Every figure a dashboard widget may bind (`{ kind: 'figure', figure: key }`). */
+export const figures = merged<Record<string, FigureDecl>>('figures');
 
 // A topic names its permission as text (its declaration cannot see the codes' type); it must be one of them.
 for (const [kind, t] of Object.entries(topics as Record<string, { permission: string }>)) {
   if (t.permission !== 'public' && t.permission !== 'authenticated' && !(t.permission in permissions)) {
     throw new Error(`topic ${kind} needs permission "${t.permission}", which no area declares`);
+  }
+}
+
+for (const [key, f] of Object.entries(figures)) {
+  if (!(f.permission in permissions)) {
+    throw new Error(`figure ${key} needs permission "${f.permission}", which no area declares`);
   }
 }
 

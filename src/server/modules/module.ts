@@ -3,7 +3,7 @@ import type { Migration } from 'kysely';
 import type { SharedModule } from '../../shared/module.js';
 import type { RecordDefinition } from '../../shared/records/definition.js';
 import type { Config } from '../config.js';
-import type { HttpApp } from '../http/app.js';
+import type { AuthUser, HttpApp } from '../http/app.js';
 import type { Dialect } from '../store/migrations/dialect.js';
 import type { Store } from '../store/db.js';
 import type { Stream } from '../stream/stream.js';
@@ -72,6 +72,8 @@ export interface Started<P, X = unknown> {
   close?: () => Promise<void>;
   /** Counters of background work, for benches and diagnostics. */
   stats?: () => Record<string, number>;
+  /** Readers of the figures the module's manifest declares (`shared.figures`): the caller's value, null when there is none. */
+  figures?: Readonly<Record<string, (caller: AuthUser) => Promise<number | null>>>;
 }
 
 export interface ServerModule<N extends PortTokens = PortTokens, P = unknown, X = unknown> {

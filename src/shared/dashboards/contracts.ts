@@ -80,3 +80,19 @@ export const dashboardRestore = defineContract({
   output: dashboardItem,
   permission: 'dashboard:edit',
 });
+
+/**
+ * The values of figures modules declare (`figures` in their manifests), for
+ * the caller: a figure the caller may not read, or that no module declares,
+ * is `denied` / `unknown` instead of failing the whole screen.
+ */
+export const dashboardFigures = defineContract({
+  method: 'POST',
+  path: '/UAPI/Dashboard/Figures',
+  input: z.object({ keys: z.array(z.string().max(80)).min(1).max(50) }),
+  output: z.object({
+    values: z.record(z.string(), z.object({ v: z.number().nullable(), state: z.enum(['ok', 'denied', 'unknown']) })),
+    serverTime: z.number(),
+  }),
+  permission: 'authenticated',
+});

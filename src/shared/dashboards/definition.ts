@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { figures } from '../modules.js';
 
 /*
  * A big-screen dashboard is JSON (issue 22 §1): a grid (24 columns by
@@ -35,6 +36,8 @@ export const widgetBinding = z.discriminatedUnion('kind', [
     /** One region; every region the viewer sees when absent (the total and a row per region). */
     regionid: z.number().int().positive().optional(),
   }),
+  /** A figure a module declares (`figures` in its manifest), read with `UAPI/Dashboard/Figures`. */
+  z.object({ kind: z.literal('figure'), figure: z.string().regex(/^[A-Za-z0-9_.-]{1,80}$/, 'validation.badFormat') }),
   z.object({ kind: z.literal('none') }),
 ]);
 export type WidgetBinding = z.infer<typeof widgetBinding>;
@@ -83,6 +86,9 @@ export const dashboardDefinition = z
       seen.add(w.id);
       if (w.x + w.w > d.grid.cols) {
         ctx.addIssue({ code: 'custom', path: ['widgets', i, 'w'], message: 'dashboards.outsideGrid' });
+      }
+      if (w.binding.kind === 'figure' && !(w.binding.figure in figures)) {
+        ctx.addIssue({ code: 'custom', path: ['widgets', i, 'binding', 'figure'], message: 'dashboards.unknownFigure' });
       }
     });
   });

@@ -17,6 +17,7 @@ export const dashboardsShared = defineSharedModule({
   messages: {
     'dashboards.duplicateWidget': { zh: '组件编号重复', en: 'Two widgets have the same id' },
     'dashboards.outsideGrid': { zh: '组件超出网格宽度', en: 'The widget goes past the grid’s width' },
+    'dashboards.unknownFigure': { zh: '没有这个业务指标', en: 'No module offers this figure' },
     'dashboards.notFound': { zh: '大屏不存在', en: 'No such dashboard' },
     'dashboards.versionConflict': { zh: '大屏已被他人修改，请重新加载', en: 'Someone else saved this dashboard meanwhile; reload it' },
     'dashboards.keyTaken': { zh: '大屏标识已被使用', en: 'That dashboard key is taken' },
@@ -44,6 +45,7 @@ export const dashboardsShared = defineSharedModule({
     'dashboards.restore': { zh: '恢复', en: 'Restore' },
     'dashboards.export': { zh: '导出 JSON', en: 'Export JSON' },
     'dashboards.import': { zh: '导入 JSON', en: 'Import JSON' },
+    'dashboards.bindFigure': { zh: '业务指标', en: 'Module figure' },
     'dashboards.preview': { zh: '预览', en: 'Preview' },
     'dashboards.noData': { zh: '暂无数据', en: 'No data' },
     'dashboards.noAlarms': { zh: '无未关闭报警', en: 'No open alarms' },

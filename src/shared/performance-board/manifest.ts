@@ -37,6 +37,14 @@ export const performanceBoardShared = defineSharedModule({
       en: 'Rectification rate = closed ÷ (found − voided); on-time rate = closed by the deadline ÷ closed with a deadline; overdue = assigned, deadline passed, not rectified. Only the regions you may see are counted.',
     },
   },
+  figures: {
+    'performance.riskPoints': { label: { zh: '风险点', en: 'Risk points' }, permission: 'performance:view', refreshSeconds: 300 },
+    'performance.zonesRaised': { label: { zh: '当前红/橙区域', en: 'Zones red or orange now' }, permission: 'performance:view', refreshSeconds: 30 },
+    'performance.foundThisMonth': { label: { zh: '本月发现隐患', en: 'Dangers found this month' }, permission: 'performance:view' },
+    'performance.overdue': { label: { zh: '逾期未整改隐患', en: 'Overdue dangers' }, permission: 'performance:view' },
+    'performance.rectifyRate': { label: { zh: '隐患整改率', en: 'Rectification rate' }, unit: '%', permission: 'performance:view' },
+    'performance.onTimeRate': { label: { zh: '按期整改率', en: 'On-time rate' }, unit: '%', permission: 'performance:view' },
+  },
   menus: [
     {
       href: '/RiskControll/EvaluationBoard',

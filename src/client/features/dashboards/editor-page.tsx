@@ -13,6 +13,7 @@ import {
   type WidgetType,
 } from '../../../shared/dashboards/definition';
 import { renderMessage } from '../../../shared/messages/catalog';
+import { figures } from '../../../shared/modules';
 import { tagList } from '../../../shared/realtime/contracts';
 import { api } from '../../app/api';
 import { feedback } from '../../app/feedback';
@@ -123,12 +124,27 @@ function WidgetForm({ w, onChange, onRemove }: { w: DashboardWidget; onChange: (
           <Select
             value={b.kind === 'none' ? undefined : b.kind}
             data-testid="stat-binding"
-            onChange={(kind: 'alarms' | 'areaCount' | 'tag') => set({ binding: kind === 'tag' ? { kind, tag: '' } : { kind } })}
+            onChange={(kind: 'alarms' | 'areaCount' | 'tag' | 'figure') =>
+              set({ binding: kind === 'tag' ? { kind, tag: '' } : kind === 'figure' ? { kind, figure: Object.keys(figures)[0] ?? '' } : { kind } })
+            }
             options={[
               { value: 'alarms', label: renderMessage(lang, 'dashboards.stat.openAlarms') },
               { value: 'areaCount', label: renderMessage(lang, 'dashboards.stat.people') },
               { value: 'tag', label: renderMessage(lang, 'dashboards.bindTag') },
+              { value: 'figure', label: renderMessage(lang, 'dashboards.bindFigure') },
             ]}
+          />
+        </Form.Item>
+      )}
+      {b.kind === 'figure' && (
+        <Form.Item label={renderMessage(lang, 'dashboards.bindFigure')}>
+          <Select
+            value={b.figure}
+            showSearch
+            optionFilterProp="label"
+            data-testid="figure-binding"
+            onChange={(figure: string) => set({ binding: { kind: 'figure', figure } })}
+            options={Object.entries(figures).map(([key, f]) => ({ value: key, label: pick(lang, f.label.zh, f.label.en) }))}
           />
         </Form.Item>
       )}

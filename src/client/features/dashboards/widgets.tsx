@@ -1,6 +1,8 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { DashboardWidget } from '../../../shared/dashboards/definition';
+import { dashboardFigures } from '../../../shared/dashboards/contracts';
 import { renderMessage } from '../../../shared/messages/catalog';
+import { figures } from '../../../shared/modules';
 import { history } from '../../../shared/realtime/contracts';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
@@ -43,6 +45,33 @@ function ValueWidget({ w }: { w: DashboardWidget }) {
       <span className="pw-dash-unit">{str(w.options.unit)}</span>
     </div>
   );
+}
+
+/**
+ * A module's figure (`figures` in its manifest), read with `UAPI/Dashboard/Figures`
+ * every `refreshSeconds` (default 60); undefined until read, null when there is
+ * none or the viewer may not read it.
+ */
+function useFigure(key: string | null): number | null | undefined {
+  const [value, setValue] = useState<number | null | undefined>(undefined);
+  useEffect(() => {
+    if (!key) {
+      return;
+    }
+    let stopped = false;
+    const read = () =>
+      api(dashboardFigures, { keys: [key] }, { silent: true }).then(
+        (r) => !stopped && setValue(r.values[key]?.v ?? null),
+        () => !stopped && setValue(null),
+      );
+    void read();
+    const timer = setInterval(() => void read(), (figures[key]?.refreshSeconds ?? 60) * 1000);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [key]);
+  return value;
 }
 
 function GaugeWidget({ w }: { w: DashboardWidget }) {
@@ -144,6 +173,7 @@ function StatWidget({ w }: { w: DashboardWidget }) {
   const counts = useDashboardCounts();
   const totalPeople = usePeopleTotal();
   const v = useBoundValue(w);
+  const figure = useFigure(b.kind === 'figure' ? b.figure : null);
   let value: string;
   switch (b.kind) {
     case 'alarms':
@@ -155,6 +185,9 @@ function StatWidget({ w }: { w: DashboardWidget }) {
     case 'tag':
       value = fmt(v?.v, num(w.options.decimals, 1));
       break;
+    case 'figure':
+      value = figure === undefined || figure === null ? '--' : String(figure);
+      break;
     case 'none':
       value = '--';
       break;
@@ -164,7 +197,7 @@ function StatWidget({ w }: { w: DashboardWidget }) {
       <span className="pw-dash-number" style={{ color: str(w.options.color) || undefined }} data-testid={`widget-value-${w.id}`}>
         {value}
       </span>
-      <span className="pw-dash-unit">{str(w.options.unit)}</span>
+      <span className="pw-dash-unit">{str(w.options.unit) || (b.kind === 'figure' ? (figures[b.figure]?.unit ?? '') : '')}</span>
     </div>
   );
 }

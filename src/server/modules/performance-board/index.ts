@@ -25,6 +25,16 @@ export const performanceBoardModule = defineModule({
     http.route(riskControlListCall, (_input, ctx) => board.riskControlList(caller(ctx)));
     http.route(riskClassificationCall, (_input, ctx) => board.riskClassification(caller(ctx)));
     http.route(runningEffectCall, (_input, ctx) => board.runningEffect(caller(ctx)));
-    return {};
+    const effect = (c: Parameters<typeof board.runningEffect>[0]) => board.runningEffect(c);
+    return {
+      figures: {
+        'performance.riskPoints': async (c) => (await effect(c)).riskPoints,
+        'performance.zonesRaised': async (c) => (await effect(c)).zonesRaised,
+        'performance.foundThisMonth': async (c) => (await effect(c)).month.found,
+        'performance.overdue': async (c) => (await effect(c)).all.overdue,
+        'performance.rectifyRate': async (c) => (await effect(c)).all.rectifyRate,
+        'performance.onTimeRate': async (c) => (await effect(c)).all.onTimeRate,
+      },
+    };
   },
 });

@@ -23,7 +23,7 @@ function buildDashboard(key: string): DashboardDefinition {
 describe('default dashboards', () => {
   it('every file of dashboards/ validates, is named after its key, and the safety centre has its four screens', () => {
     const defs = loadDefaultDashboards();
-    expect(defs.map((d) => d.key).sort()).toEqual(['alarms', 'major-hazards', 'people', 'safety-overview']);
+    expect(defs.map((d) => d.key).sort()).toEqual(['alarms', 'dual-prevention', 'major-hazards', 'people', 'safety-overview']);
     for (const d of defs) {
       expect(d.widgets.length).toBeGreaterThan(0);
     }
