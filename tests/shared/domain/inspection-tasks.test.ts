@@ -66,7 +66,8 @@ describe('cycle change as segments (seed 2 §4)', () => {
     const change = applyCycleChange(existing, sp(hourly), sp({ ...two, from: now }), 'immediate', now, cal, cn('2026-11-25T13:59:00'));
     expect(change.drop.map((d) => hm(d.start))).toEqual(['10:00', '11:00', '12:00', '13:00']);
     expect(change.keep.map((d) => hm(d.start))).toEqual(['08:00', '09:00']);
-    expect(change.add.map((o) => `${hm(o.start)}-${hm(o.end)}`)).toEqual(['10:00-12:00', '12:00-14:00']);
+    // The new cycle's open slot (08:00–10:00) has the key of the kept 08:00 round, so it opens from now: a round is due at once.
+    expect(change.add.map((o) => `${hm(o.start)}-${hm(o.end)}`)).toEqual(['09:20-10:00', '10:00-12:00', '12:00-14:00']);
   });
 
   it('a later change replaces a pending one that has not switched yet', () => {
