@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Checkbox, Empty, Input, InputNumber, List, Select, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { startOfLocalDay } from '../../../shared/domain/plant-calendar';
 import type { CheckItem } from '../../../shared/domain/inspection-tasks';
@@ -92,7 +93,9 @@ function ItemInput({ item, value, onChange }: { item: CheckItem; value: Readings
  */
 export function MobileInspectionPage() {
   const { lang, m } = useMsg();
-  const [taskId, setTaskId] = useState<number | null>(null);
+  const [params] = useSearchParams();
+  // A to-do or a link may name the round (?task=); otherwise the one open now.
+  const [taskId, setTaskId] = useState<number | null>(Number(params.get('task')) || null);
   const [scan, setScan] = useState('');
   const [point, setPoint] = useState<PointItem | null>(null);
   const [method, setMethod] = useState<'qr' | 'nfc'>('qr');
