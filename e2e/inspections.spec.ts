@@ -64,7 +64,7 @@ test('a round on a phone: QR check-ins, one flagged without a fix near the point
   await page.getByTestId('insp-qr').locator('input').fill(a.qrCode);
   await page.getByTestId('insp-qr').locator('input').press('Enter');
   await expect(page.getByTestId('insp-point-form')).toContainText(a.name);
-  await page.getByTestId('insp-item-p').locator('input').fill('1.5');
+  await page.getByTestId('insp-point-form').getByRole('spinbutton').fill('1.5');
   await page.getByTestId('insp-checkin').click();
   await expect(page.getByTestId('insp-result')).toContainText('已生成隐患 1 条');
   await expect(page.getByTestId(`insp-point-${a.id}`).getByTestId('insp-point-state')).toHaveText('有效');
@@ -73,7 +73,7 @@ test('a round on a phone: QR check-ins, one flagged without a fix near the point
   await context.setOffline(true);
   await page.getByTestId('insp-qr').locator('input').fill(b.qrCode);
   await page.getByTestId('insp-qr').locator('input').press('Enter');
-  await page.getByTestId('insp-item-closed').check();
+  await page.getByTestId('insp-point-form').getByRole('checkbox').check();
   await page.getByTestId('insp-checkin').click();
   await expect(page.getByTestId('insp-result')).toContainText('离线');
   await expect(page.getByTestId('insp-queue')).toContainText('1');
