@@ -95,3 +95,35 @@ test('a round on a phone: QR check-ins, one flagged without a fix near the point
   await expect(page.getByText(`巡检发现异常：${a.name}`).first()).toBeVisible({ timeout: 20_000 });
   await context.close();
 });
+
+// Pictures for people to look at (SCREENSHOTS=1), not a test.
+if (screenshots) {
+  test('screenshots of the inspection pages at 1440 and 390 px, zh and en', async ({ browser }) => {
+    test.setTimeout(300_000);
+    for (const locale of ['zh-CN', 'en-US']) {
+      for (const width of [1440, 390]) {
+        const ctx = await browser.newContext({ locale, viewport: { width, height: width > 500 ? 900 : 844 } });
+        const page = await ctx.newPage();
+        await signIn(page, 'admin');
+        if (locale === 'en-US') {
+          await page.evaluate(() => localStorage.setItem('language', 'en'));
+        }
+        for (const [path, id] of [
+          ['/inspection/MobileInspection', 'insp-mobile'],
+          ['/inspection/PlanManagement', 'plan-list'],
+          ['/IntelligentInspection/PlanQuery', 'task-list'],
+          ['/IntelligentInspection/MissQuery', 'miss-rate'],
+          ['/inspection/InvalidQuery', 'task-list'],
+          ['/inspection/QrCode', 'insp-points'],
+          ['/systemConfig/NFCBind', 'nfc-point'],
+        ]) {
+          await page.goto(path);
+          await expect(page.getByTestId(id).first()).toBeVisible();
+          await page.waitForTimeout(800);
+          await page.screenshot({ path: test.info().outputPath(`${path.replaceAll('/', '_')}-${locale}-${width}.png`) });
+        }
+        await ctx.close();
+      }
+    }
+  });
+}

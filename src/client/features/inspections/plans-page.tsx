@@ -559,12 +559,12 @@ export function MissQueryPage() {
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }}>
       <Card size="small" title={m('inspections.page.rate')}>
-        <Space wrap style={{ marginBottom: 8 }}>
+        <Space wrap style={{ marginBottom: 8, display: 'flex' }}>
           <DatePicker.RangePicker value={range} onChange={(r) => r?.[0] && r[1] && setRange([r[0], r[1]])} />
           <Select style={{ width: 140 }} value={by} onChange={setBy} options={rateDimensions.map((d) => ({ value: d, label: m(`inspections.page.by.${d}`) }))} />
         </Space>
         {rate.data && (
-          <Space wrap size={24} style={{ marginBottom: 8 }} data-testid="miss-rate">
+          <Space wrap size={24} style={{ marginBottom: 8, display: 'flex' }} data-testid="miss-rate">
             <Statistic title={m('inspections.page.rate')} value={pct(rate.data.overall.rate)} />
             <Statistic title={m('inspections.page.due')} value={rate.data.overall.due} />
             <Statistic title={m('inspections.page.done')} value={rate.data.overall.done} />

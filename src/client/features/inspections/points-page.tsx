@@ -160,7 +160,7 @@ export function QrCodePage() {
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: m('inspections.page.none') }}
         columns={[
-          { title: m('inspections.page.qrCode'), render: (_, p) => <QrImage text={p.qrCode} size={56} /> },
+          { title: '', key: 'label', render: (_, p) => <QrImage text={p.qrCode} size={56} /> },
           { title: m('inspections.page.name'), dataIndex: 'name' },
           { title: m('inspections.page.kind'), render: (_, p) => m(`inspections.page.kind.${p.kind}`) },
           { title: m('inspections.page.region'), render: (_, p) => regions.names.get(p.regionid) ?? p.regionid },
