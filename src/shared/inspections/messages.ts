@@ -63,7 +63,7 @@ export const inspectionMessages = defineMessages({
   'inspections.reading.notAnOption': { zh: '请选择给定的选项', en: 'Choose one of the given answers' },
   'inspections.reading.aboveMax': { zh: '{label}为{value}{unit}，超过上限{max}{unit}', en: '{label} is {value}{unit}, above the limit {max}{unit}' },
   'inspections.reading.belowMin': { zh: '{label}为{value}{unit}，低于下限{min}{unit}', en: '{label} is {value}{unit}, below the limit {min}{unit}' },
-  'inspections.reading.abnormalAnswer': { zh: '{label}：{value}', en: '{label}: {value}' },
+  'inspections.reading.abnormalAnswer': { zh: '{label}异常：{value}', en: '{label} abnormal: {value}' },
   'inspections.reading.notConfirmed': { zh: '{label}未确认', en: '{label} not confirmed' },
 
   // Why a finished round is not qualified (the record's unqualified reason, seed 2 §3).

@@ -47,6 +47,13 @@ function useRegionOptions() {
   return { options: [...names].map(([value, label]) => ({ value, label })), names };
 }
 
+const PRINT_CSS = `@media print {
+  body * { visibility: hidden; }
+  [data-testid='insp-labels'], [data-testid='insp-labels'] * { visibility: visible; }
+  [data-testid='insp-labels'] { position: absolute; left: 0; top: 0; }
+  .no-print { display: none !important; }
+}`;
+
 /** A QR label as an image (data URL), drawn in the browser. */
 function QrImage({ text, size = 120 }: { text: string; size?: number }) {
   const [src, setSrc] = useState('');
@@ -116,6 +123,8 @@ export function QrCodePage() {
   if (printing) {
     return (
       <div data-testid="insp-labels">
+        {/* Only the labels go to the printer, not the shell around them. */}
+        <style>{PRINT_CSS}</style>
         <Space className="no-print" style={{ marginBottom: 12 }}>
           <Button type="primary" onClick={() => window.print()}>
             {m('inspections.page.print')}
