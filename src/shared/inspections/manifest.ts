@@ -41,6 +41,7 @@ export const inspectionsShared = defineSharedModule({
     'inspections.invalid.state.pending': { zh: '待审批', en: 'Pending' },
     'inspections.invalid.state.approved': { zh: '已批准（不计入统计）', en: 'Approved (out of statistics)' },
     'inspections.invalid.state.rejected': { zh: '已驳回', en: 'Rejected' },
+    'inspections.todo.round': { zh: '巡检任务待执行：{plan} {time}', en: 'Inspection round due: {plan} {time}' },
     'inspections.todo.invalid': { zh: '无效巡检申请待审批：{plan}', en: 'Invalid-inspection application to approve: {plan}' },
     'inspections.hiddenDanger.title': { zh: '巡检发现异常：{point} {finding}', en: 'Inspection finding at {point}: {finding}' },
     'inspections.page.myTasks': { zh: '今日巡检任务', en: "Today's rounds" },

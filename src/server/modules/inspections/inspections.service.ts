@@ -66,6 +66,7 @@ const LOOKBACK_MS = 31 * 24 * HOUR;
 /** A phone clock may run this much ahead of the server's. */
 const CLOCK_SKEW_MS = 60_000;
 const INVALID_TODO = 'inspection.invalid';
+const ROUND_TODO = 'inspection.round';
 
 const json = <T>(s: string, fallback: T): T => {
   try {
@@ -75,6 +76,10 @@ const json = <T>(s: string, fallback: T): T => {
   }
 };
 const bool = (n: number) => n === 1;
+const hhmm = (cal: PlantCalendar, t: number) => {
+  const p = cal.localParts(t);
+  return `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
+};
 
 function pointOf(r: PointRow): PointItem {
   return {
@@ -640,6 +645,7 @@ export function createInspectionsService(
           return n;
         });
       }
+      await roundTodos(t, cal);
       return { created };
     },
 
@@ -823,7 +829,11 @@ export function createInspectionsService(
       });
       const withDanger = await reportFindings(caller, saved, plan);
       const fresh = await db.selectFrom('inspection_task').selectAll().where('id', '=', task.id).executeTakeFirstOrThrow();
-      return { checkIn: checkInOf(withDanger, names), task: taskOf(fresh, plan, await checkInsOf([task.id]), names), duplicate: false };
+      const after = taskOf(fresh, plan, await checkInsOf([task.id]), names);
+      if (after.done === after.route.length && fresh.todo_state !== 2) {
+        await closeRoundTodos(task.id);
+      }
+      return { checkIn: checkInOf(withDanger, names), task: after, duplicate: false };
     },
 
     async applyInvalid(caller, input) {
@@ -944,6 +954,47 @@ export function createInspectionsService(
       };
     },
   };
+
+  /**
+   * The inspectors' to-dos of each round: opened when its window opens (named
+   * inspectors of an enabled plan), done when every point is checked or the
+   * window with its tolerance has closed. Each step once (todo_state).
+   */
+  async function roundTodos(t: number, cal: PlantCalendar): Promise<void> {
+    const plans = new Map((await db.selectFrom('inspection_plan').selectAll().where('enabled', '=', 1).execute()).map((p) => [p.id, p]));
+    const due = await db.selectFrom('inspection_task').selectAll().where('todo_state', '=', 0).where('canceled', '=', 0).where('start', '<=', t).where('end', '>', t).execute();
+    for (const r of due.filter((x) => plans.has(x.plan_id))) {
+      const plan = plans.get(r.plan_id)!;
+      await inTransaction(db, async (tx) => {
+        for (const userid of json<number[]>(plan.inspector_ids, [])) {
+          await openTodo(tx, {
+            userid,
+            kind: ROUND_TODO,
+            ref: r.id,
+            href: `/inspection/MobileInspection?task=${r.id}`,
+            title: 'inspections.todo.round',
+            params: { plan: plan.name, time: hhmm(cal, r.start) },
+            at: r.start,
+          });
+        }
+        await tx.updateTable('inspection_task').set({ todo_state: 1 }).where('id', '=', r.id).where('todo_state', '=', 0).execute();
+      });
+    }
+    const open = await db.selectFrom('inspection_task').select(['id', 'plan_id', 'end']).where('todo_state', '=', 1).execute();
+    for (const r of open) {
+      const tol = (plans.get(r.plan_id)?.tolerance_minutes ?? 0) * MINUTE;
+      if (r.end + tol <= t || !plans.has(r.plan_id)) {
+        await closeRoundTodos(r.id);
+      }
+    }
+  }
+
+  async function closeRoundTodos(taskId: number): Promise<void> {
+    await inTransaction(db, async (tx) => {
+      await completeTodos(tx, { kind: ROUND_TODO, ref: taskId });
+      await tx.updateTable('inspection_task').set({ todo_state: 2 }).where('id', '=', taskId).execute();
+    });
+  }
 
   /** Opens the hidden danger of a check-in's findings (DOMAIN.md §9), once: the point, its position, the photos and the inspector as finder. */
   async function reportFindings(caller: AuthUser, row: CheckInRow, plan: PlanRow): Promise<CheckInRow> {

@@ -93,7 +93,17 @@ function tables(dialect: Dialect): Migration {
   };
 }
 
+function roundTodos(_dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      // 0 none yet, 1 the inspectors' to-dos are open, 2 they are done (the round finished or its window closed).
+      await db.schema.alterTable('inspection_task').addColumn('todo_state', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    },
+  };
+}
+
 /** This module's migrations. Never edit a landed one; add new ones named by time. */
 export const migrations: Readonly<Record<string, ModuleMigration>> = {
   '20261125T2310_inspection_tables': tables,
+  '20261125T2340_inspection_round_todos': roundTodos,
 };

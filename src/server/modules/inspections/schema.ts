@@ -71,6 +71,8 @@ declare module '../../store/schema.js' {
       invalid_applicant: number | null;
       invalid_approver: number | null;
       created_at: number;
+      /** The inspectors' to-dos of the round: 0 none yet, 1 open, 2 done. */
+      todo_state: Generated<number>;
     };
     /** One accepted check-in at a point of a task (valid or flagged); unique on (task_id, point_id). */
     inspection_checkin: {

@@ -137,6 +137,9 @@ describe.each(dialects)('inspections (%s)', (dialect) => {
     const task = await openTask(p.id);
     const now = Date.now();
     fix(TF.lon, TF.lat, now);
+    // The open round is a to-do of its inspector, leading to the phone page.
+    const roundTodo = async () => (await call(t.url, myTodoList, { page: 1, pageSize: 200 }, tok.inspector)).body.data!.items.some((x) => x.href === `/inspection/MobileInspection?task=${task.id}`);
+    expect(await roundTodo()).toBe(true);
 
     const wrong = await call(t.url, checkIn, { taskId: task.id, pointId: a.id, value: 'QR-OTHER', checkedAt: now }, tok.inspector);
     expectRefused(wrong, 400, ['value']);
@@ -167,6 +170,7 @@ describe.each(dialects)('inspections (%s)', (dialect) => {
     expect(c.findings).toEqual([expect.objectContaining({ key: 'p', code: 'inspections.reading.aboveMax' })]);
     expect(c.hiddenDangerIds.length).toBe(1);
     expect(flagged.body.data!.task).toMatchObject({ status: 'completed', done: 2, flagged: 1, hiddenDangers: 1 });
+    expect(await roundTodo()).toBe(false);
 
     const hd = await call(t.url, recordContracts(hiddenDangerLedger).get, { id: c.hiddenDangerIds[0] }, tok.supervisor);
     expect(hd.body.IsSuccess, JSON.stringify(hd.body)).toBe(true);
