@@ -10,6 +10,7 @@ import { documentsShared } from './documents/manifest.js';
 import { drawingsShared } from './drawings/manifest.js';
 import { fencesShared } from './fences/manifest.js';
 import { hiddenDangersShared } from './hidden-dangers/manifest.js';
+import { inspectionsShared } from './inspections/manifest.js';
 import { ingestShared } from './ingest/manifest.js';
 import { majorHazardShared } from './major-hazard/manifest.js';
 import { orgShared } from './org/manifest.js';
@@ -51,6 +52,7 @@ export const sharedModules = [
   hiddenDangersShared,
   chemicalsShared,
   performanceBoardShared,
+  inspectionsShared,
 ] as const;
 
 type Area = (typeof sharedModules)[number];

@@ -9,6 +9,7 @@ import { drawingsPages } from './drawings/routes';
 import { fencesPages } from './fences/routes';
 import { hiddenDangersPages } from './hidden-dangers/routes';
 import { ingestPages } from './ingest/routes';
+import { inspectionsPages } from './inspections/routes';
 import { majorHazardPages } from './major-hazard/routes';
 import { orgPages } from './org/routes';
 import { permitsPages } from './permits/routes';
@@ -40,4 +41,5 @@ export const featurePages: PageRoute[] = [
   ...hiddenDangersPages,
   ...chemicalsPages,
   ...performanceBoardPages,
+  ...inspectionsPages,
 ];

@@ -9,6 +9,7 @@ import { drawingsModule } from './drawings/index.js';
 import { fencesModule } from './fences/index.js';
 import { hiddenDangersModule } from './hidden-dangers/index.js';
 import { ingestModule } from './ingest/index.js';
+import { inspectionsModule } from './inspections/index.js';
 import { majorHazardModule } from './major-hazard/index.js';
 import type { ModuleMigration, ServerModule } from './module.js';
 import { orgModule } from './org/index.js';
@@ -49,6 +50,7 @@ export const modules: readonly ServerModule[] = [
   hiddenDangersModule,
   chemicalsModule,
   performanceBoardModule,
+  inspectionsModule,
 ];
 
 /** Every module's migrations by name, for `migrateToLatest` (which adds the platform's own). */

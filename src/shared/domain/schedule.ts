@@ -351,7 +351,11 @@ export function applyCycleChange<T extends ScheduledTask>(
     add = [...open, ...add];
   }
   const keptKeys = new Set(keep.map((x) => x.key));
-  add = add.filter((o) => !keptKeys.has(o.key));
+  // The new cycle's open slot may start where a kept task (an old round already over, or begun) has its key:
+  // it then opens from now, so a round is due at once all the same.
+  add = add
+    .map((o) => (mode === 'immediate' && o.start < at && o.end > at && keptKeys.has(o.key) ? { ...o, key: occurrenceKey(plan.id, at), start: at, remindAt: o.remindAt === null ? null : Math.max(at, o.remindAt) } : o))
+    .filter((o) => !keptKeys.has(o.key));
 
   // Unchanged tasks stay where they are, with their to-dos.
   const same = new Map(add.map((o) => [o.key, o]));

@@ -58,6 +58,14 @@ export const inspectionMessages = defineMessages({
   'inspections.checkIn.outOfOrder': { zh: '请按顺序巡检，下一个是第{index}个巡检点', en: 'Follow the route order: the next point is number {index}' },
   'inspections.checkIn.tooSoon': { zh: '距上一个巡检点打卡不足{minutes}分钟', en: 'Less than {minutes} min since the previous point' },
 
+  // Check items (seed 1 §3.4 evaluation item types).
+  'inspections.reading.notANumber': { zh: '请输入数值', en: 'Enter a number' },
+  'inspections.reading.notAnOption': { zh: '请选择给定的选项', en: 'Choose one of the given answers' },
+  'inspections.reading.aboveMax': { zh: '{label}为{value}{unit}，超过上限{max}{unit}', en: '{label} is {value}{unit}, above the limit {max}{unit}' },
+  'inspections.reading.belowMin': { zh: '{label}为{value}{unit}，低于下限{min}{unit}', en: '{label} is {value}{unit}, below the limit {min}{unit}' },
+  'inspections.reading.abnormalAnswer': { zh: '{label}异常：{value}', en: '{label} abnormal: {value}' },
+  'inspections.reading.notConfirmed': { zh: '{label}未确认', en: '{label} not confirmed' },
+
   // Why a finished round is not qualified (the record's unqualified reason, seed 2 §3).
   'inspections.round.tooShort': { zh: '巡检用时{minutes}分钟，少于最短时间{min}分钟', en: 'The round took {minutes} min, less than the minimum {min} min' },
   'inspections.round.tooLong': { zh: '巡检用时{minutes}分钟，超过最长时间{max}分钟', en: 'The round took {minutes} min, more than the maximum {max} min' },
