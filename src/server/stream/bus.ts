@@ -104,8 +104,15 @@ export interface StreamBus extends DomainEvents {
   readonly events$: Observable<DomainEvent>;
   publishSamples(batch: SampleColumns): void;
   publishPositions(batch: PositionColumns): void;
-  /** An event another server published, from the relay: reaches `onAnyServer` consumers only. */
+  /** An event another server published, from the relay: reaches `onAnyServer` and `onOtherServers` consumers only. */
   relayed(event: DomainEvent): void;
+  /**
+   * The events relayed from the other servers only: for state a server keeps
+   * in memory in step with the store (the alarm service re-reads the
+   * occurrences another server changed: an acknowledgement made on a standby
+   * server reaches the engine's owner).
+   */
+  onOtherServers<N extends DomainEventName>(name: N): Observable<DomainEventPayload<N>>;
   close(): void;
 }
 
@@ -115,6 +122,7 @@ export function createBus(): StreamBus {
   const events = new Subject<DomainEvent>();
   /** This server's events and the relayed ones, in the order they reach this server. */
   const anyServer = new Subject<DomainEvent>();
+  const others = new Subject<DomainEvent>();
   const only = <N extends DomainEventName>(source: Observable<DomainEvent>, name: N) =>
     source.pipe(
       filter((e): e is Extract<DomainEvent, { name: N }> => e.name === name),
@@ -133,7 +141,11 @@ export function createBus(): StreamBus {
       events.next(event);
       anyServer.next(event);
     },
-    relayed: (event) => anyServer.next(event),
+    relayed(event) {
+      anyServer.next(event);
+      others.next(event);
+    },
+    onOtherServers: (name) => only(others, name),
     on: (name) => only(events, name),
     onAnyServer: (name) => only(anyServer, name),
     close() {
@@ -141,6 +153,7 @@ export function createBus(): StreamBus {
       positions.complete();
       events.complete();
       anyServer.complete();
+      others.complete();
     },
   };
 }
