@@ -84,10 +84,11 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
   const http = createHttpApp(config, (token) => auth().authenticate(token));
   // The plant's once-per-plant work (alarm and fence engines, escalation, retention) runs on the server holding this.
   const lease = await openLease({ databaseUrl: config.databaseUrl, job: 'plant', log: http.app.log });
-  // For the balancer: 200 on the lease holder, 503 on a standby (HAProxy sends device HTTP ingest to the holder).
+  // For the balancer: 200 on the lease holder once its engines have restored their state, else 503
+  // (HAProxy sends device HTTP ingest to the holder: docs/deployment.md).
   http.app.get('/healthz/lease', { config: { permission: 'public' } }, async (_req, reply) => {
     const s = lease.stats();
-    return reply.status(s.held ? 200 : 503).send({ status: s.held ? 'owner' : 'standby', ...s });
+    return reply.status(s.ready ? 200 : 503).send({ status: s.ready ? 'owner' : s.held ? 'taking over' : 'standby', ...s });
   });
   const tagRegistry = await createTagRegistry(store.db);
   const tags = overrides.tags ?? tagRegistry;

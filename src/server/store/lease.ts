@@ -14,6 +14,8 @@ export interface LeaseHolder {
 export interface LeaseStats {
   job: string;
   held: boolean;
+  /** Held, and every holder has taken over (state restored): what the balancer's check reports. */
+  ready: boolean;
   /** When this server took the lease (epoch ms); null while it does not hold it. */
   since: number | null;
   /** Times this server took the lease. */
@@ -66,7 +68,7 @@ export function soleLease(job: string): Lease {
       holders.push(h);
       await h.take();
     },
-    stats: () => ({ job, held: !closed, since, taken: 1, lastTakeMs: null }),
+    stats: () => ({ job, held: !closed, ready: !closed, since, taken: 1, lastTakeMs: null }),
     async close() {
       closed = true;
     },
@@ -92,6 +94,7 @@ export async function openPgLease(opts: { databaseUrl: string; job: string; log:
   const holders: LeaseHolder[] = [];
   let client: pg.Client | null = null;
   let held = false;
+  let ready = false;
   let since: number | null = null;
   let taken = 0;
   let lastTakeMs: number | null = null;
@@ -115,6 +118,7 @@ export async function openPgLease(opts: { databaseUrl: string; job: string; log:
         await h.take();
       }
       lastTakeMs = Date.now() - started;
+      ready = held;
       log.info({ job, restoreMs: lastTakeMs }, 'lease: this server owns the work now');
     });
   const dropAll = () =>
@@ -133,6 +137,7 @@ export async function openPgLease(opts: { databaseUrl: string; job: string; log:
     void c.end().catch(() => undefined);
     if (held) {
       held = false;
+      ready = false;
       since = null;
       log.warn({ job, err: err?.message }, 'lease: connection lost; this server stops the work and stands by');
       void dropAll();
@@ -203,7 +208,7 @@ export async function openPgLease(opts: { databaseUrl: string; job: string; log:
         await (held && !closed ? h.take() : h.drop());
       });
     },
-    stats: () => ({ job, held, since, taken, lastTakeMs }),
+    stats: () => ({ job, held, ready, since, taken, lastTakeMs }),
     async close() {
       closed = true;
       if (timer) {
@@ -212,6 +217,7 @@ export async function openPgLease(opts: { databaseUrl: string; job: string; log:
       }
       await changes;
       held = false;
+      ready = false;
       since = null;
       const c = client;
       client = null;

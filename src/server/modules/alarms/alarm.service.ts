@@ -1225,7 +1225,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     let committed = false;
     try {
       await transactThenPublish(db, bus, async (tx, emit) => {
-        if (shared) {
+        if (shared && targets.length > 0) {
           // Acting on what is stored, not on what this server last heard: another server may have changed it.
           await lockKeyInTransaction(tx, ALARM_WRITE_LOCK);
           const stored = new Map(
