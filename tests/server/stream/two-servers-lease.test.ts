@@ -198,6 +198,9 @@ describe.runIf(DATABASE_URL && haveHaproxy)('two servers behind HAProxy on one P
     expect((await ingestHttp(urlA, 'samples', [{ tag: t2.id, t: Date.now(), v: normal(t2), q: 0 }])).status).toBe(200);
     await waitFor(async () => (await occurrences(t2.id)).every((o) => o.closed_at !== null), 15_000, 't2 closed by A');
 
+    // Until now B ran no engine: it stood by from its start.
+    expect(b.out()).toContain('lease: held by another server; standing by');
+    expect(b.out()).not.toContain('alarms: engine started');
     // kill -9 the lease holder; B takes over (its check answers 200 once the engines have restored their state).
     await a.kill();
     const killedAt = Date.now();
@@ -229,6 +232,7 @@ describe.runIf(DATABASE_URL && haveHaproxy)('two servers behind HAProxy on one P
     );
     expect(taken.lastTakeMs).not.toBeNull();
 
+    expect(b.out()).toContain('alarms: engine started (lease taken)');
     // t1 back to normal on B: B knew it was acknowledged (from the store), so its occurrences close.
     await waitFor(async () => (await occurrences(t1.id)).every((o) => o.closed_at !== null), 15_000, 't1 closed by B');
     // A new alarm through the balancer after the takeover: raised once, by B.
