@@ -393,7 +393,10 @@ export interface AlarmServiceDeps {
    * occurrences in step with the store (see `standbyResyncMs`).
    */
   engine?: boolean;
-  /** Standby only: every open occurrence is read again this often (default 5 s), should the relay have dropped an event. */
+  /**
+   * On PostgreSQL, how often (default 5 s) a standby reads every open occurrence again (should the relay have
+   * dropped an event), and the engine's owner the settings and plant modes (changed on a standby).
+   */
   standbyResyncMs?: number;
 }
 
@@ -459,9 +462,14 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
   const settings = new Map<string, AlarmEngineSetting>();
   /** Regions out of operation (plant_mode, migration 0076). */
   const stopped = new Map<number, PlantModeItem>();
-  for (const r of await db.selectFrom('plant_mode').selectAll().where('mode', '=', 'stop').execute()) {
-    stopped.set(r.regionid, { regionid: r.regionid, mode: 'stop', reason: r.reason, updatedAt: r.updated_at, updatedBy: r.updated_by });
-  }
+  const loadPlantModes = async () => {
+    const rows = await db.selectFrom('plant_mode').selectAll().where('mode', '=', 'stop').execute();
+    stopped.clear();
+    for (const r of rows) {
+      stopped.set(r.regionid, { regionid: r.regionid, mode: 'stop', reason: r.reason, updatedAt: r.updated_at, updatedBy: r.updated_by });
+    }
+  };
+  await loadPlantModes();
   /** Parent of each region: a region out of operation takes its sub-regions with it. */
   let parents = new Map<number, number>();
   const loadRegions = async () => {
@@ -494,17 +502,26 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     regionid !== null && suppressibleTypes.includes(type) && outOfOperation(regionid);
   /** Tags' alarms out of service (alarm_setting, migration 0078): each activation opens out of service. */
   const oos = new Map<string, { since: number; by: string; reason: string }>();
-  for (const r of await db.selectFrom('alarm_setting').selectAll().execute()) {
-    if (r.oos_since !== null) {
-      oos.set(alarmKeyOf(r.tag_id, r.type as AlarmType), { since: r.oos_since, by: r.oos_by ?? '', reason: r.oos_reason ?? '' });
+  /** Reads the settings and out-of-service marks; answers whether a setting differs from before. */
+  const loadSettings = async (): Promise<boolean> => {
+    const rows = await db.selectFrom('alarm_setting').selectAll().execute();
+    const before = JSON.stringify([...settings]);
+    oos.clear();
+    settings.clear();
+    for (const r of rows) {
+      if (r.oos_since !== null) {
+        oos.set(alarmKeyOf(r.tag_id, r.type as AlarmType), { since: r.oos_since, by: r.oos_by ?? '', reason: r.oos_reason ?? '' });
+      }
+      settings.set(alarmKeyOf(r.tag_id, r.type as AlarmType), {
+        priority: r.priority as AlarmPriority,
+        onDelayMs: r.on_delay_s * 1000,
+        offDelayMs: r.off_delay_s * 1000,
+        enabled: r.enabled === 1,
+      });
     }
-    settings.set(alarmKeyOf(r.tag_id, r.type as AlarmType), {
-      priority: r.priority as AlarmPriority,
-      onDelayMs: r.on_delay_s * 1000,
-      offDelayMs: r.off_delay_s * 1000,
-      enabled: r.enabled === 1,
-    });
-  }
+    return JSON.stringify([...settings]) !== before;
+  };
+  await loadSettings();
 
   /** Takes a stored open occurrence as this server's open alarm (at start, or one another server opened). */
   const restoreOpen = (r: Row) => {
@@ -1174,8 +1191,19 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     void run(() => refreshOccurrences(ids)).catch((err: unknown) => log.error({ err }, 'alarms: reading changed occurrences failed'));
   });
   // Standby: every open occurrence read again now and then, should the relay have dropped an event.
+  // Owner on a shared store: the settings, out-of-service marks and plant modes an operator changed on a standby
+  // (no event carries them), read again as often; the next activation opens under them.
   const resyncTimer = engine
-    ? null
+    ? shared
+      ? setInterval(() => {
+          void run(async () => {
+            if (await loadSettings()) {
+              settingsVersion++;
+            }
+            await loadPlantModes();
+          }).catch((err: unknown) => log.error({ err }, 'alarms: reading settings and plant modes failed'));
+        }, deps.standbyResyncMs ?? 5000)
+      : null
     : setInterval(() => {
         void run(resyncAll).catch((err: unknown) => log.error({ err }, 'alarms: reading open occurrences failed'));
       }, deps.standbyResyncMs ?? 5000);
