@@ -98,6 +98,8 @@ export async function openPgLease(opts: { databaseUrl: string; job: string; log:
   let since: number | null = null;
   let taken = 0;
   let lastTakeMs: number | null = null;
+  /** When this server last lost the lease with its connection: it lets the others try first for a while. */
+  let lostAt = -Infinity;
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
   /** Changes (take, drop, follow) one at a time, in order. */
@@ -139,6 +141,7 @@ export async function openPgLease(opts: { databaseUrl: string; job: string; log:
       held = false;
       ready = false;
       since = null;
+      lostAt = Date.now();
       log.warn({ job, err: err?.message }, 'lease: connection lost; this server stops the work and stands by');
       void dropAll();
     }
@@ -169,6 +172,9 @@ export async function openPgLease(opts: { databaseUrl: string; job: string; log:
       if (held) {
         await c.query('select 1');
         return;
+      }
+      if (Date.now() - lostAt < retryMs * 3) {
+        return; // its connection just failed: a standby with a working one should take the work first
       }
       const r = await c.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as ok', [key]);
       if (r.rows[0]?.ok && client === c && !closed) {
