@@ -18,6 +18,7 @@ import { recordsPort, type RecordsPort } from './modules/records/port.js';
 import { createTagRegistry } from './modules/realtime/tag-registry.js';
 import { startPlantSimulator } from './sim/start.js';
 import { lockDataDir, type DataDirLock } from './store/data-dir-lock.js';
+import { openLease } from './store/lease.js';
 import { migrateToLatest, openStore, type Store } from './store/db.js';
 import { syncBaseData } from './store/seed-base.js';
 import { seedDemo, seedDemoRegionGeometry } from './store/seed-demo.js';
@@ -82,6 +83,14 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
   const auth = () => portOf<AuthPort>(authPort);
   const org = () => portOf<OrgPort>(orgPort);
   const http = createHttpApp(config, (token) => auth().authenticate(token));
+  // The plant's once-per-plant work (alarm and fence engines, escalation, retention) runs on the server holding this.
+  const lease = await openLease({ databaseUrl: config.databaseUrl, job: 'plant', log: http.app.log });
+  // For the balancer: 200 on the lease holder once its engines have restored their state, else 503
+  // (HAProxy sends device HTTP ingest to the holder: docs/deployment.md).
+  http.app.get('/healthz/lease', { config: { permission: 'public' } }, async (_req, reply) => {
+    const s = lease.stats();
+    return reply.status(s.ready ? 200 : 503).send({ status: s.ready ? 'owner' : s.held ? 'taking over' : 'standby', ...s });
+  });
   const tagRegistry = await createTagRegistry(store.db);
   const tags = overrides.tags ?? tagRegistry;
   const stream = await createStream({
@@ -101,6 +110,7 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
     tags,
     httpServer: http.app.server,
     log: http.app.log,
+    owns: () => lease.held(),
   });
   secureEngineHeaders(stream.gateway.io.engine);
 
@@ -110,7 +120,7 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
   try {
     for (const m of ordered) {
       const ports = Object.fromEntries(Object.entries(m.needs ?? {}).map(([key, port]) => [key, portOf(port)]));
-      const s = await m.start({ http, store, config, log: http.app.log, stream, tags, tagRegistry, ports, ledgers });
+      const s = await m.start({ http, store, config, log: http.app.log, stream, tags, tagRegistry, ports, ledgers, lease });
       if (m.provides) {
         if (s.port === undefined) {
           throw new Error(`module ${m.name} declares port ${m.provides.name} but its start returned none`);
@@ -123,6 +133,7 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
     registerFigures(http, started, (err, key) => http.app.log.warn({ err, key }, 'figure reader failed'));
   } catch (err) {
     await closeModules(started);
+    await lease.close();
     await stream.close();
     await store.close();
     throw err;
@@ -172,6 +183,8 @@ async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock:
       // Modules close in reverse start order: a module's background work (the fence engine raises
       // alarms) stops before the modules it needs (the alarm engine, which stores what it found).
       await closeModules(started);
+      // The work has stopped: another server may take it over now.
+      await lease.close();
       // Sockets first: the HTTP server's close would otherwise wait for open websockets.
       await stream.close();
       await http.app.close();

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { AuthUser, HttpApp } from '../http/app.js';
 import type { Dialect } from '../store/migrations/dialect.js';
 import type { Store } from '../store/db.js';
+import type { Lease } from '../store/lease.js';
 import type { Stream } from '../stream/stream.js';
 import type { TagRegistry } from '../stream/tag-registry.js';
 import type { RealtimeTagRegistry } from './realtime/tag-registry.js';
@@ -52,6 +53,12 @@ export interface Platform {
   tags: TagRegistry;
   /** The tag table in memory, made before the stream (it checks every sample against it); the realtime module keeps it in step. */
   tagRegistry: RealtimeTagRegistry;
+  /**
+   * The plant's lease (store/lease.ts): the work done once per plant, not once
+   * per server (engines, timers that write), runs on the server holding it.
+   * Always held on SQLite.
+   */
+  lease: Lease;
 }
 
 export interface ModuleContext<N extends PortTokens> extends Platform {

@@ -70,32 +70,46 @@ export interface DomainEvents {
  * history writer, the alarm and geofence engines), and of the domain events
  * services publish.
  *
- * Scale-out, what is built: several servers share one PostgreSQL store; each
- * ingests every MQTT message under a client id of its own (mqtt-source.ts), and
- * domain events travel between them over LISTEN/NOTIFY (pg-relay.ts), feeding
- * `onAnyServer` consumers only (see DomainEvents). Samples and positions are
+ * Scale-out, what is built (docs/deployment.md): several servers share one
+ * PostgreSQL store behind a load balancer; each ingests every MQTT message
+ * under a client id of its own (mqtt-source.ts), and domain events travel
+ * between them over LISTEN/NOTIFY (pg-relay.ts), feeding `onAnyServer` and
+ * `onOtherServers` consumers only (see DomainEvents). Samples and positions are
  * not relayed: every server ingests all of them itself.
  *
+ * The work done once per plant runs on the server holding the plant's lease
+ * (store/lease.ts: `pg_try_advisory_lock` on a connection of its own; a dead
+ * owner's lease ends with its connection; the others try every second): the
+ * alarm engine (sample evaluation, delay, link and shelf timers), the fence
+ * engine's alarms (man-down, intrusion, head counts above limit), escalation
+ * and retention. A standby server serves every call: its alarm service reads
+ * the occurrences another server changed again when their `alarm.changed`
+ * comes through the relay (and all open ones every 5 s), its operator actions
+ * write to the store under a write lock and act on the occurrence as stored,
+ * and the owner's engine, under the same lock, makes a batch again when an
+ * occurrence it changes was changed meanwhile (an acknowledgement on the
+ * standby). Its fence engine follows every fix for head counts but raises
+ * nothing. On takeover the new owner makes its alarm engine from the store
+ * (the open occurrences, held shelves, settings, plant modes) and the fence
+ * engine reconciles with what is open; measured in the two-server test.
+ *
  * What remains for full scale-out (not built):
- * - Leases for the work that must happen once per sample or per tick, not once
- *   per server: the alarm engine (each server evaluates every sample; two servers
- *   meet on the store's one-open-occurrence index and take each other's
- *   occurrence, but both write the state changes), the fence engine (man-down,
- *   intrusion, head counts), escalation timers, retention and the history
- *   writer (idempotent: the same tag and time replaces itself, but each server
- *   writes every chunk). One owner per job through a PostgreSQL advisory lock
- *   (`pg_try_advisory_lock(<job>)` on a connection held for the lease, so a
- *   dead owner's lease ends with its connection), the others standing by and
- *   taking over when it ends; their consumers would then follow the owner's
- *   events through `onAnyServer` like the browsers do.
+ * - MQTT shared subscriptions: every server ingests and stores every message
+ *   (the history writer is idempotent: the same tag and time replaces itself,
+ *   but each server writes every chunk).
  * - HTTP ingest reaches one server only: its samples are in that server's live
- *   cache and not the others'. Either relay sample batches (a Redis bus behind
- *   this interface: publish serialises the columns to one message per batch) or
- *   send HTTP ingest through MQTT.
+ *   cache and not the others', and only the owner's engine evaluates samples.
+ *   The balancer sends `/ingest/` to the lease holder (its check is
+ *   /healthz/lease); browsers on the standby miss those live values until a
+ *   Redis bus (publish serialises the columns to one message per batch) or
+ *   MQTT carries them.
+ * - Alarm settings, plant modes and out-of-service marks changed on a standby
+ *   reach the owner's engine within 5 s (it reads them again; no domain event
+ *   carries them yet), not at once.
  * - Files uploaded to records live in DATA_DIR/files of the server that took them.
  * - Events published while a server's relay connection is down are lost to the
  *   other servers (counted as `dropped`); browsers there catch up at their next
- *   list call, as after a socket reconnect.
+ *   list call, as after a socket reconnect (a standby's open alarms within 5 s).
  */
 export interface StreamBus extends DomainEvents {
   readonly samples$: Observable<SampleColumns>;
@@ -104,8 +118,15 @@ export interface StreamBus extends DomainEvents {
   readonly events$: Observable<DomainEvent>;
   publishSamples(batch: SampleColumns): void;
   publishPositions(batch: PositionColumns): void;
-  /** An event another server published, from the relay: reaches `onAnyServer` consumers only. */
+  /** An event another server published, from the relay: reaches `onAnyServer` and `onOtherServers` consumers only. */
   relayed(event: DomainEvent): void;
+  /**
+   * The events relayed from the other servers only: for state a server keeps
+   * in memory in step with the store (the alarm service re-reads the
+   * occurrences another server changed: an acknowledgement made on a standby
+   * server reaches the engine's owner).
+   */
+  onOtherServers<N extends DomainEventName>(name: N): Observable<DomainEventPayload<N>>;
   close(): void;
 }
 
@@ -115,6 +136,7 @@ export function createBus(): StreamBus {
   const events = new Subject<DomainEvent>();
   /** This server's events and the relayed ones, in the order they reach this server. */
   const anyServer = new Subject<DomainEvent>();
+  const others = new Subject<DomainEvent>();
   const only = <N extends DomainEventName>(source: Observable<DomainEvent>, name: N) =>
     source.pipe(
       filter((e): e is Extract<DomainEvent, { name: N }> => e.name === name),
@@ -133,7 +155,11 @@ export function createBus(): StreamBus {
       events.next(event);
       anyServer.next(event);
     },
-    relayed: (event) => anyServer.next(event),
+    relayed(event) {
+      anyServer.next(event);
+      others.next(event);
+    },
+    onOtherServers: (name) => only(others, name),
     on: (name) => only(events, name),
     onAnyServer: (name) => only(anyServer, name),
     close() {
@@ -141,6 +167,7 @@ export function createBus(): StreamBus {
       positions.complete();
       events.complete();
       anyServer.complete();
+      others.complete();
     },
   };
 }

@@ -23,6 +23,8 @@ export function startRetention(opts: {
   log: StreamLog;
   everyMs?: number;
   firstAfterMs?: number;
+  /** Whether this server runs it now (holds the plant's lease; default always): one server of a store deletes. */
+  owns?: () => boolean;
 }): RetentionJob {
   const days = Math.max(MIN_RETENTION_DAYS, opts.days);
   let running: Promise<{ samples: number; positions: number }> | null = null;
@@ -46,7 +48,7 @@ export function startRetention(opts: {
   }
 
   const tick = () => {
-    if (!stopped) {
+    if (!stopped && opts.owns?.() !== false) {
       runOnce().catch((err: unknown) => opts.log.error({ err }, 'retention: run failed'));
     }
   };

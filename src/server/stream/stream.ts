@@ -55,6 +55,8 @@ export interface StreamOptions {
   /** The Fastify app's `app.server`: socket.io shares its port. */
   httpServer: http.Server;
   log: StreamLog;
+  /** Whether this server runs the once-per-plant jobs (retention): it holds the plant's lease (default always). */
+  owns?: () => boolean;
   /** Overrides for tests and benchmarks. */
   historyFlushMs?: number;
   recoveryMs?: number;
@@ -149,7 +151,7 @@ export async function createStream(opts: StreamOptions): Promise<Stream> {
     compression: (id) => tags.get(id)?.comp_dev,
   });
   const historyUpgrade = startHistoryUpgrade(history.conn, log);
-  const retention = startRetention({ deleteBefore: (before) => history.deleteBefore(before), days: config.retentionDays, log });
+  const retention = startRetention({ deleteBefore: (before) => history.deleteBefore(before), days: config.retentionDays, log, owns: opts.owns });
   const mqtt = config.mqttUrl
     ? startMqttSource({
         url: config.mqttUrl,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Subscription } from 'rxjs';
+import { NEVER, type Subscription } from 'rxjs';
 import type { z } from 'zod';
 import {
   MAX_SHELVE_MINUTES,
@@ -36,7 +36,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
 import type { AuditAction } from '../../../shared/audit-actions.js';
 import { jsonRows, type JsonColumnType } from '../../store/json-rows.js';
-import type { Db, Tx } from '../../store/db.js';
+import { dialectOf, lockKeyInTransaction, type Db, type Tx } from '../../store/db.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';
 import type { Emit, StreamBus } from '../../stream/bus.js';
 import { transactThenPublish } from '../../stream/bus.js';
@@ -159,6 +159,8 @@ interface Work {
   id: number | null;
   /** Already in the batch's list of rows to write. */
   written: boolean;
+  /** What this server last read of a stored occurrence (state machine, updated_at): another server's write since makes the batch stale. */
+  base: { fsm: string; updatedAt: number } | null;
 }
 /** What a batch writes of an occurrence it opens (every column but the id) and of one it changes (jsonRows). */
 const insertColumns = {
@@ -383,11 +385,37 @@ export interface AlarmServiceDeps {
   maxShelveMs?: number;
   /** Silence after which a tag that was sending raises its comm alarm (default 60 s). */
   commTimeoutMs?: number;
+  /**
+   * Whether this server runs the engine (default true): evaluates samples and
+   * runs the delay, link and shelf timers. A standby server of a PostgreSQL
+   * store (it does not hold the plant's lease, store/lease.ts) runs none of
+   * them: it serves the lists and operator actions, keeping its open
+   * occurrences in step with the store (see `standbyResyncMs`).
+   */
+  engine?: boolean;
+  /**
+   * On PostgreSQL, how often (default 5 s) a standby reads every open occurrence again (should the relay have
+   * dropped an event), and the engine's owner the settings and plant modes (changed on a standby).
+   */
+  standbyResyncMs?: number;
+}
+
+/** Taken by every transaction that writes alarm occurrences on PostgreSQL: servers of one store write them one at a time. */
+const ALARM_WRITE_LOCK = 'alarm_occurrence.write';
+
+/** An occurrence changed in the store since this server read it (another server wrote it); the batch is made again. */
+class StaleOccurrences extends Error {
+  constructor(readonly ids: number[]) {
+    super(`alarm occurrences changed by another server: ${ids.join(', ')}`);
+  }
 }
 
 export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmService> {
   const { db, bus, log } = deps;
   const now = deps.now ?? Date.now;
+  const engine = deps.engine ?? true;
+  /** Several servers may share the store (PostgreSQL): writes take ALARM_WRITE_LOCK and check what they change is still as read. */
+  const shared = dialectOf(db) === 'postgres';
   const rules = { maxShelveMs: deps.maxShelveMs ?? MAX_SHELVE_MINUTES * 60_000 };
 
   /** Open occurrences by alarm key, as stored. */
@@ -434,9 +462,14 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
   const settings = new Map<string, AlarmEngineSetting>();
   /** Regions out of operation (plant_mode, migration 0076). */
   const stopped = new Map<number, PlantModeItem>();
-  for (const r of await db.selectFrom('plant_mode').selectAll().where('mode', '=', 'stop').execute()) {
-    stopped.set(r.regionid, { regionid: r.regionid, mode: 'stop', reason: r.reason, updatedAt: r.updated_at, updatedBy: r.updated_by });
-  }
+  const loadPlantModes = async () => {
+    const rows = await db.selectFrom('plant_mode').selectAll().where('mode', '=', 'stop').execute();
+    stopped.clear();
+    for (const r of rows) {
+      stopped.set(r.regionid, { regionid: r.regionid, mode: 'stop', reason: r.reason, updatedAt: r.updated_at, updatedBy: r.updated_by });
+    }
+  };
+  await loadPlantModes();
   /** Parent of each region: a region out of operation takes its sub-regions with it. */
   let parents = new Map<number, number>();
   const loadRegions = async () => {
@@ -469,17 +502,26 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     regionid !== null && suppressibleTypes.includes(type) && outOfOperation(regionid);
   /** Tags' alarms out of service (alarm_setting, migration 0078): each activation opens out of service. */
   const oos = new Map<string, { since: number; by: string; reason: string }>();
-  for (const r of await db.selectFrom('alarm_setting').selectAll().execute()) {
-    if (r.oos_since !== null) {
-      oos.set(alarmKeyOf(r.tag_id, r.type as AlarmType), { since: r.oos_since, by: r.oos_by ?? '', reason: r.oos_reason ?? '' });
+  /** Reads the settings and out-of-service marks; answers whether a setting differs from before. */
+  const loadSettings = async (): Promise<boolean> => {
+    const rows = await db.selectFrom('alarm_setting').selectAll().execute();
+    const before = JSON.stringify([...settings]);
+    oos.clear();
+    settings.clear();
+    for (const r of rows) {
+      if (r.oos_since !== null) {
+        oos.set(alarmKeyOf(r.tag_id, r.type as AlarmType), { since: r.oos_since, by: r.oos_by ?? '', reason: r.oos_reason ?? '' });
+      }
+      settings.set(alarmKeyOf(r.tag_id, r.type as AlarmType), {
+        priority: r.priority as AlarmPriority,
+        onDelayMs: r.on_delay_s * 1000,
+        offDelayMs: r.off_delay_s * 1000,
+        enabled: r.enabled === 1,
+      });
     }
-    settings.set(alarmKeyOf(r.tag_id, r.type as AlarmType), {
-      priority: r.priority as AlarmPriority,
-      onDelayMs: r.on_delay_s * 1000,
-      offDelayMs: r.off_delay_s * 1000,
-      enabled: r.enabled === 1,
-    });
-  }
+    return JSON.stringify([...settings]) !== before;
+  };
+  await loadSettings();
 
   /** Takes a stored open occurrence as this server's open alarm (at start, or one another server opened). */
   const restoreOpen = (r: Row) => {
@@ -509,6 +551,50 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     const fsm = stateBetweenOccurrences(JSON.parse(r.fsm) as AlarmState, now());
     if (fsm.state === 'shelved' && !open.has(r.alarm_key)) {
       held.set(r.alarm_key, { fsm, item: alarmItemOf(r) });
+    }
+  }
+
+  /**
+   * Reads occurrences again from the store (another server changed them: an
+   * operator action on a standby server, the owner's engine): an open one is
+   * taken as this server's, a closed one leaves the open set, and a closed one
+   * carrying a timed shelf is held (the alarm's next activation opens shelved).
+   */
+  async function refreshOccurrences(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) {
+      return;
+    }
+    const t = now();
+    for (const r of (await db.selectFrom('alarm_occurrence').selectAll().where('id', 'in', [...ids]).execute()) as Row[]) {
+      if (r.closed_at === null) {
+        restoreOpen(r);
+        held.delete(r.alarm_key);
+        continue;
+      }
+      if (open.get(r.alarm_key)?.item.id === r.id) {
+        open.delete(r.alarm_key);
+      }
+      const fsm = JSON.parse(r.fsm) as AlarmState;
+      if (r.state === 'shelved' && fsm.shelf?.kind === 'timed' && (r.shelved_until ?? 0) > t && !open.has(r.alarm_key)) {
+        held.set(r.alarm_key, { fsm: stateBetweenOccurrences(fsm, t), item: alarmItemOf(r) });
+      } else if (held.get(r.alarm_key)?.item.id === r.id) {
+        held.delete(r.alarm_key);
+      }
+    }
+  }
+  /** Standby: every open occurrence and held shelf read again (the relay may have dropped an event). */
+  async function resyncAll(): Promise<void> {
+    const t = now();
+    const rows = (await db.selectFrom('alarm_occurrence').selectAll().where('closed_at', 'is', null).execute()) as Row[];
+    const shelves = await heldShelfRows(db, t);
+    open.clear();
+    rows.forEach(restoreOpen);
+    held.clear();
+    for (const r of shelves) {
+      const fsm = stateBetweenOccurrences(JSON.parse(r.fsm) as AlarmState, t);
+      if (fsm.state === 'shelved' && !open.has(r.alarm_key)) {
+        held.set(r.alarm_key, { fsm, item: alarmItemOf(r) });
+      }
     }
   }
 
@@ -653,6 +739,10 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     }
     try {
       await transactThenPublish(db, bus, async (tx, emit) => {
+        if (shared) {
+          await lockKeyInTransaction(tx, ALARM_WRITE_LOCK);
+          await checkUnchanged(tx, touched);
+        }
         // Updates first: an occurrence this batch closes must be closed before its successor is inserted (one open occurrence per alarm).
         await updateOccurrences(
           tx,
@@ -677,6 +767,11 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     } catch (err) {
       // Another server on the same store opened one of these alarms first (the unique index keeps one open
       // occurrence per alarm): take its occurrence as ours, then apply the batch again against it.
+      if (!adopted && err instanceof StaleOccurrences) {
+        // Another server (an operator on a standby) changed one of them since: read them again, then apply the batch to what is stored.
+        await refreshOccurrences(err.ids);
+        return applyConditionChanges(batch, by, true, peakKeys, allPeaks);
+      }
       if (!adopted && isUniqueViolation(err)) {
         const keys = [...new Set(touched.filter((w) => w.id === null).map((w) => w.row.alarm_key))];
         for (const r of (await db
@@ -726,9 +821,31 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     return fsm;
   }
 
+  /** Throws StaleOccurrences when a stored occurrence the batch changes is no longer as this server read it. */
+  async function checkUnchanged(tx: Tx, ws: Work[]) {
+    const read = ws.filter((w) => w.base !== null && w.id !== null);
+    if (read.length === 0) {
+      return;
+    }
+    const stored = new Map(
+      (await tx.selectFrom('alarm_occurrence').select(['id', 'fsm', 'updated_at']).where('id', 'in', read.map((w) => w.id!)).execute()).map((r) => [r.id, r]),
+    );
+    const stale = read.filter((w) => {
+      const r = stored.get(w.id!);
+      return !r || r.fsm !== w.base!.fsm || Number(r.updated_at) !== w.base!.updatedAt;
+    });
+    if (stale.length > 0) {
+      throw new StaleOccurrences(stale.map((w) => w.id!));
+    }
+  }
+
   /** A copy of an open occurrence to change in a batch (the engine's state changes only after the commit). */
   function workOf(o: OpenAlarm | undefined): Work | null {
-    return o ? { row: alarmRowOf(o.item, o.fsm), fsm: o.fsm, id: o.item.id, written: false } : null;
+    if (!o) {
+      return null;
+    }
+    const row = alarmRowOf(o.item, o.fsm);
+    return { row, fsm: o.fsm, id: o.item.id, written: false, base: { fsm: row.fsm, updatedAt: row.updated_at } };
   }
 
   /** The columns of an occurrence in a state, plus the patch; back to normal closes the occurrence. */
@@ -799,7 +916,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
       regionid: c.regionid,
       updated_at: t,
     };
-    return { row, fsm, id: null, written: false };
+    return { row, fsm, id: null, written: false, base: null };
   }
 
   /** Inserts the occurrences a batch opens in one statement, and gives each its id. */
@@ -969,12 +1086,21 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     }
     return Promise.resolve();
   }
-  const delayTimer = setInterval(() => {
+  // The engine's timers and samples run on the server that owns the engine only (`deps.engine`).
+  const every = (ms: number, fn: () => void) => {
+    if (!engine) {
+      return null;
+    }
+    const timer = setInterval(fn, ms);
+    timer.unref();
+    return timer;
+  };
+  const delayTimer = every(DELAY_CHECK_MS, () => {
     checkDelays(now()).catch((err: unknown) => log.error({ err }, 'alarms: checking delays failed'));
-  }, DELAY_CHECK_MS);
-  delayTimer.unref();
+  });
 
-  const sampleSub: Subscription = bus.samples$.subscribe((b) => {
+  const samples$ = engine ? bus.samples$ : NEVER;
+  const sampleSub: Subscription = samples$.subscribe((b) => {
     const seenAt = now();
     for (let i = 0; i < b.n; i++) {
       const id = b.tag[i];
@@ -1017,7 +1143,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
   });
 
   // Expired shelves: an alarm still active comes back unacknowledged (ISA-18.2 §11.7.3).
-  const shelfTimer = setInterval(() => {
+  const shelfTimer = every(SHELF_CHECK_MS, () => {
     const t = now();
     const expired = [...open.values()].filter((o) => shelfExpired(o.fsm, t));
     if (expired.length > 0) {
@@ -1036,8 +1162,7 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     if (heldExpired.length > 0) {
       void run(() => endHeldShelves(null, heldExpired)).catch((err: unknown) => log.error({ err }, 'alarms: ending expired shelves failed'));
     }
-  }, SHELF_CHECK_MS);
-  shelfTimer.unref();
+  });
 
   /** Raises the comm alarm of every tag silent for the timeout since its last sample. */
   function checkLinks(at: number): Promise<void> {
@@ -1056,10 +1181,33 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     }
     return flush();
   }
-  const commTimer = setInterval(() => {
+  const commTimer = every(COMM_CHECK_MS, () => {
     checkLinks(now()).catch((err: unknown) => log.error({ err }, 'alarms: checking links failed'));
-  }, COMM_CHECK_MS);
-  commTimer.unref();
+  });
+
+  // Occurrences another server of the store changed (its engine, an operator there): read again, in turn with this server's changes.
+  const relayedSub = bus.onOtherServers('alarm.changed').subscribe((e) => {
+    const ids = [...new Set(e.alarms.map((a) => a.id))];
+    void run(() => refreshOccurrences(ids)).catch((err: unknown) => log.error({ err }, 'alarms: reading changed occurrences failed'));
+  });
+  // Standby: every open occurrence read again now and then, should the relay have dropped an event.
+  // Owner on a shared store: the settings, out-of-service marks and plant modes an operator changed on a standby
+  // (no event carries them), read again as often; the next activation opens under them.
+  const resyncTimer = engine
+    ? shared
+      ? setInterval(() => {
+          void run(async () => {
+            if (await loadSettings()) {
+              settingsVersion++;
+            }
+            await loadPlantModes();
+          }).catch((err: unknown) => log.error({ err }, 'alarms: reading settings and plant modes failed'));
+        }, deps.standbyResyncMs ?? 5000)
+      : null
+    : setInterval(() => {
+        void run(resyncAll).catch((err: unknown) => log.error({ err }, 'alarms: reading open occurrences failed'));
+      }, deps.standbyResyncMs ?? 5000);
+  resyncTimer?.unref();
 
   // ---------------------------------------------------------------- operator actions
 
@@ -1100,33 +1248,61 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     let firstRefusal: AlarmRefusal | null = null;
     const done: number[] = [];
     const after = new Map<string, OpenAlarm | null>();
-    await transactThenPublish(db, bus, async (tx, emit) => {
-      await alsoIn?.(tx);
-      const items: AlarmItem[] = [];
-      const actor = caller ? { userid: caller.userid, loginname: caller.loginname } : { userid: null, loginname: 'system' };
-      for (const o of targets) {
-        const tr = alarmTransition(o.fsm, event, t, rules);
-        if (!tr.ok) {
-          firstRefusal ??= tr.refusal;
-          continue;
+    /** Occurrences another server changed since this one read them: read again after the transaction, whatever its end. */
+    const changedElsewhere: number[] = [];
+    let committed = false;
+    try {
+      await transactThenPublish(db, bus, async (tx, emit) => {
+        if (shared && targets.length > 0) {
+          // Acting on what is stored, not on what this server last heard: another server may have changed it.
+          await lockKeyInTransaction(tx, ALARM_WRITE_LOCK);
+          const stored = new Map(
+            ((await tx.selectFrom('alarm_occurrence').selectAll().where('id', 'in', targets.map((o) => o.item.id)).execute()) as Row[]).map((r) => [r.id, r]),
+          );
+          targets.forEach((o, i) => {
+            const r = stored.get(o.item.id);
+            if (r?.fsm === JSON.stringify(o.fsm) && Number(r.updated_at) === o.item.updatedAt) {
+              return;
+            }
+            changedElsewhere.push(o.item.id);
+            if (!r || r.closed_at !== null) {
+              throw notFound('alarm.notFound', { id: o.item.id });
+            }
+            targets[i] = { item: alarmItemOf(r), fsm: JSON.parse(r.fsm) as AlarmState };
+          });
         }
-        // A step that acknowledges (a manual unshelve, ISA-18.2 §11.7.3) records who, like an acknowledgement.
-        const acks = tr.acknowledges && action !== 'alarm.ack';
-        // The activation's peak so far, which a held-back peak write (PEAK_PUBLISH_MS) may not have stored yet.
-        const peak = o.fsm.active ? peaks.get(o.item.alarmKey) : undefined;
-        const patch = { ...(acks ? { acked_at: t, acked_by: actor.loginname } : {}), ...(peak !== undefined ? { peak } : {}), ...patchOf?.(o) };
-        const item = await updateRow(tx, o, tr.next, patch);
-        after.set(o.item.alarmKey, item.closedAt === null ? { item, fsm: tr.next } : null);
-        items.push(item);
-        done.push(o.item.id);
-        const what = { alarm: o.item.alarmKey, source: o.item.sourceName, from: o.fsm.state, to: tr.next.state };
-        await audit(tx, actor, action, 'alarm', o.item.id, { ...what, ...detail });
-        if (acks) {
-          await audit(tx, actor, 'alarm.ack', 'alarm', o.item.id, { ...what, comment: null, with: action });
+        await alsoIn?.(tx);
+        const items: AlarmItem[] = [];
+        const actor = caller ? { userid: caller.userid, loginname: caller.loginname } : { userid: null, loginname: 'system' };
+        for (const o of targets) {
+          const tr = alarmTransition(o.fsm, event, t, rules);
+          if (!tr.ok) {
+            firstRefusal ??= tr.refusal;
+            continue;
+          }
+          // A step that acknowledges (a manual unshelve, ISA-18.2 §11.7.3) records who, like an acknowledgement.
+          const acks = tr.acknowledges && action !== 'alarm.ack';
+          // The activation's peak so far, which a held-back peak write (PEAK_PUBLISH_MS) may not have stored yet.
+          const peak = o.fsm.active ? peaks.get(o.item.alarmKey) : undefined;
+          const patch = { ...(acks ? { acked_at: t, acked_by: actor.loginname } : {}), ...(peak !== undefined ? { peak } : {}), ...patchOf?.(o) };
+          const item = await updateRow(tx, o, tr.next, patch);
+          after.set(o.item.alarmKey, item.closedAt === null ? { item, fsm: tr.next } : null);
+          items.push(item);
+          done.push(o.item.id);
+          const what = { alarm: o.item.alarmKey, source: o.item.sourceName, from: o.fsm.state, to: tr.next.state };
+          await audit(tx, actor, action, 'alarm', o.item.id, { ...what, ...detail });
+          if (acks) {
+            await audit(tx, actor, 'alarm.ack', 'alarm', o.item.id, { ...what, comment: null, with: action });
+          }
         }
+        emitChanged(emit, items);
+      });
+      committed = true;
+    } finally {
+      if (changedElsewhere.length > 0) {
+        await refreshOccurrences(changedElsewhere.filter((id) => !committed || !done.includes(id)));
       }
-      emitChanged(emit, items);
-    });
+    }
     commit(after);
     if (done.length === 0 && firstRefusal) {
       throw badRequest(firstRefusal, ['ids']);
@@ -1694,9 +1870,12 @@ export async function createAlarmService(deps: AlarmServiceDeps): Promise<AlarmS
     async close() {
       sampleSub.unsubscribe();
       regionSub.unsubscribe();
-      clearInterval(shelfTimer);
-      clearInterval(commTimer);
-      clearInterval(delayTimer);
+      relayedSub.unsubscribe();
+      for (const timer of [shelfTimer, commTimer, delayTimer, resyncTimer]) {
+        if (timer) {
+          clearInterval(timer);
+        }
+      }
       if (flushTimer !== null) {
         clearTimeout(flushTimer);
         flushTimer = null;

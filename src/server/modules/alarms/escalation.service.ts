@@ -30,6 +30,8 @@ export interface EscalationDeps {
   minuteMs?: number;
   checkMs?: number;
   now?: () => number;
+  /** Whether this server runs the timer (holds the plant's lease; default always): one server of a store escalates. */
+  owns?: () => boolean;
 }
 
 /**
@@ -176,7 +178,7 @@ export function createEscalationService(deps: EscalationDeps): EscalationService
   }
 
   const timer = setInterval(() => {
-    if (checking) {
+    if (checking || deps.owns?.() === false) {
       return;
     }
     checking = checkNow()

@@ -37,11 +37,20 @@ export interface FenceEngineDeps {
   debounceMs?: number;
   staleMs?: number;
   now?: () => number;
+  /**
+   * Whether this server raises and clears the positioning alarms (it holds
+   * the plant's lease; default always). A standby server's engine still
+   * follows every fix for its head counts and muster board, but leaves the
+   * alarms to the owner.
+   */
+  owns?: () => boolean;
 }
 
 export interface FenceEngine {
   /** Loads rules, roster and trees, takes over the open `pos:` alarms and starts listening. */
   start(): Promise<void>;
+  /** This server took the plant's lease: what is open is read again from the alarm service, and the rules run. */
+  takeOver(): Promise<void>;
   /** Rules changed (RuleSave/RuleDelete): reload them; people already inside are judged by the new rule at the next run. */
   reloadRules(): Promise<void>;
   /** Runs the rules now and applies the alarm changes (tests and the bench call it; the timer does otherwise). */
@@ -71,6 +80,7 @@ export function createFenceEngine(deps: FenceEngineDeps): FenceEngine {
   const evaluator = createFenceEvaluator((card) => roster.get(card), { debounceMs: deps.debounceMs, staleMs: deps.staleMs, defaultManDown: deps.defaultManDown });
   const subs: Subscription[] = [];
   let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
   let lastData = 0;
@@ -144,6 +154,11 @@ export function createFenceEngine(deps: FenceEngineDeps): FenceEngine {
     }
     const changes = evaluator.evaluate(t);
     stats.runs++;
+    if (deps.owns?.() === false) {
+      // Standby: the owner raises and clears; this server keeps the head counts only.
+      changes.clear.length = 0;
+      changes.raise.length = 0;
+    }
     // Clears first: 超员 turning into 缺员 returns the first before the second opens on the same key.
     for (const c of changes.clear) {
       await deps.alarms.clear(c.key, Math.round(c.t));
@@ -217,6 +232,14 @@ export function createFenceEngine(deps: FenceEngineDeps): FenceEngine {
     headCounts: () => published,
     stats: () => ({ ...stats }),
     runOnce,
+    async takeOver() {
+      if (stopped) {
+        return;
+      }
+      await running;
+      evaluator.assumeOpen(deps.alarms.openAlarms(fenceKeys.prefix).map((a) => ({ key: a.alarmKey, type: a.type as FenceCondition['type'] })));
+      await runOnce();
+    },
     async reloadRules() {
       await loadRules();
       await runOnce();
@@ -273,6 +296,7 @@ export function createFenceEngine(deps: FenceEngineDeps): FenceEngine {
       timer.unref();
     },
     async stop() {
+      stopped = true;
       subs.forEach((s) => s.unsubscribe());
       if (timer) {
         clearInterval(timer);

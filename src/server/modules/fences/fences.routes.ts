@@ -24,6 +24,8 @@ export interface FencesDeps {
   org: OrgPort;
   records: RecordsPort;
   alarms: AlarmsPort;
+  /** The plant's lease: the server holding it raises the positioning alarms. */
+  lease: Platform['lease'];
 }
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -52,7 +54,7 @@ export function rosterEntryOf(r: RecordItem): RosterEntry | null {
  * overstay, man-down, SOS, gathering), head counts on `area.count`, the fence
  * rules and muster; started by the fences module.
  */
-export function startFences({ http, store, config, stream, org, records, alarms }: FencesDeps): Started<never> {
+export function startFences({ http, store, config, stream, org, records, alarms, lease }: FencesDeps): Started<never> {
   const { bus, topics } = stream;
   let engine: ReturnType<typeof createFenceEngine> | null = null;
   const fences = createFencesService(store, {
@@ -69,6 +71,7 @@ export function startFences({ http, store, config, stream, org, records, alarms 
     log: http.app.log,
     locator: stream.live.regions,
     defaultManDown: config.manDownDefault,
+    owns: () => lease.held(),
   });
   topics.addSource(engine.channel.source);
   topics.addResolver(engine.channel.resolver);
@@ -100,7 +103,8 @@ export function startFences({ http, store, config, stream, org, records, alarms 
   http.route(musterBoardCall, async (input, ctx) => muster.board(caller(ctx), input.staleMinutes));
   const auto = startMusterOnAlarms({ events: bus, muster, rule: config.musterAuto, regions: () => started.regions(), log: http.app.log });
   return {
-    ready: started.start(),
+    // Taking the lease over (after the alarm engine has restored what is open): the engine reconciles with the open alarms.
+    ready: started.start().then(() => lease.follow({ take: () => started.takeOver(), drop: () => undefined })),
     stats: () => started.stats(),
     close: async () => {
       await auto.close();

@@ -14,6 +14,6 @@ export const fencesModule = defineModule({
   migrations,
   ledgers: [positioningObjectLedger],
   needs: { org: orgPort, records: recordsPort, alarms: alarmsPort },
-  start: ({ http, store, config, stream, ports }) =>
-    startFences({ http, store, config, stream, org: ports.org, records: ports.records, alarms: ports.alarms }),
+  start: ({ http, store, config, stream, ports, lease }) =>
+    startFences({ http, store, config, stream, org: ports.org, records: ports.records, alarms: ports.alarms, lease }),
 });
