@@ -13,8 +13,10 @@ import {
   dictionarySave,
   fileDownload,
   importResult,
+  ledgerPostOptions,
   ledgerUserOptions,
   linkOptions,
+  receiptConfirm,
   recordCallSuffixes,
   recordImportInput,
   uploadFileToServer,
@@ -184,6 +186,17 @@ export function registerRecords(http: HttpApp, store: Store, records: RecordsSer
   http.route(linkOptions, (input, ctx) => records.linkOptions(ctx.user!, input));
   // Names only, for pickers; reads the organisation's user table (no org service call offers this yet).
   http.route(ledgerUserOptions, () => store.db.selectFrom('users').select(['userid', 'username', 'loginname']).orderBy('userid').execute());
+  http.route(ledgerPostOptions, async () => {
+    const posts = await records.orgNames();
+    return [...posts.post].map(([postid, n]) => ({ postid, postname: n.zh, postname_en: n.en }));
+  });
+  http.route(receiptConfirm, (input, ctx) => {
+    const def = records.definitions.get(input.entity);
+    if (!def) {
+      throw notFound('records.noSuchLedger', { entity: input.entity });
+    }
+    return records.confirmReceipt(ctx.user!, def, input);
+  });
   http.route(uploadFileToServer, async (_input, ctx) => {
     const part = await fileOf(ctx.req);
     const row = await files.save(ctx.user!, part.filename, part.file);
