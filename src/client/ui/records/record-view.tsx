@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import type { RecordItem } from '../../../shared/records/contracts';
-import { fieldTypes, statusOf, type FieldDef, type RecordDefinition } from '../../../shared/records/definition';
+import { fieldTypes, statusOf, valueText, type FieldDef, type RecordDefinition } from '../../../shared/records/definition';
 import { hazardMatrixText } from '../../../shared/records/field-catalogue';
 import { isSignedValue, optionsOf, type ReceiptEntry, type ReminderValue } from '../../../shared/records/validator';
 import { formatDate } from '../../../shared/time';
@@ -21,7 +21,7 @@ export function displayValue(f: FieldDef, v: unknown, lang: Lang, p: Pickers, li
     const o = optionsOf(f, p.dictionaries).find((q) => q.value === x);
     return o ? pick(lang, o.label.zh, o.label.en) : String(x);
   };
-  const userName = (id: unknown) => p.users.find((u) => u.userid === id)?.username ?? `#${String(id as number)}`;
+  const userName = (id: unknown) => p.users.find((u) => u.userid === id)?.username ?? `#${String(id)}`;
   switch (f.type) {
     case fieldTypes.enum:
     case fieldTypes.enumMulti:
@@ -55,7 +55,7 @@ export function displayValue(f: FieldDef, v: unknown, lang: Lang, p: Pickers, li
     }
     case fieldTypes.post: {
       const post = p.posts.find((x) => x.postid === v);
-      return post ? pick(lang, post.postname, post.postname_en) : `#${String(v as number)}`;
+      return post ? pick(lang, post.postname, post.postname_en) : `#${valueText(v)}`;
     }
     case fieldTypes.time:
       return formatDate(v as number, 'YYYY-MM-DD HH:mm');

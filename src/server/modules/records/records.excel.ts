@@ -272,7 +272,7 @@ function valueOf(f: FieldDef, raw: unknown, dicts: Dictionaries, names: OrgNames
     case fieldTypes.permitTypes:
       return list(raw).map(option);
     case fieldTypes.enumParam:
-      return String(raw)
+      return valueText(raw)
         .split(/[;；]/)
         .map((s) => s.trim())
         .filter(Boolean)
@@ -281,12 +281,12 @@ function valueOf(f: FieldDef, raw: unknown, dicts: Dictionaries, names: OrgNames
           return m ? { value: option(m[1]), param: m[2].trim() } : { value: option(s), param: '' };
         });
     case fieldTypes.hazardMatrix:
-      return parseHazardMatrix(String(raw)) ?? String(raw);
+      return parseHazardMatrix(valueText(raw)) ?? valueText(raw);
     case fieldTypes.table: {
       try {
-        return JSON.parse(String(raw)) as unknown;
+        return JSON.parse(valueText(raw)) as unknown;
       } catch {
-        return String(raw);
+        return valueText(raw);
       }
     }
     case fieldTypes.openPermits:

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fieldTypes, valueText, type RecordDefinition } from '../../../shared/records/definition.js';
-import { isSignedValue, newSignature, type ReceiptEntry, type SignedValue } from '../../../shared/records/validator.js';
+import { newSignature, type ReceiptEntry, type SignedValue } from '../../../shared/records/validator.js';
 import { formatDate } from '../../../shared/time.js';
 import type { AuthUser } from '../../http/app.js';
 import { AppError, badRequest } from '../../http/errors.js';
