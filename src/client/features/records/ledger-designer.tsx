@@ -3,14 +3,26 @@ import { Button, Checkbox, Form, Input, Modal, Select, Space, message } from 'an
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { definitionSave } from '../../../shared/records/contracts';
-import { fieldTypes, type LinkRef, type RecordDefinition, type RecordDefinitionInput, type RecordStatus } from '../../../shared/records/definition';
+import { fieldTypes, OPTION_TYPES, TABLE_COLUMN_TYPES, type LinkRef, type RecordDefinition, type RecordDefinitionInput, type RecordStatus } from '../../../shared/records/definition';
+import { fieldTypeInfo, UNAVAILABLE_TYPES } from '../../../shared/records/field-catalogue';
 import { api } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
 import { isValidationError, showSaveError } from '../../ui/form-rules';
-import { fieldTypeLabels, recordsNs } from '../../ui/records/ledger-locales';
+import { recordsNs } from '../../ui/records/ledger-locales';
 import type { Pickers } from '../../ui/records/use-pickers';
 
+/** A column of a table field: its own key, type, label, options and whether a cell must be filled. */
+interface DesignColumn {
+  key: string;
+  type: number;
+  labelZh: string;
+  labelEn?: string;
+  required?: boolean;
+  options?: string;
+}
 interface DesignField {
+  /** Table (type 12): its columns. */
+  columns?: DesignColumn[];
   key: string;
   type: number;
   labelZh: string;
@@ -54,18 +66,26 @@ export function definitionOf(d: Design, ledgers: RecordDefinition[] = []): Recor
     const ref = target ? linkRefTo(target) : undefined;
     return ref ? { ref } : {};
   };
+  const optionsOf = (text: string | undefined) => (text ?? '').split(/[;；]/).map((s) => s.trim()).filter(Boolean).map((s) => ({ value: s, label: { zh: s, en: s } }));
   const fields = d.fields.map((f) => ({
     key: f.key,
     type: f.type as RecordDefinitionInput['fields'][number]['type'],
     label: { zh: f.labelZh, en: f.labelEn ?? '' },
     required: Boolean(f.required),
     unique: Boolean(f.unique),
-    ...(f.type === fieldTypes.enum || f.type === fieldTypes.enumMulti
-      ? f.dictionary
-        ? { dictionary: f.dictionary }
-        : { options: (f.options ?? '').split(/[;；]/).map((s) => s.trim()).filter(Boolean).map((s) => ({ value: s, label: { zh: s, en: s } })) }
-      : {}),
+    ...(OPTION_TYPES.includes(f.type) ? (f.dictionary ? { dictionary: f.dictionary } : { options: optionsOf(f.options) }) : {}),
     ...(f.type === fieldTypes.link ? refOfDesign(f.ref) : {}),
+    ...(f.type === fieldTypes.table
+      ? {
+          columns: (f.columns ?? []).map((c) => ({
+            key: c.key,
+            type: c.type as RecordDefinitionInput['fields'][number]['type'],
+            label: { zh: c.labelZh, en: c.labelEn ?? '' },
+            required: Boolean(c.required),
+            ...(OPTION_TYPES.includes(c.type) ? { options: optionsOf(c.options) } : {}),
+          })),
+        }
+      : {}),
   }));
   const steps = d.steps ?? [];
   const dept = d.fields.find((f) => f.type === fieldTypes.dept)?.key;
@@ -114,7 +134,14 @@ export function LedgerDesigner({ open, pickers, ledgers, onClose, onSaved }: { o
   const [form] = Form.useForm<Design>();
   const [saving, setSaving] = useState(false);
   const [msg, holder] = message.useMessage();
-  const typeOptions = Object.entries(fieldTypeLabels).map(([v, l]) => ({ value: Number(v), label: `${v} ${pick(lang, l.zh, l.en)}` }));
+  // Every seed type with its number; those whose choices do not exist yet are shown, disabled, with the reason.
+  const hasChemicalStores = ledgers.some((l) => l.entity === 'ChemicalStore');
+  const typeOptions = Object.entries(fieldTypeInfo).map(([v, l]) => {
+    const code = Number(v);
+    const off = UNAVAILABLE_TYPES.includes(code) || (code === fieldTypes.chemicalStore && !hasChemicalStores);
+    return { value: code, label: `${v} ${pick(lang, l.zh, l.en)}${off ? ` (${t('typeNote')})` : ''}`, disabled: off, title: l.note ? pick(lang, l.note.zh, l.note.en) : undefined };
+  });
+  const columnTypeOptions = typeOptions.filter((o) => TABLE_COLUMN_TYPES.includes(o.value));
 
   const handleSave = async () => {
     try {
@@ -191,6 +218,47 @@ export function LedgerDesigner({ open, pickers, ledgers, onClose, onSaved }: { o
                     <Checkbox>{t('required')}</Checkbox>
                   </Form.Item>
                   <MinusCircleOutlined onClick={() => remove(item.name)} />
+                  <Form.Item noStyle shouldUpdate={(a: Design, b: Design) => a.fields[item.name]?.type !== b.fields[item.name]?.type}>
+                    {({ getFieldValue }) =>
+                      getFieldValue(['fields', item.name, 'type']) === fieldTypes.table && (
+                        <div style={{ width: '100%', paddingLeft: 24, borderLeft: '2px solid #e6e6e6' }} data-testid={`ledger-columns-${item.name}`}>
+                          <div style={{ color: '#888' }}>{t('columnsOf')}</div>
+                          <Form.List name={[item.name, 'columns']}>
+                            {(cols, colOps) => (
+                              <>
+                                {cols.map((col) => (
+                                  <Space key={col.key} wrap align="baseline" data-testid={`ledger-column-${item.name}-${col.name}`}>
+                                    <Form.Item name={[col.name, 'key']} rules={[{ required: true, pattern: /^[a-z][a-zA-Z0-9_]{0,39}$/ }]}>
+                                      <Input placeholder={t('fieldKey')} style={{ width: 100 }} data-testid="column-key" />
+                                    </Form.Item>
+                                    <Form.Item name={[col.name, 'type']} rules={[{ required: true }]}>
+                                      <Select showSearch={{ optionFilterProp: 'label' }} options={columnTypeOptions} style={{ width: 130 }} data-testid="column-type" />
+                                    </Form.Item>
+                                    <Form.Item name={[col.name, 'labelZh']} rules={[{ required: true, whitespace: true }]}>
+                                      <Input placeholder={t('labelZh')} style={{ width: 100 }} data-testid="column-label" />
+                                    </Form.Item>
+                                    <Form.Item name={[col.name, 'labelEn']}>
+                                      <Input placeholder={t('labelEn')} style={{ width: 100 }} />
+                                    </Form.Item>
+                                    <Form.Item name={[col.name, 'options']}>
+                                      <Input placeholder={t('options')} style={{ width: 130 }} data-testid="column-options" />
+                                    </Form.Item>
+                                    <Form.Item name={[col.name, 'required']} valuePropName="checked">
+                                      <Checkbox>{t('required')}</Checkbox>
+                                    </Form.Item>
+                                    <MinusCircleOutlined onClick={() => colOps.remove(col.name)} />
+                                  </Space>
+                                ))}
+                                <Button size="small" type="dashed" icon={<PlusOutlined />} onClick={() => colOps.add({ type: fieldTypes.text })} data-testid={`ledger-add-column-${item.name}`}>
+                                  {t('addColumn')}
+                                </Button>
+                              </>
+                            )}
+                          </Form.List>
+                        </div>
+                      )
+                    }
+                  </Form.Item>
                 </Space>
               ))}
               <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ type: 4 })} data-testid="ledger-add-field">
