@@ -332,5 +332,27 @@ export const ledgerUserOptions = defineContract({
   permission: 'authenticated',
 });
 
+/** Posts to choose in post fields (seed type 10): the organisation's posts, by name in both languages. */
+export const ledgerPostOptions = defineContract({
+  method: 'POST',
+  path: '/UAPI/LowCode/PostOptions',
+  input: z.object({}),
+  output: z.array(z.object({ postid: z.number().int(), postname: z.string(), postname_en: z.string() })),
+  permission: 'authenticated',
+});
+
+/**
+ * The caller confirms receipt in a person-receipt field (seed type 28, the
+ * seed's Common `ReceiptConfirm` family): only a person the field names, on
+ * their own session, once.
+ */
+export const receiptConfirm = defineContract({
+  method: 'POST',
+  path: '/UAPI/Common/ReceiptConfirmUpdate',
+  input: z.object({ entity: z.string().max(40), id: z.number().int().positive(), field: z.string().max(40) }),
+  output: recordItem,
+  permission: 'authenticated',
+});
+
 // The live item is in items.ts (the manifest's channel needs it without the calls).
 export { recordChangeItem, type RecordChangeItem } from './items.js';

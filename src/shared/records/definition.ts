@@ -12,6 +12,8 @@ export const fieldTypes = {
   time: 5,
   attachment: 6,
   enum: 7,
+  /** Seed "blank text" (shorter reading only): a one-line text, as 4. */
+  blankText: 8,
   people: 9,
   post: 10,
   workType: 11,
@@ -23,13 +25,40 @@ export const fieldTypes = {
    * Excel. A ledger of devices, when there is one, is linked with type 100.
    */
   device: 13,
+  /** Enumeration multi-select with a parameter: each chosen option carries a short text (a value, a note). */
+  enumParam: 14,
+  /** System-provided label: a number the server gives a record when it is created; never typed. */
+  systemLabel: 15,
+  /** Business category dropdown: one choice of the field's options or data-dictionary entry. */
+  businessCategory: 16,
   remark: 17,
+  /** Three-certificates (combined-licence) permit type list: the GB 30871 work types one combined permit covers. */
+  permitTypes: 18,
+  /** Unclosed permit list (multi-select): ids of permits; offered once the permits module provides their list. */
+  openPermits: 19,
+  /** Business category multi-select. */
+  businessCategories: 20,
   enumMulti: 21,
   number: 22,
+  /** Person receipt confirmation: named people, each confirming on their own to-do. */
+  receipt: 28,
+  /** Hidden-hazard matrix: likelihood L and severity S, 1–5 each (LS, DOMAIN.md §2). */
+  hazardMatrix: 42,
   depts: 43,
+  /** Person signature: drawn by the signer; signer and time are set by the server from the session. */
   signature: 44,
   plainText: 45,
+  /** Chemical category: a storage class of GB 15603 (DOMAIN.md §10). */
+  chemicalCategory: 49,
+  /** Chemical storage facility: a record of the chemicals module's ChemicalStore ledger. */
+  chemicalStore: 50,
+  /** Chemical storage zone: offered once the chemicals module keeps zones (no ledger of them yet). */
+  chemicalZone: 51,
+  /** Chemical detail information: a substance of the chemical catalogue, by its code. */
+  chemical: 52,
   image: 53,
+  /** Attachment reminder: files with an expiry date; a to-do reminds the record's creator before it. */
+  reminder: 54,
   /**
    * Ours, not the seed's: a record of another ledger, named by the field's
    * `ref`. The seed's types 1–54 link to fixed lists only (11 "job type list"
@@ -106,10 +135,59 @@ export type LinkRef = z.infer<typeof linkRef>;
 /** Work-type fields (seed type 11) link to the WorkType ledger by its name. */
 export const WORK_TYPE_REF: LinkRef = { entity: 'WorkType', label: 'name', labelEn: 'name_en' };
 
-/** What a field links to: a link field's `ref`, a work-type field's WorkType ledger; other fields none. */
+/** Chemical storage facility fields (seed type 50) link to the chemicals module's ChemicalStore ledger. */
+export const CHEMICAL_STORE_REF: LinkRef = { entity: 'ChemicalStore', label: 'name' };
+
+/** What a field links to: a link field's `ref`, a work-type field's WorkType ledger, a storage facility's ChemicalStore; other fields none. */
 export function refOf(f: { type: number; ref?: LinkRef }): LinkRef | undefined {
-  return f.type === fieldTypes.link ? f.ref : f.type === fieldTypes.workType ? (f.ref ?? WORK_TYPE_REF) : undefined;
+  return f.type === fieldTypes.link
+    ? f.ref
+    : f.type === fieldTypes.workType
+      ? (f.ref ?? WORK_TYPE_REF)
+      : f.type === fieldTypes.chemicalStore
+        ? (f.ref ?? CHEMICAL_STORE_REF)
+        : undefined;
 }
+
+/** Types whose choices are the field's options or a dictionary entry. */
+export const OPTION_TYPES: readonly number[] = [
+  fieldTypes.enum,
+  fieldTypes.enumMulti,
+  fieldTypes.enumParam,
+  fieldTypes.businessCategory,
+  fieldTypes.businessCategories,
+];
+
+/**
+ * Types a table's column may have: one value a person types or picks in a
+ * cell. Links, files, signatures, confirmations and nested tables are whole
+ * fields of their own.
+ */
+export const TABLE_COLUMN_TYPES: readonly number[] = [
+  fieldTypes.dept,
+  fieldTypes.region,
+  fieldTypes.person,
+  fieldTypes.text,
+  fieldTypes.time,
+  fieldTypes.enum,
+  fieldTypes.blankText,
+  fieldTypes.people,
+  fieldTypes.post,
+  fieldTypes.device,
+  fieldTypes.businessCategory,
+  fieldTypes.remark,
+  fieldTypes.businessCategories,
+  fieldTypes.enumMulti,
+  fieldTypes.number,
+  fieldTypes.hazardMatrix,
+  fieldTypes.depts,
+  fieldTypes.plainText,
+  fieldTypes.chemicalCategory,
+  fieldTypes.chemical,
+];
+
+/** Types the server sets, never the form: the system label. */
+export const SERVER_SET_TYPES: readonly number[] = [fieldTypes.systemLabel];
 
 const fieldBase = {
   /** Key of the value in the record document; the name `controls` reports. */
@@ -232,7 +310,7 @@ export const recordDefinition = z
         ctx.addIssue({ code: 'custom', path: ['fields', i, 'key'], message: 'records.duplicateField', params: { key: f.key } });
       }
       keys.add(f.key);
-      if ((f.type === fieldTypes.enum || f.type === fieldTypes.enumMulti) && !f.options?.length && !f.dictionary) {
+      if (OPTION_TYPES.includes(f.type) && !f.options?.length && !f.dictionary) {
         ctx.addIssue({ code: 'custom', path: ['fields', i, 'options'], message: 'records.enumNeedsOptions' });
       }
       if (f.type === fieldTypes.table && !f.columns?.length) {
@@ -242,10 +320,19 @@ export const recordDefinition = z
         ctx.addIssue({ code: 'custom', path: ['fields', i, 'ref'], message: 'validation.required' });
       }
       // The server checks a link's record on save for top-level fields only; a table's cells are not links.
+      const columns = new Set<string>();
       (f.columns ?? []).forEach((c, j) => {
         if (c.type === fieldTypes.link) {
           ctx.addIssue({ code: 'custom', path: ['fields', i, 'columns', j, 'type'], message: 'records.linkInTable' });
+        } else if (!TABLE_COLUMN_TYPES.includes(c.type)) {
+          ctx.addIssue({ code: 'custom', path: ['fields', i, 'columns', j, 'type'], message: 'records.typeInTable', params: { type: c.type } });
+        } else if (OPTION_TYPES.includes(c.type) && !c.options?.length && !c.dictionary) {
+          ctx.addIssue({ code: 'custom', path: ['fields', i, 'columns', j, 'options'], message: 'records.enumNeedsOptions' });
         }
+        if (columns.has(c.key)) {
+          ctx.addIssue({ code: 'custom', path: ['fields', i, 'columns', j, 'key'], message: 'records.duplicateField', params: { key: c.key } });
+        }
+        columns.add(c.key);
       });
     });
     const needField = (path: (string | number)[], key: string | undefined, types?: number[]) => {

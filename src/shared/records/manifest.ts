@@ -16,6 +16,7 @@ export const recordsShared = defineSharedModule({
     'record.delete': { zh: '删除记录', en: 'Delete record' },
     'record.import': { zh: '导入记录', en: 'Import records' },
     'record.transition': { zh: '流程操作', en: 'Workflow step' },
+    'record.receipt': { zh: '确认回执', en: 'Confirm receipt' },
     'definition.create': { zh: '新建台账', en: 'Create ledger' },
     'definition.update': { zh: '修改台账定义', en: 'Edit ledger definition' },
     'definition.delete': { zh: '删除台账', en: 'Delete ledger' },

@@ -3,14 +3,34 @@ import { Button, Checkbox, Form, Input, Modal, Select, Space, message } from 'an
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { definitionSave } from '../../../shared/records/contracts';
-import { fieldTypes, type LinkRef, type RecordDefinition, type RecordDefinitionInput, type RecordStatus } from '../../../shared/records/definition';
+import {
+  fieldTypes,
+  OPTION_TYPES,
+  TABLE_COLUMN_TYPES,
+  type LinkRef,
+  type RecordDefinition,
+  type RecordDefinitionInput,
+  type RecordStatus,
+} from '../../../shared/records/definition';
+import { fieldTypeInfo, UNAVAILABLE_TYPES } from '../../../shared/records/field-catalogue';
 import { api } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
 import { isValidationError, showSaveError } from '../../ui/form-rules';
-import { fieldTypeLabels, recordsNs } from '../../ui/records/ledger-locales';
+import { recordsNs } from '../../ui/records/ledger-locales';
 import type { Pickers } from '../../ui/records/use-pickers';
 
+/** A column of a table field: its own key, type, label, options and whether a cell must be filled. */
+interface DesignColumn {
+  key: string;
+  type: number;
+  labelZh: string;
+  labelEn?: string;
+  required?: boolean;
+  options?: string;
+}
 interface DesignField {
+  /** Table (type 12): its columns. */
+  columns?: DesignColumn[];
   key: string;
   type: number;
   labelZh: string;
@@ -54,18 +74,31 @@ export function definitionOf(d: Design, ledgers: RecordDefinition[] = []): Recor
     const ref = target ? linkRefTo(target) : undefined;
     return ref ? { ref } : {};
   };
+  const optionsOf = (text: string | undefined) =>
+    (text ?? '')
+      .split(/[;；]/)
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((s) => ({ value: s, label: { zh: s, en: s } }));
   const fields = d.fields.map((f) => ({
     key: f.key,
     type: f.type as RecordDefinitionInput['fields'][number]['type'],
     label: { zh: f.labelZh, en: f.labelEn ?? '' },
     required: Boolean(f.required),
     unique: Boolean(f.unique),
-    ...(f.type === fieldTypes.enum || f.type === fieldTypes.enumMulti
-      ? f.dictionary
-        ? { dictionary: f.dictionary }
-        : { options: (f.options ?? '').split(/[;；]/).map((s) => s.trim()).filter(Boolean).map((s) => ({ value: s, label: { zh: s, en: s } })) }
-      : {}),
+    ...(OPTION_TYPES.includes(f.type) ? (f.dictionary ? { dictionary: f.dictionary } : { options: optionsOf(f.options) }) : {}),
     ...(f.type === fieldTypes.link ? refOfDesign(f.ref) : {}),
+    ...(f.type === fieldTypes.table
+      ? {
+          columns: (f.columns ?? []).map((c) => ({
+            key: c.key,
+            type: c.type as RecordDefinitionInput['fields'][number]['type'],
+            label: { zh: c.labelZh, en: c.labelEn ?? '' },
+            required: Boolean(c.required),
+            ...(OPTION_TYPES.includes(c.type) ? { options: optionsOf(c.options) } : {}),
+          })),
+        }
+      : {}),
   }));
   const steps = d.steps ?? [];
   const dept = d.fields.find((f) => f.type === fieldTypes.dept)?.key;
@@ -99,7 +132,14 @@ export function definitionOf(d: Design, ledgers: RecordDefinition[] = []): Recor
                 to: i + 1 < steps.length ? STEP_STATUSES[i + 1] : 4,
                 approverOnly: true,
               })),
-              { action: 'reject', label: { zh: '驳回', en: 'Reject' }, from: steps.map((_, i) => STEP_STATUSES[i]), to: -1, approverOnly: true, inputs: ['reason' as const] },
+              {
+                action: 'reject',
+                label: { zh: '驳回', en: 'Reject' },
+                from: steps.map((_, i) => STEP_STATUSES[i]),
+                to: -1,
+                approverOnly: true,
+                inputs: ['reason' as const],
+              },
             ],
           },
         }
@@ -108,13 +148,37 @@ export function definitionOf(d: Design, ledgers: RecordDefinition[] = []): Recor
 }
 
 /** An administrator defines a new ledger in the browser: fields, approval steps, the roles whose menu shows it. */
-export function LedgerDesigner({ open, pickers, ledgers, onClose, onSaved }: { open: boolean; pickers: Pickers; ledgers: RecordDefinition[]; onClose: () => void; onSaved: (entity: string) => void }) {
+export function LedgerDesigner({
+  open,
+  pickers,
+  ledgers,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  pickers: Pickers;
+  ledgers: RecordDefinition[];
+  onClose: () => void;
+  onSaved: (entity: string) => void;
+}) {
   const { t } = useTranslation(recordsNs);
   const lang = useLang();
   const [form] = Form.useForm<Design>();
   const [saving, setSaving] = useState(false);
   const [msg, holder] = message.useMessage();
-  const typeOptions = Object.entries(fieldTypeLabels).map(([v, l]) => ({ value: Number(v), label: `${v} ${pick(lang, l.zh, l.en)}` }));
+  // Every seed type with its number; those whose choices do not exist yet are shown, disabled, with the reason.
+  const hasChemicalStores = ledgers.some((l) => l.entity === 'ChemicalStore');
+  const typeOptions = Object.entries(fieldTypeInfo).map(([v, l]) => {
+    const code = Number(v);
+    const off = UNAVAILABLE_TYPES.includes(code) || (code === fieldTypes.chemicalStore && !hasChemicalStores);
+    return {
+      value: code,
+      label: `${v} ${pick(lang, l.zh, l.en)}${off ? ` (${t('typeNote')})` : ''}`,
+      disabled: off,
+      title: l.note ? pick(lang, l.note.zh, l.note.en) : undefined,
+    };
+  });
+  const columnTypeOptions = typeOptions.filter((o) => TABLE_COLUMN_TYPES.includes(o.value));
 
   const handleSave = async () => {
     try {
@@ -124,7 +188,13 @@ export function LedgerDesigner({ open, pickers, ledgers, onClose, onSaved }: { o
       onSaved(saved.entity);
     } catch (err) {
       if (!isValidationError(err)) {
-        showSaveError(err, { form, fields: ['entity', 'area'], fieldNames: { 'definition.entity': 'entity', 'definition.area': 'area' }, message: msg, lang });
+        showSaveError(err, {
+          form,
+          fields: ['entity', 'area'],
+          fieldNames: { 'definition.entity': 'entity', 'definition.area': 'area' },
+          message: msg,
+          lang,
+        });
       }
     } finally {
       setSaving(false);
@@ -132,9 +202,22 @@ export function LedgerDesigner({ open, pickers, ledgers, onClose, onSaved }: { o
   };
 
   return (
-    <Modal open={open} title={t('newLedger')} onCancel={onClose} onOk={() => void handleSave()} confirmLoading={saving} width={900} destroyOnHidden okButtonProps={{ 'data-testid': 'ledger-save' }}>
+    <Modal
+      open={open}
+      title={t('newLedger')}
+      onCancel={onClose}
+      onOk={() => void handleSave()}
+      confirmLoading={saving}
+      width={900}
+      destroyOnHidden
+      okButtonProps={{ 'data-testid': 'ledger-save' }}
+    >
       {holder}
-      <Form form={form} layout="vertical" initialValues={{ area: 'LowCode', fields: [{ key: 'title', type: 4, labelZh: '名称', required: true }], steps: [], roles: ROLES }}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ area: 'LowCode', fields: [{ key: 'title', type: 4, labelZh: '名称', required: true }], steps: [], roles: ROLES }}
+      >
         <Space wrap>
           <Form.Item name="nameZh" label={t('nameZh')} rules={[{ required: true, whitespace: true }]}>
             <Input data-testid="ledger-name" />
@@ -153,45 +236,117 @@ export function LedgerDesigner({ open, pickers, ledgers, onClose, onSaved }: { o
           {(items, { add, remove }) => (
             <>
               {items.map((item) => (
-                <Space key={item.key} wrap align="baseline" data-testid={`ledger-field-${item.name}`}>
-                  <Form.Item name={[item.name, 'key']} rules={[{ required: true, pattern: /^[a-z][a-zA-Z0-9_]{0,39}$/ }]}>
-                    <Input placeholder={t('fieldKey')} style={{ width: 110 }} data-testid="field-key" />
-                  </Form.Item>
-                  <Form.Item name={[item.name, 'type']} rules={[{ required: true }]}>
-                    <Select showSearch={{ optionFilterProp: 'label' }} options={typeOptions} style={{ width: 140 }} data-testid="field-type" />
-                  </Form.Item>
-                  <Form.Item name={[item.name, 'labelZh']} rules={[{ required: true, whitespace: true }]}>
-                    <Input placeholder={t('labelZh')} style={{ width: 110 }} data-testid="field-label" />
-                  </Form.Item>
-                  <Form.Item name={[item.name, 'labelEn']}>
-                    <Input placeholder={t('labelEn')} style={{ width: 110 }} />
-                  </Form.Item>
-                  <Form.Item name={[item.name, 'options']}>
-                    <Input placeholder={t('options')} style={{ width: 150 }} data-testid="field-options" />
-                  </Form.Item>
-                  <Form.Item name={[item.name, 'dictionary']}>
-                    <Select allowClear placeholder={t('dictionary')} style={{ width: 130 }} options={Object.keys(pickers.dictionaries).map((code) => ({ value: code, label: code }))} data-testid="field-dictionary" />
-                  </Form.Item>
+                <div key={item.key} data-testid={`ledger-field-${item.name}`}>
+                  <Space wrap align="baseline">
+                    <Form.Item name={[item.name, 'key']} rules={[{ required: true, pattern: /^[a-z][a-zA-Z0-9_]{0,39}$/ }]}>
+                      <Input placeholder={t('fieldKey')} style={{ width: 110 }} data-testid="field-key" />
+                    </Form.Item>
+                    <Form.Item name={[item.name, 'type']} rules={[{ required: true }]}>
+                      <Select
+                        showSearch={{ optionFilterProp: 'label' }}
+                        options={typeOptions}
+                        style={{ width: 140 }}
+                        data-testid="field-type"
+                      />
+                    </Form.Item>
+                    <Form.Item name={[item.name, 'labelZh']} rules={[{ required: true, whitespace: true }]}>
+                      <Input placeholder={t('labelZh')} style={{ width: 110 }} data-testid="field-label" />
+                    </Form.Item>
+                    <Form.Item name={[item.name, 'labelEn']}>
+                      <Input placeholder={t('labelEn')} style={{ width: 110 }} />
+                    </Form.Item>
+                    <Form.Item name={[item.name, 'options']}>
+                      <Input placeholder={t('options')} style={{ width: 150 }} data-testid="field-options" />
+                    </Form.Item>
+                    <Form.Item name={[item.name, 'dictionary']}>
+                      <Select
+                        allowClear
+                        placeholder={t('dictionary')}
+                        style={{ width: 130 }}
+                        options={Object.keys(pickers.dictionaries).map((code) => ({ value: code, label: code }))}
+                        data-testid="field-dictionary"
+                      />
+                    </Form.Item>
+                    <Form.Item noStyle shouldUpdate={(a: Design, b: Design) => a.fields[item.name]?.type !== b.fields[item.name]?.type}>
+                      {({ getFieldValue }) =>
+                        getFieldValue(['fields', item.name, 'type']) === fieldTypes.link && (
+                          <Form.Item name={[item.name, 'ref']} rules={[{ required: true }]}>
+                            <Select
+                              showSearch={{ optionFilterProp: 'label' }}
+                              placeholder={t('linkLedger')}
+                              style={{ width: 150 }}
+                              options={ledgers
+                                .filter((l) => linkRefTo(l))
+                                .map((l) => ({ value: l.entity, label: pick(lang, l.name.zh, l.name.en) }))}
+                              data-testid="field-ref"
+                            />
+                          </Form.Item>
+                        )
+                      }
+                    </Form.Item>
+                    <Form.Item name={[item.name, 'required']} valuePropName="checked">
+                      <Checkbox>{t('required')}</Checkbox>
+                    </Form.Item>
+                    <MinusCircleOutlined onClick={() => remove(item.name)} />
+                  </Space>
                   <Form.Item noStyle shouldUpdate={(a: Design, b: Design) => a.fields[item.name]?.type !== b.fields[item.name]?.type}>
                     {({ getFieldValue }) =>
-                      getFieldValue(['fields', item.name, 'type']) === fieldTypes.link && (
-                        <Form.Item name={[item.name, 'ref']} rules={[{ required: true }]}>
-                          <Select
-                            showSearch={{ optionFilterProp: 'label' }}
-                            placeholder={t('linkLedger')}
-                            style={{ width: 150 }}
-                            options={ledgers.filter((l) => linkRefTo(l)).map((l) => ({ value: l.entity, label: pick(lang, l.name.zh, l.name.en) }))}
-                            data-testid="field-ref"
-                          />
-                        </Form.Item>
+                      getFieldValue(['fields', item.name, 'type']) === fieldTypes.table && (
+                        <div
+                          style={{ margin: '0 0 12px 16px', paddingLeft: 12, borderLeft: '2px solid #e6e6e6' }}
+                          data-testid={`ledger-columns-${item.name}`}
+                        >
+                          <div style={{ color: '#888' }}>{t('columnsOf')}</div>
+                          <Form.List name={[item.name, 'columns']}>
+                            {(cols, colOps) => (
+                              <>
+                                {cols.map((col) => (
+                                  <Space key={col.key} wrap align="baseline" data-testid={`ledger-column-${item.name}-${col.name}`}>
+                                    <Form.Item name={[col.name, 'key']} rules={[{ required: true, pattern: /^[a-z][a-zA-Z0-9_]{0,39}$/ }]}>
+                                      <Input placeholder={t('fieldKey')} style={{ width: 100 }} data-testid="column-key" />
+                                    </Form.Item>
+                                    <Form.Item name={[col.name, 'type']} rules={[{ required: true }]}>
+                                      <Select
+                                        showSearch={{ optionFilterProp: 'label' }}
+                                        options={columnTypeOptions}
+                                        style={{ width: 130 }}
+                                        data-testid="column-type"
+                                      />
+                                    </Form.Item>
+                                    <Form.Item name={[col.name, 'labelZh']} rules={[{ required: true, whitespace: true }]}>
+                                      <Input placeholder={t('labelZh')} style={{ width: 100 }} data-testid="column-label" />
+                                    </Form.Item>
+                                    <Form.Item name={[col.name, 'labelEn']}>
+                                      <Input placeholder={t('labelEn')} style={{ width: 100 }} />
+                                    </Form.Item>
+                                    <Form.Item name={[col.name, 'options']}>
+                                      <Input placeholder={t('options')} style={{ width: 130 }} data-testid="column-options" />
+                                    </Form.Item>
+                                    <Form.Item name={[col.name, 'required']} valuePropName="checked">
+                                      <Checkbox>{t('required')}</Checkbox>
+                                    </Form.Item>
+                                    <MinusCircleOutlined onClick={() => colOps.remove(col.name)} />
+                                  </Space>
+                                ))}
+                                <div>
+                                  <Button
+                                    size="small"
+                                    type="dashed"
+                                    icon={<PlusOutlined />}
+                                    onClick={() => colOps.add({ type: fieldTypes.text })}
+                                    data-testid={`ledger-add-column-${item.name}`}
+                                  >
+                                    {t('addColumn')}
+                                  </Button>
+                                </div>
+                              </>
+                            )}
+                          </Form.List>
+                        </div>
                       )
                     }
                   </Form.Item>
-                  <Form.Item name={[item.name, 'required']} valuePropName="checked">
-                    <Checkbox>{t('required')}</Checkbox>
-                  </Form.Item>
-                  <MinusCircleOutlined onClick={() => remove(item.name)} />
-                </Space>
+                </div>
               ))}
               <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ type: 4 })} data-testid="ledger-add-field">
                 {t('addField')}

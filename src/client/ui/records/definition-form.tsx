@@ -2,7 +2,7 @@ import { Col, Form, Row, type FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { renderMessage } from '../../../shared/messages/catalog';
 import type { FieldDef } from '../../../shared/records/definition';
-import { fieldSchema, type Dictionaries } from '../../../shared/records/validator';
+import { fieldSchema, writableFields, type Dictionaries } from '../../../shared/records/validator';
 import { pick, useLang } from '../../app/i18n';
 import { zodRule } from '../form-rules';
 import { FieldInput } from './field-input';
@@ -55,9 +55,7 @@ export function DefinitionFields({ fields, pickers = noPickers, dictionaries = p
   const span = 24 / columns;
   return (
     <Row gutter={16}>
-      {fields
-        .filter((f) => !f.readOnly)
-        .map((f) => {
+      {writableFields(fields).map((f) => {
           const own = inputs[f.key];
           return (
             <Col key={f.key} xs={24} sm={spans[f.key] ?? span}>

@@ -1,12 +1,14 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Input, InputNumber, Select, Upload } from 'antd';
+import { Button, DatePicker, Input, Select, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { numberFromText } from '../../../shared/number';
 import { linkOptions } from '../../../shared/records/contracts';
-import { fieldTypes, refOf, type FieldDef, type LinkRef } from '../../../shared/records/definition';
-import type { Dictionaries } from '../../../shared/records/validator';
+import { fieldTypes, refOf, type FieldDef, type LinkRef, type SubFieldDef } from '../../../shared/records/definition';
+import { fieldTypeInfo } from '../../../shared/records/field-catalogue';
+import { optionsOf, type Dictionaries } from '../../../shared/records/validator';
+import { EnumParamInput, HazardMatrixInput, ReceiptInput, ReminderInput, SignaturePad, TableInput } from './field-inputs-extra';
 import { api, errorText } from '../../app/api';
 import { pick, type Lang } from '../../app/i18n';
 import type { Pickers } from './use-pickers';
@@ -15,7 +17,8 @@ import { uploadFile } from './record-api';
 import { useLoad } from '../use-load';
 
 interface Props {
-  field: FieldDef;
+  /** A field, or a table's column (which has no columns of its own). */
+  field: FieldDef | SubFieldDef;
   lang: Lang;
   pickers: Pickers;
   value?: unknown;
@@ -123,10 +126,10 @@ function LinkSelect({ linkRef, lang, testId, disabled, value, onChange }: { link
   return <ChoiceSelect testId={testId} options={options} multiple={false} disabled={disabled} loading={choices.loading} value={value} onChange={onChange} />;
 }
 
-/** The antd input of one field, by its seed type. */
-export function FieldInput({ field, lang, pickers, value, onChange, fileNames, disabled, dictionaries = {} }: Props) {
-  const testId = `field-${field.key}`;
-  const options = (field.options ?? (field.dictionary ? dictionaries[field.dictionary] : undefined) ?? []).map((o) => ({ value: o.value, label: pick(lang, o.label.zh, o.label.en) }));
+/** The antd input of one field, by its seed type. `testId` names a table's cell. */
+export function FieldInput({ field, lang, pickers, value, onChange, fileNames, disabled, dictionaries = {}, testId = `field-${field.key}` }: Props & { testId?: string }) {
+  const options = optionsOf(field, dictionaries).map((o) => ({ value: o.value, label: pick(lang, o.label.zh, o.label.en) }));
+  const postOptions = pickers.posts.map((p) => ({ value: p.postid, label: pick(lang, p.postname, p.postname_en) }));
   const deptOptions = pickers.depts.map((d) => ({ value: d.deptid, label: pick(lang, d.deptname, d.deptname_en) }));
   const regionOptions = pickers.regions.map((r) => ({ value: r.regionid, label: pick(lang, r.regionname, r.regionname_en) }));
   const userOptions = pickers.users.map((u) => ({ value: u.userid, label: u.loginname ? `${u.username} (${u.loginname})` : u.username }));
@@ -143,9 +146,53 @@ export function FieldInput({ field, lang, pickers, value, onChange, fileNames, d
     case fieldTypes.people:
       return select(userOptions, true);
     case fieldTypes.enum:
+    case fieldTypes.businessCategory:
+    case fieldTypes.chemicalCategory:
+    case fieldTypes.chemical:
       return select(options, false);
     case fieldTypes.enumMulti:
+    case fieldTypes.businessCategories:
+    case fieldTypes.permitTypes:
       return select(options, true);
+    case fieldTypes.enumParam:
+      return <EnumParamInput field={field} lang={lang} dictionaries={dictionaries} testId={testId} value={value} onChange={onChange} disabled={disabled} />;
+    case fieldTypes.receipt:
+      return <ReceiptInput options={userOptions} testId={testId} value={value} onChange={onChange} disabled={disabled} />;
+    case fieldTypes.hazardMatrix:
+      return <HazardMatrixInput lang={lang} testId={testId} value={value} onChange={onChange} disabled={disabled} />;
+    case fieldTypes.signature:
+      return <SignaturePad lang={lang} testId={testId} value={value} onChange={onChange} disabled={disabled} />;
+    case fieldTypes.reminder:
+      return (
+        <ReminderInput
+          lang={lang}
+          testId={testId}
+          value={value}
+          onChange={onChange}
+          disabled={disabled}
+          files={(ids, set) => <FilesInput value={ids} onChange={set} fileNames={fileNames} />}
+        />
+      );
+    case fieldTypes.table:
+      return (
+        <TableInput
+          field={{ ...field, columns: 'columns' in field ? field.columns : [] }}
+          lang={lang}
+          dictionaries={dictionaries}
+          value={value}
+          onChange={onChange}
+          disabled={disabled}
+          renderCell={(c, v, set, id) => <FieldInput field={c} lang={lang} pickers={pickers} dictionaries={dictionaries} value={v ?? undefined} onChange={set} testId={id} disabled={disabled} />}
+        />
+      );
+    case fieldTypes.openPermits:
+    case fieldTypes.chemicalZone: {
+      // Not offered yet: what they choose from does not exist; a stored value is shown as it is.
+      const note = fieldTypeInfo[field.type].note;
+      return <Input data-testid={testId} disabled value={note ? pick(lang, note.zh, note.en) : ''} />;
+    }
+    case fieldTypes.systemLabel:
+      return <Input data-testid={testId} disabled value={typeof value === 'string' ? value : ''} />;
     case fieldTypes.number:
       return <NumberText testId={testId} value={value} onChange={onChange} disabled={disabled} />;
     case fieldTypes.time:
@@ -166,16 +213,16 @@ export function FieldInput({ field, lang, pickers, value, onChange, fileNames, d
     case fieldTypes.image:
       return <FilesInput value={value as number[]} onChange={onChange} accept="image/*" fileNames={fileNames} />;
     case fieldTypes.workType:
-    case fieldTypes.link: {
+    case fieldTypes.link:
+    case fieldTypes.chemicalStore: {
       const linkRef = refOf(field);
       return linkRef ? <LinkSelect linkRef={linkRef} lang={lang} testId={testId} disabled={disabled} value={value} onChange={onChange} /> : null;
     }
     case fieldTypes.post:
-      return <InputNumber data-testid={testId} style={{ width: '100%' }} value={value as number | null} onChange={(v) => onChange?.(v)} />;
+      return select(postOptions, false);
     case fieldTypes.text:
+    case fieldTypes.blankText:
     case fieldTypes.device:
-    case fieldTypes.signature:
-    case fieldTypes.table:
       return <Input data-testid={testId} disabled={disabled} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange?.(e.target.value)} />;
   }
 }

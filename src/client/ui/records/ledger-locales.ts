@@ -76,6 +76,9 @@ const zh = {
   optionValue: '值',
   choices: '选项',
   addOption: '添加选项',
+  columnsOf: '表格列',
+  addColumn: '添加列',
+  typeNote: '暂不可用',
 };
 
 const en: typeof zh = {
@@ -151,28 +154,12 @@ const en: typeof zh = {
   optionValue: 'Value',
   choices: 'Choices',
   addOption: 'Add option',
+  columnsOf: 'Table columns',
+  addColumn: 'Add column',
+  typeNote: 'not available yet',
 };
 
 addTranslations(recordsNs, zh, en);
 
-/** Seed field types (seed 1 §3.4) the designer offers, with their names. */
-export const fieldTypeLabels: Record<number, { zh: string; en: string }> = {
-  1: { zh: '部门', en: 'Department' },
-  2: { zh: '区域', en: 'Region' },
-  3: { zh: '人员', en: 'Person' },
-  4: { zh: '文本', en: 'Text' },
-  5: { zh: '时间', en: 'Time' },
-  6: { zh: '附件', en: 'Attachment' },
-  7: { zh: '枚举', en: 'Enumeration' },
-  9: { zh: '多选人员', en: 'People' },
-  10: { zh: '岗位', en: 'Post' },
-  11: { zh: '工种', en: 'Work type' },
-  13: { zh: '设备', en: 'Device' },
-  17: { zh: '备注', en: 'Remark' },
-  21: { zh: '枚举多选', en: 'Multi-select' },
-  22: { zh: '数值', en: 'Number' },
-  43: { zh: '多选部门', en: 'Departments' },
-  45: { zh: '纯文本', en: 'Plain text' },
-  53: { zh: '图片', en: 'Image' },
-  100: { zh: '关联台账记录', en: 'Record of a ledger' },
-};
+/** Seed field types (seed 1 §3.4) the designer offers, with their names (kept once, in the shared catalogue). */
+export { fieldTypeInfo as fieldTypeLabels } from '../../../shared/records/field-catalogue';

@@ -2,17 +2,19 @@ import { Button, Card, Descriptions, Empty, Input, Modal, Result, Space, Spin, T
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditActionName } from '../../../shared/audit-actions';
-import type { RecordContracts, RecordItem } from '../../../shared/records/contracts';
+import { receiptConfirm, type RecordContracts, type RecordItem } from '../../../shared/records/contracts';
 import { statusOf, type RecordDefinition } from '../../../shared/records/definition';
 import { formatDate } from '../../../shared/time';
 import { api, errorText } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
+import { useSession } from '../../app/session-store';
+import { FieldView } from './field-view';
 import { useLoad } from '../use-load';
 import { recordsNs } from './ledger-locales';
 import { AttachmentThumb } from './attachment-thumb';
 import { downloadFile } from './record-api';
 import { RecordForm } from './record-form';
-import { displayValue, StatusTag } from './record-view';
+import { StatusTag } from './record-view';
 import type { Pickers } from './use-pickers';
 
 /** The fields a detail shows: a read-only field only when it holds something (a migration's leftover text, say). */
@@ -33,6 +35,7 @@ export function RecordDetail({ def, calls, pickers, id, onChanged }: { def: Reco
   const [acting, setActing] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [msg, holder] = message.useMessage();
+  const me = useSession((s) => s.user?.userid);
 
   if (detail.loading && !detail.data) {
     return <Spin />;
@@ -51,6 +54,15 @@ export function RecordDetail({ def, calls, pickers, id, onChanged }: { def: Reco
       await api(calls.transition, { id: record.id, version: record.version, action: transition.action, reason }, { silent: true });
       setActing(null);
       setReason('');
+      detail.reload();
+      onChanged?.();
+    } catch (err) {
+      void msg.error(errorText(err), 5);
+    }
+  };
+  const handleConfirm = async (field: string) => {
+    try {
+      await api(receiptConfirm, { entity: def.entity, id: record.id, field }, { silent: true });
       detail.reload();
       onChanged?.();
     } catch (err) {
@@ -105,7 +117,9 @@ export function RecordDetail({ def, calls, pickers, id, onChanged }: { def: Reco
           <Descriptions column={{ xs: 1, sm: 1, md: 2 }} size="small" bordered>
             {shownFields(def, record).map((f) => (
               <Descriptions.Item key={f.key} label={pick(lang, f.label.zh, f.label.en)}>
-                <span data-testid={`detail-${f.key}`}>{displayValue(f, record[f.key], lang, pickers, record._links)}</span>
+                <div data-testid={`detail-${f.key}`}>
+                  <FieldView field={f} record={record} lang={lang} pickers={pickers} me={me} onConfirm={(k) => void handleConfirm(k)} />
+                </div>
               </Descriptions.Item>
             ))}
             <Descriptions.Item label={t('createdBy')}>{createdByName}</Descriptions.Item>

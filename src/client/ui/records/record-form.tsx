@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordContracts, RecordItem } from '../../../shared/records/contracts';
 import type { RecordDefinition } from '../../../shared/records/definition';
-import { recordValuesSchema } from '../../../shared/records/validator';
+import { recordValuesSchema, writableFields } from '../../../shared/records/validator';
 import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';
 import { isValidationError, showIssues, showSaveError } from '../form-rules';
@@ -33,7 +33,7 @@ export function RecordForm({ def, calls, pickers, record, fileNames, onSaved, on
   const [form] = Form.useForm<FormValues>();
   const [saving, setSaving] = useState(false);
   const [msg, holder] = message.useMessage();
-  const keys = useMemo(() => def.fields.filter((f) => !f.readOnly).map((f) => f.key), [def]);
+  const keys = useMemo(() => writableFields(def.fields).map((f) => f.key), [def]);
   // A new form starts empty every time: it never inherits another record's values.
   const initial = useMemo(() => (record ? Object.fromEntries(keys.map((k) => [k, record[k] ?? undefined])) : {}), [record, keys]);
 

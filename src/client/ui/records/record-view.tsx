@@ -1,7 +1,8 @@
 import { Tag } from 'antd';
 import type { RecordItem } from '../../../shared/records/contracts';
-import { fieldTypes, statusOf, type FieldDef, type RecordDefinition } from '../../../shared/records/definition';
-import { optionsOf } from '../../../shared/records/validator';
+import { fieldTypes, statusOf, valueText, type FieldDef, type RecordDefinition } from '../../../shared/records/definition';
+import { hazardMatrixText } from '../../../shared/records/field-catalogue';
+import { isSignedValue, optionsOf, type ReceiptEntry, type ReminderValue } from '../../../shared/records/validator';
 import { formatDate } from '../../../shared/time';
 import { pick, type Lang } from '../../app/i18n';
 import type { Pickers } from './use-pickers';
@@ -20,10 +21,42 @@ export function displayValue(f: FieldDef, v: unknown, lang: Lang, p: Pickers, li
     const o = optionsOf(f, p.dictionaries).find((q) => q.value === x);
     return o ? pick(lang, o.label.zh, o.label.en) : String(x);
   };
+  const userName = (id: unknown) => p.users.find((u) => u.userid === id)?.username ?? `#${String(id)}`;
   switch (f.type) {
     case fieldTypes.enum:
     case fieldTypes.enumMulti:
+    case fieldTypes.businessCategory:
+    case fieldTypes.businessCategories:
+    case fieldTypes.permitTypes:
+    case fieldTypes.chemicalCategory:
+    case fieldTypes.chemical:
       return many(v).map(option).join('; ');
+    case fieldTypes.enumParam:
+      return many(v)
+        .map((x) => {
+          const e = x as { value?: unknown; param?: string };
+          return e.param ? `${option(e.value)}（${e.param}）` : option(e.value);
+        })
+        .join('; ');
+    case fieldTypes.openPermits:
+      return many(v).map((id) => `#${String(id as number)}`).join('; ');
+    case fieldTypes.receipt: {
+      const entries = many(v) as ReceiptEntry[];
+      const done = entries.filter((e) => e.at !== null).length;
+      return `${done}/${entries.length} ${entries.map((e) => `${userName(e.userid)}${e.at !== null ? ' ✓' : ''}`).join(', ')}`;
+    }
+    case fieldTypes.hazardMatrix: {
+      const m = v as { l?: number; s?: number };
+      return typeof m.l === 'number' && typeof m.s === 'number' ? hazardMatrixText({ l: m.l, s: m.s }, lang) : JSON.stringify(v);
+    }
+    case fieldTypes.reminder: {
+      const r = v as ReminderValue;
+      return typeof r.expires === 'number' ? `${formatDate(r.expires, 'YYYY-MM-DD')} (${lang === 'en' ? `${r.remindDays} d before` : `提前${r.remindDays}天`})` : '';
+    }
+    case fieldTypes.post: {
+      const post = p.posts.find((x) => x.postid === v);
+      return post ? pick(lang, post.postname, post.postname_en) : `#${valueText(v)}`;
+    }
     case fieldTypes.time:
       return formatDate(v as number, 'YYYY-MM-DD HH:mm');
     case fieldTypes.dept:
@@ -43,9 +76,7 @@ export function displayValue(f: FieldDef, v: unknown, lang: Lang, p: Pickers, li
         .join('; ');
     case fieldTypes.person:
     case fieldTypes.people:
-      return many(v)
-        .map((id) => p.users.find((u) => u.userid === id)?.username ?? `#${String(id as number)}`)
-        .join('; ');
+      return many(v).map(userName).join('; ');
     case fieldTypes.attachment:
     case fieldTypes.image:
       // Seed 1 §3.7: attachments read "Attachment n", joined with semicolons.
@@ -53,20 +84,23 @@ export function displayValue(f: FieldDef, v: unknown, lang: Lang, p: Pickers, li
         .map((_, i) => (lang === 'en' ? `Attachment ${i + 1}` : `附件${i + 1}`))
         .join(';');
     case fieldTypes.table:
-      return `${many(v).length}`;
+      return lang === 'en' ? `${many(v).length} row(s)` : `${many(v).length} 行`;
     case fieldTypes.signature:
-      return '✓';
+      return isSignedValue(v) ? `${v.signerName} ✓ ${formatDate(v.at, 'YYYY-MM-DD HH:mm')}` : '✓';
     case fieldTypes.workType:
-    case fieldTypes.link: {
+    case fieldTypes.link:
+    case fieldTypes.chemicalStore:
+    case fieldTypes.chemicalZone: {
       const n = links?.[f.key];
       return n ? pick(lang, n.zh, n.en) : typeof v === 'number' ? `#${v}` : typeof v === 'string' ? v : JSON.stringify(v);
     }
     case fieldTypes.text:
+    case fieldTypes.blankText:
+    case fieldTypes.systemLabel:
     case fieldTypes.remark:
     case fieldTypes.plainText:
     case fieldTypes.device:
     case fieldTypes.number:
-    case fieldTypes.post:
       return typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v);
   }
 }

@@ -1,5 +1,7 @@
 import { recordCallSuffixes, recordContracts, seedCallContracts, type RecordContracts, type SeedCall } from '../../../shared/records/contracts.js';
-import { fieldTypes, ledgerHref, recordDefinition, refOf, type RecordDefinition } from '../../../shared/records/definition.js';
+import { UNAVAILABLE_TYPES } from '../../../shared/records/field-catalogue.js';
+import { assertAvailableTypes } from './records.fields.js';
+import { CHEMICAL_STORE_REF, fieldTypes, ledgerHref, recordDefinition, refOf, type RecordDefinition } from '../../../shared/records/definition.js';
 import type { AuthUser } from '../../http/app.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
@@ -9,10 +11,20 @@ import type { DictionaryRegistry } from './dictionary-registry.js';
 import { createRecordsRepository, docOf } from './records.repository.js';
 
 /** Field types whose stored value is a number (compared and sorted as one). */
-export const NUMERIC_TYPES: number[] = [fieldTypes.number, fieldTypes.time, fieldTypes.dept, fieldTypes.region, fieldTypes.person, fieldTypes.post, fieldTypes.workType, fieldTypes.link];
+export const NUMERIC_TYPES: number[] = [
+  fieldTypes.number,
+  fieldTypes.time,
+  fieldTypes.dept,
+  fieldTypes.region,
+  fieldTypes.person,
+  fieldTypes.post,
+  fieldTypes.workType,
+  fieldTypes.link,
+  fieldTypes.chemicalStore,
+];
 /** Field types filtered by "contains" (`like '%x%'`), which no index serves. */
-export const TEXT_TYPES: number[] = [fieldTypes.text, fieldTypes.remark, fieldTypes.plainText, fieldTypes.device];
-const SCALAR_TYPES: number[] = [...NUMERIC_TYPES, ...TEXT_TYPES, fieldTypes.enum];
+export const TEXT_TYPES: number[] = [fieldTypes.text, fieldTypes.remark, fieldTypes.plainText, fieldTypes.device, fieldTypes.blankText, fieldTypes.systemLabel];
+const SCALAR_TYPES: number[] = [...NUMERIC_TYPES, ...TEXT_TYPES, fieldTypes.enum, fieldTypes.businessCategory, fieldTypes.chemicalCategory, fieldTypes.chemical];
 
 /**
  * The document fields worth an index: filters compared exactly or by range
@@ -174,6 +186,14 @@ export function createDefinitionRegistry(store: Store, events: Pick<DomainEvents
       if (builtInNames.has(def.entity)) {
         throw badRequest('records.builtInLedger', ['definition.entity']);
       }
+      // Types whose choices do not exist yet (unclosed permits, chemical storage zones) are refused with their number.
+      assertAvailableTypes(def, UNAVAILABLE_TYPES);
+      // A storage-facility field needs the chemicals module's ledger.
+      def.fields.forEach((f, i) => {
+        if (f.type === fieldTypes.chemicalStore && !entries.has(CHEMICAL_STORE_REF.entity)) {
+          throw badRequest('records.linkUnknownLedger', [`definition.fields.${i}.type`], { entity: CHEMICAL_STORE_REF.entity });
+        }
+      });
       // An enumeration without its own options takes them from a dictionary entry that must exist.
       def.fields.forEach((f, i) => {
         for (const [path, x] of [[`definition.fields.${i}.dictionary`, f] as const, ...(f.columns ?? []).map((c, j) => [`definition.fields.${i}.columns.${j}.dictionary`, c] as const)]) {

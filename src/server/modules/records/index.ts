@@ -14,6 +14,8 @@ import { createRecordsService } from './records.service.js';
 
 /** How often a server on a shared PostgreSQL store looks for definitions another server saved. */
 const RECORD_SYNC_MS = 3000;
+/** How often attachment reminders (type 54) that came due open their to-dos. */
+const REMINDER_MS = 15 * 60_000;
 
 /**
  * The record engine and its low-code platform (seed 2 §2.8): one set of calls
@@ -35,10 +37,21 @@ export const recordsModule = defineModule({
     const live = recordsChannel({ bus: stream.bus, definitions: records.definitions, scopeOf: (userid) => ports.org.getUserScope(userid) });
     stream.topics.addSource(live.source);
     stream.topics.addResolver(live.resolver);
+    const remind = () => {
+      records.remindDue(Date.now()).catch((err: unknown) => log.warn({ err }, 'records: attachment reminders failed; retried'));
+    };
+    const reminders = setInterval(remind, REMINDER_MS);
+    reminders.unref();
     // An SQLite store has one server (the data directory lock); servers sharing a PostgreSQL store
     // pick up each other's ledger definitions and dictionary entries within a few seconds.
     if (store.dialect !== 'postgres') {
-      return { port: records };
+      return {
+        port: records,
+        close: () => {
+          clearInterval(reminders);
+          return Promise.resolve();
+        },
+      };
     }
     const timer = setInterval(() => {
       records.syncFromStore().catch((err: unknown) => log.warn({ err }, 'records: reading stored definitions failed; retried'));
@@ -48,6 +61,7 @@ export const recordsModule = defineModule({
       port: records,
       close: () => {
         clearInterval(timer);
+        clearInterval(reminders);
         return Promise.resolve();
       },
     };

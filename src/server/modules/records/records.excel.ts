@@ -4,7 +4,8 @@ import type { ImportResult } from '../../../shared/records/contracts.js';
 import type { Lang } from '../../../shared/messages/define.js';
 import { fieldIssues } from '../../../shared/messages/zod-issues.js';
 import { fieldTypes, statusOf, valueText, type FieldDef, type RecordDefinition } from '../../../shared/records/definition.js';
-import { optionsOf, recordValuesSchema, type Dictionaries } from '../../../shared/records/validator.js';
+import { hazardMatrixText, parseHazardMatrix } from '../../../shared/records/field-catalogue.js';
+import { isSignedValue, optionsOf, recordValuesSchema, type Dictionaries, type ReceiptEntry, type ReminderValue } from '../../../shared/records/validator.js';
 import { formatDate, parseTime } from '../../../shared/time.js';
 import { docOf, type RecordRow } from './records.repository.js';
 import { plain, writeSheet, type Cell } from '../../common/excel.js';
@@ -91,11 +92,51 @@ export function cellOf(f: FieldDef, v: unknown, lang: Lang, dicts: Dictionaries 
     const o = options.find((p) => p.value === x);
     return o ? (lang === 'en' && o.label.en ? o.label.en : o.label.zh) : valueText(x);
   };
+  const many = (x: unknown): unknown[] => (Array.isArray(x) ? x : [x]);
   switch (f.type) {
     case fieldTypes.enum:
+    case fieldTypes.businessCategory:
+    case fieldTypes.chemicalCategory:
+    case fieldTypes.chemical:
       return optionLabel(v);
     case fieldTypes.enumMulti:
-      return (v as unknown[]).map(optionLabel).join(';');
+    case fieldTypes.businessCategories:
+    case fieldTypes.permitTypes:
+      return many(v).map(optionLabel).join(';');
+    case fieldTypes.enumParam:
+      // "choice(parameter)", as the import reads it back.
+      return many(v)
+        .map((x) => {
+          const e = x as { value?: unknown; param?: unknown };
+          return e.param ? `${optionLabel(e.value)}(${valueText(e.param)})` : optionLabel(e.value);
+        })
+        .join(';');
+    case fieldTypes.openPermits:
+      return many(v).map(valueText).join(';');
+    case fieldTypes.receipt:
+      // Who confirmed (✓ and when) and who has not (✗): for reading; a confirmation is never imported.
+      return many(v)
+        .map((x) => {
+          const e = x as ReceiptEntry;
+          return `${valueText(nameOf(e.userid))} ${e.at ? `✓ ${formatDate(e.at, 'YYYY-MM-DD HH:mm')}` : '✗'}`;
+        })
+        .join(';');
+    case fieldTypes.hazardMatrix: {
+      const m = v as { l: number; s: number };
+      return typeof m.l === 'number' && typeof m.s === 'number' ? hazardMatrixText(m, lang) : valueText(v);
+    }
+    case fieldTypes.reminder: {
+      const r = v as ReminderValue;
+      if (typeof r.expires !== 'number') {
+        return valueText(v);
+      }
+      const files = (r.files ?? []).length;
+      const days = lang === 'en' ? `remind ${r.remindDays} d before` : `提前 ${r.remindDays} 天提醒`;
+      return `${formatDate(r.expires, 'YYYY-MM-DD')} (${days}; ${lang === 'en' ? `${files} file(s)` : `${files} 个附件`})`;
+    }
+    case fieldTypes.systemLabel:
+    case fieldTypes.blankText:
+      return valueText(v);
     case fieldTypes.time:
       return formatDate(v as number, 'YYYY-MM-DD HH:mm:ss');
     case fieldTypes.number:
@@ -110,13 +151,16 @@ export function cellOf(f: FieldDef, v: unknown, lang: Lang, dicts: Dictionaries 
     case fieldTypes.table:
       return JSON.stringify(v);
     case fieldTypes.signature:
-      return v ? '✓' : null;
+      // Who signed and when, for reading; a signature is never imported.
+      return isSignedValue(v) ? `${v.signerName} ✓ ${formatDate(v.at, 'YYYY-MM-DD HH:mm')}` : v ? '✓' : null;
     case fieldTypes.dept:
     case fieldTypes.region:
     case fieldTypes.person:
     case fieldTypes.post:
     case fieldTypes.workType:
     case fieldTypes.link:
+    case fieldTypes.chemicalStore:
+    case fieldTypes.chemicalZone:
       return nameOf(v);
     case fieldTypes.device:
     case fieldTypes.text:
@@ -175,6 +219,17 @@ const IMPORTABLE: number[] = [
   fieldTypes.depts,
   fieldTypes.plainText,
   fieldTypes.link,
+  fieldTypes.blankText,
+  fieldTypes.enumParam,
+  fieldTypes.businessCategory,
+  fieldTypes.businessCategories,
+  fieldTypes.permitTypes,
+  fieldTypes.hazardMatrix,
+  fieldTypes.chemicalCategory,
+  fieldTypes.chemicalStore,
+  fieldTypes.chemical,
+  // A table is written as its rows' JSON and read back from it.
+  fieldTypes.table,
 ];
 
 const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
@@ -204,9 +259,41 @@ function valueOf(f: FieldDef, raw: unknown, dicts: Dictionaries, names: OrgNames
     case fieldTypes.post:
     case fieldTypes.workType:
     case fieldTypes.link:
+    case fieldTypes.chemicalStore:
+    case fieldTypes.chemicalZone:
       return idOf(raw, namesFor(f, names));
     case fieldTypes.number:
       return num(raw);
+    case fieldTypes.businessCategory:
+    case fieldTypes.chemicalCategory:
+    case fieldTypes.chemical:
+      return option(raw);
+    case fieldTypes.businessCategories:
+    case fieldTypes.permitTypes:
+      return list(raw).map(option);
+    case fieldTypes.enumParam:
+      return valueText(raw)
+        .split(/[;；]/)
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map((s) => {
+          const m = /^(.*?)\s*[(（](.*)[)）]$/.exec(s);
+          return m ? { value: option(m[1]), param: m[2].trim() } : { value: option(s), param: '' };
+        });
+    case fieldTypes.hazardMatrix:
+      return parseHazardMatrix(valueText(raw)) ?? valueText(raw);
+    case fieldTypes.table: {
+      try {
+        return JSON.parse(valueText(raw)) as unknown;
+      } catch {
+        return valueText(raw);
+      }
+    }
+    case fieldTypes.openPermits:
+    case fieldTypes.receipt:
+    case fieldTypes.reminder:
+    case fieldTypes.systemLabel:
+      return null;
     case fieldTypes.time: {
       if (raw instanceof Date) {
         return raw.getTime();
@@ -222,10 +309,10 @@ function valueOf(f: FieldDef, raw: unknown, dicts: Dictionaries, names: OrgNames
     case fieldTypes.depts:
       return list(raw).map((x) => idOf(x, namesFor(f, names)));
     case fieldTypes.text:
+    case fieldTypes.blankText:
     case fieldTypes.remark:
     case fieldTypes.plainText:
     case fieldTypes.device:
-    case fieldTypes.table:
     case fieldTypes.signature:
     case fieldTypes.attachment:
     case fieldTypes.image:

@@ -235,6 +235,10 @@ export function createRecordsRepository(db: Db) {
         .returningAll()
         .executeTakeFirst();
     },
+    /** Rewrites a record's values in the transaction that made it (a system label needs the new id); the version stays. */
+    async setDoc(x: Tx, id: number, doc: Record<string, unknown>, title: string) {
+      return x.updateTable('record').set({ doc: docParam(doc), title }).where('id', '=', id).returningAll().executeTakeFirst();
+    },
     remove: async (x: Tx, id: number) => {
       await x.deleteFrom('record').where('id', '=', id).execute();
       await x.deleteFrom('record_unique').where('record_id', '=', id).execute();

@@ -13,8 +13,10 @@ import {
   dictionarySave,
   fileDownload,
   importResult,
+  ledgerPostOptions,
   ledgerUserOptions,
   linkOptions,
+  receiptConfirm,
   recordCallSuffixes,
   recordImportInput,
   uploadFileToServer,
@@ -186,6 +188,17 @@ export function registerRecords(http: HttpApp, store: Store, records: RecordsSer
   http.route(ledgerUserOptions, async (_input, ctx) => {
     const rows = await store.db.selectFrom('users').select(['userid', 'username', 'loginname']).orderBy('userid').execute();
     return ctx.user!.permissions.has('org:manage') ? rows : rows.map((r) => ({ ...r, loginname: '' }));
+  });
+  http.route(ledgerPostOptions, async () => {
+    const posts = await records.orgNames();
+    return [...posts.post].map(([postid, n]) => ({ postid, postname: n.zh, postname_en: n.en }));
+  });
+  http.route(receiptConfirm, (input, ctx) => {
+    const def = records.definitions.get(input.entity);
+    if (!def) {
+      throw notFound('records.noSuchLedger', { entity: input.entity });
+    }
+    return records.confirmReceipt(ctx.user!, def, input);
   });
   http.route(uploadFileToServer, async (_input, ctx) => {
     const part = await fileOf(ctx.req);

@@ -23,7 +23,9 @@ import type { Store, Tx } from '../../store/db.js';
 import { transactThenPublish, type DomainEvents, type Emit } from '../../stream/bus.js';
 import { createDefinitionRegistry, NUMERIC_TYPES, TEXT_TYPES, type DefinitionRegistry } from './definition-registry.js';
 import { createDictionaryRegistry, type DictionaryRegistry } from './dictionary-registry.js';
-import { openTodo } from '../../common/todos.js';
+import { completeTodos, openTodo } from '../../common/todos.js';
+import type { ReceiptEntry, ReminderValue } from '../../../shared/records/validator.js';
+import { reminderDate, reminderDue, settleValues, systemLabelOf, type ReceiptChanges } from './records.fields.js';
 import type { LinkNames, Named, OrgNames } from './records.excel.js';
 import { createRecordsRepository, docOf, isCommonSort, type RecordQuery, type RecordRow } from './records.repository.js';
 
@@ -42,6 +44,11 @@ const ADMIN_ROLE = 'admin';
 /** To-do kind of a workflow step waiting for its approvers. */
 const RECORD_TODO = 'record.step';
 const todoRef = (id: number) => `record:${id}`;
+/** To-do kind of a person asked to confirm receipt (type 28), and of an attachment about to expire (type 54). */
+const RECEIPT_TODO = 'record.receipt';
+const REMINDER_TODO = 'record.reminder';
+const receiptRef = (id: number, key: string) => `receipt:${id}:${key}`;
+const reminderRef = (id: number, key: string, expires: number) => `reminder:${id}:${key}:${expires}`;
 const auditEntity = (def: RecordDefinition) => `record.${def.entity}`;
 const offsetOf = (p: { page: number; pageSize: number }) => (p.page - 1) * p.pageSize;
 
@@ -167,6 +174,13 @@ export interface RecordsService {
     caller: AuthUser,
     input: { entity: string; label: string; labelEn?: string },
   ): Promise<{ id: number; zh: string; en: string }[]>;
+  /**
+   * The caller confirms receipt in field `field` of a record (type 28): only
+   * a person the field names, once; their to-do is done and the audit says so.
+   */
+  confirmReceipt(caller: AuthUser, def: RecordDefinition, input: { id: number; field: string }): Promise<RecordItem>;
+  /** Opens the to-dos of attachment reminders (type 54) that are due by `now`, once per record, field and expiry; returns how many. */
+  remindDue(now: number): Promise<number>;
   definitionLog(input: {
     page: number;
     pageSize: number;
@@ -330,8 +344,9 @@ export function createRecordsService(
       }
     }
     const fileIds: number[] = [];
-    for (const f of def.fields.filter((x) => FILE_TYPES.includes(x.type))) {
-      const ids = (values[f.key] as number[] | undefined) ?? [];
+    for (const f of def.fields.filter((x) => FILE_TYPES.includes(x.type) || x.type === fieldTypes.reminder)) {
+      const v = values[f.key];
+      const ids = f.type === fieldTypes.reminder ? ((v as ReminderValue | null)?.files ?? []) : ((v as number[] | undefined) ?? []);
       const files = await repo.filesByIds(tx, ids);
       const ok =
         files.length === new Set(ids).size &&
@@ -350,12 +365,14 @@ export function createRecordsService(
     caller: AuthUser,
     def: RecordDefinition,
     scope: Scope,
-    values: Record<string, unknown>,
+    input: Record<string, unknown>,
   ) {
-    const { place, uniques, fileIds } = await checkSave(tx, caller, def, scope, values, null);
     const now = Date.now();
+    const settled = settleValues(caller, def, input, null, now);
+    const values = settled.values;
+    const { place, uniques, fileIds } = await checkSave(tx, caller, def, scope, values, null);
     const status = def.workflow?.initial ?? 0;
-    const row = await repo.insert(tx, {
+    let row = await repo.insert(tx, {
       entity: def.entity,
       ...place,
       status,
@@ -367,14 +384,42 @@ export function createRecordsService(
       version: 1,
       doc: values,
     });
+    // System labels (type 15) carry the new record's id.
+    const labels = def.fields.filter((f) => f.type === fieldTypes.systemLabel);
+    if (labels.length) {
+      const doc = { ...values, ...Object.fromEntries(labels.map((f) => [f.key, systemLabelOf(row.id, now)])) };
+      row = (await repo.setDoc(tx, row.id, doc, titleOf(def, doc))) ?? row;
+    }
     await repo.setUnique(tx, def.entity, row.id, uniques);
     await repo.linkFiles(tx, row.id, fileIds);
-    await audit(tx, caller, 'record.create', auditEntity(def), row.id, { values });
+    await receiptTodos(tx, def, row.id, row.title, settled.receipts, now);
+    await audit(tx, caller, 'record.create', auditEntity(def), row.id, { values: docOf(row.doc) });
     if (def.workflow) {
       await approverTodos(tx, def, row.id, row.title, approversOf(def, status, values), now);
     }
     inserted.push(row);
     return row;
+  }
+
+  /** Each person newly named in a receipt field gets a to-do leading to the record; people no longer named lose theirs. */
+  async function receiptTodos(tx: Tx, def: RecordDefinition, id: number, title: string, changes: ReceiptChanges[], at: number) {
+    for (const c of changes) {
+      const ref = receiptRef(id, c.key);
+      for (const userid of c.removed) {
+        await completeTodos(tx, { kind: RECEIPT_TODO, ref, userid });
+      }
+      for (const userid of c.added) {
+        await openTodo(tx, {
+          userid,
+          kind: RECEIPT_TODO,
+          ref,
+          href: recordHref(def.entity, id),
+          title: 'records.receiptTodoTitle',
+          params: { ledger: def.name.zh, ledger_en: def.name.en || def.name.zh, title },
+          at,
+        });
+      }
+    }
   }
 
   /**
@@ -565,8 +610,10 @@ export function createRecordsService(
         if (!mayEdit(caller, def, before)) {
           throw forbidden('records.noPermission');
         }
-        // Read-only fields (set by the workflow) keep their stored values.
-        const merged = { ...docOf(before.doc), ...values };
+        // Read-only fields (set by the workflow) keep their stored values; signatures and confirmations are completed from the store.
+        const stored = docOf(before.doc);
+        const settled = settleValues(caller, def, values, stored, Date.now());
+        const merged = { ...stored, ...settled.values };
         const { place, uniques, fileIds } = await checkSave(tx, caller, def, scope, merged, id);
         const row = await repo.update(tx, id, version, {
           ...place,
@@ -581,6 +628,7 @@ export function createRecordsService(
         }
         await repo.setUnique(tx, def.entity, id, uniques);
         await repo.linkFiles(tx, id, fileIds);
+        await receiptTodos(tx, def, id, row.title, settled.receipts, Number(row.updated_at));
         await audit(tx, caller, 'record.update', auditEntity(def), id, { changes: changesOf(def.fields, docOf(before.doc), merged) });
         // Viewers of where it was and of where it is now both learn of it.
         publishChanged(emit, def, [before, row], 'update');
@@ -882,6 +930,77 @@ export function createRecordsService(
         return false;
       }
       return visible(def, await deps.scopeOf(caller.userid), row);
+    },
+
+    async confirmReceipt(caller, def, input) {
+      const f = def.fields.find((x) => x.key === input.field && x.type === fieldTypes.receipt);
+      if (!f) {
+        throw badRequest('records.unknownField', ['field'], { key: input.field });
+      }
+      const { scope } = await visibleRow(caller, def, input.id);
+      return transactThenPublish(store.db, deps.events, async (tx, emit) => {
+        const before = await repo.get(tx, def.entity, input.id);
+        if (!before || !visible(def, scope, before)) {
+          throw notFound('records.notFound');
+        }
+        const doc = docOf(before.doc);
+        const entries = (doc[f.key] as ReceiptEntry[] | null) ?? [];
+        const mine = entries.find((e) => e.userid === caller.userid);
+        if (!mine) {
+          throw new AppError(403, 'records.receiptNotNamed', ['field']);
+        }
+        if (mine.at !== null) {
+          throw conflict('records.receiptDone', ['field']);
+        }
+        const now = Date.now();
+        const next = { ...doc, [f.key]: entries.map((e) => (e.userid === caller.userid ? { userid: e.userid, at: now } : e)) };
+        const row = await repo.update(tx, before.id, before.version, { deptid: before.deptid, regionid: before.regionid, title: before.title, status: before.status, doc: next, updated_at: now });
+        if (!row) {
+          throw conflict('records.conflict', ['version'], { current: '?' });
+        }
+        await completeTodos(tx, { kind: RECEIPT_TODO, ref: receiptRef(row.id, f.key), userid: caller.userid });
+        await audit(tx, caller, 'record.receipt', auditEntity(def), row.id, { field: f.key });
+        publishChanged(emit, def, [row], 'update');
+        return itemOf(row);
+      });
+    },
+
+    async remindDue(now) {
+      let opened = 0;
+      for (const { definition: def } of definitions.all()) {
+        const fields = def.fields.filter((f) => f.type === fieldTypes.reminder);
+        if (!fields.length) {
+          continue;
+        }
+        for await (const page of repo.stream(queryOf(def, { all: true, deptids: [], regionids: [] }, { filters: {}, keyword: '' }))) {
+          for (const row of page) {
+            const doc = docOf(row.doc);
+            for (const f of fields) {
+              const r = doc[f.key] as ReminderValue | null | undefined;
+              if (!r || typeof r.expires !== 'number' || reminderDue(r) > now || row.creator_id === null) {
+                continue;
+              }
+              const ref = reminderRef(row.id, f.key, r.expires);
+              // Once per record, field and expiry: a to-do done (or dismissed) is not opened again.
+              const seen = await store.db.selectFrom('todo').select('id').where('kind', '=', REMINDER_TODO).where('ref', '=', ref).executeTakeFirst();
+              if (seen) {
+                continue;
+              }
+              await openTodo(store.db, {
+                userid: row.creator_id,
+                kind: REMINDER_TODO,
+                ref,
+                href: recordHref(def.entity, row.id),
+                title: 'records.reminderTodoTitle',
+                params: { ledger: def.name.zh, ledger_en: def.name.en || def.name.zh, title: row.title, date: reminderDate(r.expires) },
+                at: now,
+              });
+              opened++;
+            }
+          }
+        }
+      }
+      return opened;
     },
 
     async definitionLog(input) {
