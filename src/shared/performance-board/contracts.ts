@@ -102,3 +102,42 @@ export const runningEffectCall = defineContract({
   }),
   permission: 'performance:view',
 });
+
+/** Inspection figures (DOMAIN.md §9: missed-check rate = (due − done in window) ÷ due); rounds still open are not counted. */
+const inspectionFigures = z.object({ due: z.number().int(), done: z.number().int(), missed: z.number().int(), rate: z.number().nullable() });
+const inspectionRows = z.array(inspectionFigures.extend({ key: z.number().int().nullable(), name: z.string() }));
+/** A period: this calendar month (server time) when absent. */
+const period = z.object({ from: z.number().int().optional(), to: z.number().int().optional() });
+
+export const dangerInspectionStatisticsCall = defineContract({
+  method: 'POST',
+  path: '/UAPI/PerformanceMetricsBoard/DangerInspectionStatistics',
+  input: period,
+  output: z.object({ from: z.number(), to: z.number(), overall: inspectionFigures, byPlan: inspectionRows }),
+  permission: 'performance:view',
+});
+
+export const dangerInspectionDeptStatisticsCall = defineContract({
+  method: 'POST',
+  path: '/UAPI/PerformanceMetricsBoard/DangerInspectionDeptStatistics',
+  input: period,
+  output: z.object({ from: z.number(), to: z.number(), items: inspectionRows }),
+  permission: 'performance:view',
+});
+
+export const personInspectionTaskCall = defineContract({
+  method: 'POST',
+  path: '/UAPI/PerformanceMetricsBoard/PersonInspectionTask',
+  input: period,
+  output: z.object({ from: z.number(), to: z.number(), items: inspectionRows }),
+  permission: 'performance:view',
+});
+
+/** The caller's own rounds this month. */
+export const personInspectionInfoCall = defineContract({
+  method: 'POST',
+  path: '/UAPI/PerformanceMetricsBoard/PersonInspectionInfo',
+  input: noBody,
+  output: z.object({ from: z.number(), to: z.number(), mine: inspectionFigures }),
+  permission: 'authenticated',
+});

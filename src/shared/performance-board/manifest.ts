@@ -19,6 +19,10 @@ export const performanceBoardShared = defineSharedModule({
     'performance.rectifyRate': { zh: '隐患整改率', en: 'Rectification rate' },
     'performance.onTimeRate': { zh: '按期整改率', en: 'On-time rate' },
     'performance.foundThisMonth': { zh: '本月发现隐患', en: 'Dangers found this month' },
+    'performance.missedRate': { zh: '本月巡检漏检率', en: 'Missed checks this month' },
+    'performance.inspectionsByDept': { zh: '本月各部门巡检', en: 'Inspection rounds by department, this month' },
+    'performance.due': { zh: '应检点次', en: 'Checks due' },
+    'performance.done': { zh: '已检点次', en: 'Checks done' },
     'performance.allTime': { zh: '累计', en: 'All time' },
     'performance.byMonth': { zh: '近12个月隐患发现与闭环', en: 'Dangers found and closed, last 12 months' },
     'performance.byDept': { zh: '各部门隐患整改', en: 'Rectification by department' },
@@ -33,8 +37,8 @@ export const performanceBoardShared = defineSharedModule({
     'performance.noDept': { zh: '（未指定部门）', en: '(no department)' },
     'performance.notEvaluated': { zh: '未评价', en: 'Not evaluated' },
     'performance.method': {
-      zh: '整改率 = 已闭环 ÷（发现 − 作废）；按期率 = 截止前闭环 ÷ 有截止日期的已闭环；逾期 = 已下发、截止日期已过、未整改。仅统计您有权查看的区域。',
-      en: 'Rectification rate = closed ÷ (found − voided); on-time rate = closed by the deadline ÷ closed with a deadline; overdue = assigned, deadline passed, not rectified. Only the regions you may see are counted.',
+      zh: '整改率 = 已闭环 ÷（发现 − 作废）；按期率 = 截止前闭环 ÷ 有截止日期的已闭环；逾期 = 已下发、截止日期已过、未整改；漏检率 =（应检 − 时间窗内已检）÷ 应检，只计已结束的巡检轮次。仅统计您有权查看的区域。',
+      en: 'Rectification rate = closed ÷ (found − voided); on-time rate = closed by the deadline ÷ closed with a deadline; overdue = assigned, deadline passed, not rectified; missed-check rate = (checks due − done in the window) ÷ due, over rounds already over. Only the regions you may see are counted.',
     },
   },
   figures: {
@@ -44,6 +48,7 @@ export const performanceBoardShared = defineSharedModule({
     'performance.overdue': { label: { zh: '逾期未整改隐患', en: 'Overdue dangers' }, permission: 'performance:view' },
     'performance.rectifyRate': { label: { zh: '隐患整改率', en: 'Rectification rate' }, unit: '%', permission: 'performance:view' },
     'performance.onTimeRate': { label: { zh: '按期整改率', en: 'On-time rate' }, unit: '%', permission: 'performance:view' },
+    'performance.missedRate': { label: { zh: '本月巡检漏检率', en: 'Missed checks this month' }, unit: '%', permission: 'performance:view' },
   },
   menus: [
     {

@@ -3,6 +3,8 @@ import { useCallback } from 'react';
 import { renderMessage } from '../../../shared/messages/catalog';
 import {
   dangerDeptStatisticsCall,
+  dangerInspectionDeptStatisticsCall,
+  dangerInspectionStatisticsCall,
   dangerStatisticsCall,
   riskClassificationCall,
   riskControlListCall,
@@ -24,12 +26,14 @@ export function BoardPage() {
   const depts = useLoad(useCallback((signal: AbortSignal) => api(dangerDeptStatisticsCall, {}, { signal }), []));
   const classes = useLoad(useCallback((signal: AbortSignal) => api(riskClassificationCall, {}, { signal }), []));
   const zones = useLoad(useCallback((signal: AbortSignal) => api(riskControlListCall, {}, { signal }), []));
+  const rounds = useLoad(useCallback((signal: AbortSignal) => api(dangerInspectionStatisticsCall, {}, { signal }), []));
+  const roundsByDept = useLoad(useCallback((signal: AbortSignal) => api(dangerInspectionDeptStatisticsCall, {}, { signal }), []));
   const e = effect.data;
   const maxMonth = Math.max(1, ...(dangers.data?.byMonth ?? []).map((m) => Math.max(m.found, m.closed)));
   const totalPoints = (classes.data?.points ?? []).reduce((s, p) => s + p.count, 0);
 
   const figure = (testid: string, title: string, value: string | number | undefined, suffix?: string) => (
-    <Col xs={12} sm={8} lg={4} key={testid}>
+    <Col xs={12} sm={8} lg={6} xxl={3} key={testid}>
       <Card size="small" data-testid={testid} loading={effect.loading && !e}>
         <Statistic title={title} value={value ?? '—'} suffix={suffix} />
       </Card>
@@ -48,6 +52,8 @@ export function BoardPage() {
         {figure('pb-overdue', t('performance.overdue'), e?.all.overdue)}
         {figure('pb-rectify-rate', t('performance.rectifyRate'), pct(e?.all.rectifyRate))}
         {figure('pb-on-time-rate', t('performance.onTimeRate'), pct(e?.all.onTimeRate))}
+        {figure('pb-missed-rate', t('performance.missedRate'), pct(rounds.data?.overall.rate))}
+        {figure('pb-checks-done', `${t('performance.done')} / ${t('performance.due')}`, rounds.data ? `${rounds.data.overall.done} / ${rounds.data.overall.due}` : undefined)}
       </Row>
       <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
         <Col xs={24} lg={12}>
@@ -126,6 +132,23 @@ export function BoardPage() {
           </Card>
         </Col>
       </Row>
+      <Card size="small" title={t('performance.inspectionsByDept')} style={{ marginTop: 12 }}>
+        <Table
+          size="small"
+          data-testid="pb-rounds"
+          rowKey={(r) => String(r.key)}
+          loading={roundsByDept.loading && !roundsByDept.data}
+          dataSource={roundsByDept.data?.items ?? []}
+          pagination={false}
+          scroll={{ x: 520 }}
+          columns={[
+            { title: t('performance.dept'), dataIndex: 'name', key: 'name' },
+            { title: t('performance.due'), dataIndex: 'due', key: 'due', width: 100 },
+            { title: t('performance.done'), dataIndex: 'done', key: 'done', width: 100 },
+            { title: t('performance.missedRate'), key: 'rate', width: 140, render: (_v, r) => pct(r.rate) },
+          ]}
+        />
+      </Card>
       <Typography.Paragraph type="secondary" style={{ marginTop: 12, fontSize: 12 }} data-testid="pb-method">
         {t('performance.method')}
       </Typography.Paragraph>

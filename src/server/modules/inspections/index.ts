@@ -7,6 +7,7 @@ import { seedDemoInspections } from './demo.js';
 import { registerInspectionRoutes } from './inspections.routes.js';
 import { createInspectionsService } from './inspections.service.js';
 import { migrations } from './migrations.js';
+import { inspectionsPort } from './port.js';
 
 /** The generator runs this often; it inserts each (plan, window) once, so a restart or a second server changes nothing. */
 const GENERATE_EVERY_MS = 60_000;
@@ -23,6 +24,7 @@ export const inspectionsModule = defineModule({
   shared: inspectionsShared,
   migrations,
   needs: { records: recordsPort, org: orgPort, hiddenDangers: hiddenDangersPort },
+  provides: inspectionsPort,
   start({ http, store, stream, config, log, ports }) {
     const svc = createInspectionsService(store, { records: ports.records, org: ports.org, hiddenDangers: ports.hiddenDangers, history: stream.history });
     registerInspectionRoutes(http, svc);
@@ -33,6 +35,7 @@ export const inspectionsModule = defineModule({
       .then(run)
       .then(() => undefined);
     return {
+      port: { missedRate: (c, input) => svc.missedRate(c, input) },
       exposed: { svc },
       ready,
       close: async () => {

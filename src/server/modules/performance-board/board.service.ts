@@ -1,8 +1,12 @@
 import type { z } from 'zod';
-import { dangerFigures } from '../../../shared/domain/dual-prevention-performance.js';
+import { dangerFigures, percent } from '../../../shared/domain/dual-prevention-performance.js';
 import { riskLevels } from '../../../shared/domain/risk-evaluation.js';
 import type {
   dangerDeptStatisticsCall,
+  dangerInspectionDeptStatisticsCall,
+  dangerInspectionStatisticsCall,
+  personInspectionInfoCall,
+  personInspectionTaskCall,
   dangerStatisticsCall,
   riskClassificationCall,
   riskControlListCall,
@@ -10,6 +14,7 @@ import type {
 } from '../../../shared/performance-board/contracts.js';
 import type { AuthUser } from '../../http/app.js';
 import type { HiddenDangersPort } from '../hidden-dangers/port.js';
+import type { InspectionsPort } from '../inspections/port.js';
 import type { OrgPort } from '../org/port.js';
 import type { RiskPort } from '../risk/port.js';
 
@@ -21,6 +26,15 @@ export interface BoardService {
   riskControlList(caller: AuthUser): Promise<Out<typeof riskControlListCall>>;
   riskClassification(caller: AuthUser): Promise<Out<typeof riskClassificationCall>>;
   runningEffect(caller: AuthUser): Promise<Out<typeof runningEffectCall>>;
+  inspectionStatistics(caller: AuthUser, input: Period): Promise<Out<typeof dangerInspectionStatisticsCall>>;
+  inspectionDeptStatistics(caller: AuthUser, input: Period): Promise<Out<typeof dangerInspectionDeptStatisticsCall>>;
+  personInspectionTask(caller: AuthUser, input: Period): Promise<Out<typeof personInspectionTaskCall>>;
+  personInspectionInfo(caller: AuthUser): Promise<Out<typeof personInspectionInfoCall>>;
+}
+
+interface Period {
+  from?: number;
+  to?: number;
 }
 
 /** `YYYY-MM` of a time, in the server's zone (the plant's). */
@@ -40,11 +54,41 @@ const monthStart = (t: number, back = 0) => {
 export function createBoardService(deps: {
   dangers: Pick<HiddenDangersPort, 'facts'>;
   risk: Pick<RiskPort, 'zoneList' | 'points'>;
+  inspections: Pick<InspectionsPort, 'missedRate'>;
   org: Pick<OrgPort, 'allDeptsAndRegions'>;
   now?: () => number;
 }): BoardService {
   const now = deps.now ?? Date.now;
+  /** The period asked, this calendar month when absent. */
+  const periodOf = (p: Period) => {
+    const t = now();
+    return { from: p.from ?? monthStart(t), to: p.to ?? monthStart(t, -1) };
+  };
+  /** The inspections module's rate (a fraction) as the board's percentage. */
+  const asPercent = <R extends { due: number; done: number; missed: number; rate: number | null }>(r: R) => ({ ...r, rate: percent(r.missed, r.due) });
+  const rates = async (caller: AuthUser, item: 'plan' | 'person' | 'department' | 'region', p: Period) => {
+    const { from, to } = periodOf(p);
+    const r = await deps.inspections.missedRate(caller, { item, start: from, end: to });
+    return { from, to, overall: asPercent(r.overall), rows: r.rows.map(asPercent).sort((a, b) => (b.rate ?? -1) - (a.rate ?? -1) || b.due - a.due) };
+  };
   return {
+    async inspectionStatistics(caller, input) {
+      const r = await rates(caller, 'plan', input);
+      return { from: r.from, to: r.to, overall: r.overall, byPlan: r.rows };
+    },
+    async inspectionDeptStatistics(caller, input) {
+      const r = await rates(caller, 'department', input);
+      return { from: r.from, to: r.to, items: r.rows };
+    },
+    async personInspectionTask(caller, input) {
+      const r = await rates(caller, 'person', input);
+      return { from: r.from, to: r.to, items: r.rows };
+    },
+    async personInspectionInfo(caller) {
+      const r = await rates(caller, 'person', {});
+      const mine = r.rows.find((x) => x.key === caller.userid);
+      return { from: r.from, to: r.to, mine: mine ? { due: mine.due, done: mine.done, missed: mine.missed, rate: mine.rate } : { due: 0, done: 0, missed: 0, rate: null } };
+    },
     async dangerStatistics(caller) {
       const t = now();
       const facts = await deps.dangers.facts(caller, {});

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hiddenDangerStatistics, hiddenDangerVoid } from '../../../../src/shared/hidden-dangers/contracts.js';
 import { hiddenDangerLedger } from '../../../../src/shared/hidden-dangers/ledger.js';
+import { missedRate } from '../../../../src/shared/inspections/contracts.js';
 import {
   dangerDeptStatisticsCall,
+  dangerInspectionDeptStatisticsCall,
+  dangerInspectionStatisticsCall,
+  personInspectionInfoCall,
+  personInspectionTaskCall,
   dangerStatisticsCall,
   riskClassificationCall,
   riskControlListCall,
@@ -85,6 +90,25 @@ describe.each(dialects)('performance board (%s)', (dialect) => {
     expect(voided.all.voided).toBe(before.all.voided + 1);
     expect(voided.all.open).toBe(before.all.open);
     expect(voided.all.rectifyRate).toBe(before.all.rectifyRate);
+  });
+
+  it('gives the inspections module\'s missed-check rate as a percentage, by plan, department and person, and each person their own', async () => {
+    const DAY = 86_400_000;
+    const period = { from: Date.now() - 30 * DAY, to: Date.now() + DAY };
+    const own = await data(call(t.url, missedRate, { item: 'plan', start: period.from, end: period.to }, admin));
+    const board = await data(call(t.url, dangerInspectionStatisticsCall, period, admin));
+    expect(board.overall).toEqual({ ...own.overall, rate: own.overall.due ? Math.round((own.overall.missed / own.overall.due) * 1000) / 10 : null });
+    expect(board.byPlan.map((r) => r.key).sort()).toEqual(own.rows.map((r) => r.key).sort());
+    const depts = await data(call(t.url, dangerInspectionDeptStatisticsCall, period, admin));
+    expect(depts.items.reduce((s, r) => s + r.due, 0)).toBe(own.overall.due);
+    const people = await data(call(t.url, personInspectionTaskCall, period, admin));
+    expect(people.items.reduce((s, r) => s + r.due, 0)).toBe(own.overall.due);
+    // This month by default; the inspector's own figures are the inspector's row.
+    const month = await data(call(t.url, personInspectionTaskCall, {}, admin));
+    const info = await data(call(t.url, personInspectionInfoCall, {}, inspector));
+    const me = (await data(call(t.url, missedRate, { item: 'person', start: info.from, end: info.to }, inspector))).rows;
+    expect(info.from).toBe(month.from);
+    expect(info.mine.due).toBe(me.reduce((s, r) => s + r.due, 0) && (me.find((r) => r.name === '张巡检')?.due ?? 0));
   });
 
   it('needs performance:view: the contractor is refused', async () => {
