@@ -11,6 +11,7 @@ import { fencesShared } from './fences/manifest.js';
 import { hiddenDangersShared } from './hidden-dangers/manifest.js';
 import { ingestShared } from './ingest/manifest.js';
 import { majorHazardShared } from './major-hazard/manifest.js';
+import { occupationalHealthShared } from './occupational-health/manifest.js';
 import { orgShared } from './org/manifest.js';
 import { permitsShared } from './permits/manifest.js';
 import { positioningShared } from './positioning/manifest.js';
@@ -48,6 +49,7 @@ export const sharedModules = [
   plantModelShared,
   drawingsShared,
   hiddenDangersShared,
+  occupationalHealthShared,
   chemicalsShared,
 ] as const;
 

@@ -10,6 +10,7 @@ import { hiddenDangersModule } from './hidden-dangers/index.js';
 import { ingestModule } from './ingest/index.js';
 import { majorHazardModule } from './major-hazard/index.js';
 import type { ModuleMigration, ServerModule } from './module.js';
+import { occupationalHealthModule } from './occupational-health/index.js';
 import { orgModule } from './org/index.js';
 import { permitsModule } from './permits/index.js';
 import { plantModelModule } from './plant-model/index.js';
@@ -47,6 +48,7 @@ export const modules: readonly ServerModule[] = [
   drawingsModule,
   hiddenDangersModule,
   chemicalsModule,
+  occupationalHealthModule,
 ];
 
 /** Every module's migrations by name, for `migrateToLatest` (which adds the platform's own). */
