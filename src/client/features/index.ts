@@ -9,6 +9,7 @@ import { fencesPages } from './fences/routes';
 import { hiddenDangersPages } from './hidden-dangers/routes';
 import { ingestPages } from './ingest/routes';
 import { majorHazardPages } from './major-hazard/routes';
+import { occupationalHealthPages } from './occupational-health/routes';
 import { orgPages } from './org/routes';
 import { permitsPages } from './permits/routes';
 import { plantModelPages } from './plant-model/routes';
@@ -38,4 +39,5 @@ export const featurePages: PageRoute[] = [
   ...drawingsPages,
   ...hiddenDangersPages,
   ...chemicalsPages,
+  ...occupationalHealthPages,
 ];

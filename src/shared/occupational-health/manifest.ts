@@ -90,6 +90,7 @@ export const occupationalHealthShared = defineSharedModule({
     'health.page.remark': { zh: '说明', en: 'Notes' },
     'health.page.examType': { zh: '体检类型', en: 'Exam type' },
     'health.page.conclusion': { zh: '结论', en: 'Conclusion' },
+    'health.page.card': { zh: '定位卡号', en: 'Tag (card)' },
     'health.page.all': { zh: '全部', en: 'All' },
   },
   auditActions: {
