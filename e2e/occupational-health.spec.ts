@@ -6,6 +6,7 @@ import { tagSave } from '../src/shared/realtime/contracts';
 import { recordContracts } from '../src/shared/records/contracts';
 import { positioningObjectLedger } from '../src/shared/records/ledgers/positioning-object';
 import { expect, screenshots, test, type APIRequestContext } from './fixtures';
+import { expectNoSidewaysOverflow } from './layout-helpers';
 import { callApi, signIn } from './sign-in';
 
 type Feature = { properties: { regionid: number }; geometry: { type: 'Polygon' | 'MultiPolygon'; coordinates: unknown } };
@@ -81,4 +82,48 @@ test('shift exposure from posted positions and NH3 samples shows on the personâ€
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/occupationalHealthManagement/personalFile?id=${file.id}&from=${from}&to=${to}`);
   await expect(page.getByTestId('oh-exposure-7664-41-7').getByTestId('oh-exposure-twa')).toHaveText('TWA 17.4131 mg/mÂ³', { timeout: 20_000 });
+});
+
+/* Every page of the area opens (demo data) and fits a phone; with SCREENSHOTS=1 at both widths in both languages. */
+test('the occupational health pages open and fit a phone', async ({ browser }) => {
+  test.setTimeout(screenshots ? 180_000 : 60_000);
+  const OHM = '/occupationalHealthManagement';
+  const pages: [string, string][] = [
+    ['home', 'oh-home'],
+    ['occupationalHealthdatabase', 'ledger-HarmfulFactor'],
+    ['hazardousPositions', 'ledger-HazardousPosition'],
+    ['jobHazard', 'oh-measurements'],
+    ['protectiveMeasuresdatabase', 'ledger-Safeguard'],
+    ['warningLabelDatabase', 'ledger-WorkplaceWarningSign'],
+    ['personalFileSearch', 'oh-due'],
+    ['medicalPlan', 'oh-due'],
+    ['medicalRecord', 'ledger-PhysicalExaminationRecord'],
+    ['physicalAbnormalities', 'oh-abnormal'],
+  ];
+  for (const locale of screenshots ? ['zh-CN', 'en-US'] : ['zh-CN']) {
+    const lang = locale.slice(0, 2);
+    for (const width of screenshots ? [1440, 390] : [390]) {
+      const ctx = await browser.newContext({ locale, viewport: { width, height: width > 500 ? 900 : 844 }, ...(width < 500 ? { hasTouch: true, isMobile: true } : {}) });
+      const p = await ctx.newPage();
+      await signIn(p, 'admin');
+      await p.evaluate((l) => localStorage.setItem('language', l), lang);
+      for (const [child, testId] of pages) {
+        await p.goto(`${OHM}/${child === 'home' ? 'occupationalHealthHomePage' : child}`);
+        await expect(p.getByTestId(testId).first()).toBeVisible({ timeout: 20_000 });
+        await expect(p.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 20_000 });
+        if (screenshots) {
+          await p.screenshot({ path: `test-results/screens/occupational-health/${child}-${width}-${lang}.png`, fullPage: true });
+        }
+        await expectNoSidewaysOverflow(p);
+      }
+      if (screenshots) {
+        // A demo person's file (the first file of the due list).
+        await p.goto(`${OHM}/personalFileSearch`);
+        await p.getByTestId('oh-due').locator('a').first().click();
+        await expect(p.getByTestId('oh-file')).toBeVisible();
+        await p.screenshot({ path: `test-results/screens/occupational-health/personalFile-${width}-${lang}.png`, fullPage: true });
+      }
+      await ctx.close();
+    }
+  }
 });

@@ -6,6 +6,7 @@ import { realtimePort } from '../realtime/port.js';
 import { recordsPort } from '../records/port.js';
 import { registerHealthRoutes } from './occupational-health.routes.js';
 import { createHealthService } from './occupational-health.service.js';
+import { seedDemoHealth } from './demo.js';
 
 /** Overdue exams are checked this often (opening a to-do is idempotent), and after every change of a file, position or exam. */
 const CHECK_EVERY_MS = 60 * 60_000;
@@ -23,7 +24,7 @@ export const occupationalHealthModule = defineModule({
   shared: occupationalHealthShared,
   ledgers: healthLedgers,
   needs: { records: recordsPort, org: orgPort, realtime: realtimePort },
-  start({ http, store, stream, log, ports }) {
+  start({ http, store, stream, config, log, ports }) {
     const health = createHealthService(store, { records: ports.records, org: ports.org, realtime: ports.realtime, live: stream.live, history: stream.history });
     registerHealthRoutes(http, health);
     const check = () => void health.checkOverdue(SYSTEM).catch((err: unknown) => log.warn({ err }, 'health overdue check'));
@@ -34,9 +35,15 @@ export const occupationalHealthModule = defineModule({
     });
     const timer = setInterval(check, CHECK_EVERY_MS);
     timer.unref();
+    const ready = config.demo
+      ? seedDemoHealth(store, ports.records, ports.org).then(
+          () => check(),
+          (err: unknown) => log.warn({ err }, 'occupational health demo'),
+        )
+      : Promise.resolve();
     return {
       exposed: { health },
-      ready: Promise.resolve(),
+      ready,
       close: async () => {
         sub.unsubscribe();
         clearInterval(timer);
