@@ -1,6 +1,7 @@
 import { ingestKeyCreate, ingestPositions, ingestSamples } from '../src/shared/contracts/stream';
 import { createRegionLocator } from '../src/shared/domain/region-locator';
 import { examRecordLedger, hazardousPositionLedger, personalArchiveLedger } from '../src/shared/occupational-health/ledger';
+import { healthLedgerPages } from '../src/shared/occupational-health/manifest';
 import { regionGeometryList } from '../src/shared/org/contracts';
 import { tagSave } from '../src/shared/realtime/contracts';
 import { recordContracts } from '../src/shared/records/contracts';
@@ -14,11 +15,19 @@ type Feature = { properties: { regionid: number }; geometry: { type: 'Polygon' |
 /** Two zones whose centre lies in themselves, placed with the same locator the server uses. */
 async function twoZones(request: APIRequestContext, token: string) {
   const fc = await callApi<{ features: Feature[] }>(request, token, regionGeometryList.path, {});
-  const locator = createRegionLocator(fc.features.map((f) => ({ regionid: f.properties.regionid, code: '', geometry: f.geometry as never })));
+  const locator = createRegionLocator(
+    fc.features.map((f) => ({ regionid: f.properties.regionid, code: '', geometry: f.geometry as never })),
+  );
   const zones = fc.features
     .map((f) => {
-      const ring = (f.geometry.type === 'Polygon' ? (f.geometry.coordinates as number[][][])[0] : (f.geometry.coordinates as number[][][][])[0][0]).slice(0, -1);
-      return { id: f.properties.regionid, lon: ring.reduce((s, p) => s + p[0], 0) / ring.length, lat: ring.reduce((s, p) => s + p[1], 0) / ring.length };
+      const ring = (
+        f.geometry.type === 'Polygon' ? (f.geometry.coordinates as number[][][])[0] : (f.geometry.coordinates as number[][][][])[0][0]
+      ).slice(0, -1);
+      return {
+        id: f.properties.regionid,
+        lon: ring.reduce((s, p) => s + p[0], 0) / ring.length,
+        lat: ring.reduce((s, p) => s + p[1], 0) / ring.length,
+      };
     })
     .filter((z) => locator.locate(z.lon, z.lat) === z.id);
   expect(zones.length).toBeGreaterThanOrEqual(2);
@@ -30,7 +39,10 @@ async function twoZones(request: APIRequestContext, token: string) {
  * positions and the zone's gas samples are posted over HTTP ingest; an
  * overdue periodic exam (GBZ 188) appears as a to-do that leads to the file.
  */
-test('shift exposure from posted positions and NH3 samples shows on the person’s file; an overdue periodic exam is a to-do', async ({ page, request }) => {
+test('shift exposure from posted positions and NH3 samples shows on the person’s file; an overdue periodic exam is a to-do', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   await signIn(page, 'admin');
   const token = (await page.evaluate(() => localStorage.getItem('Admin-Token')))!;
@@ -38,8 +50,20 @@ test('shift exposure from posted positions and NH3 samples shows on the person�
   const stamp = Date.now() % 1_000_000;
   const tagId = `E2E-OH-NH3-${stamp}`;
   await callApi(request, token, tagSave.path, {
-    id: tagId, name: `端到端 NH3浓度`, name_en: `E2E NH3 concentration`, unit: 'ppm', kind: 'ppm', regionid: a.id,
-    range_lo: 0, range_hi: 500, ll: null, l: null, h: null, hh: null, deadband: 0, isNew: true,
+    id: tagId,
+    name: `端到端 NH3浓度`,
+    name_en: `E2E NH3 concentration`,
+    unit: 'ppm',
+    kind: 'ppm',
+    regionid: a.id,
+    range_lo: 0,
+    range_hi: 500,
+    ll: null,
+    l: null,
+    h: null,
+    hh: null,
+    deadband: 0,
+    isNew: true,
   });
   const { key } = await callApi<{ key: string }>(request, token, ingestKeyCreate.path, { name: `e2e oh ${stamp}` });
   const post = async (path: string, data: unknown) => {
@@ -49,14 +73,42 @@ test('shift exposure from posted positions and NH3 samples shows on the person�
   const from = Math.floor((Date.now() - 3 * 3_600_000) / 60_000) * 60_000;
   const to = from + 120 * 60_000;
   const card = `E2E-OH-${stamp}`;
-  await post(ingestPositions.path, Array.from({ length: 90 }, (_, i) => ({ tagId: card, t: from + i * 60_000, kind: 'person', ...(i < 60 ? { lon: a.lon, lat: a.lat } : { lon: b.lon, lat: b.lat }) })));
-  await post(ingestSamples.path, Array.from({ length: 62 }, (_, i) => ({ tag: tagId, t: from - 60_000 + i * 60_000, v: 200 })));
+  await post(
+    ingestPositions.path,
+    Array.from({ length: 90 }, (_, i) => ({
+      tagId: card,
+      t: from + i * 60_000,
+      kind: 'person',
+      ...(i < 60 ? { lon: a.lon, lat: a.lat } : { lon: b.lon, lat: b.lat }),
+    })),
+  );
+  await post(
+    ingestSamples.path,
+    Array.from({ length: 62 }, (_, i) => ({ tag: tagId, t: from - 60_000 + i * 60_000, v: 200 })),
+  );
 
   const name = `端到端职工${stamp}`;
-  const person = await callApi<{ id: number }>(request, token, recordContracts(positioningObjectLedger).save.path, { card, kind: 'person', name });
-  const position = await callApi<{ id: number }>(request, token, recordContracts(hazardousPositionLedger).save.path, { name: `苯岗位${stamp}`, hazards: ['benzene'] });
-  const file = await callApi<{ id: number }>(request, token, recordContracts(personalArchiveLedger).save.path, { person: person.id, personName: name, position: position.id });
-  await callApi(request, token, recordContracts(examRecordLedger).save.path, { person: person.id, personName: name, examType: 'periodic', date: Date.now() - 400 * 86_400_000, result: 'normal' });
+  const person = await callApi<{ id: number }>(request, token, recordContracts(positioningObjectLedger).save.path, {
+    card,
+    kind: 'person',
+    name,
+  });
+  const position = await callApi<{ id: number }>(request, token, recordContracts(hazardousPositionLedger).save.path, {
+    name: `苯岗位${stamp}`,
+    hazards: ['benzene'],
+  });
+  const file = await callApi<{ id: number }>(request, token, recordContracts(personalArchiveLedger).save.path, {
+    person: person.id,
+    personName: name,
+    position: position.id,
+  });
+  await callApi(request, token, recordContracts(examRecordLedger).save.path, {
+    person: person.id,
+    personName: name,
+    examType: 'periodic',
+    date: Date.now() - 400 * 86_400_000,
+    result: 'normal',
+  });
 
   // The file: NH3 for the 60 min in zone A: 200 ppm × 17.03 / 24.45 × 60 / 480 = 17.41 mg/m³, above 50 % of PC-TWA 20.
   await page.goto(`/occupationalHealthManagement/personalFile?id=${file.id}&from=${from}&to=${to}`);
@@ -81,7 +133,9 @@ test('shift exposure from posted positions and NH3 samples shows on the person�
   // The person's file on a phone.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/occupationalHealthManagement/personalFile?id=${file.id}&from=${from}&to=${to}`);
-  await expect(page.getByTestId('oh-exposure-7664-41-7').getByTestId('oh-exposure-twa')).toHaveText('TWA 17.4131 mg/m³', { timeout: 20_000 });
+  await expect(page.getByTestId('oh-exposure-7664-41-7').getByTestId('oh-exposure-twa')).toHaveText('TWA 17.4131 mg/m³', {
+    timeout: 20_000,
+  });
 });
 
 /* Every page of the area opens (demo data) and fits a phone; with SCREENSHOTS=1 at both widths in both languages. */
@@ -99,11 +153,16 @@ test('the occupational health pages open and fit a phone', async ({ browser }) =
     ['medicalPlan', 'oh-due'],
     ['medicalRecord', 'ledger-PhysicalExaminationRecord'],
     ['physicalAbnormalities', 'oh-abnormal'],
+    ...healthLedgerPages.map((p): [string, string] => [p.child, `ledger-${p.entity}`]),
   ];
   for (const locale of screenshots ? ['zh-CN', 'en-US'] : ['zh-CN']) {
     const lang = locale.slice(0, 2);
     for (const width of screenshots ? [1440, 390] : [390]) {
-      const ctx = await browser.newContext({ locale, viewport: { width, height: width > 500 ? 900 : 844 }, ...(width < 500 ? { hasTouch: true, isMobile: true } : {}) });
+      const ctx = await browser.newContext({
+        locale,
+        viewport: { width, height: width > 500 ? 900 : 844 },
+        ...(width < 500 ? { hasTouch: true, isMobile: true } : {}),
+      });
       const p = await ctx.newPage();
       await signIn(p, 'admin');
       await p.evaluate((l) => localStorage.setItem('language', l), lang);

@@ -175,7 +175,10 @@ export const personalDataCall = defineContract({
       from: z.number().int().positive().optional(),
       to: z.number().int().positive().optional(),
     })
-    .refine((v) => v.from === undefined || v.to === undefined || (v.to > v.from && v.to - v.from <= 24 * 3_600_000), { path: ['to'], message: 'health.badShift' }),
+    .refine((v) => v.from === undefined || v.to === undefined || (v.to > v.from && v.to - v.from <= 24 * 3_600_000), {
+      path: ['to'],
+      message: 'health.badShift',
+    }),
   output: z.object({
     id: z.number().int(),
     personId: z.number().int(),
@@ -184,7 +187,15 @@ export const personalDataCall = defineContract({
     position: z.string().nullable(),
     hazards: z.array(z.string()),
     due: dueItem.nullable(),
-    exams: z.array(z.object({ id: z.number().int(), date: z.number().nullable(), examType: z.string(), result: z.string(), hazards: z.array(z.string()) })),
+    exams: z.array(
+      z.object({
+        id: z.number().int(),
+        date: z.number().nullable(),
+        examType: z.string(),
+        result: z.string(),
+        hazards: z.array(z.string()),
+      }),
+    ),
     shift: z.object({ from: z.number(), to: z.number() }),
     exposures: z.array(substanceExposure),
     /** Minutes located in zones that have no gas detector at all (no substance can be estimated there). */

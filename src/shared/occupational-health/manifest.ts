@@ -18,6 +18,58 @@ export const healthPages = [
   { child: 'physicalAbnormalities', name: '体检异常', name_en: 'Exam abnormalities', icon: 'alert' },
 ] as const;
 
+/** Children of seed 3 that are plain ledgers (definitions in `ledger.ts`, entity named here so the manifest stays light). */
+export const healthLedgerPages = [
+  {
+    child: 'occupationalDiseasePatient',
+    entity: 'OccupationalDiseasePatient',
+    name: '职业病病人',
+    name_en: 'Occupational disease patients',
+    icon: 'medicine-box',
+  },
+  { child: 'anamnesis', entity: 'PastMedicalHistory', name: '既往病史', name_en: 'Past medical history', icon: 'history' },
+  {
+    child: 'occupationalHealthRecords',
+    entity: 'ThreeSimultaneousArchive',
+    name: '“三同时”档案',
+    name_en: 'Three-simultaneous archives',
+    icon: 'folder',
+  },
+  { child: 'diseasePrevention', entity: 'PreventionAndControlPlan', name: '职业病防治计划', name_en: 'Prevention plans', icon: 'schedule' },
+  {
+    child: 'declarationOccupational',
+    entity: 'ProjectDeclaration',
+    name: '危害项目申报',
+    name_en: 'Hazard project declarations',
+    icon: 'audit',
+  },
+  { child: 'fundsDisease', entity: 'PreventionAndControlFund', name: '防治经费', name_en: 'Prevention funds', icon: 'money-collect' },
+  {
+    child: 'facilityInspection',
+    entity: 'FacilityMaintenanceRecord',
+    name: '防护设施维护检修',
+    name_en: 'Facility maintenance',
+    icon: 'tool',
+  },
+  {
+    child: 'healthInspections',
+    entity: 'OccupationalHygieneInspection',
+    name: '用人单位检查',
+    name_en: 'Employer inspections',
+    icon: 'file-search',
+  },
+  { child: 'carrySituation', entity: 'RegulatoryOpinionRecord', name: '监管意见落实', name_en: 'Supervision opinions', icon: 'solution' },
+  { child: 'publicityFiles', entity: 'OccupationalHealthTraining', name: '培训档案', name_en: 'Training archive', icon: 'read' },
+  {
+    child: 'diseaseEquipmentMaterials',
+    entity: 'HazardEquipmentMaterial',
+    name: '设备与材料',
+    name_en: 'Equipment and materials',
+    icon: 'build',
+  },
+  { child: 'limitType', entity: 'OccupationalExposureBoundType', name: '限值类型配置', name_en: 'Limit types', icon: 'setting' },
+] as const;
+
 /** Routes of seed 3 served by a page above without a menu entry of their own. */
 export const healthAliases = [
   { child: 'personalFile', name: '个人档案', name_en: 'Personal file', of: 'personalFileSearch' },
@@ -64,7 +116,10 @@ export const occupationalHealthShared = defineSharedModule({
     'health.page.open': { zh: '打开档案', en: 'Open file' },
     'health.page.shift': { zh: '班次', en: 'Shift' },
     'health.page.exposure': { zh: '本班次估算接触', en: 'Estimated shift exposure' },
-    'health.page.noExposure': { zh: '该班次没有可估算的接触（无定位或所到区域无检测仪）', en: 'Nothing to estimate for this shift (no positions, or no detector where the person was)' },
+    'health.page.noExposure': {
+      zh: '该班次没有可估算的接触（无定位或所到区域无检测仪）',
+      en: 'Nothing to estimate for this shift (no positions, or no detector where the person was)',
+    },
     'health.page.zone': { zh: '区域', en: 'Zone' },
     'health.page.minutes': { zh: '停留（分钟）', en: 'Time (min)' },
     'health.page.estimated': { zh: '已估算（分钟）', en: 'Estimated (min)' },
@@ -97,8 +152,28 @@ export const occupationalHealthShared = defineSharedModule({
     'health.overdueTodo': { zh: '体检逾期待办', en: 'Overdue exam to-do' },
   },
   menus: [
-    { href: OHM, name: '职业健康管理', name_en: 'Occupational health', parent: '/No.88/SafetyProductionProcess', type: 1, eightyEightType: 4, icon: 'medicine-box', sort: 60, roles: VIEWERS },
-    ...healthPages.map((p, i) => ({ href: `${OHM}/${p.child}`, name: p.name, name_en: p.name_en, parent: OHM, type: 2 as const, eightyEightType: 4, icon: p.icon, sort: 61 + i, roles: VIEWERS })),
+    {
+      href: OHM,
+      name: '职业健康管理',
+      name_en: 'Occupational health',
+      parent: '/No.88/SafetyProductionProcess',
+      type: 1,
+      eightyEightType: 4,
+      icon: 'medicine-box',
+      sort: 60,
+      roles: VIEWERS,
+    },
+    ...[...healthPages, ...healthLedgerPages].map((p, i) => ({
+      href: `${OHM}/${p.child}`,
+      name: p.name,
+      name_en: p.name_en,
+      parent: OHM,
+      type: 2 as const,
+      eightyEightType: 4,
+      icon: p.icon,
+      sort: 61 + i,
+      roles: VIEWERS,
+    })),
   ],
   pages: healthAliases.map((a) => ({ href: `${OHM}/${a.child}`, name: a.name, name_en: a.name_en, permittedBy: `${OHM}/${a.of}` })),
 });

@@ -13,6 +13,10 @@ describe('exposure limits agree with the chemical catalogue (GBZ 2.1-2019 Table 
     expect(s, code).toBeDefined();
     expect(s!.cas).toBe(d.cas);
     expect(s!.physical.molarMass).toBeCloseTo(d.molarMass, 2);
-    expect({ mac: s!.oel?.mac ?? null, twa: s!.oel?.twa ?? null, stel: s!.oel?.stel ?? null }).toEqual({ mac: d.mac, twa: d.pcTwa, stel: d.pcStel });
+    expect({ mac: s!.oel?.mac ?? null, twa: s!.oel?.twa ?? null, stel: s!.oel?.stel ?? null }).toEqual({
+      mac: d.mac,
+      twa: d.pcTwa,
+      stel: d.pcStel,
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { Alert, Card, Col, Row, Select, Space, Statistic, Switch, Table, Tag } from 'antd';
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import {
   measurementQueryCall,
   resultSearchCall,
@@ -22,7 +22,7 @@ import {
   safeguardLedger,
   warningSignLedger,
 } from '../../../shared/occupational-health/ledger';
-import { healthPages, OHM } from '../../../shared/occupational-health/manifest';
+import { healthLedgerPages, healthPages, OHM } from '../../../shared/occupational-health/manifest';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { LedgerPage } from '../../ui/records/ledger-page';
@@ -72,7 +72,7 @@ export function HealthHomePage() {
       </Row>
       <Card size="small">
         <Space wrap>
-          {healthPages
+          {[...healthPages, ...healthLedgerPages]
             .filter((p) => p.child !== 'occupationalHealthHomePage')
             .map((p) => (
               <Link key={p.child} to={`${OHM}/${p.child}`}>
@@ -91,12 +91,21 @@ export const SafeguardPage = () => <LedgerPage entity={safeguardLedger.entity} /
 export const WarningSignPage = () => <LedgerPage entity={warningSignLedger.entity} />;
 export const ExamRecordPage = () => <LedgerPage entity={examRecordLedger.entity} />;
 
+/** The plain ledgers of seed 3's children (`healthLedgerPages`): the route names the ledger. */
+export function HealthLedgerPage() {
+  const { pathname } = useLocation();
+  const child = pathname.split('/').filter(Boolean).at(-1);
+  const entity = healthLedgerPages.find((p) => p.child === child)?.entity ?? '';
+  return <LedgerPage entity={entity} />;
+}
+
 function limitTags(r: MeasurementResult, m: (code: string, p?: Record<string, string | number>) => string) {
   return (
     <Space size={4} wrap>
       {r.comparisons.map((c) => (
         <Tag key={c.limit} color={c.exceeded ? 'red' : c.atActionLevel ? 'gold' : 'green'} data-testid={`oh-limit-${c.limit}`}>
-          {c.limit} {c.value} / {c.limitValue} · {c.exceeded ? m('health.page.exceeded') : c.atActionLevel ? m('health.page.action') : m('health.page.ok')}
+          {c.limit} {c.value} / {c.limitValue} ·{' '}
+          {c.exceeded ? m('health.page.exceeded') : c.atActionLevel ? m('health.page.action') : m('health.page.ok')}
         </Tag>
       ))}
     </Space>
@@ -110,7 +119,12 @@ export function MeasurementPage() {
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }}>
       <Card title={m('health.page.results')} size="small" extra={<a onClick={q.reload}>↻</a>}>
-        <Alert type="info" showIcon style={{ marginBottom: 12 }} message={m('health.page.method.measurement', { percent: q.data?.actionPercent ?? 50 })} />
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={m('health.page.method.measurement', { percent: q.data?.actionPercent ?? 50 })}
+        />
         <Table<MeasurementResult>
           data-testid="oh-measurements"
           size="small"
@@ -212,7 +226,9 @@ export function AbnormalitiesPage() {
           style={{ minWidth: 160 }}
           value={result}
           onChange={setResult}
-          options={examResultOptions.filter((o) => o.value !== 'normal').map((o) => ({ value: o.value, label: optionLabel(examResultOptions, o.value, lang) }))}
+          options={examResultOptions
+            .filter((o) => o.value !== 'normal')
+            .map((o) => ({ value: o.value, label: optionLabel(examResultOptions, o.value, lang) }))}
         />
       }
     >
@@ -230,7 +246,11 @@ export function AbnormalitiesPage() {
           { title: m('health.page.date'), render: (_, r) => (r.date ? formatDate(r.date, 'YYYY-MM-DD') : '') },
           {
             title: m('health.page.conclusion'),
-            render: (_, r) => <Tag color={r.result === 'contraindication' || r.result === 'suspected' ? 'red' : 'gold'}>{optionLabel(examResultOptions, r.result, lang)}</Tag>,
+            render: (_, r) => (
+              <Tag color={r.result === 'contraindication' || r.result === 'suspected' ? 'red' : 'gold'}>
+                {optionLabel(examResultOptions, r.result, lang)}
+              </Tag>
+            ),
           },
           { title: m('health.page.hazards'), render: (_, r) => r.hazards.map((h) => optionLabel(hazardOptions, h, lang)).join('、') },
           { title: m('health.page.institution'), dataIndex: 'institution' },

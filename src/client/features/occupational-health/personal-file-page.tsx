@@ -88,7 +88,10 @@ export function PersonalFilePage() {
   const from = params.get('from') ? Number(params.get('from')) : undefined;
   const to = params.get('to') ? Number(params.get('to')) : undefined;
   const data = useLoad(
-    useCallback((signal: AbortSignal) => (id > 0 ? api(personalDataCall, { id, from, to }, { signal }) : Promise.resolve(null)), [id, from, to]),
+    useCallback(
+      (signal: AbortSignal) => (id > 0 ? api(personalDataCall, { id, from, to }, { signal }) : Promise.resolve(null)),
+      [id, from, to],
+    ),
   );
   if (!(id > 0)) {
     return <Empty description={m('health.page.noFile')} />;
@@ -102,7 +105,9 @@ export function PersonalFilePage() {
             <Descriptions.Item label={m('health.page.person')}>{d.personName}</Descriptions.Item>
             <Descriptions.Item label={m('health.page.card')}>{d.card ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={m('health.page.position')}>{d.position ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label={m('health.page.hazards')}>{d.hazards.map((h) => optionLabel(hazardOptions, h, lang)).join('、') || '—'}</Descriptions.Item>
+            <Descriptions.Item label={m('health.page.hazards')}>
+              {d.hazards.map((h) => optionLabel(hazardOptions, h, lang)).join('、') || '—'}
+            </Descriptions.Item>
             {d.due && (
               <Descriptions.Item label={m('health.page.dueDate')} span={4}>
                 <span data-testid="oh-file-due">{m(d.due.message.code, d.due.message.params)}</span>
@@ -111,12 +116,13 @@ export function PersonalFilePage() {
           </Descriptions>
         )}
       </Card>
-      <Card
-        size="small"
-        title={m('health.page.exposure')}
-        extra={
-          d && (
+      <Card size="small" title={m('health.page.exposure')}>
+        {d && (
+          <Space direction="vertical" size={8} style={{ width: '100%' }}>
+            <Typography.Text type="secondary">{m('health.page.shift')}</Typography.Text>
             <DatePicker.RangePicker
+              data-testid="oh-shift"
+              style={{ maxWidth: '100%' }}
               showTime={{ format: 'HH:mm' }}
               format="YYYY-MM-DD HH:mm"
               allowClear={false}
@@ -127,14 +133,6 @@ export function PersonalFilePage() {
                 }
               }}
             />
-          )
-        }
-      >
-        {d && (
-          <Space direction="vertical" size={8} style={{ width: '100%' }}>
-            <Typography.Text type="secondary">
-              {m('health.page.shift')}: {formatDate(d.shift.from, 'YYYY-MM-DD HH:mm')} – {formatDate(d.shift.to, 'YYYY-MM-DD HH:mm')}
-            </Typography.Text>
             {d.exposures.length === 0 ? (
               <Alert type="info" showIcon message={m('health.page.noExposure')} data-testid="oh-exposure-none" />
             ) : (

@@ -1,3 +1,4 @@
+import { healthLedgerPages } from '../../../shared/occupational-health/manifest';
 import { definePages, page } from '../../app/route-types';
 
 const load = () => import('./occupational-health-page');
@@ -19,4 +20,5 @@ export const occupationalHealthPages = definePages([
   page(`${OHM}/medicalPlan`, load, 'MedicalPlanPage'),
   page(`${OHM}/medicalRecord`, load, 'ExamRecordPage'),
   page(`${OHM}/physicalAbnormalities`, load, 'AbnormalitiesPage'),
+  ...healthLedgerPages.map((p) => page(`${OHM}/${p.child}`, load, 'HealthLedgerPage')),
 ]);

@@ -12,7 +12,11 @@ export function useHealthMsg() {
 }
 
 /** Label of an option value (enumerations of the ledgers), or the value itself. */
-export function optionLabel(options: readonly { value: string; label: { zh: string; en: string } }[], value: string, lang: 'zh' | 'en'): string {
+export function optionLabel(
+  options: readonly { value: string; label: { zh: string; en: string } }[],
+  value: string,
+  lang: 'zh' | 'en',
+): string {
   const o = options.find((x) => x.value === value);
   return o ? (lang === 'en' ? o.label.en || o.label.zh : o.label.zh) : value;
 }

@@ -265,7 +265,13 @@ export function createHealthService(
     // One-minute buckets: each bucket's mean holds as the detector's value from the bucket's start.
     const histFrom = from - DEFAULT_MAX_READING_AGE_MS;
     const points = Math.ceil((to - histFrom) / 60_000);
-    const history = await querySampleHistory(reader, detectors.map((d) => d.id), histFrom, to, points);
+    const history = await querySampleHistory(
+      reader,
+      detectors.map((d) => d.id),
+      histFrom,
+      to,
+      points,
+    );
     const seriesOf = new Map(history.items.map((i) => [i.tag, i.buckets]));
     const bySubstance = new Map<string, typeof detectors>();
     for (const d of detectors) {
@@ -301,7 +307,14 @@ export function createHealthService(
           dose: round(z.dose),
           peak: z.peak === null ? null : round(z.peak),
         })),
-        comparison: e.comparison ? { ...e.comparison, value: round(e.comparison.value), ratio: round(e.comparison.ratio), limitValue: round(e.comparison.limitValue) } : null,
+        comparison: e.comparison
+          ? {
+              ...e.comparison,
+              value: round(e.comparison.value),
+              ratio: round(e.comparison.ratio),
+              limitValue: round(e.comparison.limitValue),
+            }
+          : null,
         flagged: e.flagged,
         method: e.method,
         notes: e.notes,
@@ -323,7 +336,10 @@ export function createHealthService(
         examType: examTypeOptions,
         examResult: examResultOptions,
         hazard: hazardOptions,
-        limitKind: limitKinds.map((k) => ({ value: k, label: { zh: healthMessages[`health.limit.${k}`].zh, en: healthMessages[`health.limit.${k}`].en } })),
+        limitKind: limitKinds.map((k) => ({
+          value: k,
+          label: { zh: healthMessages[`health.limit.${k}`].zh, en: healthMessages[`health.limit.${k}`].en },
+        })),
         substance: substanceOptions,
         notEstimatedReason: notEstimatedReasons.map((r) => ({ value: r, label: { zh: r, en: r } })),
       };
@@ -362,7 +378,13 @@ export function createHealthService(
         }
         overdue++;
         await inTransaction(store.db, async (tx) => {
-          const before = await tx.selectFrom('todo').select('id').where('kind', '=', OVERDUE_TODO).where('ref', '=', ref).where('status', '=', 0).execute();
+          const before = await tx
+            .selectFrom('todo')
+            .select('id')
+            .where('kind', '=', OVERDUE_TODO)
+            .where('ref', '=', ref)
+            .where('status', '=', 0)
+            .execute();
           for (const userid of admins) {
             await openTodo(tx, {
               userid,
@@ -374,10 +396,20 @@ export function createHealthService(
               at: t,
             });
           }
-          const after = await tx.selectFrom('todo').select('id').where('kind', '=', OVERDUE_TODO).where('ref', '=', ref).where('status', '=', 0).execute();
+          const after = await tx
+            .selectFrom('todo')
+            .select('id')
+            .where('kind', '=', OVERDUE_TODO)
+            .where('ref', '=', ref)
+            .where('status', '=', 0)
+            .execute();
           if (after.length > before.length) {
             opened += after.length - before.length;
-            await audit(tx, actor, 'health.overdueTodo', `record.${personalArchiveLedger.entity}`, d.archiveId, { dueDate: d.dueDate, status: d.status, userids: admins });
+            await audit(tx, actor, 'health.overdueTodo', `record.${personalArchiveLedger.entity}`, d.archiveId, {
+              dueDate: d.dueDate,
+              status: d.status,
+              userids: admins,
+            });
           }
         });
       }

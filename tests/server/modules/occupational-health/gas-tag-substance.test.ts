@@ -15,3 +15,12 @@ describe('gas detector tag → catalogue substance', () => {
     expect(substanceOfTag({ name: '罐区 可燃气体浓度', name_en: 'Tank farm combustible gas' })).toBeNull();
   });
 });
+
+describe('every plain ledger page of the manifest names a ledger the module declares', () => {
+  it('entities match', async () => {
+    const { healthLedgerPages } = await import('../../../../src/shared/occupational-health/manifest.js');
+    const { healthLedgers } = await import('../../../../src/shared/occupational-health/ledger.js');
+    const entities = new Set(healthLedgers.map((d) => d.entity));
+    expect(healthLedgerPages.filter((p) => !entities.has(p.entity))).toEqual([]);
+  });
+});
