@@ -57,8 +57,8 @@ export function HealthHomePage() {
       <Row gutter={[12, 12]}>
         {cards.map((c) => (
           <Col key={c.key} xs={12} sm={8} md={6} xl={3}>
-            <Link to={`${OHM}/${c.href}`}>
-              <Card size="small" loading={stats.loading && !s} hoverable>
+            <Link to={`${OHM}/${c.href}`} style={{ display: 'block', height: '100%' }}>
+              <Card size="small" loading={stats.loading && !s} hoverable style={{ height: '100%' }}>
                 <Statistic
                   title={m(c.code)}
                   value={s?.[c.key] ?? 0}
