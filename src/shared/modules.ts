@@ -13,6 +13,7 @@ import { hiddenDangersShared } from './hidden-dangers/manifest.js';
 import { inspectionsShared } from './inspections/manifest.js';
 import { ingestShared } from './ingest/manifest.js';
 import { majorHazardShared } from './major-hazard/manifest.js';
+import { occupationalHealthShared } from './occupational-health/manifest.js';
 import { orgShared } from './org/manifest.js';
 import { permitsShared } from './permits/manifest.js';
 import { positioningShared } from './positioning/manifest.js';
@@ -50,6 +51,7 @@ export const sharedModules = [
   plantModelShared,
   drawingsShared,
   hiddenDangersShared,
+  occupationalHealthShared,
   chemicalsShared,
   performanceBoardShared,
   inspectionsShared,

@@ -11,6 +11,7 @@ import { hiddenDangersPages } from './hidden-dangers/routes';
 import { ingestPages } from './ingest/routes';
 import { inspectionsPages } from './inspections/routes';
 import { majorHazardPages } from './major-hazard/routes';
+import { occupationalHealthPages } from './occupational-health/routes';
 import { orgPages } from './org/routes';
 import { permitsPages } from './permits/routes';
 import { plantModelPages } from './plant-model/routes';
@@ -42,4 +43,5 @@ export const featurePages: PageRoute[] = [
   ...chemicalsPages,
   ...performanceBoardPages,
   ...inspectionsPages,
+  ...occupationalHealthPages,
 ];

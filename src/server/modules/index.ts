@@ -12,6 +12,7 @@ import { ingestModule } from './ingest/index.js';
 import { inspectionsModule } from './inspections/index.js';
 import { majorHazardModule } from './major-hazard/index.js';
 import type { ModuleMigration, ServerModule } from './module.js';
+import { occupationalHealthModule } from './occupational-health/index.js';
 import { orgModule } from './org/index.js';
 import { permitsModule } from './permits/index.js';
 import { plantModelModule } from './plant-model/index.js';
@@ -51,6 +52,7 @@ export const modules: readonly ServerModule[] = [
   chemicalsModule,
   performanceBoardModule,
   inspectionsModule,
+  occupationalHealthModule,
 ];
 
 /** Every module's migrations by name, for `migrateToLatest` (which adds the platform's own). */

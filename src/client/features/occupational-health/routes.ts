@@ -1,0 +1,24 @@
+import { healthLedgerPages } from '../../../shared/occupational-health/manifest';
+import { definePages, page } from '../../app/route-types';
+
+const load = () => import('./occupational-health-page');
+const file = () => import('./personal-file-page');
+const OHM = '/occupationalHealthManagement';
+
+/** Occupational health (issue 26 §2): the children of seed 3 served here. */
+export const occupationalHealthPages = definePages([
+  page(`${OHM}/occupationalHealthHomePage`, load, 'HealthHomePage'),
+  page(`${OHM}/occupationalHealthdatabase`, load, 'HarmfulFactorPage'),
+  page(`${OHM}/hazardousPositions`, load, 'HazardousPositionPage'),
+  page(`${OHM}/jobHazard`, load, 'MeasurementPage'),
+  page(`${OHM}/protectiveMeasuresdatabase`, load, 'SafeguardPage'),
+  page(`${OHM}/diseaseSafeguard`, load, 'SafeguardPage'),
+  page(`${OHM}/warningLabelDatabase`, load, 'WarningSignPage'),
+  page(`${OHM}/workplaceWarningSigns`, load, 'WarningSignPage'),
+  page(`${OHM}/personalFileSearch`, file, 'PersonalFileSearchPage'),
+  page(`${OHM}/personalFile`, file, 'PersonalFilePage'),
+  page(`${OHM}/medicalPlan`, load, 'MedicalPlanPage'),
+  page(`${OHM}/medicalRecord`, load, 'ExamRecordPage'),
+  page(`${OHM}/physicalAbnormalities`, load, 'AbnormalitiesPage'),
+  ...healthLedgerPages.map((p) => page(`${OHM}/${p.child}`, load, 'HealthLedgerPage')),
+]);
