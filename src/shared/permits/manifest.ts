@@ -106,6 +106,11 @@ export const permitsShared = defineSharedModule({
     'permits.ui.noneLive': { zh: '当前没有作业中的作业票', en: 'No permit is in effect' },
     'permits.ui.open': { zh: '查看', en: 'Open' },
     'permits.ui.done': { zh: '操作成功', en: 'Done' },
+    'permits.ui.blindId': { zh: '盲板编号', en: 'Blind number' },
+    'permits.ui.blindAction': { zh: '抽/堵', en: 'Action' },
+    'permits.ui.blind.insert': { zh: '堵盲板', en: 'Insert' },
+    'permits.ui.blind.remove': { zh: '抽盲板', en: 'Remove' },
+    'permits.ui.line': { zh: '所在管道', en: 'Line' },
   },
   auditActions: {
     'permit.apply': { zh: '申请作业票', en: 'Apply for permit' },
