@@ -6,4 +6,5 @@ export const permitsPages = definePages([
   page('/SafetyWorkPermit/WorkingBillDetail', () => import('./permit-detail-page'), 'PermitDetailPage'),
   page('/SafetyWorkPermit/WorkMapShow', () => import('./work-map-page'), 'WorkMapPage'),
   page('/WorkingBillMap', () => import('./work-map-page'), 'WorkMapPage'),
+  page('/systemConfig/holidaySpecialTimeConfig', () => import('./calendar-page'), 'PlantCalendarPage'),
 ]);

@@ -14,6 +14,8 @@ import {
   type PermitApplyInput,
   type PermitStepCode,
 } from '../../../../src/shared/permits/contracts.js';
+import { plantCalendarGet, plantCalendarSave } from '../../../../src/shared/permits/calendar-contracts.js';
+import { workingBillCheck } from '../../../../src/shared/permits/contracts.js';
 import { zoneRiskList } from '../../../../src/shared/risk/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
@@ -242,5 +244,35 @@ describe.each(dialects)('permits on the plant (%s)', (dialect) => {
     expect(start.body.error).toMatchObject({ code: 'permits.conflictSameLine', controls: ['line'] });
     await call(t.url, permitComplete, { id: first.id, result: 'done' }, tok.contractor);
     expect((await call(t.url, permitStart, { id: second.body.data!.id }, tok.contractor)).body.IsSuccess).toBe(true);
+  });
+
+  it('the plant calendar is data: a holiday saved on /systemConfig/holidaySpecialTimeConfig raises a 二级 hot-work check that day; bad dates are refused naming the field; only administrators edit it', async () => {
+    // Wednesday 2 October 2030, 10:00–12:00 at UTC+8: a working day, daytime.
+    const start = Date.UTC(2030, 9, 2, 2, 0);
+    const check = async () => (await call(t.url, workingBillCheck, { type: 'hot', grade: '2', start, end: start + 2 * HOUR, at: start }, tok.admin)).body.data!;
+    const initial = (await call(t.url, plantCalendarGet, {}, tok.admin)).body.data!;
+    expect(initial).toMatchObject({ utcOffsetMinutes: 480, restWeekdays: [6, 0], night: { from: '22:00', to: '06:00' } });
+    expect((await check()).effectiveGrade).toBe('2');
+
+    const saved = await call(t.url, plantCalendarSave, { ...initial, holidays: ['2030-10-01', '2030-10-02'] }, tok.admin);
+    expect(saved.body.IsSuccess, JSON.stringify(saved.body.error)).toBe(true);
+    expect(saved.body.data!.holidays).toEqual(['2030-10-01', '2030-10-02']);
+    expect((await check()).effectiveGrade).toBe('1');
+    const audit = await t.server.store.db.selectFrom('audit_log').select('action').where('action', '=', 'plantCalendar.save').execute();
+    expect(audit.length).toBeGreaterThanOrEqual(1);
+
+    // Night hours moved to cover 10:00: raised on a working day too.
+    await call(t.url, plantCalendarSave, { ...initial, night: { from: '09:00', to: '17:00' } }, tok.admin);
+    expect((await check()).effectiveGrade).toBe('1');
+
+    const bad = await call(t.url, plantCalendarSave, { ...initial, holidays: ['2030-02-30'] }, tok.admin);
+    expect(bad.httpStatus).toBe(400);
+    expect(bad.body.error.controls).toEqual(['holidays.0']);
+    const badNight = await call(t.url, plantCalendarSave, { ...initial, night: { from: '25:00', to: '06:00' } }, tok.admin);
+    expect(badNight.body.error.controls).toEqual(['night.from']);
+    expect((await call(t.url, plantCalendarSave, initial, tok.operator)).httpStatus).toBe(403);
+
+    expect((await call(t.url, plantCalendarSave, initial, tok.admin)).body.IsSuccess).toBe(true);
+    expect((await check()).effectiveGrade).toBe('2');
   });
 });
