@@ -106,6 +106,8 @@ export const permitsShared = defineSharedModule({
     'permits.ui.noneLive': { zh: '当前没有作业中的作业票', en: 'No permit is in effect' },
     'permits.ui.open': { zh: '查看', en: 'Open' },
     'permits.ui.done': { zh: '操作成功', en: 'Done' },
+    'permits.gantt.title': { zh: '作业甘特图', en: 'The day’s work (Gantt)' },
+    'permits.gantt.none': { zh: '当天没有作业', en: 'No work on this day' },
     'permits.calendar.title': { zh: '节假日及特殊时段配置', en: 'Holidays and special hours' },
     'permits.calendar.hint': {
       zh: '动火作业在节假日、公休日、夜间作业时升级管理（GB 30871-2022）；作业票规则校验即时读取本配置。',
@@ -176,6 +178,17 @@ export const permitsShared = defineSharedModule({
       icon: 'environment',
       sort: 42,
       roles: ['admin', 'supervisor', 'operator', 'inspector', 'contractor'],
+    },
+    {
+      href: '/Gantt/gantt_JD',
+      name: '作业甘特图',
+      name_en: 'Work Gantt chart',
+      parent: '/SafetyWorkPermit',
+      type: 2,
+      eightyEightType: 4,
+      icon: 'bar-chart',
+      sort: 43,
+      roles: ['admin', 'supervisor', 'operator', 'inspector'],
     },
     {
       href: '/systemConfig/holidaySpecialTimeConfig',
