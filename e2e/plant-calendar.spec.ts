@@ -37,3 +37,23 @@ test('a holiday saved on the plant calendar page raises a 二级 hot-work check 
     }
   }
 });
+
+/* Issue 25 §7: /Gantt/gantt_JD shows the day's permits as bars coloured by status (the demo's confined-space permit in effect). */
+test('the day’s permits on /Gantt/gantt_JD as bars by status', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'supervisor');
+  await page.goto('/Gantt/gantt_JD');
+  const chart = page.getByTestId('permit-gantt');
+  await expect(chart.locator('[data-status="active"]').first()).toBeVisible();
+  // The demo's signing permit starts in an hour: on the chart unless that is already tomorrow.
+  await expect(chart.locator('[data-status="active"]')).toHaveCount(1);
+  for (const lang of screenshots ? (['zh', 'en'] as const) : []) {
+    await page.evaluate((l) => localStorage.setItem('language', l), lang);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.goto('/Gantt/gantt_JD');
+      await expect(page.getByTestId('permit-gantt').locator('[data-status="active"]').first()).toBeVisible();
+      await page.screenshot({ path: `test-results/screens/permit-gantt-${lang}-${width}.png` });
+    }
+  }
+});
