@@ -70,6 +70,8 @@ export const permitApplyInput = z
     loadT: z.number().min(0).optional(),
     heightM: z.number().min(0).optional(),
     blinds: z.array(blindAction).max(50).optional(),
+    /** Blind plate: the process line (pipeline number) the blind sits on; two blind jobs on one line conflict. */
+    line: z.string().trim().max(100).optional(),
     /** Workers by name (the positioning roster's people). */
     workers: z.array(z.string().trim().min(1).max(50)).min(1).max(50),
     /** The guardian's positioning tag (card id): leaving the zone suspends the permit. */
@@ -140,7 +142,14 @@ export const permitListInput = z.object({
 });
 
 export const permitList = defineContract({ method: 'POST', path: '/UAPI/WorkingBill/List', input: permitListInput, output: listOf(permitItem), permission: 'permit:view' });
-export const permitApply = defineContract({ method: 'POST', path: '/UAPI/WorkingBill/Apply', input: permitApplyInput, output: permitItem, permission: 'permit:apply' });
+/** The permit applied for, with the conflicts that only warn (another blind job on the same line). */
+export const permitApply = defineContract({
+  method: 'POST',
+  path: '/UAPI/WorkingBill/Apply',
+  input: permitApplyInput,
+  output: permitItem.extend({ warnings: z.array(permitFinding).optional() }),
+  permission: 'permit:apply',
+});
 const idInput = z.object({ id: z.coerce.number().int().positive() });
 export const permitDetailCall = defineContract({ method: 'POST', path: '/UAPI/WorkingBill/Detail', input: idInput, output: permitDetail, permission: 'permit:view' });
 

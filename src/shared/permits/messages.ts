@@ -35,6 +35,16 @@ export const permitMessages = defineMessages({
   'permits.blindExactlyOne': { zh: '一张盲板抽堵作业证只能对应一块盲板的一次抽或堵', en: 'One blind-plate permit covers exactly one blind and one action' },
   'permits.liftingNoPermit': { zh: '吊装质量小于10吨，无需办理吊装作业证', en: 'Loads under 10 t need no lifting permit' },
   'permits.heightNoPermit': { zh: '作业高度低于2米，不属于高处作业', en: 'Work below 2 m is not work at height' },
+  // Conflicts between permits and suspension by the plant (permit-interactions.ts)
+  'permits.conflictHotNearBlind': {
+    zh: '动火作业点30米内有正在进行的盲板抽堵作业（{number}，相距{distance}米）',
+    en: 'A blind-plate job is in effect within 30 m of the hot work ({number}, {distance} m away)',
+  },
+  'permits.conflictBlindNearHot': {
+    zh: '盲板抽堵作业点30米内有正在进行的动火作业（{number}，相距{distance}米）',
+    en: 'Hot work is in effect within 30 m of the blind-plate job ({number}, {distance} m away)',
+  },
+  'permits.conflictSameLine': { zh: '同一管道上已有盲板抽堵作业（{number}）', en: 'Another blind-plate job is on the same line ({number})' },
   // Seed, spec 2 §5
   'permits.g2SameAsG1': { zh: 'G2不能与G1为同一人', en: 'G2 cannot be the same person as G1' },
   'permits.signFirst': { zh: '请先签名', en: 'Please sign first' },

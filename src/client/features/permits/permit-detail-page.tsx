@@ -21,7 +21,7 @@ import { useSession } from '../../app/session-store';
 import { useTopic } from '../../stream/use-topic';
 import { authorised, envelopeOf, save } from '../../ui/file-transfer';
 import { useLoad } from '../../ui/use-load';
-import { m, statusColor, typeLabel } from './permit-labels';
+import { m, reasonText, statusColor, typeLabel } from './permit-labels';
 import { SignaturePad } from './signature-pad';
 
 /** The signature box of the step waiting for me, or of the guardian's resumption. */
@@ -164,7 +164,7 @@ export function PermitDetailPage() {
           A4 PDF
         </Button>
         {p.status === 'suspended' && p.suspendReason && (
-          <Alert type="error" showIcon message={m(lang, 'permits.ui.suspended', { reason: m(lang, `permits.reason.${p.suspendReason}`) })} data-testid="permit-suspended" />
+          <Alert type="error" showIcon message={m(lang, 'permits.ui.suspended', { reason: reasonText(lang, p.suspendReason) })} data-testid="permit-suspended" />
         )}
       </Card>
 

@@ -24,3 +24,11 @@ export function typeLabel(lang: Lang, p: Pick<PermitItem, 'type' | 'grade' | 'ef
 }
 
 export const m = (lang: Lang, code: string, params?: Record<string, string | number>) => renderMessage(lang, code, params);
+
+/** A suspension reason: a code (`guardianLeft`), a code with its subject (`gasAlarm|GD-101 可燃气体`), or a person's own words. */
+export function reasonText(lang: Lang, reason: string): string {
+  const [code, subject] = reason.split('|', 2);
+  const key = `permits.reason.${code}`;
+  const text = renderMessage(lang, key, { source: subject ?? '' });
+  return text === key ? reason : text;
+}

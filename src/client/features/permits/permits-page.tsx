@@ -27,6 +27,10 @@ interface ApplyValues {
   workers: string[];
   guardianTag?: string;
   radiusM: number;
+  /** Blind plate: one blind, one action, on a line. */
+  blindId?: string;
+  blindAction?: 'insert' | 'remove';
+  line?: string;
   signers: Record<string, number | undefined>;
 }
 
@@ -72,9 +76,13 @@ function ApplyModal({ open, onClose, onDone }: { open: boolean; onClose: () => v
         end: v.time[1].valueOf(),
         workers: v.workers,
         ...(v.guardianTag ? { guardianTag: v.guardianTag } : {}),
+        ...(v.type === 'blind' && v.blindId ? { blinds: [{ id: v.blindId, action: v.blindAction ?? 'insert' }] } : {}),
+        ...(v.type === 'blind' && v.line ? { line: v.line } : {}),
         signers: signers as never,
         signature,
       });
+      // Conflicts that only warn (another blind job on the same line) are shown; the permit is applied for.
+      p.warnings?.forEach((w) => void feedback.message.warning(w.message));
       onDone(p);
     } finally {
       setBusy(false);
@@ -100,6 +108,22 @@ function ApplyModal({ open, onClose, onDone }: { open: boolean; onClose: () => v
             </Form.Item>
           )}
         </Space>
+        {type === 'blind' && (
+          <Space wrap>
+            <Form.Item name="blindId" label={m(lang, 'permits.ui.blindId')} rules={[{ required: true }]}>
+              <Input style={{ width: 160 }} maxLength={64} />
+            </Form.Item>
+            <Form.Item name="blindAction" label={m(lang, 'permits.ui.blindAction')} initialValue="insert">
+              <Select
+                style={{ width: 120 }}
+                options={(['insert', 'remove'] as const).map((a) => ({ value: a, label: m(lang, `permits.ui.blind.${a}`) }))}
+              />
+            </Form.Item>
+            <Form.Item name="line" label={m(lang, 'permits.ui.line')}>
+              <Input style={{ width: 160 }} maxLength={100} data-testid="permit-apply-line" />
+            </Form.Item>
+          </Space>
+        )}
         <Form.Item name="content" label={m(lang, 'permits.ui.content')} rules={[{ required: true }]}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>

@@ -6,4 +6,6 @@ export const permitsPages = definePages([
   page('/SafetyWorkPermit/WorkingBillDetail', () => import('./permit-detail-page'), 'PermitDetailPage'),
   page('/SafetyWorkPermit/WorkMapShow', () => import('./work-map-page'), 'WorkMapPage'),
   page('/WorkingBillMap', () => import('./work-map-page'), 'WorkMapPage'),
+  page('/Gantt/gantt_JD', () => import('./gantt-page'), 'PermitGanttPage'),
+  page('/systemConfig/holidaySpecialTimeConfig', () => import('./calendar-page'), 'PlantCalendarPage'),
 ]);

@@ -10,7 +10,7 @@ import { navigateTo } from '../../app/navigation';
 import { useTopic } from '../../stream/use-topic';
 import { PlantMap } from '../../ui/plant-map';
 import { useLoad } from '../../ui/use-load';
-import { m, statusColor, typeLabel } from './permit-labels';
+import { m, reasonText, statusColor, typeLabel } from './permit-labels';
 
 const LIVE = new Set(['active', 'suspended']);
 
@@ -89,7 +89,7 @@ export function WorkMapPage() {
                   <span>{p.number}</span>
                   <span>{typeLabel(lang, p)}</span>
                   <Tag color={statusColor[p.status]}>{m(lang, `permits.status.${p.status}`)}</Tag>
-                  {p.status === 'suspended' && p.suspendReason && <span>{m(lang, `permits.reason.${p.suspendReason}`)}</span>}
+                  {p.status === 'suspended' && p.suspendReason && <span>{reasonText(lang, p.suspendReason)}</span>}
                 </Space>
                 <span>
                   {p.location} · {m(lang, 'permits.step.guardian')} {p.guardianName}

@@ -2,10 +2,13 @@ import { permitsShared } from '../../../shared/permits/manifest.js';
 import { documentsPort } from '../documents/port.js';
 import { defineModule } from '../module.js';
 import { orgPort } from '../org/port.js';
+import { riskPort } from '../risk/port.js';
+import { startGasAlarmWatch } from './gas-alarm-watch.js';
 import { startGuardianWatch } from './guardian-watch.js';
 import { migrations } from './migrations.js';
 import { registerPermitRoutes } from './permits.routes.js';
 import { createPermitsService, type PermitsService } from './permits.service.js';
+import { createPlantRegions } from './plant-regions.js';
 import { permitsPort } from './port.js';
 import { seedDemoPermits } from './seed-demo.js';
 
@@ -16,15 +19,18 @@ const DEFAULT_GRACE_S = 5;
  * Safe-work permits to GB 30871-2022 (issue 25): the rule check
  * (`UAPI/WorkingBill/Check`), permits with their statutory steps signed in
  * order by their own signers, gas analysis, start, suspension by the
- * guardian watch, resumption, completion and acceptance; the live map topic.
+ * guardian watch or a gas alarm in or near the zone, resumption, completion
+ * and acceptance; conflicts between permits; the live map topic. Permits in
+ * effect are causes on the four-colour map through the risk port (risk does
+ * not need permits: no cycle).
  */
 export const permitsModule = defineModule({
   name: 'permits',
   shared: permitsShared,
   migrations,
-  needs: { org: orgPort, documents: documentsPort },
+  needs: { org: orgPort, documents: documentsPort, risk: riskPort },
   provides: permitsPort,
-  start({ http, store, stream, log, config, ports }) {
+  start({ http, store, stream, tags, log, config, ports }) {
     const graceS = Number(process.env.PERMIT_GUARDIAN_GRACE_S ?? DEFAULT_GRACE_S);
     // Tests set the grace to 0 rather than wait for it.
     const grace = { ms: (Number.isFinite(graceS) && graceS >= 0 ? graceS : DEFAULT_GRACE_S) * 1000 };
@@ -35,17 +41,40 @@ export const permitsModule = defineModule({
       grace,
       onError: (err, name) => log.error({ err }, name),
     });
-    service = createPermitsService(store, { org: ports.org, bus: stream.bus, positions: watch });
+    const regions = createPlantRegions(ports.org, stream.bus, (err, name) => log.error({ err }, name));
+    service = createPermitsService(store, {
+      org: ports.org,
+      bus: stream.bus,
+      positions: watch,
+      risk: ports.risk,
+      regions,
+      onError: (err, name) => log.error({ err }, name),
+    });
+    const gas = startGasAlarmWatch({ bus: stream.bus, tags, permits: () => service, onError: (err, name) => log.error({ err }, name) });
     registerPermitRoutes(http, store, service, ports.documents);
     stream.topics.addSource(watch.channel.source);
     stream.topics.addResolver(watch.channel.resolver);
     const svc = service;
     const ready = (async () => {
+      await regions.refresh();
       if (config.demo) {
         await seedDemoPermits(store, svc);
       }
       await watch.refresh();
+      // The risk module keeps no causes across a restart: the permits in effect are reported again.
+      await svc.reportInEffect();
     })();
-    return { port: svc, ready, exposed: { watch, grace }, stats: () => watch.stats(), close: async () => watch.stop() };
+    return {
+      port: svc,
+      ready,
+      exposed: { watch, grace, gas },
+      stats: () => ({ ...watch.stats(), ...gas.stats() }),
+      close: async () => {
+        watch.stop();
+        gas.stop();
+        regions.stop();
+        await gas.idle();
+      },
+    };
   },
 });

@@ -13,6 +13,8 @@ import {
   permitSuspend,
   workingBillCheck,
 } from '../../../shared/permits/contracts.js';
+import { plantCalendarGet, plantCalendarSave } from '../../../shared/permits/calendar-contracts.js';
+import { loadPlantCalendar, savePlantCalendar } from '../../common/plant-calendar.js';
 import { caller, type HttpApp } from '../../http/app.js';
 import { sendPdf } from '../../http/send-pdf.js';
 import { audit } from '../../store/audit.js';
@@ -42,4 +44,15 @@ export function registerPermitRoutes(http: HttpApp, store: Store, permits: Permi
     return sendPdf(ctx, d.permit.number, pdf);
   });
   http.route(permitSignerOptions, async () => ({ items: await permits.signerOptions() }));
+  // The plant calendar the permit rules read (hot-work grade raise on holidays, rest days, at night).
+  http.route(plantCalendarGet, () => loadPlantCalendar(store.db));
+  http.route(plantCalendarSave, async (input, ctx) => {
+    const user = caller(ctx);
+    await inTransaction(store.db, async (tx) => {
+      const before = await loadPlantCalendar(tx);
+      await savePlantCalendar(tx, input);
+      await audit(tx, user, 'plantCalendar.save', 'system_config', 'plantCalendar', { before, after: input });
+    });
+    return loadPlantCalendar(store.db);
+  });
 }

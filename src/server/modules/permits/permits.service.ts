@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { checkPermit, type PermitCalendar, type PermitCheckResult } from '../../../shared/domain/gb30871.js';
 import type { GasSample, HotGrade, PermitType, WorkingBillCheckInput } from '../../../shared/domain/gb30871-input.js';
 import { haversineDistance } from '../../../shared/domain/geometry.js';
+import { gasAlarmSuspends, permitCause, permitCauseId, permitConflicts, type GasAlarmFacts, type PermitConflict, type PermitFacts } from '../../../shared/domain/permit-interactions.js';
 import { calendarOf } from '../../../shared/domain/plant-calendar.js';
 import { renderMessage } from '../../../shared/messages/catalog.js';
 import type { Lang } from '../../../shared/messages/define.js';
@@ -24,6 +25,7 @@ import { audit, type Actor } from '../../store/audit.js';
 import { dialectOf, type Store, type Tx } from '../../store/db.js';
 import { transactThenPublish, type DomainEvents, type Emit } from '../../stream/bus.js';
 import type { OrgPort } from '../org/port.js';
+import type { RiskPort } from '../risk/port.js';
 import { permitsRepository as repo, type PermitGasRow, type PermitRow, type PermitStepRow } from './permits.repository.js';
 
 const TODO_SIGN = 'permit.sign';
@@ -60,11 +62,42 @@ export interface TagPositions {
   last(tag: string): { t: number; lon: number; lat: number } | undefined;
 }
 
+/** The plant's regions as permits read them: where a point lies, and each region's parent. */
+export interface PermitRegions {
+  /** The most specific region containing the point, or null outside every region. */
+  locate(lng: number, lat: number): number | null;
+  parentOf(): ReadonlyMap<number, number>;
+}
+
 export interface PermitsDeps {
   org: Pick<OrgPort, 'getUserScope'>;
   bus: Pick<DomainEvents, 'publish'>;
   positions: TagPositions;
+  /** The four-colour map: permits in effect are causes on their zone (DOMAIN.md §6). */
+  risk: Pick<RiskPort, 'report'>;
+  regions: PermitRegions;
+  onError?: (err: unknown, what: string) => void;
   now?: () => number;
+}
+
+/** Statuses whose permits other permits may conflict with. */
+const CONFLICT_STATUSES = ['signing', 'approved', 'active', 'suspended'];
+
+export function factsOf(p: PermitRow): PermitFacts {
+  const body = JSON.parse(p.body) as { line?: unknown };
+  return {
+    id: p.id,
+    number: p.number,
+    type: p.type as PermitType,
+    grade: (p.grade as HotGrade | null) ?? null,
+    effectiveGrade: (p.effective_grade as HotGrade | null) ?? null,
+    status: p.status,
+    regionId: p.region_id,
+    lng: p.lng,
+    lat: p.lat,
+    line: typeof body.line === 'string' ? body.line : null,
+    startedAt: p.started_at === null ? null : Number(p.started_at),
+  };
 }
 
 /** The first unsigned step that may be signed in this status. */
@@ -120,6 +153,36 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
       gas: gasOf(gas),
       ...(breakMinutes !== undefined ? { breakMinutes } : {}),
     };
+  }
+
+  /** The permit with its zone: the region it was registered on, or the one its place lies in. */
+  function placed(p: PermitRow): PermitFacts {
+    const f = factsOf(p);
+    return f.regionId === null ? { ...f, regionId: deps.regions.locate(p.lng, p.lat) } : f;
+  }
+
+  /** Tells the four-colour map what the permit now is: a cause on its zone while in effect, its end otherwise. */
+  function syncRisk(p: PermitRow, start = now()) {
+    try {
+      const cause = permitCause(placed(p), start);
+      if (cause) {
+        deps.risk.report({ type: 'start', cause });
+      } else {
+        deps.risk.report({ type: 'end', id: permitCauseId(p.id), at: now() });
+      }
+    } catch (err) {
+      deps.onError?.(err, 'permits.risk');
+    }
+  }
+
+  /** Conflicts of a permit (or an application) with the open permits of the plant, every region. */
+  async function conflictsOf(candidate: Parameters<typeof permitConflicts>[0], moment: 'apply' | 'start'): Promise<PermitConflict[]> {
+    const { rows } = await repo.list(store.db, { statuses: CONFLICT_STATUSES, regionIds: null, offset: 0, limit: 5000 });
+    return permitConflicts(candidate, rows.map(factsOf), moment);
+  }
+
+  function refuseConflict(c: PermitConflict): never {
+    throw conflict(c.code, [c.field], { number: c.otherNumber, ...(c.distanceM !== undefined ? { distance: c.distanceM } : {}) });
   }
 
   async function names(ids: number[]): Promise<Map<number, string>> {
@@ -210,15 +273,38 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
       throw notFound();
     }
     const calendar = await loadCalendar();
-    return transactThenPublish(store.db, deps.bus, async (tx, emit) => {
+    const out = await transactThenPublish(store.db, deps.bus, async (tx, emit) => {
       const p = await repo.permitForUpdate(tx, id, postgres());
       if (!p) {
         throw notFound();
       }
-      const out = await fn(tx, p, calendar, emit);
+      const result = await fn(tx, p, calendar, emit);
       emit('permit.changed', { id });
-      return out;
+      return result;
     });
+    const after = await repo.permit(store.db, id);
+    if (after && after.status !== before.status) {
+      syncRisk(after);
+    }
+    return out;
+  }
+
+  /** Suspends work in effect: by hand (a reason), by the guardian watch (`guardianLeft`) or by a gas alarm (`gasAlarm|<detector>`), the last two as the system. */
+  async function suspend(actor: AuthUser | null, id: number, reason: string, lang: Lang, extra: Record<string, unknown> = {}): Promise<PermitDetail | null> {
+    const at = now();
+    const done = await change(actor, id, async (tx, p) => {
+      if (p.status !== 'active') {
+        if (!actor) {
+          return false;
+        }
+        throw conflict('permits.notActive');
+      }
+      await repo.update(tx, p.id, { status: 'suspended', suspended_at: at, suspend_reason: reason });
+      await audit(tx, actor ?? SYSTEM, 'permit.suspend', 'permit', p.id, { reason, at, ...extra });
+      await openTodo(tx, { userid: p.guardian_id, kind: TODO_RESUME, ref: p.id, href: `${DETAIL_HREF}?id=${p.id}`, title: 'permits.todoResume', params: { number: p.number }, at });
+      return true;
+    });
+    return actor && done ? detail(actor, id, lang) : null;
   }
 
   async function todoNext(tx: Tx, p: PermitRow, at: number) {
@@ -291,6 +377,12 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
       if (blocking.length > 0) {
         refuse({ ...judged, violations: blocking });
       }
+      const conflicts = await conflictsOf({ id: null, number: '', type: raw.type, lng: raw.lng, lat: raw.lat, line: raw.line ?? null }, 'apply');
+      const refused = conflicts.find((c) => c.severity === 'refuse');
+      if (refused) {
+        refuseConflict(refused);
+      }
+      const warnings = conflicts.map((c) => ({ code: c.code, field: c.field, message: renderMessage(lang, c.code, { number: c.otherNumber }) }));
       const signers: Signers = raw.signers;
       const wanted = stepsOf(raw.type);
       const signerOf = (code: PermitStepCode): number => (code === 'applicant' ? user.userid : signers[code]!);
@@ -302,7 +394,6 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
       }
       const { signature, signers: _s, workers, content, location, regionId, lng, lat, radiusM, guardianTag, ...rest } = raw;
       void _s;
-      void lang;
       return transactThenPublish(store.db, deps.bus, async (tx, emit) => {
         const id = await repo.insertPermit(tx, {
           number: `tmp-${at}-${Math.random().toString(36).slice(2)}`,
@@ -317,7 +408,7 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
           radius_m: radiusM,
           start_at: raw.start,
           end_at: raw.end,
-          body: JSON.stringify({ ...(rest.windForce !== undefined ? { windForce: rest.windForce } : {}), ...(rest.loadT !== undefined ? { loadT: rest.loadT } : {}), ...(rest.heightM !== undefined ? { heightM: rest.heightM } : {}), ...(rest.blinds ? { blinds: rest.blinds } : {}) }),
+          body: JSON.stringify({ ...(rest.windForce !== undefined ? { windForce: rest.windForce } : {}), ...(rest.loadT !== undefined ? { loadT: rest.loadT } : {}), ...(rest.heightM !== undefined ? { heightM: rest.heightM } : {}), ...(rest.blinds ? { blinds: rest.blinds } : {}), ...(rest.line ? { line: rest.line } : {}) }),
           status: 'signing',
           applicant_id: user.userid,
           guardian_id: signers.guardian,
@@ -350,7 +441,7 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
         await todoNext(tx, (await repo.permit(tx, id))!, at);
         emit('permit.changed', { id });
         return id;
-      }).then(async (id) => (await items([(await repo.permit(store.db, id))!]))[0]);
+      }).then(async (id) => ({ ...(await items([(await repo.permit(store.db, id))!]))[0], ...(warnings.length > 0 ? { warnings } : {}) }));
     },
 
     async sign(user: AuthUser, input: z.output<typeof permitSignInput>, lang: Lang): Promise<PermitDetail> {
@@ -416,6 +507,14 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
     /** Work starts once every step before it is signed and the rules pass now (gas sample age, validity). */
     async start(user: AuthUser, id: number, lang: Lang): Promise<PermitDetail> {
       const at = now();
+      // Conflicts are read before the transaction (SQLite's one connection); a permit the caller cannot see is refused as not found below.
+      const pre = await repo.permit(store.db, id);
+      if (pre && pre.status === 'approved' && (await visible(user, pre))) {
+        const refused = (await conflictsOf(factsOf(pre), 'start')).find((c) => c.severity === 'refuse');
+        if (refused) {
+          refuseConflict(refused);
+        }
+      }
       await change(user, id, async (tx, p, calendar) => {
         if (p.status !== 'approved') {
           throw conflict('permits.notReadyToStart');
@@ -437,22 +536,31 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
       return detail(user, id, lang);
     },
 
-    /** Suspends work in effect: by hand (a reason), or by the guardian watch (`guardianLeft`, the system). */
-    async suspend(actor: AuthUser | null, id: number, reason: string, lang: Lang): Promise<PermitDetail | null> {
-      const at = now();
-      const done = await change(actor, id, async (tx, p) => {
-        if (p.status !== 'active') {
-          if (!actor) {
-            return false;
-          }
-          throw conflict('permits.notActive');
-        }
-        await repo.update(tx, p.id, { status: 'suspended', suspended_at: at, suspend_reason: reason });
-        await audit(tx, actor ?? SYSTEM, 'permit.suspend', 'permit', p.id, { reason, at });
-        await openTodo(tx, { userid: p.guardian_id, kind: TODO_RESUME, ref: p.id, href: `${DETAIL_HREF}?id=${p.id}`, title: 'permits.todoResume', params: { number: p.number }, at });
-        return true;
-      });
-      return actor && done ? detail(actor, id, lang) : null;
+    suspend: (actor: AuthUser | null, id: number, reason: string, lang: Lang) => suspend(actor, id, reason, lang),
+
+    /**
+     * A gas detector's alarm (issue 25 §5): hot work and confined space in
+     * effect in or near its region are suspended at once, as the system, with
+     * the detector named in the reason and the alarm in the audit row.
+     * Returns the permits suspended.
+     */
+    async gasAlarm(alarm: GasAlarmFacts & { key: string; source: string }): Promise<number[]> {
+      const { rows } = await repo.list(store.db, { statuses: ['active'], regionIds: null, offset: 0, limit: 5000 });
+      const parents = deps.regions.parentOf();
+      const hit = rows.filter((r) => gasAlarmSuspends(placed(r), alarm, parents));
+      const done: number[] = [];
+      for (const r of hit) {
+        await suspend(null, r.id, `gasAlarm|${alarm.source}`, 'zh', { alarm: alarm.key, alarmType: alarm.type, alarmRegion: alarm.regionId });
+        done.push(r.id);
+      }
+      return done;
+    },
+
+    /** Reports every permit in effect to the four-colour map (server start: the risk module keeps no causes across a restart). */
+    async reportInEffect(): Promise<number> {
+      const { rows } = await repo.list(store.db, { statuses: ['active'], regionIds: null, offset: 0, limit: 5000 });
+      rows.forEach((r) => syncRisk(r, r.started_at === null ? now() : Number(r.started_at)));
+      return rows.length;
     },
 
     /** The guardian, back in the zone, signs the resumption; a break longer than the grade allows needs a fresh gas analysis. */
