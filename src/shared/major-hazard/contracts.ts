@@ -90,6 +90,12 @@ export const monitorTag = z.object({
   l: z.number().nullable(),
   h: z.number().nullable(),
   hh: z.number().nullable(),
+  /** Expected longest gap between samples, ms (the device's own, else its kind's default: shared/domain/monitoring-status.ts). */
+  periodMs: z.number(),
+  /** Time of the latest sample, epoch ms; null: none since the server started. */
+  lastAt: z.number().nullable(),
+  /** At the time of the answer: 未监测 when silent beyond its period or bad, alarm while an alarm of the tag is open. */
+  state: z.enum(['normal', 'alarm', 'notMonitored']),
 });
 export type MonitorTag = z.infer<typeof monitorTag>;
 
@@ -117,6 +123,8 @@ export const monitorSource = z.object({
   isMajor: z.boolean(),
   grade: z.number().int().nullable(),
   devices: z.array(monitorDevice),
+  /** Monitoring points (bound tags) of the source not monitored at the time of the answer. */
+  notMonitored: z.number().int(),
 });
 export type MonitorSource = z.infer<typeof monitorSource>;
 
@@ -125,6 +133,6 @@ export const monitorList = defineContract({
   method: 'POST',
   path: '/UAPI/MajorHazard/MonitorList',
   input: z.object({}),
-  output: z.object({ sources: z.array(monitorSource) }),
+  output: z.object({ sources: z.array(monitorSource), serverTime: z.number() }),
   permission: 'majorHazard:view',
 });

@@ -52,6 +52,8 @@ export const majorHazardShared = defineSharedModule({
     'majorHazard.monitor.temperature': { zh: '温度', en: 'Temperature' },
     'majorHazard.monitor.pressure': { zh: '压力', en: 'Pressure' },
     'majorHazard.monitor.gas': { zh: '气体', en: 'Gas' },
+    'majorHazard.monitor.notMonitored': { zh: '未监测', en: 'Not monitored' },
+    'majorHazard.monitor.pointsNotMonitored': { zh: '{n} 个监测点未监测', en: '{n} points not monitored' },
   },
   menus: [
     { href: '/MajorHazard', name: '重大危险源实时监测', name_en: 'Major hazard live monitoring', parent: MAJOR_HAZARD, type: 2, eightyEightType: 1, icon: 'monitor', sort: 0, roles: WATCHERS },

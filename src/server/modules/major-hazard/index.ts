@@ -1,6 +1,7 @@
 import { dangerSourceDeviceLedger, dangerSourceLedger } from '../../../shared/major-hazard/ledgers.js';
 import { majorHazardShared } from '../../../shared/major-hazard/manifest.js';
 import { defineModule } from '../module.js';
+import { alarmsPort } from '../alarms/port.js';
 import { orgPort } from '../org/port.js';
 import { realtimePort } from '../realtime/port.js';
 import { recordsPort } from '../records/port.js';
@@ -22,13 +23,15 @@ export const majorHazardModule = defineModule({
   shared: majorHazardShared,
   migrations,
   ledgers: [dangerSourceLedger, dangerSourceDeviceLedger],
-  needs: { records: recordsPort, realtime: realtimePort, org: orgPort },
+  needs: { records: recordsPort, realtime: realtimePort, org: orgPort, alarms: alarmsPort },
   start({ http, store, config, log, stream, tagRegistry, ports }) {
     const service = createMajorHazardService({
       repo: createIdentificationRepository(store.db),
       records: ports.records,
       realtime: ports.realtime,
       registry: tagRegistry,
+      live: stream.live,
+      alarms: ports.alarms,
     });
     registerMajorHazardRoutes(http, service);
     // A unit saved on any server of the store is identified again (the refresh skips units whose input is unchanged).

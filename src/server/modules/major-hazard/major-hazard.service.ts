@@ -4,6 +4,8 @@ import type { IdentificationItem, MonitorDevice, MonitorSource, MonitorTag } fro
 import { dangerSourceDeviceLedger, dangerSourceLedger } from '../../../shared/major-hazard/ledgers.js';
 import type { RecordItem } from '../../../shared/records/contracts.js';
 import type { AuthUser } from '../../http/app.js';
+import { expectedPeriodMs, monitorState } from '../../../shared/domain/monitoring-status.js';
+import type { AlarmsPort } from '../alarms/port.js';
 import type { RealtimePort, RealtimeTagRegistry } from '../realtime/port.js';
 import type { RecordsPort } from '../records/port.js';
 import type { IdentificationRepository, IdentificationRow } from './identification.repository.js';
@@ -50,7 +52,7 @@ export interface MajorHazardService {
   /** Identifies again every unit whose input changed since its kept result (and forgets deleted units). */
   refresh(): Promise<number>;
   identificationList(caller: AuthUser): Promise<{ items: IdentificationItem[]; total: number }>;
-  monitorList(caller: AuthUser): Promise<{ sources: MonitorSource[] }>;
+  monitorList(caller: AuthUser): Promise<{ sources: MonitorSource[]; serverTime: number }>;
 }
 
 export function createMajorHazardService(deps: {
@@ -58,6 +60,10 @@ export function createMajorHazardService(deps: {
   records: Pick<RecordsPort, 'allRecords' | 'list'>;
   realtime: Pick<RealtimePort, 'tagList'>;
   registry: Pick<RealtimeTagRegistry, 'get'>;
+  /** Latest sample per tag (the stream's live cache). */
+  live: { latest(ids: readonly string[]): { tag: string; t: number; q: number }[] };
+  /** Open alarms (their `source` is the tag id). */
+  alarms?: Pick<AlarmsPort, 'openAlarms'>;
   now?: () => number;
 }): MajorHazardService {
   const now = deps.now ?? Date.now;
@@ -87,8 +93,9 @@ export function createMajorHazardService(deps: {
     return running;
   }
 
-  async function tagsOf(caller: AuthUser, ids: readonly string[]): Promise<Map<string, MonitorTag>> {
-    const out = new Map<string, MonitorTag>();
+  type TagInfo = Omit<MonitorTag, 'periodMs' | 'lastAt' | 'state'>;
+  async function tagsOf(caller: AuthUser, ids: readonly string[]): Promise<Map<string, TagInfo>> {
+    const out = new Map<string, TagInfo>();
     const regions = new Set<number | null>();
     for (const id of ids) {
       const meta = deps.registry.get(id);
@@ -159,18 +166,21 @@ export function createMajorHazardService(deps: {
       const tagKeys = ['levelTag', 'temperatureTag', 'pressureTag', 'gasTag'] as const;
       const ids = [...new Set(devices.flatMap((d) => tagKeys.map((k) => text(d[k]).trim()).filter((x) => x !== '')))];
       const tags = await tagsOf(caller, ids);
-      const tagOf = (d: RecordItem, k: (typeof tagKeys)[number]) => tags.get(text(d[k]).trim()) ?? null;
+      const at = now();
+      const latest = new Map(deps.live.latest(ids).map((x) => [x.tag, x]));
+      const alarmed = new Set((deps.alarms?.openAlarms('') ?? []).map((a) => a.source));
+      const tagOf = (d: RecordItem, k: (typeof tagKeys)[number]): MonitorTag | null => {
+        const info = tags.get(text(d[k]).trim());
+        if (!info) {
+          return null;
+        }
+        const periodMs = expectedPeriodMs(info.kind, num(d.expectedPeriod));
+        const last = latest.get(info.id) ?? null;
+        return { ...info, periodMs, lastAt: last?.t ?? null, state: monitorState(last, at, periodMs, alarmed.has(info.id)) };
+      };
       const sources = units.map((u): MonitorSource => {
         const k = kept.get(u.id);
-        return {
-          id: u.id,
-          name: text(u.name),
-          code: text(u.code),
-          kind: text(u.kind),
-          regionid: num(u.region),
-          isMajor: k?.is_major === 1,
-          grade: k?.grade ?? null,
-          devices: devices
+        const mine: MonitorDevice[] = devices
             .filter((d) => d.source === u.id)
             .map(
               (d): MonitorDevice => ({
@@ -185,12 +195,22 @@ export function createMajorHazardService(deps: {
                 pressure: tagOf(d, 'pressureTag'),
                 gas: tagOf(d, 'gasTag'),
               }),
-            ),
+            );
+        return {
+          id: u.id,
+          name: text(u.name),
+          code: text(u.code),
+          kind: text(u.kind),
+          regionid: num(u.region),
+          isMajor: k?.is_major === 1,
+          grade: k?.grade ?? null,
+          devices: mine,
+          notMonitored: mine.flatMap((d) => [d.level, d.temperature, d.pressure, d.gas]).filter((x) => x?.state === 'notMonitored').length,
         };
       });
       // Graded sources first (一级 before 四级), then the rest by name.
       sources.sort((a, b) => (a.grade ?? 9) - (b.grade ?? 9) || a.name.localeCompare(b.name, 'zh'));
-      return { sources };
+      return { sources, serverTime: at };
     },
   };
 }

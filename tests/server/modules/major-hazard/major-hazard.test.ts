@@ -183,6 +183,54 @@ describe.each(dialects)('major hazard (%s)', (dialect) => {
     // Graded sources come first.
     expect(list.body.data!.sources[0].grade).not.toBeNull();
   });
+  it('a bound point with no sample, or silent beyond its period, is not monitored; a fresh sample makes it normal, a bad one not monitored again', async () => {
+    const saveTag = (id: string, kind: string) =>
+      call(
+        t.url,
+        tagSave,
+        { isNew: true, id, name: id, name_en: id, unit: 'm', kind, device: 'TK-8', regionid: null, hazard_source: '', range_lo: 0, range_hi: 10, ll: null, l: null, h: 8, hh: 9, deadband: 0.1, enabled: 1 },
+        admin,
+      );
+    expect((await saveTag('MH.TK-8.LT', 'level')).body.IsSuccess).toBe(true);
+    expect((await saveTag('MH.TK-8.GT', 'lel')).body.IsSuccess).toBe(true);
+    const unit = await call(t.url, units.save, { name: '未监测测试单元', kind: 'storage', population: 0, substances: [{ name: '氨', q: 20 }] }, admin);
+    // The tank sets its own period (120 s); the gas detector's device takes its kind's default (60 s).
+    const tank = await call(t.url, devices.save, { name: '氨储罐 TK-8', code: 'TK-8', source: unit.body.data!.id, type: 'tank', levelTag: 'MH.TK-8.LT', expectedPeriod: 120 }, admin);
+    expect(tank.body.IsSuccess, JSON.stringify(tank.body)).toBe(true);
+    const detector = await call(t.url, devices.save, { name: '氨检测器 GD-8', code: 'GD-8', source: unit.body.data!.id, type: 'other', gasTag: 'MH.TK-8.GT' }, admin);
+    expect(detector.body.IsSuccess, JSON.stringify(detector.body)).toBe(true);
+    const source = async () => {
+      const s = (await call(t.url, monitorList, {}, admin)).body.data!.sources.find((x) => x.id === unit.body.data!.id)!;
+      const level = s.devices.find((d) => d.code === 'TK-8')!.level;
+      const gas = s.devices.find((d) => d.code === 'GD-8')!.gas;
+      return { notMonitored: s.notMonitored, devices: [{ level, gas }] };
+    };
+
+    const none = await source();
+    expect(none.devices[0].level).toMatchObject({ state: 'notMonitored', lastAt: null, periodMs: 120_000 });
+    expect(none.devices[0].gas).toMatchObject({ state: 'notMonitored', lastAt: null, periodMs: 60_000 });
+    expect(none.notMonitored).toBe(2);
+
+    const now = Date.now();
+    const ingest = (items: { tag: string; t: number; v: number; q?: number }[]) => expect(t.server.stream.ingest.samples(items, 'test').accepted).toBe(items.length);
+    // 100 s old: inside the level's 120 s, beyond the gas detector's 60 s.
+    ingest([
+      { tag: 'MH.TK-8.LT', t: now - 100_000, v: 4 },
+      { tag: 'MH.TK-8.GT', t: now - 100_000, v: 0 },
+    ]);
+    const stale = await source();
+    expect(stale.devices[0].level).toMatchObject({ state: 'normal', lastAt: now - 100_000 });
+    expect(stale.devices[0].gas).toMatchObject({ state: 'notMonitored', lastAt: now - 100_000 });
+    expect(stale.notMonitored).toBe(1);
+
+    ingest([{ tag: 'MH.TK-8.GT', t: Date.now(), v: 0 }]);
+    expect((await source()).notMonitored).toBe(0);
+
+    ingest([{ tag: 'MH.TK-8.GT', t: Date.now() + 1, v: 0, q: 2 }]);
+    const bad = await source();
+    expect(bad.devices[0].gas!.state).toBe('notMonitored');
+    expect(bad.notMonitored).toBe(1);
+  });
 });
 
 describe('major hazard demo rows (sqlite)', () => {
