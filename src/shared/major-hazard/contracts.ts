@@ -34,7 +34,9 @@ export const gradeResult = z.object({
   R: z.number().nullable(),
   alpha: z.number().nullable(),
   /** 1 (一级) … 4 (四级); null when not major. */
-  grade: z.union(hazardGrades.map((g) => z.literal(g)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>]).nullable(),
+  grade: z
+    .union(hazardGrades.map((g) => z.literal(g)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>])
+    .nullable(),
   substances: z.array(gradedSubstance),
   reasons: z.array(reasonStep),
 });
@@ -50,7 +52,11 @@ export const gradeCalculate = defineContract({
 });
 
 /** A problem that stopped a unit's identification (an unknown substance, a substance without category), on its field. */
-export const identificationIssue = z.object({ field: z.string(), code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
+export const identificationIssue = z.object({
+  field: z.string(),
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
 
 /** One major hazard unit with its kept identification. */
 export const identificationItem = z.object({
@@ -134,5 +140,61 @@ export const monitorList = defineContract({
   path: '/UAPI/MajorHazard/MonitorList',
   input: z.object({}),
   output: z.object({ sources: z.array(monitorSource), serverTime: z.number() }),
+  permission: 'majorHazard:view',
+});
+
+/** One source in the report of all sources (identification and grading as kept). */
+export const reportRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  kind: z.string(),
+  regionid: z.number().int().nullable(),
+  population: z.number(),
+  /** null when the unit could not be identified. */
+  S: z.number().nullable(),
+  isMajor: z.boolean(),
+  R: z.number().nullable(),
+  alpha: z.number().nullable(),
+  grade: z.number().int().nullable(),
+  /** Each substance as `name q/Q` (t). */
+  substances: z.array(z.object({ name: z.string(), q: z.number(), Q: z.number(), beta: z.number() })),
+  devices: z.number().int(),
+  computedAt: z.number(),
+});
+export type ReportRow = z.infer<typeof reportRow>;
+
+export const reportSummary = z.object({
+  total: z.number().int(),
+  major: z.number().int(),
+  /** Count per grade 1…4. */
+  byGrade: z.record(z.string(), z.number().int()),
+  notIdentified: z.number().int(),
+});
+
+/** The report of all sources the caller may see with their grade and R (一级 first). */
+export const sourceReport = defineContract({
+  method: 'POST',
+  path: '/UAPI/MajorHazard/SourceReport',
+  input: z.object({}),
+  output: z.object({ items: z.array(reportRow), summary: reportSummary, generatedAt: z.number() }),
+  permission: 'majorHazard:view',
+});
+
+/** The same report as an .xlsx file. */
+export const sourceReportExcel = defineContract({
+  method: 'POST',
+  path: '/UAPI/MajorHazard/SourceReportExcel',
+  input: z.object({}),
+  output: z.null(),
+  permission: 'majorHazard:view',
+});
+
+/** The same report as an A4 PDF. */
+export const sourceReportPdf = defineContract({
+  method: 'POST',
+  path: '/UAPI/MajorHazard/SourceReportPdf',
+  input: z.object({}),
+  output: z.null(),
   permission: 'majorHazard:view',
 });

@@ -33,7 +33,15 @@ export const dangerSourceLedger = defineRecord({
     { key: 'code', type: 4, label: { zh: '编号', en: 'Code' }, max: 40 },
     { key: 'kind', type: 7, label: { zh: '单元类型', en: 'Kind' }, required: true, options: unitKinds },
     { key: 'region', type: 2, label: { zh: '所在区域', en: 'Region' } },
-    { key: 'population', type: 22, label: { zh: '厂外500 m内人数', en: 'People within 500 m outside the plant' }, required: true, min: 0, max: 1_000_000, decimals: 0 },
+    {
+      key: 'population',
+      type: 22,
+      label: { zh: '厂外500 m内人数', en: 'People within 500 m outside the plant' },
+      required: true,
+      min: 0,
+      max: 1_000_000,
+      decimals: 0,
+    },
     {
       key: 'substances',
       type: 12,
@@ -43,13 +51,22 @@ export const dangerSourceLedger = defineRecord({
       columns: [
         { key: 'name', type: 4, label: { zh: '名称', en: 'Name' }, max: 100 },
         { key: 'cas', type: 4, label: { zh: 'CAS号', en: 'CAS' }, max: 40 },
-        { key: 'categories', type: 21, label: { zh: '危险性类别（表2）', en: 'Categories (Table 2)' }, options: categoryCodes.map((c) => ({ value: c, label: { zh: c, en: c } })) },
+        {
+          key: 'categories',
+          type: 21,
+          label: { zh: '危险性类别（表2）', en: 'Categories (Table 2)' },
+          options: categoryCodes.map((c) => ({ value: c, label: { zh: c, en: c } })),
+        },
         { key: 'q', type: 22, label: { zh: '设计最大量 q (t)', en: 'Design maximum q (t)' }, required: true, min: 0, decimals: 3 },
       ],
     },
     { key: 'remark', type: 17, label: { zh: '备注', en: 'Remark' } },
   ],
-  list: { columns: ['name', 'code', 'kind', 'region', 'population'], filters: ['name', 'kind', 'region'], sort: { field: 'name', order: 'asc' } },
+  list: {
+    columns: ['name', 'code', 'kind', 'region', 'population'],
+    filters: ['name', 'kind', 'region'],
+    sort: { field: 'name', order: 'asc' },
+  },
   isolation: { region: 'region' },
   permissions: { view: ['majorHazard:view'], edit: ['majorHazard:manage'], delete: ['majorHazard:manage'] },
 });
@@ -67,7 +84,13 @@ export const dangerSourceDeviceLedger = defineRecord({
   fields: [
     { key: 'name', type: 4, label: { zh: '设备名称', en: 'Device name' }, required: true, max: 60 },
     { key: 'code', type: 4, label: { zh: '设备位号', en: 'Device code' }, required: true, unique: true, max: 40 },
-    { key: 'source', type: 100, label: { zh: '所属危险源', en: 'Major hazard unit' }, required: true, ref: { entity: 'DangerSource', label: 'name' } },
+    {
+      key: 'source',
+      type: 100,
+      label: { zh: '所属危险源', en: 'Major hazard unit' },
+      required: true,
+      ref: { entity: 'DangerSource', label: 'name' },
+    },
     { key: 'type', type: 7, label: { zh: '设备类型', en: 'Type' }, required: true, options: deviceTypes },
     { key: 'region', type: 2, label: { zh: '所在区域', en: 'Region' } },
     { key: 'capacity', type: 22, label: { zh: '容积 (m³)', en: 'Capacity (m³)' }, min: 0, decimals: 1 },
@@ -88,7 +111,11 @@ export const dangerSourceDeviceLedger = defineRecord({
     },
     { key: 'remark', type: 17, label: { zh: '备注', en: 'Remark' } },
   ],
-  list: { columns: ['name', 'code', 'source', 'type', 'capacity', 'medium', 'levelTag'], filters: ['name', 'code', 'source', 'type'], sort: { field: 'code', order: 'asc' } },
+  list: {
+    columns: ['name', 'code', 'source', 'type', 'capacity', 'medium', 'levelTag'],
+    filters: ['name', 'code', 'source', 'type'],
+    sort: { field: 'code', order: 'asc' },
+  },
   isolation: { region: 'region' },
   permissions: { view: ['majorHazard:view'], edit: ['majorHazard:manage'], delete: ['majorHazard:manage'] },
 });

@@ -2,6 +2,7 @@ import { dangerSourceDeviceLedger, dangerSourceLedger } from '../../../shared/ma
 import { majorHazardShared } from '../../../shared/major-hazard/manifest.js';
 import { defineModule } from '../module.js';
 import { alarmsPort } from '../alarms/port.js';
+import { documentsPort } from '../documents/port.js';
 import { orgPort } from '../org/port.js';
 import { realtimePort } from '../realtime/port.js';
 import { recordsPort } from '../records/port.js';
@@ -23,7 +24,7 @@ export const majorHazardModule = defineModule({
   shared: majorHazardShared,
   migrations,
   ledgers: [dangerSourceLedger, dangerSourceDeviceLedger],
-  needs: { records: recordsPort, realtime: realtimePort, org: orgPort, alarms: alarmsPort },
+  needs: { records: recordsPort, realtime: realtimePort, org: orgPort, alarms: alarmsPort, documents: documentsPort },
   start({ http, store, config, log, stream, tagRegistry, ports }) {
     const service = createMajorHazardService({
       repo: createIdentificationRepository(store.db),
@@ -33,7 +34,7 @@ export const majorHazardModule = defineModule({
       live: stream.live,
       alarms: ports.alarms,
     });
-    registerMajorHazardRoutes(http, service);
+    registerMajorHazardRoutes(http, service, { store, documents: ports.documents, org: ports.org });
     // A unit saved on any server of the store is identified again (the refresh skips units whose input is unchanged).
     const sub = stream.bus.onAnyServer('record.changed').subscribe((e) => {
       if (e.entity === dangerSourceLedger.entity) {

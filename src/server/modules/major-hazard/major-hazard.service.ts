@@ -1,6 +1,6 @@
 import { gradeCalculate, validateGradeInput, type GradeCalculateInput, type GradeSubstanceInput } from '../../../shared/domain/gb18218.js';
 import { seedSubstances } from '../../../shared/domain/substances.js';
-import type { IdentificationItem, MonitorDevice, MonitorSource, MonitorTag } from '../../../shared/major-hazard/contracts.js';
+import type { IdentificationItem, MonitorDevice, MonitorSource, MonitorTag, ReportRow } from '../../../shared/major-hazard/contracts.js';
 import { dangerSourceDeviceLedger, dangerSourceLedger } from '../../../shared/major-hazard/ledgers.js';
 import type { RecordItem } from '../../../shared/records/contracts.js';
 import type { AuthUser } from '../../http/app.js';
@@ -9,6 +9,7 @@ import type { AlarmsPort } from '../alarms/port.js';
 import type { RealtimePort, RealtimeTagRegistry } from '../realtime/port.js';
 import type { RecordsPort } from '../records/port.js';
 import type { IdentificationRepository, IdentificationRow } from './identification.repository.js';
+import { reportRows } from './report.js';
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -53,6 +54,8 @@ export interface MajorHazardService {
   refresh(): Promise<number>;
   identificationList(caller: AuthUser): Promise<{ items: IdentificationItem[]; total: number }>;
   monitorList(caller: AuthUser): Promise<{ sources: MonitorSource[]; serverTime: number }>;
+  /** Every source the caller may see with its grade and R, 一级 first (the report and its exports). */
+  report(caller: AuthUser): Promise<ReportRow[]>;
 }
 
 export function createMajorHazardService(deps: {
@@ -136,27 +139,40 @@ export function createMajorHazardService(deps: {
     return out;
   }
 
+  async function identificationList(caller: AuthUser): Promise<{ items: IdentificationItem[]; total: number }> {
+    await refresh();
+    const units = (await deps.records.list(caller, dangerSourceLedger, { ...ALL, filters: {}, keyword: '' })).items;
+    const kept = new Map((await deps.repo.all()).map((r) => [r.unit_id, r]));
+    const items = units.map((u): IdentificationItem => {
+      const k = kept.get(u.id);
+      return {
+        id: u.id,
+        name: text(u.name),
+        code: text(u.code),
+        kind: text(u.kind),
+        regionid: num(u.region),
+        population: num(u.population) ?? 0,
+        result: k?.result ? (JSON.parse(k.result) as IdentificationItem['result']) : null,
+        issues: k ? (JSON.parse(k.issues) as IdentificationItem['issues']) : [],
+        computedAt: Number(k?.computed_at ?? 0),
+      };
+    });
+    return { items, total: items.length };
+  }
+
   return {
     refresh,
-    async identificationList(caller) {
-      await refresh();
-      const units = (await deps.records.list(caller, dangerSourceLedger, { ...ALL, filters: {}, keyword: '' })).items;
-      const kept = new Map((await deps.repo.all()).map((r) => [r.unit_id, r]));
-      const items = units.map((u): IdentificationItem => {
-        const k = kept.get(u.id);
-        return {
-          id: u.id,
-          name: text(u.name),
-          code: text(u.code),
-          kind: text(u.kind),
-          regionid: num(u.region),
-          population: num(u.population) ?? 0,
-          result: k?.result ? (JSON.parse(k.result) as IdentificationItem['result']) : null,
-          issues: k ? (JSON.parse(k.issues) as IdentificationItem['issues']) : [],
-          computedAt: Number(k?.computed_at ?? 0),
-        };
-      });
-      return { items, total: items.length };
+    identificationList,
+    async report(caller) {
+      const { items } = await identificationList(caller);
+      const devices = (await deps.records.list(caller, dangerSourceDeviceLedger, { ...ALL, filters: {}, keyword: '' })).items;
+      const perUnit = new Map<number, number>();
+      for (const d of devices) {
+        if (typeof d.source === 'number') {
+          perUnit.set(d.source, (perUnit.get(d.source) ?? 0) + 1);
+        }
+      }
+      return reportRows(items, perUnit);
     },
     async monitorList(caller) {
       await refresh();
@@ -181,21 +197,19 @@ export function createMajorHazardService(deps: {
       const sources = units.map((u): MonitorSource => {
         const k = kept.get(u.id);
         const mine: MonitorDevice[] = devices
-            .filter((d) => d.source === u.id)
-            .map(
-              (d): MonitorDevice => ({
-                id: d.id,
-                name: text(d.name),
-                code: text(d.code),
-                type: text(d.type),
-                capacity: num(d.capacity),
-                medium: text(d.medium),
-                level: tagOf(d, 'levelTag'),
-                temperature: tagOf(d, 'temperatureTag'),
-                pressure: tagOf(d, 'pressureTag'),
-                gas: tagOf(d, 'gasTag'),
-              }),
-            );
+          .filter((d) => d.source === u.id)
+          .map((d): MonitorDevice => ({
+            id: d.id,
+            name: text(d.name),
+            code: text(d.code),
+            type: text(d.type),
+            capacity: num(d.capacity),
+            medium: text(d.medium),
+            level: tagOf(d, 'levelTag'),
+            temperature: tagOf(d, 'temperatureTag'),
+            pressure: tagOf(d, 'pressureTag'),
+            gas: tagOf(d, 'gasTag'),
+          }));
         return {
           id: u.id,
           name: text(u.name),

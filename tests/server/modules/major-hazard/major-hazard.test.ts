@@ -1,5 +1,6 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gradeCalculate, identificationList, monitorList } from '../../../../src/shared/major-hazard/contracts.js';
+import { gradeCalculate, identificationList, monitorList, sourceReport, sourceReportExcel, sourceReportPdf } from '../../../../src/shared/major-hazard/contracts.js';
 import { dangerSourceDeviceLedger, dangerSourceLedger } from '../../../../src/shared/major-hazard/ledgers.js';
 import { tagSave } from '../../../../src/shared/realtime/contracts.js';
 import { recordContracts } from '../../../../src/shared/records/contracts.js';
@@ -230,6 +231,53 @@ describe.each(dialects)('major hazard (%s)', (dialect) => {
     const bad = await source();
     expect(bad.devices[0].gas!.state).toBe('notMonitored');
     expect(bad.notMonitored).toBe(1);
+  });
+  it('the report lists every unit with its kept S, α, R and grade, 一级 first, and exports the same rows as Excel and PDF', async () => {
+    // 氯 100 t, 10 people: R = 1 · 4 · 100/5 = 80, grade 2; 氯 150 t, 200 people: R = 2 · 4 · 30 = 240, grade 1.
+    const g1 = await call(t.url, units.save, { name: '报表一级单元', code: 'RP-1', kind: 'storage', population: 200, substances: [{ name: '氯', q: 150 }] }, admin);
+    const g2 = await call(t.url, units.save, { name: '报表二级单元', code: 'RP-2', kind: 'storage', population: 10, substances: [{ name: '氯', q: 100 }] }, admin);
+    const low = await call(t.url, units.save, { name: '报表非重大单元', code: 'RP-0', kind: 'production', population: 10, substances: [{ name: '甲醇', q: 10 }] }, admin);
+    expect([g1, g2, low].every((r) => r.body.IsSuccess)).toBe(true);
+    const res = await call(t.url, sourceReport, {}, admin);
+    expect(res.body.IsSuccess, JSON.stringify(res.body)).toBe(true);
+    const d = res.body.data!;
+    const ident = (await call(t.url, identificationList, {}, admin)).body.data!;
+    expect(d.items.map((r) => r.id).sort()).toEqual(ident.items.map((i) => i.id).sort());
+    const byCode = new Map(d.items.map((r) => [r.code, r]));
+    expect(byCode.get('RP-1')).toMatchObject({ isMajor: true, grade: 1, alpha: 2, R: 240, S: 30 });
+    expect(byCode.get('RP-1')!.substances).toEqual([{ name: '氯', q: 150, Q: 5, beta: 4 }]);
+    expect(byCode.get('RP-2')).toMatchObject({ grade: 2, R: 80 });
+    expect(byCode.get('RP-0')).toMatchObject({ isMajor: false, grade: null, R: null });
+    // Graded first, 一级 before 二级; within a grade the larger R first.
+    const grades = d.items.map((r) => r.grade ?? 9);
+    expect(grades).toEqual([...grades].sort((a, b) => a - b));
+    expect(d.items[0].code).toBe('RP-1');
+    expect(d.summary.total).toBe(d.items.length);
+    expect(d.summary.major).toBe(d.items.filter((r) => r.isMajor).length);
+    expect(d.summary.byGrade['1']).toBe(d.items.filter((r) => r.grade === 1).length);
+
+    const xlsx = await fetch(`${t.url}${sourceReportExcel.path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` }, body: '{}' });
+    expect(xlsx.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await xlsx.arrayBuffer());
+    const ws = wb.worksheets[0];
+    expect(ws.rowCount).toBe(d.items.length + 1);
+    expect(ws.getRow(1).values).toEqual(expect.arrayContaining(['单元名称', 'S', 'R', '级别']));
+    expect(ws.getRow(2).getCell(1).value).toBe('报表一级单元');
+    expect(ws.getRow(2).getCell(8).value).toBe(240);
+    expect(ws.getRow(2).getCell(9).value).toBe('一级');
+
+    const pdf = await fetch(`${t.url}${sourceReportPdf.path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}`, 'accept-language': 'en' }, body: '{}' });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.length).toBeGreaterThan(1000);
+  });
+
+  it('the report and its exports need the view permission', async () => {
+    expect((await call(t.url, sourceReport, {})).httpStatus).toBe(401);
+    expect((await fetch(`${t.url}${sourceReportExcel.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(401);
   });
 });
 
