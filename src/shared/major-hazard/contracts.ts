@@ -198,3 +198,48 @@ export const sourceReportPdf = defineContract({
   output: z.null(),
   permission: 'majorHazard:view',
 });
+
+/** A substance of the chemical catalogue, for the MSDS list. */
+export const msdsListItem = z.object({
+  code: z.string(),
+  name: z.object({ zh: z.string(), en: z.string() }),
+  cas: z.string().nullable(),
+  un: z.string().nullable(),
+  categories: z.array(z.string()),
+  /** The catalogue holds the sheet's own texts (else only its data fills the sections). */
+  hasSheet: z.boolean(),
+});
+
+/** The catalogue's substances (/majorHazard88/instructions). */
+export const msdsList = defineContract({
+  method: 'POST',
+  path: '/UAPI/MajorHazard/MsdsList',
+  input: z.object({}),
+  output: z.object({ items: z.array(msdsListItem), total: z.number().int() }),
+  permission: 'majorHazard:view',
+});
+
+export const msdsSection = z.object({
+  key: z.string(),
+  title: z.string(),
+  text: z.string(),
+  fields: z.array(z.object({ label: z.string(), value: z.string() })),
+});
+
+/** One substance's safety data sheet, 16 sections of GB/T 16483-2008, in the caller's language. */
+export const msdsDetail = defineContract({
+  method: 'POST',
+  path: '/UAPI/MajorHazard/MsdsDetail',
+  input: z.object({ code: z.string().min(1).max(60) }),
+  output: msdsListItem.extend({ sections: z.array(msdsSection) }),
+  permission: 'majorHazard:view',
+});
+
+/** The same sheet as an A4 PDF. */
+export const msdsPdf = defineContract({
+  method: 'POST',
+  path: '/UAPI/MajorHazard/MsdsPdf',
+  input: z.object({ code: z.string().min(1).max(60) }),
+  output: z.null(),
+  permission: 'majorHazard:view',
+});

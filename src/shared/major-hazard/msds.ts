@@ -51,7 +51,10 @@ const L = {
 const STATE = { gas: { zh: '气体', en: 'gas' }, liquid: { zh: '液体', en: 'liquid' }, solid: { zh: '固体', en: 'solid' } } as const;
 
 /** The Q and β GB 18218 gives the substance, or null when it can be placed neither by name nor by category. */
-export function substanceThreshold(s: Substance, catalogue: readonly Substance[]): { Q: number; beta: number; seq?: number; category?: string } | null {
+export function substanceThreshold(
+  s: Substance,
+  catalogue: readonly Substance[],
+): { Q: number; beta: number; seq?: number; category?: string } | null {
   try {
     const cq = criticalQuantity({ name: s.name.zh, ...(s.cas ? { cas: s.cas } : {}) }, catalogue);
     return { Q: cq.Q, beta: cq.beta, seq: cq.seq, category: cq.category };
@@ -71,9 +74,17 @@ export function msdsSheet(s: Substance, lang: Lang, catalogue: readonly Substanc
     const row = table2.find((r) => r.code === c);
     return row ? `${c} ${t(row.hazard)}` : c;
   });
-  const qText = q ? `${q.Q} t${q.seq ? (lang === 'zh' ? `（表1第${q.seq}项）` : ` (Table 1 row ${q.seq})`) : q.category ? (lang === 'zh' ? `（表2 ${q.category}）` : ` (Table 2 ${q.category})`) : ''}` : null;
+  const qText = q
+    ? `${q.Q} t${q.seq ? (lang === 'zh' ? `（表1第${q.seq}项）` : ` (Table 1 row ${q.seq})`) : q.category ? (lang === 'zh' ? `（表2 ${q.category}）` : ` (Table 2 ${q.category})`) : ''}`
+    : null;
   const extra: Partial<Record<MsdsSection, MsdsField[]>> = {
-    identification: [...f(L.nameZh, s.name.zh), ...f(L.nameEn, s.name.en), ...f(L.synonyms, s.synonyms.join('、')), ...f(L.cas, s.cas), ...f(L.un, s.un)],
+    identification: [
+      ...f(L.nameZh, s.name.zh),
+      ...f(L.nameEn, s.name.en),
+      ...f(L.synonyms, s.synonyms.join('、')),
+      ...f(L.cas, s.cas),
+      ...f(L.un, s.un),
+    ],
     hazards: [...f(L.categories, cats.join('；'))],
     exposureControls: oel
       ? [

@@ -41,7 +41,11 @@ function useServerNow(serverTime: number | undefined): number {
 }
 
 /** A point's state now: its latest value from the stream, else the one the list answered with. */
-function usePointState(tag: MonitorTag | null, value: { t: number; q: number } | undefined, alarm: number | undefined): MonitorState | null {
+function usePointState(
+  tag: MonitorTag | null,
+  value: { t: number; q: number } | undefined,
+  alarm: number | undefined,
+): MonitorState | null {
   const now = useContext(ServerNow);
   if (!tag) {
     return null;
@@ -65,7 +69,9 @@ const fmt = (v: number, span: number) => v.toFixed(span >= 100 ? 0 : span >= 10 
 
 function duration(lang: Lang, minutes: number): string {
   const m = Math.max(0, Math.round(minutes));
-  return m < 60 ? renderMessage(lang, 'majorHazard.monitor.minutes', { m }) : renderMessage(lang, 'majorHazard.monitor.hours', { h: Math.floor(m / 60), m: m % 60 });
+  return m < 60
+    ? renderMessage(lang, 'majorHazard.monitor.minutes', { m })
+    : renderMessage(lang, 'majorHazard.monitor.hours', { h: Math.floor(m / 60), m: m % 60 });
 }
 
 /** Slope of a tag's recent samples, per minute; null until two samples are seen. */
@@ -114,7 +120,13 @@ function LevelGauge({ device, tag, worst, lang }: { device: MonitorDevice; tag: 
   }
   const highPct = tag.h === null ? null : ((tag.h - tag.range_lo) / span) * 100;
   return (
-    <div className="mh-gauge" data-testid={`mh-gauge-${device.code}`} data-alarm={alarm ?? ''} data-state={state ?? ''} data-fill={value ? pct.toFixed(1) : ''}>
+    <div
+      className="mh-gauge"
+      data-testid={`mh-gauge-${device.code}`}
+      data-alarm={alarm ?? ''}
+      data-state={state ?? ''}
+      data-fill={value ? pct.toFixed(1) : ''}
+    >
       <div className="mh-gauge-code">{device.code}</div>
       {silent ? <NotMonitoredTag lang={lang} testId={`mh-not-monitored-${device.code}`} /> : null}
       <div className="mh-gauge-shell" style={{ borderColor: color }}>
@@ -123,10 +135,16 @@ function LevelGauge({ device, tag, worst, lang }: { device: MonitorDevice; tag: 
       </div>
       {value ? (
         <>
-          <div className="mh-gauge-value" data-testid={`mh-gauge-value-${device.code}`} style={{ color: alarm || silent ? color : undefined }}>
+          <div
+            className="mh-gauge-value"
+            data-testid={`mh-gauge-value-${device.code}`}
+            style={{ color: alarm || silent ? color : undefined }}
+          >
             {fmt(value.v, span)} {tag.unit} · {pct.toFixed(0)}%
           </div>
-          <div className="mh-gauge-sub">{rate === null ? '' : renderMessage(lang, 'majorHazard.monitor.rate', { rate: rate.toFixed(3), unit: tag.unit })}</div>
+          <div className="mh-gauge-sub">
+            {rate === null ? '' : renderMessage(lang, 'majorHazard.monitor.rate', { rate: rate.toFixed(3), unit: tag.unit })}
+          </div>
           <div className="mh-gauge-sub" data-testid={`mh-gauge-outlook-${device.code}`}>
             {outlook}
           </div>
@@ -148,7 +166,11 @@ function Reading({ tag, label, worst, lang }: { tag: MonitorTag | null; label: s
   }
   const silent = state === 'notMonitored';
   return (
-    <span className="mh-reading" data-state={state ?? ''} style={{ color: silent ? NOT_MONITORED : alarm ? priorityColors[alarm] : undefined }}>
+    <span
+      className="mh-reading"
+      data-state={state ?? ''}
+      style={{ color: silent ? NOT_MONITORED : alarm ? priorityColors[alarm] : undefined }}
+    >
       {label} {value ? `${fmt(value.v, tag.range_hi - tag.range_lo)} ${tag.unit}` : '—'}
       {silent ? ` · ${renderMessage(lang, 'majorHazard.monitor.notMonitored')}` : ''}
     </span>
@@ -206,7 +228,11 @@ function SourceCard({ source, worst, lang }: { source: MonitorSource; worst: Wor
       }
       extra={
         top ? (
-          <Badge color={priorityColors[top]} text={renderMessage(lang, 'majorHazard.monitor.openAlarms', { n: priorities.length })} data-testid={`mh-source-alarms-${source.id}`} />
+          <Badge
+            color={priorityColors[top]}
+            text={renderMessage(lang, 'majorHazard.monitor.openAlarms', { n: priorities.length })}
+            data-testid={`mh-source-alarms-${source.id}`}
+          />
         ) : (
           <Typography.Text type="secondary">{renderMessage(lang, 'majorHazard.monitor.noAlarms')}</Typography.Text>
         )

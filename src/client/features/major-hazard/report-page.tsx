@@ -27,7 +27,11 @@ export function MajorHazardReportPage() {
   const [busy, setBusy] = useState<'' | 'xlsx' | 'pdf'>('');
   const download = (format: 'xlsx' | 'pdf') => {
     setBusy(format);
-    void downloadPost(format === 'xlsx' ? sourceReportExcel.path : sourceReportPdf.path, {}, `${t('majorHazard.report.title')}.${format}`).finally(() => setBusy(''));
+    void downloadPost(
+      format === 'xlsx' ? sourceReportExcel.path : sourceReportPdf.path,
+      {},
+      `${t('majorHazard.report.title')}.${format}`,
+    ).finally(() => setBusy(''));
   };
   if (!data) {
     return loading ? <Spin /> : null;
@@ -69,13 +73,21 @@ export function MajorHazardReportPage() {
           { title: t('majorHazard.kind'), render: (_v, r) => unitKinds.find((k) => k.value === r.kind)?.label[lang] ?? r.kind },
           {
             title: t('majorHazard.gradeLabel'),
-            render: (_v, r) => (r.S === null ? t('majorHazard.notIdentified') : <GradeTag grade={r.grade} isMajor={r.isMajor} lang={lang} testId={`mh-report-grade-${r.id}`} />),
+            render: (_v, r) =>
+              r.S === null ? (
+                t('majorHazard.notIdentified')
+              ) : (
+                <GradeTag grade={r.grade} isMajor={r.isMajor} lang={lang} testId={`mh-report-grade-${r.id}`} />
+              ),
           },
           { title: 'S', render: (_v, r) => n6(r.S) },
           { title: 'α', render: (_v, r) => n6(r.alpha) },
           { title: 'R', render: (_v, r) => <span data-testid={`mh-report-r-${r.id}`}>{n6(r.R)}</span> },
           { title: t('majorHazard.populationLabel'), dataIndex: 'population' },
-          { title: t('majorHazard.report.col.substances'), render: (_v, r) => r.substances.map((x) => `${x.name} ${n6(x.q)}/${n6(x.Q)}`).join('；') },
+          {
+            title: t('majorHazard.report.col.substances'),
+            render: (_v, r) => r.substances.map((x) => `${x.name} ${n6(x.q)}/${n6(x.Q)}`).join('；'),
+          },
           { title: t('majorHazard.report.col.devices'), dataIndex: 'devices' },
         ]}
       />

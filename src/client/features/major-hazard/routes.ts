@@ -7,4 +7,5 @@ export const majorHazardPages = definePages([
   page('/majorHazard88/dangerSourceDeviceInfo', () => import('./register-pages'), 'DangerSourceDevicePage'),
   page('/dangerSourceManagement/dangerSourceConfirm', () => import('./identification-page'), 'DangerSourceConfirmPage'),
   page('/majorHazardReport/sourceReport', () => import('./report-page'), 'MajorHazardReportPage'),
+  page('/majorHazard88/instructions', () => import('./msds-page'), 'MsdsPage'),
 ]);

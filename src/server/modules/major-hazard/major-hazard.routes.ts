@@ -2,6 +2,9 @@ import {
   gradeCalculate as gradeCalculateContract,
   identificationList,
   monitorList,
+  msdsDetail,
+  msdsList,
+  msdsPdf,
   sourceReport,
   sourceReportExcel,
   sourceReportPdf,
@@ -10,7 +13,11 @@ import { gradeCalculate, validateGradeInput } from '../../../shared/domain/gb182
 import { seedSubstances } from '../../../shared/domain/substances.js';
 import { printDocument } from '../../../shared/documents/document.js';
 import { caller, type HttpApp } from '../../http/app.js';
-import { invalidInput } from '../../http/errors.js';
+import { renderMessage } from '../../../shared/messages/catalog.js';
+import { badRequest, invalidInput } from '../../http/errors.js';
+import { msdsSheet } from '../../../shared/major-hazard/msds.js';
+import type { Substance } from '../../../shared/domain/substances.js';
+import type { Lang } from '../../../shared/time.js';
 import { sendPdf } from '../../http/send-pdf.js';
 import { sendXlsx } from '../../http/send-xlsx.js';
 import { audit } from '../../store/audit.js';
@@ -56,5 +63,50 @@ export function registerMajorHazardRoutes(
       audit(tx, user, 'majorHazard.report.export', 'majorHazard.report', 0, { format: 'pdf', rows: rows.length, bytes: pdf.length }),
     );
     return sendPdf(ctx, reportFileName(ctx.lang, 'pdf').replace(/\.pdf$/, ''), pdf);
+  });
+
+  // The MSDS of the catalogue's substances (GB/T 16483-2008), in the caller's language.
+  const listItem = (x: Substance) => ({
+    code: x.code,
+    name: x.name,
+    cas: x.cas,
+    un: x.un,
+    categories: [...x.categories],
+    hasSheet: x.msds !== null,
+  });
+  const substance = (code: string): Substance => {
+    const x = seedSubstances.find((s) => s.code === code);
+    if (!x) {
+      throw badRequest('majorHazard.msds.unknown', ['code'], { code });
+    }
+    return x;
+  };
+  const detail = (code: string, lang: Lang) => {
+    const x = substance(code);
+    return { ...listItem(x), sections: msdsSheet(x, lang, seedSubstances) };
+  };
+  http.route(msdsList, async () => {
+    const items = seedSubstances.map(listItem);
+    return { items, total: items.length };
+  });
+  http.route(msdsDetail, async (input, ctx) => detail(input.code, ctx.lang));
+  http.route(msdsPdf, async (input, ctx) => {
+    const d = detail(input.code, ctx.lang);
+    const name = d.name[ctx.lang] || d.name.zh;
+    const pdf = await deps.documents.pdf(
+      printDocument.parse({
+        title: `${renderMessage(ctx.lang, 'majorHazard.msds.title')} · ${name}`,
+        subtitle: [d.cas ? `CAS ${d.cas}` : '', d.un ? `UN ${d.un}` : ''].filter(Boolean).join(' · '),
+        number: d.code,
+        lang: ctx.lang,
+        footer: renderMessage(ctx.lang, 'majorHazard.msds.footer'),
+        blocks: d.sections.flatMap((s) => [
+          { kind: 'heading', text: s.title },
+          ...(s.text ? [{ kind: 'paragraph', text: s.text }] : []),
+          ...(s.fields.length > 0 ? [{ kind: 'fields', items: s.fields }] : []),
+        ]),
+      }),
+    );
+    return sendPdf(ctx, `MSDS-${d.code}`, pdf);
   });
 }

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gradeCalculate, identificationList, monitorList, sourceReport, sourceReportExcel, sourceReportPdf } from '../../../../src/shared/major-hazard/contracts.js';
+import { gradeCalculate, identificationList, monitorList, msdsDetail, msdsList, sourceReport, sourceReportExcel, sourceReportPdf } from '../../../../src/shared/major-hazard/contracts.js';
 import { dangerSourceDeviceLedger, dangerSourceLedger } from '../../../../src/shared/major-hazard/ledgers.js';
 import { tagSave } from '../../../../src/shared/realtime/contracts.js';
 import { recordContracts } from '../../../../src/shared/records/contracts.js';
@@ -278,6 +278,18 @@ describe.each(dialects)('major hazard (%s)', (dialect) => {
   it('the report and its exports need the view permission', async () => {
     expect((await call(t.url, sourceReport, {})).httpStatus).toBe(401);
     expect((await fetch(`${t.url}${sourceReportExcel.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(401);
+  });
+  it('a catalogue substance reads as a safety data sheet of the 16 GB/T 16483 sections with its data; an unknown code is refused on its field', async () => {
+    const list = (await call(t.url, msdsList, {}, admin)).body.data!;
+    expect(list.items.find((x) => x.code === 'chlorine')).toMatchObject({ cas: '7782-50-5', hasSheet: true });
+    const d = (await call(t.url, msdsDetail, { code: 'chlorine' }, admin)).body.data!;
+    expect(d.sections).toHaveLength(16);
+    expect(d.sections[0].title).toBe('1 化学品及企业标识');
+    expect(d.sections.find((s) => s.key === 'regulatory')!.fields).toEqual(expect.arrayContaining([{ label: 'GB 18218 临界量', value: '5 t（表1第12项）' }]));
+    expect(d.sections.every((s) => s.text !== '' || s.fields.length > 0)).toBe(true);
+    const bad = await call(t.url, msdsDetail, { code: 'no-such' }, admin);
+    expect(bad.httpStatus).toBe(400);
+    expect(bad.body.error.controls).toEqual(['code']);
   });
 });
 
