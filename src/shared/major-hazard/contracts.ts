@@ -243,3 +243,38 @@ export const msdsPdf = defineContract({
   output: z.null(),
   permission: 'majorHazard:view',
 });
+
+/** One responsible person's checks of a source: when the last was, when the next is due, and whether it is late. */
+export const responsibleCheckItem = z.object({
+  id: z.number().int(),
+  sourceId: z.number().int(),
+  sourceName: z.string(),
+  role: z.string(),
+  userid: z.number().int(),
+  cycleDays: z.number(),
+  lastCheckAt: z.number().nullable(),
+  lastFindings: z.string(),
+  /** Last check (or the allocation, before any check) + cycle. */
+  dueAt: z.number(),
+  overdue: z.boolean(),
+  /** The caller is this person (may check in). */
+  mine: z.boolean(),
+});
+export type ResponsibleCheckItem = z.infer<typeof responsibleCheckItem>;
+
+export const responsibleCheckList = defineContract({
+  method: 'POST',
+  path: '/UAPI/MajorHazard/ResponsibleCheckList',
+  input: z.object({}),
+  output: z.object({ items: z.array(responsibleCheckItem), total: z.number().int(), serverTime: z.number() }),
+  permission: 'majorHazard:view',
+});
+
+/** The responsible person records a check of the source (its findings); done by that person only. */
+export const responsibleCheckIn = defineContract({
+  method: 'POST',
+  path: '/UAPI/MajorHazard/ResponsibleCheckIn',
+  input: z.object({ id: z.number().int().positive(), findings: z.string().trim().max(2000).default('') }),
+  output: responsibleCheckItem,
+  permission: 'majorHazard:view',
+});

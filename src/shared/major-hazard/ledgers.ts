@@ -119,3 +119,47 @@ export const dangerSourceDeviceLedger = defineRecord({
   isolation: { region: 'region' },
   permissions: { view: ['majorHazard:view'], edit: ['majorHazard:manage'], delete: ['majorHazard:manage'] },
 });
+
+/** The three responsible people of a source (2021 包保 rules, DOMAIN.md §1) with the default check cycle of each, days. */
+export const responsibleRoles = [
+  { value: 'main', label: { zh: '主要负责人', en: 'Principal responsible person' }, cycleDays: 90 },
+  { value: 'technical', label: { zh: '技术负责人', en: 'Technical responsible person' }, cycleDays: 90 },
+  { value: 'operation', label: { zh: '操作负责人', en: 'Operational responsible person' }, cycleDays: 7 },
+];
+
+/**
+ * /dangerSourceManagement/responsibleAllocation: who answers for each major
+ * hazard source at each of the three tiers and how often they check it (an
+ * empty cycle takes the tier's default: quarterly, quarterly, weekly).
+ */
+export const dangerSourceResponsibleLedger = defineRecord({
+  area: 'MajorHazard',
+  entity: 'DangerSourceResponsible',
+  name: { zh: '包保责任人', en: 'Responsible persons' },
+  titleField: 'role',
+  fields: [
+    {
+      key: 'source',
+      type: 100,
+      label: { zh: '重大危险源', en: 'Major hazard source' },
+      required: true,
+      ref: { entity: 'DangerSource', label: 'name' },
+    },
+    {
+      key: 'role',
+      type: 7,
+      label: { zh: '包保责任', en: 'Tier' },
+      required: true,
+      options: responsibleRoles.map(({ value, label }) => ({ value, label })),
+    },
+    { key: 'person', type: 3, label: { zh: '责任人', en: 'Person' }, required: true },
+    { key: 'cycleDays', type: 22, label: { zh: '检查周期（天）', en: 'Check cycle (days)' }, min: 1, max: 366, decimals: 0 },
+    { key: 'remark', type: 17, label: { zh: '备注', en: 'Remark' } },
+  ],
+  list: {
+    columns: ['source', 'role', 'person', 'cycleDays'],
+    filters: ['source', 'role', 'person'],
+    sort: { field: 'source', order: 'asc' },
+  },
+  permissions: { view: ['majorHazard:view'], edit: ['majorHazard:manage'], delete: ['majorHazard:manage'] },
+});

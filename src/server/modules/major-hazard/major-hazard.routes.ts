@@ -5,6 +5,8 @@ import {
   msdsDetail,
   msdsList,
   msdsPdf,
+  responsibleCheckIn,
+  responsibleCheckList,
   sourceReport,
   sourceReportExcel,
   sourceReportPdf,
@@ -25,12 +27,13 @@ import { inTransaction, type Store } from '../../store/db.js';
 import type { DocumentsPort } from '../documents/port.js';
 import type { OrgPort } from '../org/port.js';
 import type { MajorHazardService } from './major-hazard.service.js';
+import type { Responsibility } from './responsibility.js';
 import { reportDocument, reportFileName, reportSummary, writeReportXlsx, type RegionNames } from './report.js';
 
 export function registerMajorHazardRoutes(
   http: HttpApp,
   service: MajorHazardService,
-  deps: { store: Store; documents: Pick<DocumentsPort, 'pdf'>; org: Pick<OrgPort, 'allDeptsAndRegions'> },
+  deps: { store: Store; documents: Pick<DocumentsPort, 'pdf'>; org: Pick<OrgPort, 'allDeptsAndRegions'>; responsibility: Responsibility },
 ): void {
   const regionNames = async (): Promise<RegionNames> => new Map((await deps.org.allDeptsAndRegions()).regions.map((r) => [r.regionid, r]));
   // The catalogue places names Table 1 does not list (their categories); Table 1 itself is in the domain rules.
@@ -109,4 +112,6 @@ export function registerMajorHazardRoutes(
     );
     return sendPdf(ctx, `MSDS-${d.code}`, pdf);
   });
+  http.route(responsibleCheckList, async (_input, ctx) => deps.responsibility.list(caller(ctx)));
+  http.route(responsibleCheckIn, async (input, ctx) => deps.responsibility.checkIn(caller(ctx), input));
 }

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gradeCalculate, identificationList, monitorList, msdsDetail, msdsList, sourceReport, sourceReportExcel, sourceReportPdf } from '../../../../src/shared/major-hazard/contracts.js';
-import { dangerSourceDeviceLedger, dangerSourceLedger } from '../../../../src/shared/major-hazard/ledgers.js';
+import { gradeCalculate, identificationList, monitorList, msdsDetail, msdsList, responsibleCheckIn, responsibleCheckList, sourceReport, sourceReportExcel, sourceReportPdf } from '../../../../src/shared/major-hazard/contracts.js';
+import { dangerSourceDeviceLedger, dangerSourceLedger, dangerSourceResponsibleLedger } from '../../../../src/shared/major-hazard/ledgers.js';
+import { majorHazardModule } from '../../../../src/server/modules/major-hazard/index.js';
 import { tagSave } from '../../../../src/shared/realtime/contracts.js';
 import { recordContracts } from '../../../../src/shared/records/contracts.js';
 import { orgPort } from '../../../../src/server/modules/org/port.js';
@@ -290,6 +291,47 @@ describe.each(dialects)('major hazard (%s)', (dialect) => {
     const bad = await call(t.url, msdsDetail, { code: 'no-such' }, admin);
     expect(bad.httpStatus).toBe(400);
     expect(bad.body.error.controls).toEqual(['code']);
+  });
+  it('responsible persons: a check past its cycle opens a to-do for that person once; their check-in records the findings, closes it and moves the due date', async () => {
+    const resp = recordContracts(dangerSourceResponsibleLedger);
+    const me = (await t.server.store.db.selectFrom('users').select('userid').where('loginname', '=', 'mh-admin').executeTakeFirstOrThrow()).userid;
+    await t.server.port(orgPort).createAdministrator({ loginname: 'mh-other', username: '另一负责人', password: 'Mh-other-2026' }, { userid: null, loginname: 'test' });
+    const other = await tokenFor(t.url, 'mh-other', 'Mh-other-2026');
+    const unit = await call(t.url, units.save, { name: '包保测试单元', kind: 'storage', population: 10, substances: [{ name: '氯', q: 20 }] }, admin);
+    // 操作负责人 with no cycle of its own: weekly by default; 主要负责人 with 30 days.
+    const op = await call(t.url, resp.save, { source: unit.body.data!.id, role: 'operation', person: me }, admin);
+    const main = await call(t.url, resp.save, { source: unit.body.data!.id, role: 'main', person: me, cycleDays: 30 }, admin);
+    expect(op.body.IsSuccess && main.body.IsSuccess, JSON.stringify([op.body, main.body])).toBe(true);
+    const list = (await call(t.url, responsibleCheckList, {}, admin)).body.data!;
+    const opItem = list.items.find((x) => x.id === op.body.data!.id)!;
+    expect(opItem).toMatchObject({ sourceName: '包保测试单元', role: 'operation', cycleDays: 7, lastCheckAt: null, overdue: false, mine: true });
+    expect(opItem.dueAt - op.body.data!.created).toBe(7 * 86_400_000);
+    expect(list.items.find((x) => x.id === main.body.data!.id)!.cycleDays).toBe(30);
+
+    const { responsibility } = t.server.exposed(majorHazardModule);
+    const openTodos = () =>
+      t.server.store.db.selectFrom('todo').select(['ref', 'userid', 'title']).where('kind', '=', 'majorHazard.checkOverdue').where('status', '=', 0).where('userid', '=', me).execute();
+    // Eight days on: the weekly check is late, the 30-day one is not.
+    const later = Date.now() + 8 * 86_400_000;
+    expect(await responsibility.sweep(later)).toBeGreaterThanOrEqual(1);
+    const todos = await openTodos();
+    expect(todos.map((x) => x.ref)).toContain(`mhr:${op.body.data!.id}`);
+    expect(todos.map((x) => x.ref)).not.toContain(`mhr:${main.body.data!.id}`);
+    expect(todos.find((x) => x.ref === `mhr:${op.body.data!.id}`)!.title).toContain('包保测试单元');
+    // A second sweep opens nothing new for it.
+    await responsibility.sweep(later + 60_000);
+    expect((await openTodos()).filter((x) => x.ref === `mhr:${op.body.data!.id}`)).toHaveLength(1);
+
+    const notMine = await call(t.url, responsibleCheckIn, { id: op.body.data!.id, findings: '代查' }, other);
+    expect(notMine.httpStatus).toBe(403);
+    const done = await call(t.url, responsibleCheckIn, { id: op.body.data!.id, findings: '围堰完好，液位正常' }, admin);
+    expect(done.body.IsSuccess, JSON.stringify(done.body)).toBe(true);
+    expect(done.body.data).toMatchObject({ lastFindings: '围堰完好，液位正常', overdue: false });
+    expect(done.body.data!.dueAt - done.body.data!.lastCheckAt!).toBe(7 * 86_400_000);
+    expect((await openTodos()).map((x) => x.ref)).not.toContain(`mhr:${op.body.data!.id}`);
+    const audit = await t.server.store.db.selectFrom('audit_log').select('action').where('action', '=', 'majorHazard.check').execute();
+    expect(audit.length).toBeGreaterThanOrEqual(1);
+    expect((await call(t.url, responsibleCheckIn, { id: 999_999, findings: '' }, admin)).body.error.controls).toEqual(['id']);
   });
 });
 
