@@ -8,4 +8,5 @@ export const majorHazardPages = definePages([
   page('/dangerSourceManagement/dangerSourceConfirm', () => import('./identification-page'), 'DangerSourceConfirmPage'),
   page('/majorHazardReport/sourceReport', () => import('./report-page'), 'MajorHazardReportPage'),
   page('/majorHazard88/instructions', () => import('./msds-page'), 'MsdsPage'),
+  page('/dangerSourceManagement/responsibleAllocation', () => import('./responsibility-page'), 'ResponsibleAllocationPage'),
 ]);
