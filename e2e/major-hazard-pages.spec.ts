@@ -1,10 +1,11 @@
 import { expect, test } from './fixtures';
 import { callApi, createTankTag, regionIdOf, screens, signIn } from './alarm-helpers';
+import { ingestKeyCreate } from '../src/shared/contracts/stream';
 import { identificationList, responsibleCheckList, sourceReport } from '../src/shared/major-hazard/contracts';
 import { dangerSourceDeviceLedger, dangerSourceResponsibleLedger } from '../src/shared/major-hazard/ledgers';
 import { recordContracts } from '../src/shared/records/contracts';
 
-const TAG = 'E2E.MH-NM.LT';
+const TAG = `E2E.MH-NM-${Date.now()}.LT`;
 
 /*
  * Issue 20, the pages after grading: a tank whose level tag sends nothing
@@ -20,6 +21,11 @@ test('not monitored tank, report, MSDS and a responsibility check', async ({ pag
   const source = units.items.find((u) => u.code === 'MH-TFA')!;
   await callApi(request, token, recordContracts(dangerSourceDeviceLedger).save.path, { name: '端到端静默储罐', code: 'MH-NM-E2E', source: source.id, type: 'tank', levelTag: TAG });
 
+  // The simulator feeds every tag, so the tank's transmitter reports bad quality instead of falling silent
+  // (stamped ahead of the simulator's samples, it stays the latest): a bad value measures nothing, 未监测.
+  const { key } = await callApi<{ key: string }>(request, token, ingestKeyCreate.path, { name: 'e2e mh silent' });
+  const bad = await request.post('/ingest/v1/samples', { data: [{ tag: TAG, t: Date.now() + 10 * 60_000, v: 0, q: 2 }], headers: { authorization: `Bearer ${key}` } });
+  expect(bad.status()).toBe(200);
   await page.goto('/MajorHazard');
   await expect(page.getByTestId('mh-not-monitored-MH-NM-E2E')).toBeVisible();
   await expect(page.getByTestId('mh-gauge-MH-NM-E2E')).toHaveAttribute('data-state', 'notMonitored');
