@@ -109,7 +109,7 @@ function LevelGauge({ device, tag, worst, lang }: { device: MonitorDevice; tag: 
   const silent = state === 'notMonitored';
   const color = silent ? NOT_MONITORED : alarm ? priorityColors[alarm] : NORMAL;
   let outlook = '';
-  if (value && tag.h !== null) {
+  if (value && tag.h !== null && !silent) {
     if (value.v >= tag.h) {
       outlook = renderMessage(lang, 'majorHazard.monitor.aboveHigh');
     } else if (rate !== null && rate > 0) {
