@@ -34,7 +34,9 @@ export const gradeResult = z.object({
   R: z.number().nullable(),
   alpha: z.number().nullable(),
   /** 1 (一级) … 4 (四级); null when not major. */
-  grade: z.union(hazardGrades.map((g) => z.literal(g)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>]).nullable(),
+  grade: z
+    .union(hazardGrades.map((g) => z.literal(g)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>])
+    .nullable(),
   substances: z.array(gradedSubstance),
   reasons: z.array(reasonStep),
 });
@@ -50,7 +52,11 @@ export const gradeCalculate = defineContract({
 });
 
 /** A problem that stopped a unit's identification (an unknown substance, a substance without category), on its field. */
-export const identificationIssue = z.object({ field: z.string(), code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
+export const identificationIssue = z.object({
+  field: z.string(),
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
 
 /** One major hazard unit with its kept identification. */
 export const identificationItem = z.object({
@@ -90,6 +96,12 @@ export const monitorTag = z.object({
   l: z.number().nullable(),
   h: z.number().nullable(),
   hh: z.number().nullable(),
+  /** Expected longest gap between samples, ms (the device's own, else its kind's default: shared/domain/monitoring-status.ts). */
+  periodMs: z.number(),
+  /** Time of the latest sample, epoch ms; null: none since the server started. */
+  lastAt: z.number().nullable(),
+  /** At the time of the answer: 未监测 when silent beyond its period or bad, alarm while an alarm of the tag is open. */
+  state: z.enum(['normal', 'alarm', 'notMonitored']),
 });
 export type MonitorTag = z.infer<typeof monitorTag>;
 
@@ -117,6 +129,8 @@ export const monitorSource = z.object({
   isMajor: z.boolean(),
   grade: z.number().int().nullable(),
   devices: z.array(monitorDevice),
+  /** Monitoring points (bound tags) of the source not monitored at the time of the answer. */
+  notMonitored: z.number().int(),
 });
 export type MonitorSource = z.infer<typeof monitorSource>;
 
@@ -125,6 +139,142 @@ export const monitorList = defineContract({
   method: 'POST',
   path: '/UAPI/MajorHazard/MonitorList',
   input: z.object({}),
-  output: z.object({ sources: z.array(monitorSource) }),
+  output: z.object({ sources: z.array(monitorSource), serverTime: z.number() }),
+  permission: 'majorHazard:view',
+});
+
+/** One source in the report of all sources (identification and grading as kept). */
+export const reportRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  kind: z.string(),
+  regionid: z.number().int().nullable(),
+  population: z.number(),
+  /** null when the unit could not be identified. */
+  S: z.number().nullable(),
+  isMajor: z.boolean(),
+  R: z.number().nullable(),
+  alpha: z.number().nullable(),
+  grade: z.number().int().nullable(),
+  /** Each substance as `name q/Q` (t). */
+  substances: z.array(z.object({ name: z.string(), q: z.number(), Q: z.number(), beta: z.number() })),
+  devices: z.number().int(),
+  computedAt: z.number(),
+});
+export type ReportRow = z.infer<typeof reportRow>;
+
+export const reportSummary = z.object({
+  total: z.number().int(),
+  major: z.number().int(),
+  /** Count per grade 1…4. */
+  byGrade: z.record(z.string(), z.number().int()),
+  notIdentified: z.number().int(),
+});
+
+/** The report of all sources the caller may see with their grade and R (一级 first). */
+export const sourceReport = defineContract({
+  method: 'POST',
+  path: '/UAPI/MajorHazard/SourceReport',
+  input: z.object({}),
+  output: z.object({ items: z.array(reportRow), summary: reportSummary, generatedAt: z.number() }),
+  permission: 'majorHazard:view',
+});
+
+/** The same report as an .xlsx file. */
+export const sourceReportExcel = defineContract({
+  method: 'POST',
+  path: '/UAPI/MajorHazard/SourceReportExcel',
+  input: z.object({}),
+  output: z.null(),
+  permission: 'majorHazard:view',
+});
+
+/** The same report as an A4 PDF. */
+export const sourceReportPdf = defineContract({
+  method: 'POST',
+  path: '/UAPI/MajorHazard/SourceReportPdf',
+  input: z.object({}),
+  output: z.null(),
+  permission: 'majorHazard:view',
+});
+
+/** A substance of the chemical catalogue, for the MSDS list. */
+export const msdsListItem = z.object({
+  code: z.string(),
+  name: z.object({ zh: z.string(), en: z.string() }),
+  cas: z.string().nullable(),
+  un: z.string().nullable(),
+  categories: z.array(z.string()),
+  /** The catalogue holds the sheet's own texts (else only its data fills the sections). */
+  hasSheet: z.boolean(),
+});
+
+/** The catalogue's substances (/majorHazard88/instructions). */
+export const msdsList = defineContract({
+  method: 'POST',
+  path: '/UAPI/MajorHazard/MsdsList',
+  input: z.object({}),
+  output: z.object({ items: z.array(msdsListItem), total: z.number().int() }),
+  permission: 'majorHazard:view',
+});
+
+export const msdsSection = z.object({
+  key: z.string(),
+  title: z.string(),
+  text: z.string(),
+  fields: z.array(z.object({ label: z.string(), value: z.string() })),
+});
+
+/** One substance's safety data sheet, 16 sections of GB/T 16483-2008, in the caller's language. */
+export const msdsDetail = defineContract({
+  method: 'POST',
+  path: '/UAPI/MajorHazard/MsdsDetail',
+  input: z.object({ code: z.string().min(1).max(60) }),
+  output: msdsListItem.extend({ sections: z.array(msdsSection) }),
+  permission: 'majorHazard:view',
+});
+
+/** The same sheet as an A4 PDF. */
+export const msdsPdf = defineContract({
+  method: 'POST',
+  path: '/UAPI/MajorHazard/MsdsPdf',
+  input: z.object({ code: z.string().min(1).max(60) }),
+  output: z.null(),
+  permission: 'majorHazard:view',
+});
+
+/** One responsible person's checks of a source: when the last was, when the next is due, and whether it is late. */
+export const responsibleCheckItem = z.object({
+  id: z.number().int(),
+  sourceId: z.number().int(),
+  sourceName: z.string(),
+  role: z.string(),
+  userid: z.number().int(),
+  cycleDays: z.number(),
+  lastCheckAt: z.number().nullable(),
+  lastFindings: z.string(),
+  /** Last check (or the allocation, before any check) + cycle. */
+  dueAt: z.number(),
+  overdue: z.boolean(),
+  /** The caller is this person (may check in). */
+  mine: z.boolean(),
+});
+export type ResponsibleCheckItem = z.infer<typeof responsibleCheckItem>;
+
+export const responsibleCheckList = defineContract({
+  method: 'POST',
+  path: '/UAPI/MajorHazard/ResponsibleCheckList',
+  input: z.object({}),
+  output: z.object({ items: z.array(responsibleCheckItem), total: z.number().int(), serverTime: z.number() }),
+  permission: 'majorHazard:view',
+});
+
+/** The responsible person records a check of the source (its findings); done by that person only. */
+export const responsibleCheckIn = defineContract({
+  method: 'POST',
+  path: '/UAPI/MajorHazard/ResponsibleCheckIn',
+  input: z.object({ id: z.number().int().positive(), findings: z.string().trim().max(2000).default('') }),
+  output: responsibleCheckItem,
   permission: 'majorHazard:view',
 });

@@ -59,7 +59,10 @@ function UnitCard({ item, lang }: { item: IdentificationItem; lang: Lang }) {
             scroll={{ x: 'max-content' }}
             dataSource={r.substances}
             columns={[
-              { title: renderMessage(lang, 'majorHazard.col.substance'), render: (_v, s) => s.name || s.cas || (s.categories ?? []).join(', ') },
+              {
+                title: renderMessage(lang, 'majorHazard.col.substance'),
+                render: (_v, s) => s.name || s.cas || (s.categories ?? []).join(', '),
+              },
               { title: renderMessage(lang, 'majorHazard.col.q'), dataIndex: 'q' },
               { title: renderMessage(lang, 'majorHazard.col.Q'), dataIndex: 'Q' },
               { title: renderMessage(lang, 'majorHazard.col.beta'), dataIndex: 'beta' },
@@ -86,7 +89,8 @@ function UnitCard({ item, lang }: { item: IdentificationItem; lang: Lang }) {
         />
       )}
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {renderMessage(lang, 'majorHazard.population', { n: item.population })} · {renderMessage(lang, 'majorHazard.computedAt', { time: formatDate(item.computedAt) })}
+        {renderMessage(lang, 'majorHazard.population', { n: item.population })} ·{' '}
+        {renderMessage(lang, 'majorHazard.computedAt', { time: formatDate(item.computedAt) })}
       </Typography.Text>
     </Card>
   );
@@ -129,7 +133,9 @@ export function DangerSourceConfirmPage() {
         <Empty description={renderMessage(lang, 'majorHazard.none')}>
           <Space>
             {addButton}
-            <Button onClick={() => navigateTo('/dangerSourceManagement/dangerSource')}>{renderMessage(lang, 'majorHazard.toRegister')}</Button>
+            <Button onClick={() => navigateTo('/dangerSourceManagement/dangerSource')}>
+              {renderMessage(lang, 'majorHazard.toRegister')}
+            </Button>
           </Space>
         </Empty>
         {form}

@@ -1,11 +1,12 @@
-import { Badge, Card, Col, Empty, Row, Space, Spin, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Badge, Card, Col, Empty, Row, Space, Spin, Tag, Typography } from 'antd';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { monitorState, type MonitorState } from '../../../shared/domain/monitoring-status';
 import { alarmTypes } from '../../../shared/alarms/item';
 import { monitorList, type MonitorDevice, type MonitorSource, type MonitorTag } from '../../../shared/major-hazard/contracts';
 import { renderMessage } from '../../../shared/messages/catalog';
 import { api } from '../../app/api';
 import { useLang, type Lang } from '../../app/i18n';
-import { useTagValue } from '../../stream/live-store';
+import { useTagValue, useTagValues } from '../../stream/live-store';
 import { priorityColors } from '../../ui/alarm-priority';
 import { useRecordChanges } from '../../ui/records/use-record-changes';
 import { useLoad } from '../../ui/use-load';
@@ -17,6 +18,50 @@ import './major-hazard.css';
 const RATE_WINDOW_MS = 120_000;
 const NORMAL = '#1677ff';
 
+const NOT_MONITORED = '#8c8c8c';
+/** How often the page re-judges silence (a silent tag sends nothing to re-render on). */
+const TICK_MS = 5_000;
+
+/** The server's clock as the page estimates it (the answer's serverTime against the browser's clock), ticking. */
+const ServerNow = createContext<number>(0);
+
+function useServerNow(serverTime: number | undefined): number {
+  const [offset, setOffset] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (serverTime !== undefined) {
+      setOffset(serverTime - Date.now());
+    }
+  }, [serverTime]);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now + offset;
+}
+
+/** A point's state now: its latest value from the stream, else the one the list answered with. */
+function usePointState(
+  tag: MonitorTag | null,
+  value: { t: number; q: number } | undefined,
+  alarm: number | undefined,
+): MonitorState | null {
+  const now = useContext(ServerNow);
+  if (!tag) {
+    return null;
+  }
+  const latest = value ?? (tag.lastAt === null ? null : { t: tag.lastAt, q: tag.state === 'notMonitored' ? 2 : 0 });
+  return monitorState(latest, now, tag.periodMs, alarm !== undefined);
+}
+
+function NotMonitoredTag({ lang, testId }: { lang: Lang; testId?: string }) {
+  return (
+    <Tag color="default" className="mh-not-monitored" data-testid={testId}>
+      {renderMessage(lang, 'majorHazard.monitor.notMonitored')}
+    </Tag>
+  );
+}
+
 /** Worst (lowest-numbered) open alarm priority per tag id. */
 type Worst = ReadonlyMap<string, number>;
 
@@ -24,7 +69,9 @@ const fmt = (v: number, span: number) => v.toFixed(span >= 100 ? 0 : span >= 10 
 
 function duration(lang: Lang, minutes: number): string {
   const m = Math.max(0, Math.round(minutes));
-  return m < 60 ? renderMessage(lang, 'majorHazard.monitor.minutes', { m }) : renderMessage(lang, 'majorHazard.monitor.hours', { h: Math.floor(m / 60), m: m % 60 });
+  return m < 60
+    ? renderMessage(lang, 'majorHazard.monitor.minutes', { m })
+    : renderMessage(lang, 'majorHazard.monitor.hours', { h: Math.floor(m / 60), m: m % 60 });
 }
 
 /** Slope of a tag's recent samples, per minute; null until two samples are seen. */
@@ -58,9 +105,11 @@ function LevelGauge({ device, tag, worst, lang }: { device: MonitorDevice; tag: 
   const span = tag.range_hi - tag.range_lo || 1;
   const pct = value ? Math.min(100, Math.max(0, ((value.v - tag.range_lo) / span) * 100)) : 0;
   const alarm = worst.get(tag.id);
-  const color = alarm ? priorityColors[alarm] : NORMAL;
+  const state = usePointState(tag, value, alarm);
+  const silent = state === 'notMonitored';
+  const color = silent ? NOT_MONITORED : alarm ? priorityColors[alarm] : NORMAL;
   let outlook = '';
-  if (value && tag.h !== null) {
+  if (value && tag.h !== null && !silent) {
     if (value.v >= tag.h) {
       outlook = renderMessage(lang, 'majorHazard.monitor.aboveHigh');
     } else if (rate !== null && rate > 0) {
@@ -71,18 +120,31 @@ function LevelGauge({ device, tag, worst, lang }: { device: MonitorDevice; tag: 
   }
   const highPct = tag.h === null ? null : ((tag.h - tag.range_lo) / span) * 100;
   return (
-    <div className="mh-gauge" data-testid={`mh-gauge-${device.code}`} data-alarm={alarm ?? ''} data-fill={value ? pct.toFixed(1) : ''}>
+    <div
+      className="mh-gauge"
+      data-testid={`mh-gauge-${device.code}`}
+      data-alarm={alarm ?? ''}
+      data-state={state ?? ''}
+      data-fill={value ? pct.toFixed(1) : ''}
+    >
       <div className="mh-gauge-code">{device.code}</div>
+      {silent ? <NotMonitoredTag lang={lang} testId={`mh-not-monitored-${device.code}`} /> : null}
       <div className="mh-gauge-shell" style={{ borderColor: color }}>
         <div className="mh-gauge-fill" style={{ height: `${pct}%`, background: color }} />
         {highPct !== null ? <div className="mh-gauge-high" style={{ bottom: `${highPct}%` }} /> : null}
       </div>
       {value ? (
         <>
-          <div className="mh-gauge-value" data-testid={`mh-gauge-value-${device.code}`} style={{ color: alarm ? color : undefined }}>
+          <div
+            className="mh-gauge-value"
+            data-testid={`mh-gauge-value-${device.code}`}
+            style={{ color: alarm || silent ? color : undefined }}
+          >
             {fmt(value.v, span)} {tag.unit} · {pct.toFixed(0)}%
           </div>
-          <div className="mh-gauge-sub">{rate === null ? '' : renderMessage(lang, 'majorHazard.monitor.rate', { rate: rate.toFixed(3), unit: tag.unit })}</div>
+          <div className="mh-gauge-sub">
+            {rate === null ? '' : renderMessage(lang, 'majorHazard.monitor.rate', { rate: rate.toFixed(3), unit: tag.unit })}
+          </div>
           <div className="mh-gauge-sub" data-testid={`mh-gauge-outlook-${device.code}`}>
             {outlook}
           </div>
@@ -95,15 +157,22 @@ function LevelGauge({ device, tag, worst, lang }: { device: MonitorDevice; tag: 
 }
 
 /** One other measurement of a device (temperature, pressure, gas), coloured by its tag's worst open alarm. */
-function Reading({ tag, label, worst }: { tag: MonitorTag | null; label: string; worst: Worst }) {
+function Reading({ tag, label, worst, lang }: { tag: MonitorTag | null; label: string; worst: Worst; lang: Lang }) {
   const value = useTagValue(tag?.id ?? null);
+  const alarm = tag ? worst.get(tag.id) : undefined;
+  const state = usePointState(tag, value, alarm);
   if (!tag) {
     return null;
   }
-  const alarm = worst.get(tag.id);
+  const silent = state === 'notMonitored';
   return (
-    <span className="mh-reading" style={{ color: alarm ? priorityColors[alarm] : undefined }}>
+    <span
+      className="mh-reading"
+      data-state={state ?? ''}
+      style={{ color: silent ? NOT_MONITORED : alarm ? priorityColors[alarm] : undefined }}
+    >
       {label} {value ? `${fmt(value.v, tag.range_hi - tag.range_lo)} ${tag.unit}` : '—'}
+      {silent ? ` · ${renderMessage(lang, 'majorHazard.monitor.notMonitored')}` : ''}
     </span>
   );
 }
@@ -120,18 +189,26 @@ function DeviceCell({ device, worst, lang }: { device: MonitorDevice; worst: Wor
         </div>
       )}
       <div className="mh-readings">
-        <Reading tag={device.temperature} label={renderMessage(lang, 'majorHazard.monitor.temperature')} worst={worst} />
-        <Reading tag={device.pressure} label={renderMessage(lang, 'majorHazard.monitor.pressure')} worst={worst} />
-        <Reading tag={device.gas} label={renderMessage(lang, 'majorHazard.monitor.gas')} worst={worst} />
+        <Reading tag={device.temperature} label={renderMessage(lang, 'majorHazard.monitor.temperature')} worst={worst} lang={lang} />
+        <Reading tag={device.pressure} label={renderMessage(lang, 'majorHazard.monitor.pressure')} worst={worst} lang={lang} />
+        <Reading tag={device.gas} label={renderMessage(lang, 'majorHazard.monitor.gas')} worst={worst} lang={lang} />
       </div>
     </div>
   );
 }
 
 function SourceCard({ source, worst, lang }: { source: MonitorSource; worst: Worst; lang: Lang }) {
-  const tagIds = source.devices.flatMap((d) => [d.level, d.temperature, d.pressure, d.gas].flatMap((t) => (t ? [t.id] : [])));
+  const points = source.devices.flatMap((d) => [d.level, d.temperature, d.pressure, d.gas].flatMap((t) => (t ? [t] : [])));
+  const tagIds = points.map((t) => t.id);
   const priorities = tagIds.flatMap((id) => (worst.has(id) ? [worst.get(id)!] : []));
   const top = priorities.length ? Math.min(...priorities) : null;
+  const values = useTagValues(tagIds);
+  const now = useContext(ServerNow);
+  const silent = points.filter((t) => {
+    const v = values[t.id];
+    const latest = v ?? (t.lastAt === null ? null : { t: t.lastAt, q: t.state === 'notMonitored' ? 2 : 0 });
+    return monitorState(latest, now, t.periodMs, false) === 'notMonitored';
+  }).length;
   return (
     <Card
       size="small"
@@ -142,11 +219,20 @@ function SourceCard({ source, worst, lang }: { source: MonitorSource; worst: Wor
         <Space wrap>
           <span>{source.name}</span>
           <GradeTag grade={source.grade} isMajor={source.isMajor} lang={lang} />
+          {silent > 0 ? (
+            <Tag color="warning" data-testid={`mh-source-silent-${source.id}`} data-count={silent}>
+              {renderMessage(lang, 'majorHazard.monitor.pointsNotMonitored', { n: silent })}
+            </Tag>
+          ) : null}
         </Space>
       }
       extra={
         top ? (
-          <Badge color={priorityColors[top]} text={renderMessage(lang, 'majorHazard.monitor.openAlarms', { n: priorities.length })} data-testid={`mh-source-alarms-${source.id}`} />
+          <Badge
+            color={priorityColors[top]}
+            text={renderMessage(lang, 'majorHazard.monitor.openAlarms', { n: priorities.length })}
+            data-testid={`mh-source-alarms-${source.id}`}
+          />
         ) : (
           <Typography.Text type="secondary">{renderMessage(lang, 'majorHazard.monitor.noAlarms')}</Typography.Text>
         )
@@ -177,6 +263,8 @@ export function MajorHazardMonitorPage() {
   const { data, loading, reload } = useLoad(load);
   useRecordChanges('DangerSource', reload);
   useRecordChanges('DangerSourceDevice', reload);
+  const serverNow = useServerNow(data?.serverTime);
+  useRecordChanges('DangerSourceDevice', reload);
   const alarms = useOpenAlarms(alarmTypes);
   const worst = useMemo(() => {
     const m = new Map<string, number>();
@@ -192,12 +280,14 @@ export function MajorHazardMonitorPage() {
     return <Empty description={renderMessage(lang, 'majorHazard.none')} />;
   }
   return (
-    <Row gutter={[12, 12]} data-testid="mh-monitor">
-      {data.sources.map((s) => (
-        <Col key={s.id} xs={24} xxl={12}>
-          <SourceCard source={s} worst={worst} lang={lang} />
-        </Col>
-      ))}
-    </Row>
+    <ServerNow.Provider value={serverNow}>
+      <Row gutter={[12, 12]} data-testid="mh-monitor">
+        {data.sources.map((s) => (
+          <Col key={s.id} xs={24} xxl={12}>
+            <SourceCard source={s} worst={worst} lang={lang} />
+          </Col>
+        ))}
+      </Row>
+    </ServerNow.Provider>
   );
 }

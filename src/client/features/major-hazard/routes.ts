@@ -6,4 +6,7 @@ export const majorHazardPages = definePages([
   page('/dangerSourceManagement/dangerSource', () => import('./register-pages'), 'DangerSourcePage'),
   page('/majorHazard88/dangerSourceDeviceInfo', () => import('./register-pages'), 'DangerSourceDevicePage'),
   page('/dangerSourceManagement/dangerSourceConfirm', () => import('./identification-page'), 'DangerSourceConfirmPage'),
+  page('/majorHazardReport/sourceReport', () => import('./report-page'), 'MajorHazardReportPage'),
+  page('/majorHazard88/instructions', () => import('./msds-page'), 'MsdsPage'),
+  page('/dangerSourceManagement/responsibleAllocation', () => import('./responsibility-page'), 'ResponsibleAllocationPage'),
 ]);

@@ -80,7 +80,14 @@ export function UnitFormModal({ open, lang, onClose, onSaved }: { open: boolean;
     const v = await form.validateFields();
     setSaving(true);
     try {
-      await api(unitCalls.save, { name: v.name, code: v.code ?? '', kind: v.kind, population: v.population ?? 0, substances: bodyOf(v).substances, remark: '' });
+      await api(unitCalls.save, {
+        name: v.name,
+        code: v.code ?? '',
+        kind: v.kind,
+        population: v.population ?? 0,
+        substances: bodyOf(v).substances,
+        remark: '',
+      });
       form.resetFields();
       setPreview(null);
       onSaved();
@@ -92,14 +99,36 @@ export function UnitFormModal({ open, lang, onClose, onSaved }: { open: boolean;
   };
 
   return (
-    <Modal open={open} title={renderMessage(lang, 'majorHazard.registerUnit')} onCancel={onClose} onOk={() => void handleOk()} confirmLoading={saving} width={760} destroyOnHidden okButtonProps={{ 'data-testid': 'mh-unit-save' }}>
-      <Form<UnitValues> form={form} layout="vertical" initialValues={{ kind: 'storage', population: 0, substances: [{}] }} onValuesChange={handleValuesChange} data-testid="mh-unit-form">
+    <Modal
+      open={open}
+      title={renderMessage(lang, 'majorHazard.registerUnit')}
+      onCancel={onClose}
+      onOk={() => void handleOk()}
+      confirmLoading={saving}
+      width={760}
+      destroyOnHidden
+      okButtonProps={{ 'data-testid': 'mh-unit-save' }}
+    >
+      <Form<UnitValues>
+        form={form}
+        layout="vertical"
+        initialValues={{ kind: 'storage', population: 0, substances: [{}] }}
+        onValuesChange={handleValuesChange}
+        data-testid="mh-unit-form"
+      >
         <Space wrap style={{ width: '100%' }} size={12}>
-          <Form.Item name="name" label={dangerSourceLedger.fields[0].label[lang] || dangerSourceLedger.fields[0].label.zh} rules={[{ required: true }]}>
+          <Form.Item
+            name="name"
+            label={dangerSourceLedger.fields[0].label[lang] || dangerSourceLedger.fields[0].label.zh}
+            rules={[{ required: true }]}
+          >
             <Input data-testid="mh-field-name" style={{ width: 220 }} />
           </Form.Item>
           <Form.Item name="kind" label={renderMessage(lang, 'majorHazard.kind')} rules={[{ required: true }]}>
-            <Select style={{ width: 140 }} options={unitKinds.map((k) => ({ value: k.value, label: lang === 'en' ? k.label.en : k.label.zh }))} />
+            <Select
+              style={{ width: 140 }}
+              options={unitKinds.map((k) => ({ value: k.value, label: lang === 'en' ? k.label.en : k.label.zh }))}
+            />
           </Form.Item>
           <Form.Item name="population" label={renderMessage(lang, 'majorHazard.populationLabel')} rules={[{ required: true }]}>
             <InputNumber data-testid="mh-field-population" min={0} precision={0} style={{ width: 160 }} />
@@ -119,7 +148,11 @@ export function UnitFormModal({ open, lang, onClose, onSaved }: { open: boolean;
                   <Form.Item name={[f.name, 'categories']} label={i === 0 ? renderMessage(lang, 'majorHazard.categories') : undefined}>
                     <Select mode="multiple" style={{ width: 160 }} options={categoryCodes.map((c) => ({ value: c, label: c }))} />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'q']} label={i === 0 ? renderMessage(lang, 'majorHazard.col.q') : undefined} rules={[{ required: true }]}>
+                  <Form.Item
+                    name={[f.name, 'q']}
+                    label={i === 0 ? renderMessage(lang, 'majorHazard.col.q') : undefined}
+                    rules={[{ required: true }]}
+                  >
                     <InputNumber data-testid={`mh-substance-q-${i}`} min={0} style={{ width: 110 }} />
                   </Form.Item>
                   <Button onClick={() => remove(f.name)} disabled={fields.length <= 1} style={{ marginTop: i === 0 ? 30 : 0 }}>

@@ -39,7 +39,9 @@ const demoUnits: { region: string; name: string; code: string; population: numbe
     vessels: [
       ...[1, 2, 3, 4].map((i) => tank(`TK-10${i}`, '甲醇', '67-56-1', 5000, 0.79, `GD-TFA-0${i}`)),
       ...[5, 6, 7, 8].map((i) => tank(`TK-10${i}`, '甲苯', '108-88-3', 3000, 0.87, `GD-TFA-0${i}`)),
-      ...[9, 10, 11, 12].map((i) => tank(`TK-1${String(i).padStart(2, '0')}`, '苯', '71-43-2', 2000, 0.88, `GD-TFA-${String(i).padStart(2, '0')}`)),
+      ...[9, 10, 11, 12].map((i) =>
+        tank(`TK-1${String(i).padStart(2, '0')}`, '苯', '71-43-2', 2000, 0.88, `GD-TFA-${String(i).padStart(2, '0')}`),
+      ),
       ...[13, 14].map((i) => tank(`TK-1${i}`, '丙酮', '67-64-1', 1000, 0.79, `GD-TFA-${i}`)),
       ...[15, 16].map((i) => tank(`TK-1${i}`, '乙酸乙酯', '141-78-6', 1000, 0.9, `GD-TFA-${i}`)),
     ],
@@ -50,10 +52,50 @@ const demoUnits: { region: string; name: string; code: string; population: numbe
     code: 'MH-TFB',
     population: 60,
     vessels: [
-      { code: 'SP-201', type: 'sphere', medium: '液化石油气', cas: '68476-85-7', capacity: 2000, density: 0.55, designPressure: 1.77, designTemperature: 50, gas: 'GD-TFB-03' },
-      { code: 'SP-202', type: 'sphere', medium: '液化石油气', cas: '68476-85-7', capacity: 2000, density: 0.55, designPressure: 1.77, designTemperature: 50, gas: 'GD-TFB-05' },
-      { code: 'SP-203', type: 'sphere', medium: '丙烯', cas: '115-07-1', capacity: 2000, density: 0.51, designPressure: 2.16, designTemperature: 50, gas: 'GD-TFB-07' },
-      { code: 'SP-204', type: 'sphere', medium: '丙烯', cas: '115-07-1', capacity: 2000, density: 0.51, designPressure: 2.16, designTemperature: 50, gas: 'GD-TFB-09' },
+      {
+        code: 'SP-201',
+        type: 'sphere',
+        medium: '液化石油气',
+        cas: '68476-85-7',
+        capacity: 2000,
+        density: 0.55,
+        designPressure: 1.77,
+        designTemperature: 50,
+        gas: 'GD-TFB-03',
+      },
+      {
+        code: 'SP-202',
+        type: 'sphere',
+        medium: '液化石油气',
+        cas: '68476-85-7',
+        capacity: 2000,
+        density: 0.55,
+        designPressure: 1.77,
+        designTemperature: 50,
+        gas: 'GD-TFB-05',
+      },
+      {
+        code: 'SP-203',
+        type: 'sphere',
+        medium: '丙烯',
+        cas: '115-07-1',
+        capacity: 2000,
+        density: 0.51,
+        designPressure: 2.16,
+        designTemperature: 50,
+        gas: 'GD-TFB-07',
+      },
+      {
+        code: 'SP-204',
+        type: 'sphere',
+        medium: '丙烯',
+        cas: '115-07-1',
+        capacity: 2000,
+        density: 0.51,
+        designPressure: 2.16,
+        designTemperature: 50,
+        gas: 'GD-TFB-09',
+      },
     ],
   },
   {
@@ -61,7 +103,11 @@ const demoUnits: { region: string; name: string; code: string; population: numbe
     name: '罐区C液氨储存单元',
     code: 'MH-TFC',
     population: 60,
-    vessels: [1, 2, 3, 4].map((i) => ({ ...tank(`TK-30${i}`, '液氨', '7664-41-7', 1500, 0.68, `GD-TFC-0${2 * i - 1}`), designPressure: 0.03, designTemperature: -40 })),
+    vessels: [1, 2, 3, 4].map((i) => ({
+      ...tank(`TK-30${i}`, '液氨', '7664-41-7', 1500, 0.68, `GD-TFC-0${2 * i - 1}`),
+      designPressure: 0.03,
+      designTemperature: -40,
+    })),
   },
 ];
 
@@ -77,7 +123,11 @@ export async function seedDemoMajorHazards(db: Db, records: RecordsPort, org: Pi
   if ((await records.allRecords(dangerSourceLedger)).length > 0) {
     return 0;
   }
-  const admin = await db.selectFrom('users').select(['userid', 'loginname', 'username', 'c_id']).where('loginname', '=', 'admin').executeTakeFirst();
+  const admin = await db
+    .selectFrom('users')
+    .select(['userid', 'loginname', 'username', 'c_id'])
+    .where('loginname', '=', 'admin')
+    .executeTakeFirst();
   if (!admin) {
     return 0;
   }

@@ -1,6 +1,8 @@
-import { dangerSourceDeviceLedger, dangerSourceLedger } from '../../../shared/major-hazard/ledgers.js';
+import { dangerSourceDeviceLedger, dangerSourceLedger, dangerSourceResponsibleLedger } from '../../../shared/major-hazard/ledgers.js';
 import { majorHazardShared } from '../../../shared/major-hazard/manifest.js';
 import { defineModule } from '../module.js';
+import { alarmsPort } from '../alarms/port.js';
+import { documentsPort } from '../documents/port.js';
 import { orgPort } from '../org/port.js';
 import { realtimePort } from '../realtime/port.js';
 import { recordsPort } from '../records/port.js';
@@ -9,6 +11,10 @@ import { createIdentificationRepository } from './identification.repository.js';
 import { registerMajorHazardRoutes } from './major-hazard.routes.js';
 import { createMajorHazardService } from './major-hazard.service.js';
 import { migrations } from './migrations.js';
+import { createResponsibility } from './responsibility.js';
+
+/** How often past-due responsibility checks are turned into to-dos. */
+const CHECK_SWEEP_MS = 60_000;
 
 /**
  * Major hazard sources (issue 20): GB 18218-2018 identification and grading
@@ -21,16 +27,24 @@ export const majorHazardModule = defineModule({
   name: 'major-hazard',
   shared: majorHazardShared,
   migrations,
-  ledgers: [dangerSourceLedger, dangerSourceDeviceLedger],
-  needs: { records: recordsPort, realtime: realtimePort, org: orgPort },
+  ledgers: [dangerSourceLedger, dangerSourceDeviceLedger, dangerSourceResponsibleLedger],
+  needs: { records: recordsPort, realtime: realtimePort, org: orgPort, alarms: alarmsPort, documents: documentsPort },
   start({ http, store, config, log, stream, tagRegistry, ports }) {
     const service = createMajorHazardService({
       repo: createIdentificationRepository(store.db),
       records: ports.records,
       realtime: ports.realtime,
       registry: tagRegistry,
+      live: stream.live,
+      alarms: ports.alarms,
     });
-    registerMajorHazardRoutes(http, service);
+    const responsibility = createResponsibility({ store, records: ports.records });
+    registerMajorHazardRoutes(http, service, { store, documents: ports.documents, org: ports.org, responsibility });
+    const sweep = setInterval(
+      () => void responsibility.sweep().catch((err: unknown) => log.warn({ err }, 'major hazard check sweep failed')),
+      CHECK_SWEEP_MS,
+    );
+    sweep.unref();
     // A unit saved on any server of the store is identified again (the refresh skips units whose input is unchanged).
     const sub = stream.bus.onAnyServer('record.changed').subscribe((e) => {
       if (e.entity === dangerSourceLedger.entity) {
@@ -43,6 +57,13 @@ export const majorHazardModule = defineModule({
       }
       await service.refresh();
     })();
-    return { ready, close: async () => sub.unsubscribe() };
+    return {
+      ready,
+      exposed: { responsibility },
+      close: async () => {
+        clearInterval(sweep);
+        sub.unsubscribe();
+      },
+    };
   },
 });

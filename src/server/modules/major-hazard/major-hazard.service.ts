@@ -1,12 +1,15 @@
 import { gradeCalculate, validateGradeInput, type GradeCalculateInput, type GradeSubstanceInput } from '../../../shared/domain/gb18218.js';
 import { seedSubstances } from '../../../shared/domain/substances.js';
-import type { IdentificationItem, MonitorDevice, MonitorSource, MonitorTag } from '../../../shared/major-hazard/contracts.js';
+import type { IdentificationItem, MonitorDevice, MonitorSource, MonitorTag, ReportRow } from '../../../shared/major-hazard/contracts.js';
 import { dangerSourceDeviceLedger, dangerSourceLedger } from '../../../shared/major-hazard/ledgers.js';
 import type { RecordItem } from '../../../shared/records/contracts.js';
 import type { AuthUser } from '../../http/app.js';
+import { expectedPeriodMs, monitorState } from '../../../shared/domain/monitoring-status.js';
+import type { AlarmsPort } from '../alarms/port.js';
 import type { RealtimePort, RealtimeTagRegistry } from '../realtime/port.js';
 import type { RecordsPort } from '../records/port.js';
 import type { IdentificationRepository, IdentificationRow } from './identification.repository.js';
+import { reportRows } from './report.js';
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -50,7 +53,9 @@ export interface MajorHazardService {
   /** Identifies again every unit whose input changed since its kept result (and forgets deleted units). */
   refresh(): Promise<number>;
   identificationList(caller: AuthUser): Promise<{ items: IdentificationItem[]; total: number }>;
-  monitorList(caller: AuthUser): Promise<{ sources: MonitorSource[] }>;
+  monitorList(caller: AuthUser): Promise<{ sources: MonitorSource[]; serverTime: number }>;
+  /** Every source the caller may see with its grade and R, 一级 first (the report and its exports). */
+  report(caller: AuthUser): Promise<ReportRow[]>;
 }
 
 export function createMajorHazardService(deps: {
@@ -58,6 +63,10 @@ export function createMajorHazardService(deps: {
   records: Pick<RecordsPort, 'allRecords' | 'list'>;
   realtime: Pick<RealtimePort, 'tagList'>;
   registry: Pick<RealtimeTagRegistry, 'get'>;
+  /** Latest sample per tag (the stream's live cache). */
+  live: { latest(ids: readonly string[]): { tag: string; t: number; q: number }[] };
+  /** Open alarms (their `source` is the tag id). */
+  alarms?: Pick<AlarmsPort, 'openAlarms'>;
   now?: () => number;
 }): MajorHazardService {
   const now = deps.now ?? Date.now;
@@ -87,8 +96,9 @@ export function createMajorHazardService(deps: {
     return running;
   }
 
-  async function tagsOf(caller: AuthUser, ids: readonly string[]): Promise<Map<string, MonitorTag>> {
-    const out = new Map<string, MonitorTag>();
+  type TagInfo = Omit<MonitorTag, 'periodMs' | 'lastAt' | 'state'>;
+  async function tagsOf(caller: AuthUser, ids: readonly string[]): Promise<Map<string, TagInfo>> {
+    const out = new Map<string, TagInfo>();
     const regions = new Set<number | null>();
     for (const id of ids) {
       const meta = deps.registry.get(id);
@@ -129,27 +139,40 @@ export function createMajorHazardService(deps: {
     return out;
   }
 
+  async function identificationList(caller: AuthUser): Promise<{ items: IdentificationItem[]; total: number }> {
+    await refresh();
+    const units = (await deps.records.list(caller, dangerSourceLedger, { ...ALL, filters: {}, keyword: '' })).items;
+    const kept = new Map((await deps.repo.all()).map((r) => [r.unit_id, r]));
+    const items = units.map((u): IdentificationItem => {
+      const k = kept.get(u.id);
+      return {
+        id: u.id,
+        name: text(u.name),
+        code: text(u.code),
+        kind: text(u.kind),
+        regionid: num(u.region),
+        population: num(u.population) ?? 0,
+        result: k?.result ? (JSON.parse(k.result) as IdentificationItem['result']) : null,
+        issues: k ? (JSON.parse(k.issues) as IdentificationItem['issues']) : [],
+        computedAt: Number(k?.computed_at ?? 0),
+      };
+    });
+    return { items, total: items.length };
+  }
+
   return {
     refresh,
-    async identificationList(caller) {
-      await refresh();
-      const units = (await deps.records.list(caller, dangerSourceLedger, { ...ALL, filters: {}, keyword: '' })).items;
-      const kept = new Map((await deps.repo.all()).map((r) => [r.unit_id, r]));
-      const items = units.map((u): IdentificationItem => {
-        const k = kept.get(u.id);
-        return {
-          id: u.id,
-          name: text(u.name),
-          code: text(u.code),
-          kind: text(u.kind),
-          regionid: num(u.region),
-          population: num(u.population) ?? 0,
-          result: k?.result ? (JSON.parse(k.result) as IdentificationItem['result']) : null,
-          issues: k ? (JSON.parse(k.issues) as IdentificationItem['issues']) : [],
-          computedAt: Number(k?.computed_at ?? 0),
-        };
-      });
-      return { items, total: items.length };
+    identificationList,
+    async report(caller) {
+      const { items } = await identificationList(caller);
+      const devices = (await deps.records.list(caller, dangerSourceDeviceLedger, { ...ALL, filters: {}, keyword: '' })).items;
+      const perUnit = new Map<number, number>();
+      for (const d of devices) {
+        if (typeof d.source === 'number') {
+          perUnit.set(d.source, (perUnit.get(d.source) ?? 0) + 1);
+        }
+      }
+      return reportRows(items, perUnit);
     },
     async monitorList(caller) {
       await refresh();
@@ -159,9 +182,34 @@ export function createMajorHazardService(deps: {
       const tagKeys = ['levelTag', 'temperatureTag', 'pressureTag', 'gasTag'] as const;
       const ids = [...new Set(devices.flatMap((d) => tagKeys.map((k) => text(d[k]).trim()).filter((x) => x !== '')))];
       const tags = await tagsOf(caller, ids);
-      const tagOf = (d: RecordItem, k: (typeof tagKeys)[number]) => tags.get(text(d[k]).trim()) ?? null;
+      const at = now();
+      const latest = new Map(deps.live.latest(ids).map((x) => [x.tag, x]));
+      const alarmed = new Set((deps.alarms?.openAlarms('') ?? []).map((a) => a.source));
+      const tagOf = (d: RecordItem, k: (typeof tagKeys)[number]): MonitorTag | null => {
+        const info = tags.get(text(d[k]).trim());
+        if (!info) {
+          return null;
+        }
+        const periodMs = expectedPeriodMs(info.kind, num(d.expectedPeriod));
+        const last = latest.get(info.id) ?? null;
+        return { ...info, periodMs, lastAt: last?.t ?? null, state: monitorState(last, at, periodMs, alarmed.has(info.id)) };
+      };
       const sources = units.map((u): MonitorSource => {
         const k = kept.get(u.id);
+        const mine: MonitorDevice[] = devices
+          .filter((d) => d.source === u.id)
+          .map((d): MonitorDevice => ({
+            id: d.id,
+            name: text(d.name),
+            code: text(d.code),
+            type: text(d.type),
+            capacity: num(d.capacity),
+            medium: text(d.medium),
+            level: tagOf(d, 'levelTag'),
+            temperature: tagOf(d, 'temperatureTag'),
+            pressure: tagOf(d, 'pressureTag'),
+            gas: tagOf(d, 'gasTag'),
+          }));
         return {
           id: u.id,
           name: text(u.name),
@@ -170,27 +218,13 @@ export function createMajorHazardService(deps: {
           regionid: num(u.region),
           isMajor: k?.is_major === 1,
           grade: k?.grade ?? null,
-          devices: devices
-            .filter((d) => d.source === u.id)
-            .map(
-              (d): MonitorDevice => ({
-                id: d.id,
-                name: text(d.name),
-                code: text(d.code),
-                type: text(d.type),
-                capacity: num(d.capacity),
-                medium: text(d.medium),
-                level: tagOf(d, 'levelTag'),
-                temperature: tagOf(d, 'temperatureTag'),
-                pressure: tagOf(d, 'pressureTag'),
-                gas: tagOf(d, 'gasTag'),
-              }),
-            ),
+          devices: mine,
+          notMonitored: mine.flatMap((d) => [d.level, d.temperature, d.pressure, d.gas]).filter((x) => x?.state === 'notMonitored').length,
         };
       });
       // Graded sources first (一级 before 四级), then the rest by name.
       sources.sort((a, b) => (a.grade ?? 9) - (b.grade ?? 9) || a.name.localeCompare(b.name, 'zh'));
-      return { sources };
+      return { sources, serverTime: at };
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import type { Dialect } from '../../store/migrations/dialect.js';
+import { idType, type Dialect } from '../../store/migrations/dialect.js';
 import type { ModuleMigration } from '../module.js';
 
 /** The identification result kept per major hazard unit (issue 20 §2): re-run when the unit's substances, quantities or population change. */
@@ -20,7 +20,25 @@ function identification(_dialect: Dialect): Migration {
   };
 }
 
+/** The check-ins of the responsible persons of each source (issue 20 §5). */
+function responsibleChecks(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('major_hazard_check')
+        .addColumn('id', idType(dialect), (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('responsible_id', 'integer', (c) => c.notNull())
+        .addColumn('userid', 'integer', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('findings', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('major_hazard_check_resp').on('major_hazard_check').columns(['responsible_id', 'at']).execute();
+    },
+  };
+}
+
 /** This module's migrations. Never edit a landed one; add new ones named by time. */
 export const migrations: Readonly<Record<string, ModuleMigration>> = {
   '20261125T2000_major_hazard_identification': identification,
+  '20261126T0000_major_hazard_check': responsibleChecks,
 };

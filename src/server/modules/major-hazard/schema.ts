@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /* The tables of this module, added to the store's schema (`store/schema.ts`) by declaration merging. */
 declare module '../../store/schema.js' {
   interface Database {
@@ -13,6 +15,14 @@ declare module '../../store/schema.js' {
       is_major: number;
       grade: number | null;
       computed_at: number;
+    };
+    /** A responsible person's check of a source (DangerSourceResponsible record). */
+    major_hazard_check: {
+      id: Generated<number>;
+      responsible_id: number;
+      userid: number;
+      at: number;
+      findings: string;
     };
   }
 }
