@@ -60,7 +60,7 @@ export const performanceBoardShared = defineSharedModule({
       eightyEightType: 1,
       icon: 'dashboard',
       sort: 35,
-      roles: ['supervisor', 'operator', 'inspector'] as const,
+      roles: ['admin', 'supervisor', 'operator', 'inspector'] as const,
     },
   ],
 });
