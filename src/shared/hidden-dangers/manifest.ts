@@ -23,6 +23,10 @@ export const hiddenDangersShared = defineSharedModule({
   },
   messages: {
     ...hiddenDangerMessages,
+    'hiddenDangers.deadlineCheck.drillOnly': {
+      zh: '只有演示工厂可以指定检查时间（演练用）；正式运行时按服务器时间提醒和升级',
+      en: 'Only the demo plant may be given a check time (for drills); a real plant reminds and escalates on the server\'s clock',
+    },
     'hiddenDangers.todo.register': { zh: '隐患待定级：{title}', en: 'Hidden danger to grade: {title}' },
     'hiddenDangers.todo.assign': { zh: '隐患待下发：{title}', en: 'Hidden danger to assign: {title}' },
     'hiddenDangers.todo.rectify': { zh: '隐患待整改：{title}', en: 'Hidden danger to rectify: {title}' },

@@ -12,11 +12,17 @@ import {
   hiddenDangerVoid,
 } from '../../../shared/hidden-dangers/contracts.js';
 import { caller, type HttpApp } from '../../http/app.js';
+import { badRequest } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
 import { inTransaction, type Store } from '../../store/db.js';
 import type { HiddenDangersService } from './hidden-dangers.service.js';
 
-export function registerHiddenDangerRoutes(http: HttpApp, store: Store, hd: HiddenDangersService): void {
+/**
+ * `drillClock`: whether DeadlineCheck may be told the time (`at`). Only the
+ * demo plant, for drills and tests; on a real plant reminders and escalations
+ * follow the server's clock, so nobody escalates a whole plant's dangers early.
+ */
+export function registerHiddenDangerRoutes(http: HttpApp, store: Store, hd: HiddenDangersService, drillClock: boolean): void {
   http.route(hiddenDangerRegister, (input, ctx) => hd.register(caller(ctx), input));
   http.route(hiddenDangerAssign, (input, ctx) => hd.assign(caller(ctx), input));
   http.route(hiddenDangerRectify, (input, ctx) => hd.rectify(caller(ctx), input));
@@ -29,6 +35,9 @@ export function registerHiddenDangerRoutes(http: HttpApp, store: Store, hd: Hidd
   http.route(hiddenDangerStatistics, (input, ctx) => hd.statistics(caller(ctx), input));
   http.route(hiddenDangerDeadlineCheck, async (input, ctx) => {
     const user = caller(ctx);
+    if (input.at !== undefined && !drillClock) {
+      throw badRequest('hiddenDangers.deadlineCheck.drillOnly', ['at']);
+    }
     const result = await hd.checkDeadlines(user, input.at);
     await inTransaction(store.db, (tx) => audit(tx, user, 'hiddenDanger.deadlineCheck', 'hiddenDanger', '', { at: input.at ?? null, ...result }));
     return result;

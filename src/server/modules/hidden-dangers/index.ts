@@ -28,7 +28,7 @@ export const hiddenDangersModule = defineModule({
   provides: hiddenDangersPort,
   start({ http, store, stream, config, log, ports }) {
     const hd = createHiddenDangersService(store, { records: ports.records, org: ports.org });
-    registerHiddenDangerRoutes(http, store, hd);
+    registerHiddenDangerRoutes(http, store, hd, config.demo);
     // A danger created on the ledger page (or imported) waits for grading: its to-dos go out here.
     const sub = stream.bus.on('record.changed').subscribe((e) => {
       if (e.entity === hiddenDangerLedger.entity && (e.action === 'create' || e.action === 'import')) {

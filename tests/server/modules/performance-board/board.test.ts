@@ -111,6 +111,22 @@ describe.each(dialects)('performance board (%s)', (dialect) => {
     expect(info.mine.due).toBe(me.reduce((s, r) => s + r.due, 0) && (me.find((r) => r.name === '张巡检')?.due ?? 0));
   });
 
+  it('counts only the caller\'s regions: the operator (tank farm, loading station) sees a part of the plant', async () => {
+    const operator = await demoToken(t.url, 'operator');
+    const all = await data(call(t.url, riskControlListCall, {}, admin));
+    const mine = await data(call(t.url, riskControlListCall, {}, operator));
+    const ownZones = (await data(call(t.url, zoneRiskList, {}, operator))).items.map((z) => z.regionid).sort();
+    expect(mine.items.map((z) => z.regionid).sort()).toEqual(ownZones);
+    expect(mine.items.length).toBeGreaterThan(0);
+    expect(mine.items.length).toBeLessThan(all.items.length);
+    const allEffect = await data(call(t.url, runningEffectCall, {}, admin));
+    const myEffect = await data(call(t.url, runningEffectCall, {}, operator));
+    expect(myEffect.riskPoints).toBeLessThan(allEffect.riskPoints);
+    expect(myEffect.zones).toBe(mine.items.length);
+    const myDangers = (await data(call(t.url, hiddenDangerStatistics, {}, operator))).total;
+    expect(myEffect.all.found).toBe(myDangers);
+  });
+
   it('needs performance:view: the contractor is refused', async () => {
     const contractor = await demoToken(t.url, 'contractor');
     const r = await call(t.url, runningEffectCall, {}, contractor);
