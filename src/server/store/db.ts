@@ -38,6 +38,12 @@ export function openStore(opts: { databaseUrl?: string; dataDir: string }): Stor
         `store: idle PostgreSQL connection closed (${(err as { code?: string }).code ?? err.message}); the pool opens a new one\n`,
       );
     });
+    // A connection killed while it runs a query: the query fails with the error (the caller sees it), and the client
+    // also emits it. The pool listens only while a client is idle, so without this a checked-out client's error
+    // would be uncaught and stop the portal (seen when every backend of the store was terminated mid-query).
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', lockWaits: () => null, close: () => db.destroy() };
   }
