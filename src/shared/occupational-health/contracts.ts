@@ -106,12 +106,12 @@ export const showUserListCall = defineContract({
   permission: 'health:view',
 });
 
-/** Opens a to-do for each overdue periodic exam now (the server also checks on a timer and after each change). */
+/** Opens a to-do for each overdue periodic exam, and a reminder for each due soon, now (the server also checks on a timer and after each change). */
 export const checkOverdueCall = defineContract({
   method: 'POST',
   path: '/UAPI/HMPhysicalExaminationPlan/CheckOverdue',
   input: z.object({}),
-  output: z.object({ overdue: z.number().int(), opened: z.number().int() }),
+  output: z.object({ overdue: z.number().int(), dueSoon: z.number().int(), opened: z.number().int() }),
   permission: 'health:manage',
 });
 

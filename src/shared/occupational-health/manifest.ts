@@ -1,5 +1,7 @@
 import { healthMessages } from '../health/messages.js';
 import { defineSharedModule } from '../module.js';
+import { healthMoreMessages } from './messages-more.js';
+import { healthFormPages, healthMorePages } from './pages-more.js';
 
 export const OHM = '/occupationalHealthManagement';
 const VIEWERS = ['admin', 'supervisor', 'operator', 'inspector'] as const;
@@ -86,6 +88,7 @@ export const occupationalHealthShared = defineSharedModule({
   },
   messages: {
     ...healthMessages,
+    ...healthMoreMessages,
     'health.badShift': { zh: '班次结束须晚于开始，且不超过 24 小时', en: 'The shift must end after it starts and last at most 24 h' },
     'health.todo.overdue': { zh: '职业健康体检逾期：{name}（{message}）', en: 'Medical exam overdue: {name} ({message})' },
     'health.page.method.measurement': {
@@ -150,6 +153,7 @@ export const occupationalHealthShared = defineSharedModule({
   },
   auditActions: {
     'health.overdueTodo': { zh: '体检逾期待办', en: 'Overdue exam to-do' },
+    'health.dueSoonTodo': { zh: '体检到期提醒', en: 'Exam due-soon reminder' },
   },
   menus: [
     {
@@ -163,7 +167,7 @@ export const occupationalHealthShared = defineSharedModule({
       sort: 60,
       roles: VIEWERS,
     },
-    ...[...healthPages, ...healthLedgerPages].map((p, i) => ({
+    ...[...healthPages, ...healthLedgerPages, ...healthMorePages].map((p, i) => ({
       href: `${OHM}/${p.child}`,
       name: p.name,
       name_en: p.name_en,
@@ -175,5 +179,10 @@ export const occupationalHealthShared = defineSharedModule({
       roles: VIEWERS,
     })),
   ],
-  pages: healthAliases.map((a) => ({ href: `${OHM}/${a.child}`, name: a.name, name_en: a.name_en, permittedBy: `${OHM}/${a.of}` })),
+  pages: [...healthAliases, ...healthFormPages].map((a) => ({
+    href: `${OHM}/${a.child}`,
+    name: a.name,
+    name_en: a.name_en,
+    permittedBy: `${OHM}/${a.of}`,
+  })),
 });

@@ -23,6 +23,7 @@ import {
   warningSignLedger,
 } from '../../../shared/occupational-health/ledger';
 import { healthLedgerPages, healthPages, OHM } from '../../../shared/occupational-health/manifest';
+import { healthMorePages } from '../../../shared/occupational-health/pages-more';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { LedgerPage } from '../../ui/records/ledger-page';
@@ -72,7 +73,7 @@ export function HealthHomePage() {
       </Row>
       <Card size="small">
         <Space wrap>
-          {[...healthPages, ...healthLedgerPages]
+          {[...healthPages, ...healthLedgerPages, ...healthMorePages]
             .filter((p) => p.child !== 'occupationalHealthHomePage')
             .map((p) => (
               <Link key={p.child} to={`${OHM}/${p.child}`}>

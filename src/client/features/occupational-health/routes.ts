@@ -1,8 +1,10 @@
 import { healthLedgerPages } from '../../../shared/occupational-health/manifest';
+import { healthFormPages, healthMorePages } from '../../../shared/occupational-health/pages-more';
 import { definePages, page } from '../../app/route-types';
 
 const load = () => import('./occupational-health-page');
 const file = () => import('./personal-file-page');
+const more = () => import('./more-pages');
 const OHM = '/occupationalHealthManagement';
 
 /** Occupational health (issue 26 §2): the children of seed 3 served here. */
@@ -21,4 +23,9 @@ export const occupationalHealthPages = definePages([
   page(`${OHM}/medicalRecord`, load, 'ExamRecordPage'),
   page(`${OHM}/physicalAbnormalities`, load, 'AbnormalitiesPage'),
   ...healthLedgerPages.map((p) => page(`${OHM}/${p.child}`, load, 'HealthLedgerPage')),
+  ...healthMorePages.filter((p) => p.entity !== null).map((p) => page(`${OHM}/${p.child}`, more, 'HealthMoreLedgerPage')),
+  page(`${OHM}/occupationalHazard`, more, 'TouchListPage'),
+  page(`${OHM}/medicalSummary`, more, 'MedicalSummaryPage'),
+  page(`${OHM}/exposureFactors`, more, 'ExposureFactorsPage'),
+  ...healthFormPages.map((p) => page(`${OHM}/${p.child}`, more, 'HealthFormPage')),
 ]);

@@ -15,7 +15,7 @@ import type { RecordsPort } from '../records/port.js';
 
 const DAY = 86_400_000;
 
-async function demoAdmin(store: Store, org: OrgPort): Promise<AuthUser | null> {
+export async function demoAdmin(store: Store, org: OrgPort): Promise<AuthUser | null> {
   const u = await store.db
     .selectFrom('users')
     .select(['userid', 'loginname', 'username', 'c_id'])

@@ -4,6 +4,7 @@ import {
   hazardousPositionLedger,
   personalArchiveLedger,
 } from '../../../shared/occupational-health/ledger.js';
+import { healthMoreLedgers, healthSettingLedger } from '../../../shared/occupational-health/ledger-more.js';
 import { occupationalHealthShared } from '../../../shared/occupational-health/manifest.js';
 import { positioningObjectLedger } from '../../../shared/records/ledgers/positioning-object.js';
 import { defineModule } from '../module.js';
@@ -12,12 +13,14 @@ import { realtimePort } from '../realtime/port.js';
 import { recordsPort } from '../records/port.js';
 import { registerHealthRoutes } from './occupational-health.routes.js';
 import { createHealthService } from './occupational-health.service.js';
+import { createHealthMoreService } from './occupational-health-more.service.js';
 import { seedDemoHealth, seedDemoHealthFiles } from './demo.js';
+import { seedDemoHealthMore } from './demo-more.js';
 
 /** Overdue exams are checked this often (opening a to-do is idempotent), and after every change of a file, position or exam. */
 const CHECK_EVERY_MS = 60 * 60_000;
 const SYSTEM = { userid: null, loginname: 'system' };
-const WATCHED = new Set([examRecordLedger.entity, personalArchiveLedger.entity, hazardousPositionLedger.entity]);
+const WATCHED = new Set([examRecordLedger.entity, personalArchiveLedger.entity, hazardousPositionLedger.entity, healthSettingLedger.entity]);
 
 /**
  * Occupational health (issue 26 §2, DOMAIN.md §11): the registers of seed 3
@@ -28,7 +31,7 @@ const WATCHED = new Set([examRecordLedger.entity, personalArchiveLedger.entity, 
 export const occupationalHealthModule = defineModule({
   name: 'occupational-health',
   shared: occupationalHealthShared,
-  ledgers: healthLedgers,
+  ledgers: [...healthLedgers, ...healthMoreLedgers],
   needs: { records: recordsPort, org: orgPort, realtime: realtimePort },
   start({ http, store, stream, config, log, ports }) {
     const health = createHealthService(store, {
@@ -38,10 +41,12 @@ export const occupationalHealthModule = defineModule({
       live: stream.live,
       history: stream.history,
     });
-    registerHealthRoutes(http, health);
+    registerHealthRoutes(http, health, createHealthMoreService({ records: ports.records, health }));
     const check = () => void health.checkOverdue(SYSTEM).catch((err: unknown) => log.warn({ err }, 'health overdue check'));
     const ready = config.demo
-      ? seedDemoHealth(store, ports.records, ports.org).then(
+      ? seedDemoHealth(store, ports.records, ports.org)
+          .then(() => seedDemoHealthMore(store, ports.records, ports.org))
+          .then(
           () => check(),
           (err: unknown) => log.warn({ err }, 'occupational health demo'),
         )

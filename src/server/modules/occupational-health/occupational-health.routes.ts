@@ -9,10 +9,12 @@ import {
   showUserListCall,
   statisticsCall,
 } from '../../../shared/occupational-health/contracts.js';
+import { examSummaryCall, exposureFactorsCall, touchListCall } from '../../../shared/occupational-health/contracts-more.js';
 import { caller, type HttpApp } from '../../http/app.js';
+import type { HealthMoreService } from './occupational-health-more.service.js';
 import type { HealthService } from './occupational-health.service.js';
 
-export function registerHealthRoutes(http: HttpApp, health: HealthService): void {
+export function registerHealthRoutes(http: HttpApp, health: HealthService, more: HealthMoreService): void {
   http.route(isOHAdminCall, async (_input, ctx) => health.isAdmin(caller(ctx)));
   http.route(getAllEnumCall, async () => health.allEnums());
   http.route(getEnumCall, async (input) => health.allEnums()[input.type] ?? []);
@@ -25,4 +27,7 @@ export function registerHealthRoutes(http: HttpApp, health: HealthService): void
   http.route(resultSearchCall, (input, ctx) => health.abnormal(caller(ctx), input.result));
   http.route(personalDataCall, (input, ctx) => health.personalData(caller(ctx), input));
   http.route(statisticsCall, (_input, ctx) => health.statistics(caller(ctx)));
+  http.route(touchListCall, (input, ctx) => more.touchList(caller(ctx), input));
+  http.route(examSummaryCall, (input, ctx) => more.examSummary(caller(ctx), input));
+  http.route(exposureFactorsCall, () => more.exposureFactors());
 }

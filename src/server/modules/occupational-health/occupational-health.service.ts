@@ -51,11 +51,14 @@ import type { LiveCache } from '../../stream/live-cache.js';
 import type { OrgPort } from '../org/port.js';
 import type { RealtimePort } from '../realtime/port.js';
 import type { RecordsPort } from '../records/port.js';
+import { reminderDaysOf } from './occupational-health-more.service.js';
 
 type Out<C extends { output: z.ZodType }> = z.output<C['output']>;
 type In<C extends { input: z.ZodType }> = z.output<C['input']>;
 
 export const OVERDUE_TODO = 'health.examOverdue';
+/** A periodic exam due within the plant's reminder days (`HealthSetting`, default 30). */
+export const DUE_SOON_TODO = 'health.examDueSoon';
 const SHIFT_MS = 8 * 3_600_000;
 /** A position fix places its person in its zone until the next fix, at most this long (then: not located). */
 export const MAX_FIX_AGE_MS = 5 * 60_000;
@@ -99,7 +102,7 @@ export interface HealthService {
   allEnums(): Out<typeof getAllEnumCall>;
   measurements(caller: AuthUser, regionid?: number): Promise<{ items: MeasurementResult[]; total: number; actionPercent: number }>;
   dueList(caller: AuthUser, onlyDue: boolean): Promise<{ items: DueItem[]; total: number }>;
-  checkOverdue(actor: Actor): Promise<{ overdue: number; opened: number }>;
+  checkOverdue(actor: Actor): Promise<{ overdue: number; dueSoon: number; opened: number }>;
   abnormal(caller: AuthUser, result?: string): Promise<{ items: AbnormalItem[]; total: number }>;
   personalData(caller: AuthUser, input: In<typeof personalDataCall>): Promise<Out<typeof personalDataCall>>;
   statistics(caller: AuthUser): Promise<Out<typeof statisticsCall>>;
@@ -145,7 +148,11 @@ export function createHealthService(
 
   /** Each file's periodic exam status as of today (GBZ 188-2014, `medical-surveillance.ts`). */
   async function dueOf(archives: readonly RecordItem[]): Promise<DueItem[]> {
-    const [positions, exams] = await Promise.all([positionsOf(), deps.records.allRecords(examRecordLedger)]);
+    const [positions, exams, reminderDays] = await Promise.all([
+      positionsOf(),
+      deps.records.allRecords(examRecordLedger),
+      reminderDaysOf(deps.records),
+    ]);
     const examsOf = new Map<number, { date: string; type: ExamType }[]>();
     for (const e of exams) {
       const person = num(e.person);
@@ -162,7 +169,7 @@ export function createHealthService(
       const personId = num(a.person) ?? 0;
       const position = positions.get(num(a.position) ?? -1) ?? null;
       const hazards = position?.hazards ?? [];
-      const due = periodicExamDue({ hazards, exams: examsOf.get(personId) ?? [] }, today);
+      const due = periodicExamDue({ hazards, exams: examsOf.get(personId) ?? [] }, today, { reminderDays });
       return {
         archiveId: a.id,
         personId,
@@ -324,6 +331,37 @@ export function createHealthService(
     return { exposures, zonesWithoutDetector };
   }
 
+  /** Opens the "due soon" reminder of one file for each administrator (idempotent); the number opened. */
+  async function remindDueSoon(actor: Actor, d: DueItem, admins: readonly number[], t: number): Promise<number> {
+    const ref = `archive:${d.archiveId}`;
+    return inTransaction(store.db, async (tx) => {
+      const open = async () =>
+        (await tx.selectFrom('todo').select('id').where('kind', '=', DUE_SOON_TODO).where('ref', '=', ref).where('status', '=', 0).execute())
+          .length;
+      const before = await open();
+      for (const userid of admins) {
+        await openTodo(tx, {
+          userid,
+          kind: DUE_SOON_TODO,
+          ref,
+          href: `/occupationalHealthManagement/personalFile?id=${d.archiveId}`,
+          title: 'health.todo.dueSoon',
+          params: { name: d.personName, dueDate: d.dueDate ?? '—', days: d.daysLeft ?? 0 },
+          at: t,
+        });
+      }
+      const added = (await open()) - before;
+      if (added > 0) {
+        await audit(tx, actor, 'health.dueSoonTodo', `record.${personalArchiveLedger.entity}`, d.archiveId, {
+          dueDate: d.dueDate,
+          daysLeft: d.daysLeft,
+          userids: admins,
+        });
+      }
+      return added;
+    });
+  }
+
   return {
     isAdmin(caller) {
       // The seed's flag is inverted: the client turns 0 into true (an administrator) and 1 into false.
@@ -366,9 +404,16 @@ export function createHealthService(
       const admins = [...new Set((await deps.org.holdersOf('health:manage')).map((h) => h.userid))];
       let opened = 0;
       let overdue = 0;
+      let dueSoon = 0;
       const t = now();
       for (const d of due) {
         const ref = `archive:${d.archiveId}`;
+        if (d.status !== 'dueSoon') {
+          await completeTodos(store.db, { kind: DUE_SOON_TODO, ref });
+        } else {
+          dueSoon++;
+          opened += await remindDueSoon(actor, d, admins, t);
+        }
         if (d.status !== 'overdue' && d.status !== 'neverExamined') {
           await completeTodos(store.db, { kind: OVERDUE_TODO, ref });
           continue;
@@ -413,7 +458,7 @@ export function createHealthService(
           }
         });
       }
-      return { overdue, opened };
+      return { overdue, dueSoon, opened };
     },
 
     async abnormal(caller, result) {

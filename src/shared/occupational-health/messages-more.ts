@@ -1,0 +1,35 @@
+import { defineMessages } from '../messages/define.js';
+
+/** Messages of the remaining occupational health pages (issue 26 §2). */
+export const healthMoreMessages = defineMessages({
+  'health.todo.dueSoon': { zh: '职业健康体检即将到期：{name}（{dueDate}，还有 {days} 天）', en: 'Medical exam due soon: {name} ({dueDate}, in {days} days)' },
+  'health.badYear': { zh: '年份须在 2000 至 2100 之间', en: 'The year must be between 2000 and 2100' },
+  'health.more.factors': { zh: '辨识的危害因素', en: 'Identified factors' },
+  'health.more.source': { zh: '危害源', en: 'Source' },
+  'health.more.route': { zh: '接触途径', en: 'Route' },
+  'health.more.hours': { zh: '每班小时', en: 'h/shift' },
+  'health.more.retest': { zh: '复测', en: 'Re-test' },
+  'health.more.people': { zh: '接触人员', en: 'People exposed' },
+  'health.more.grades': { zh: '最新评价分级', en: 'Latest grade' },
+  'health.more.none': { zh: '无', en: 'None' },
+  'health.more.search': { zh: '按岗位名称搜索', en: 'Search by position' },
+  'health.more.identify': { zh: '新增辨识', en: 'Identify a factor' },
+  'health.more.year': { zh: '年度', en: 'Year' },
+  'health.more.examType': { zh: '体检类型', en: 'Exam type' },
+  'health.more.actual': { zh: '实检人数', en: 'Examined' },
+  'health.more.total': { zh: '合计', en: 'Total' },
+  'health.more.dueNow': { zh: '当前应检状态', en: 'Due now' },
+  'health.more.reminderDays': { zh: '到期前 {days} 天提醒（在“职业健康基础配置”中设置）', en: 'Reminders open {days} days before due (set in Occupational health settings)' },
+  'health.more.cas': { zh: 'CAS 号', en: 'CAS' },
+  'health.more.molarMass': { zh: '摩尔质量 g/mol', en: 'Molar mass g/mol' },
+  'health.more.mgPerPpm': { zh: '1 ppm = mg/m³', en: '1 ppm = mg/m³' },
+  'health.more.factor': { zh: '危害因素库', en: 'Factor library' },
+  'health.more.cycle': { zh: '体检周期（月）', en: 'Exam cycle (months)' },
+  'health.more.noise': {
+    zh: '噪声：L_EX,8h 限值 {lex} dB(A)；脉冲噪声峰值 {peak} dB（GBZ 2.2-2007）。化学因素限值见 GBZ 2.1-2019，ppm 换算 mg/m³ = ppm × M / 24.45。',
+    en: 'Noise: L_EX,8h limit {lex} dB(A); impulse peak {peak} dB (GBZ 2.2-2007). Chemical limits per GBZ 2.1-2019; mg/m³ = ppm × M / 24.45.',
+  },
+  'health.more.add': { zh: '新增', en: 'Add' },
+  'health.more.edit': { zh: '编辑', en: 'Edit' },
+  'health.more.toList': { zh: '返回列表', en: 'Back to the list' },
+});
