@@ -51,7 +51,8 @@ export function HealthFormPage() {
   const { m, label } = useHealthMsg();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const page = healthFormPages.find((p) => p.child === childOf(useLocation().pathname));
+  const { pathname } = useLocation();
+  const page = healthFormPages.find((p) => p.child === childOf(pathname));
   const id = Number(params.get('id') ?? 0);
   const { def, calls } = useLedger(page?.entity ?? null);
   const pickers = usePickers();

@@ -99,7 +99,8 @@ describe.each(dialects)('occupational health, remaining routes (%s)', (dialect) 
       expect(r.body.IsSuccess, JSON.stringify(r.body)).toBe(true);
     }
     const listed = await call(t.url, seedPath(hazardAssessmentLedger, 'QueryAssessment'), { page: 1, pageSize: 50 }, tok.operator);
-    expect(listed.body.data!.items.filter((i) => i.position === pos.body.data!.id)).toHaveLength(2);
+    const assessed = (listed.body.data as { items: { position?: unknown }[] }).items;
+    expect(assessed.filter((i) => i.position === pos.body.data!.id)).toHaveLength(2);
 
     const person = await call(t.url, recordContracts(positioningObjectLedger).save, { card: `OH-T-${stamp}`, kind: 'person', name: `T ${stamp}` }, tok.admin);
     await call(
