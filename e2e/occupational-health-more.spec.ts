@@ -62,7 +62,7 @@ test('the remaining occupational health pages open at 390 px and show their data
         { child: `declarationAdd?id=${ids.declaration}`, testId: 'oh-form-declarationAdd', text: '' },
         { child: `fundsAdd?id=${ids.fund}`, testId: 'oh-form-fundsAdd', text: '' },
         { child: 'exposureFactors', testId: 'oh-exposure-factors', text: '71-43-2' },
-        { child: 'profileCardConfigurationPage', testId: 'ledger-ProfileCardSection', text: lang === 'en' ? 'Exam due' : '体检到期' },
+        { child: 'profileCardConfigurationPage', testId: 'ledger-ProfileCardSection', text: lang === 'en' ? 'Exams' : '体检记录' },
         { child: 'occupationalHealthDatabaseConfiguration', testId: 'ledger-HealthSetting', text: '体检到期提醒' },
       ];
       const formValues: Record<string, string> = {
@@ -88,6 +88,11 @@ test('the remaining occupational health pages open at 390 px and show their data
         }
         await expectNoSidewaysOverflow(p);
       }
+      // A demo person's file shows the noise section (L_EX,8h, or that no meter was where they were) among its configured sections.
+      await p.goto(`${OHM}/personalFileSearch`);
+      await p.getByTestId('oh-due').locator('a').first().click();
+      await expect(p.getByTestId('oh-noise')).toBeVisible({ timeout: 20_000 });
+      await expectNoSidewaysOverflow(p);
       await ctx.close();
     }
   }

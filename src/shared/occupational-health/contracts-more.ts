@@ -98,3 +98,19 @@ export const exposureFactorsCall = defineContract({
   }),
   permission: 'health:view',
 });
+
+/** A person's noise exposure for the shift (GBZ 2.2-2007 ch. 11) from positions and the zones' sound level meters (tags in dB(A)). */
+export const noiseExposure = z.object({
+  /** L_EX,8h, dB(A); null when no minute could be estimated. */
+  lex8h: z.number().nullable(),
+  limit: z.number(),
+  exceeded: z.boolean(),
+  atActionLevel: z.boolean(),
+  /** GBZ/T 229.4-2012 grade ('0', 'I' … 'IV'). */
+  grade: z.string().nullable(),
+  minutesTotal: z.number(),
+  minutesEstimated: z.number(),
+  notEstimated: z.object({ noMeter: z.number(), noReading: z.number(), notLocated: z.number() }),
+  byZone: z.array(z.object({ zone: z.string(), minutes: z.number(), minutesEstimated: z.number(), laeq: z.number().nullable() })),
+});
+export type NoiseExposure = z.infer<typeof noiseExposure>;

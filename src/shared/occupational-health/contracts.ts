@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from '../contracts/contract.js';
+import { noiseExposure } from './contracts-more.js';
 
 /*
  * Occupational health calls (seed 3 §7, issue 26 §2) that are more than a
@@ -200,6 +201,8 @@ export const personalDataCall = defineContract({
     exposures: z.array(substanceExposure),
     /** Minutes located in zones that have no gas detector at all (no substance can be estimated there). */
     zonesWithoutDetector: z.array(z.string()),
+    /** L_EX,8h from the zones' sound level meters; null when no zone the person was in has one. */
+    noise: noiseExposure.nullable(),
     actionPercent: z.number(),
   }),
   permission: 'health:view',

@@ -217,8 +217,8 @@ export const abnormalityRuleLedger = ledger({
 
 /** The sections of a personal file (`personalFile`), in the order and visibility a plant sets. */
 export const profileSectionOptions = [
-  { value: 'due', label: { zh: '体检到期', en: 'Exam due' } },
-  { value: 'exposure', label: { zh: '本班次估算接触', en: 'Estimated shift exposure' } },
+  { value: 'exposure', label: { zh: '本班次估算接触（毒物）', en: 'Estimated shift exposure (toxic gases)' } },
+  { value: 'noise', label: { zh: '噪声接触 L_EX,8h', en: 'Noise exposure L_EX,8h' } },
   { value: 'exams', label: { zh: '体检记录', en: 'Exams' } },
 ];
 

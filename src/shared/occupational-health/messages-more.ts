@@ -29,6 +29,18 @@ export const healthMoreMessages = defineMessages({
     zh: '噪声：L_EX,8h 限值 {lex} dB(A)；脉冲噪声峰值 {peak} dB（GBZ 2.2-2007）。化学因素限值见 GBZ 2.1-2019，ppm 换算 mg/m³ = ppm × M / 24.45。',
     en: 'Noise: L_EX,8h limit {lex} dB(A); impulse peak {peak} dB (GBZ 2.2-2007). Chemical limits per GBZ 2.1-2019; mg/m³ = ppm × M / 24.45.',
   },
+  'health.noise.title': { zh: '噪声接触（L_EX,8h）', en: 'Noise exposure (L_EX,8h)' },
+  'health.noise.none': { zh: '该班次所到区域没有声级计（单位 dB(A) 的测点）', en: 'No sound level meter (a tag in dB(A)) where the person was this shift' },
+  'health.noise.grade': { zh: '分级', en: 'Grade' },
+  'health.noise.laeq': { zh: 'L_Aeq dB(A)', en: 'L_Aeq dB(A)' },
+  'health.noise.notEstimated': {
+    zh: '未估算：无声级计 {noMeter} 分钟，无读数 {noReading} 分钟，无定位 {notLocated} 分钟（L_EX,8h 为下限）',
+    en: 'Not estimated: {noMeter} min without a meter, {noReading} min without a reading, {notLocated} min without a position (L_EX,8h is a lower bound)',
+  },
+  'health.noise.method': {
+    zh: 'L_EX,8h = 10·lg((1/8 h) Σ tᵢ·10^(0.1·Lᵢ))（GBZ 2.2-2007），Lᵢ 为人员所在区域声级计的 1 分钟均值（多台取最高），读数 5 分钟后失效；分级按 GBZ/T 229.4-2012。',
+    en: 'L_EX,8h = 10·lg((1/8 h) Σ tᵢ·10^(0.1·Lᵢ)) (GBZ 2.2-2007); Lᵢ is the one-minute mean of the meters of the zone the person was in (the highest of several), a reading holding 5 min; grades per GBZ/T 229.4-2012.',
+  },
   'health.more.add': { zh: '新增', en: 'Add' },
   'health.more.edit': { zh: '编辑', en: 'Edit' },
   'health.more.toList': { zh: '返回列表', en: 'Back to the list' },

@@ -126,7 +126,7 @@ export async function seedDemoHealthMore(store: Store, records: RecordsPort, org
   ] as const) {
     await save(abnormalityRuleLedger, { result, action, days });
   }
-  for (const [i, section] of (['due', 'exposure', 'exams'] as const).entries()) {
+  for (const [i, section] of (['exposure', 'noise', 'exams'] as const).entries()) {
     await save(profileCardLedger, { section, visible: 'yes', sort: (i + 1) * 10 });
   }
   await save(healthSettingLedger, { name: '体检到期提醒', reminderDays: DEFAULT_REMINDER_DAYS });

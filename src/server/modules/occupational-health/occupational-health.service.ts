@@ -51,6 +51,7 @@ import type { LiveCache } from '../../stream/live-cache.js';
 import type { OrgPort } from '../org/port.js';
 import type { RealtimePort } from '../realtime/port.js';
 import type { RecordsPort } from '../records/port.js';
+import { shiftNoise } from './noise.js';
 import { reminderDaysOf } from './occupational-health-more.service.js';
 
 type Out<C extends { output: z.ZodType }> = z.output<C['output']>;
@@ -266,8 +267,9 @@ export function createHealthService(
     const withDetector = new Set(detectors.map((d) => d.zone));
     const regionNames = new Map((await deps.org.allDeptsAndRegions()).regions.map((r) => [String(r.regionid), r.regionname]));
     const zonesWithoutDetector = [...zones].filter((z) => !withDetector.has(z)).map((z) => regionNames.get(z) ?? z);
+    const noise = await shiftNoise({ realtime: deps.realtime, reader }, caller, intervals, { from, to }, regionNames);
     if (detectors.length === 0) {
-      return { exposures: [] as SubstanceExposure[], zonesWithoutDetector };
+      return { exposures: [] as SubstanceExposure[], zonesWithoutDetector, noise };
     }
     // One-minute buckets: each bucket's mean holds as the detector's value from the bucket's start.
     const histFrom = from - DEFAULT_MAX_READING_AGE_MS;
@@ -328,7 +330,7 @@ export function createHealthService(
       });
     }
     exposures.sort((a, b) => b.twa - a.twa);
-    return { exposures, zonesWithoutDetector };
+    return { exposures, zonesWithoutDetector, noise };
   }
 
   /** Opens the "due soon" reminder of one file for each administrator (idempotent); the number opened. */
@@ -494,7 +496,7 @@ export function createHealthService(
         .filter((e) => num(e.person) === personId)
         .map((e) => ({ id: e.id, date: num(e.date), examType: str(e.examType), result: str(e.result), hazards: strs(e.hazards) }))
         .sort((x, y) => (y.date ?? 0) - (x.date ?? 0));
-      const exposure = card ? await shiftExposure(caller, card, from, to) : { exposures: [], zonesWithoutDetector: [] };
+      const exposure = card ? await shiftExposure(caller, card, from, to) : { exposures: [], zonesWithoutDetector: [], noise: null };
       return {
         id: a.id,
         personId,

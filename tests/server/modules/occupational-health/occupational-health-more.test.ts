@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkOverdueCall } from '../../../../src/shared/occupational-health/contracts.js';
 import { examSummaryCall, exposureFactorsCall, touchListCall } from '../../../../src/shared/occupational-health/contracts-more.js';
 import {
   examRecordLedger,
@@ -13,13 +12,17 @@ import {
   hazardSourceLedger,
   healthSettingLedger,
 } from '../../../../src/shared/occupational-health/ledger-more.js';
+import { ingestKeyCreate, ingestPositions, ingestSamples } from '../../../../src/shared/contracts/stream.js';
+import { checkOverdueCall, personalDataCall } from '../../../../src/shared/occupational-health/contracts.js';
 import { myTodoList, regionGeometryList } from '../../../../src/shared/org/contracts.js';
+import { tagSave } from '../../../../src/shared/realtime/contracts.js';
 import type { RecordDefinition } from '../../../../src/shared/records/definition.js';
 import { recordContracts, seedCallContracts } from '../../../../src/shared/records/contracts.js';
 import { positioningObjectLedger } from '../../../../src/shared/records/ledgers/positioning-object.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
 import { demoToken } from '../org/org-fixtures.js';
+import { buildTag } from '../realtime/realtime-fixtures.js';
 
 const seedPath = (def: RecordDefinition, name: string) => seedCallContracts(def, recordContracts(def)).find((c) => c.seed.name === name)!.contract;
 const DAY = 86_400_000;
@@ -63,7 +66,7 @@ describe.each(dialects)('occupational health, remaining routes (%s)', (dialect) 
       name: `接触苯 ${stamp}`,
       position: pos.body.data!.id,
       factor: factor.body.data!.id,
-      source: source.body.data!.id,
+      source: (source.body.data as { id: number }).id,
       region: regionid,
       route: 'inhalation',
       hours: 2,
@@ -209,5 +212,57 @@ describe.each(dialects)('occupational health, remaining routes (%s)', (dialect) 
     await settle();
     await call(t.url, checkOverdueCall, {}, tok.admin);
     expect(await reminders()).toHaveLength(1);
+  });
+
+  it('shows a person’s noise L_EX,8h on their file from posted positions and the zone’s sound level meter (GBZ 2.2)', async () => {
+    const features = (await call(t.url, regionGeometryList, {}, tok.admin)).body.data!.features;
+    const centre = (f: (typeof features)[number]) => {
+      const ring = f.geometry.type === 'Polygon' ? f.geometry.coordinates[0] : (f.geometry.coordinates as number[][][][])[0][0];
+      const pts = ring.slice(0, -1);
+      return { lon: pts.reduce((x, p) => x + p[0], 0) / pts.length, lat: pts.reduce((x, p) => x + p[1], 0) / pts.length };
+    };
+    const leaves = features
+      .map((f) => ({ id: f.properties.regionid, ...centre(f) }))
+      .filter((z) => t.server.stream.live.regions.locate(z.lon, z.lat) === z.id);
+    const [a, b] = leaves;
+    const stamp = `${dialect}${Date.now() % 100000}`;
+    const meter = `OH-NOISE-${stamp}`;
+    const saved = await call(
+      t.url,
+      tagSave,
+      { ...buildTag({ id: meter, regionid: a.id }), unit: 'dB(A)', kind: 'level', range_lo: 30, range_hi: 140, ll: null, l: null, h: null, hh: null, isNew: true },
+      tok.admin,
+    );
+    expect(saved.body.IsSuccess, JSON.stringify(saved.body)).toBe(true);
+    const key = (await call(t.url, ingestKeyCreate, { name: `noise ${stamp}` }, tok.admin)).body.data!.key;
+    const post = async (path: string, body: unknown) => {
+      const res = await fetch(t.url + path, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      });
+      expect(res.status).toBe(200);
+    };
+    const from = Math.floor((Date.now() - 3 * 3_600_000) / 60_000) * 60_000;
+    const card = `OH-NCARD-${stamp}`;
+    // 60 min in zone A (100 dB(A) throughout), then 60 min in zone B (no meter).
+    await post(
+      ingestPositions.path,
+      Array.from({ length: 120 }, (_, i) => ({ tagId: card, t: from + i * 60_000, kind: 'person', ...(i < 60 ? { lon: a.lon, lat: a.lat } : { lon: b.lon, lat: b.lat }) })),
+    );
+    await post(
+      ingestSamples.path,
+      Array.from({ length: 62 }, (_, i) => ({ tag: meter, t: from - 60_000 + i * 60_000, v: 100 })),
+    );
+    const obj = await call(t.url, recordContracts(positioningObjectLedger).save, { card, kind: 'person', name: `N ${stamp}` }, tok.admin);
+    const file = await call(t.url, recordContracts(personalArchiveLedger).save, { person: obj.body.data!.id, personName: `N ${stamp}` }, tok.supervisor);
+    const r = await call(t.url, personalDataCall, { id: file.body.data!.id, from, to: from + 120 * 60_000 }, tok.admin);
+    expect(r.body.IsSuccess, JSON.stringify(r.body)).toBe(true);
+    const noise = r.body.data!.noise!;
+    // 100 dB(A) for 60 min: 100 + 10·lg(60 / 480) = 90.97 dB(A): above 85, grade II (GBZ/T 229.4).
+    expect(noise.lex8h).toBeCloseTo(100 + 10 * Math.log10(60 / 480), 1);
+    expect(noise).toMatchObject({ limit: 85, exceeded: true, grade: 'II', minutesTotal: 120 });
+    expect(noise.minutesEstimated).toBeCloseTo(60, 0);
+    expect(noise.notEstimated.noMeter).toBeCloseTo(60, 0);
   });
 });
