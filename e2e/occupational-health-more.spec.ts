@@ -30,7 +30,7 @@ async function demoId(request: APIRequestContext, token: string, def: RecordDefi
  * data from its own call; the add pages open a demo record for editing.
  */
 test('the remaining occupational health pages open at 390 px and show their data', async ({ browser, request }) => {
-  test.setTimeout(screenshots ? 240_000 : 120_000);
+  test.setTimeout(screenshots ? 600_000 : 360_000);
   for (const locale of screenshots ? ['zh-CN', 'en-US'] : ['zh-CN']) {
     const lang = locale.slice(0, 2);
     for (const width of screenshots ? [1440, 390] : [390]) {
