@@ -8,7 +8,14 @@ export type ToWorkbookThread = { id: number; bytes: Uint8Array; limits: Workbook
 export type WorkbookAnswer =
   | { ok: true; sheet: SheetGrid | null }
   | { ok: false; reason: 'notWorkbook' | 'tooLarge' | 'tooManyCells'; limit?: number };
-export type FromWorkbookThread = WorkbookAnswer & { id: number };
+/**
+ * Answers go back in parts of at most about 1 MB of cell text (`part`), then the answer without its rows: the main
+ * thread takes each part in its own turn of the event loop, so a sheet of long texts is never one long copy there.
+ */
+export type FromWorkbookThread = (WorkbookAnswer & { id: number }) | { id: number; part: SheetGrid['rows'] };
+
+const PART_CHARS = 1 << 20;
+const PART_ROWS = 2000;
 
 /**
  * The workbook thread: unpacks and parses uploaded .xlsx files one after another, so a large or hostile
@@ -69,6 +76,23 @@ if (port) {
   port.on('message', (m: ToWorkbookThread) => {
     queue = queue.then(async () => {
       const answer = await readFirstSheet(m.bytes, m.limits).catch((): WorkbookAnswer => ({ ok: false, reason: 'notWorkbook' }));
+      if (answer.ok && answer.sheet) {
+        let part: SheetGrid['rows'] = [];
+        let chars = 0;
+        for (const row of answer.sheet.rows) {
+          part.push(row);
+          for (const c of row.cells) {
+            chars += typeof c === 'string' ? c.length : 8;
+          }
+          if (chars >= PART_CHARS || part.length >= PART_ROWS) {
+            port.postMessage({ id: m.id, part } satisfies FromWorkbookThread);
+            part = [];
+            chars = 0;
+          }
+        }
+        port.postMessage({ id: m.id, part } satisfies FromWorkbookThread);
+        answer.sheet.rows = [];
+      }
       port.postMessage({ id: m.id, ...answer } satisfies FromWorkbookThread);
     });
   });

@@ -13,7 +13,10 @@ const TIMEOUT_MS = 120_000;
 
 let worker: Worker | null = null;
 let seq = 0;
-const waiting = new Map<number, { resolve: (s: SheetGrid | null) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
+const waiting = new Map<
+  number,
+  { resolve: (s: SheetGrid | null) => void; reject: (e: Error) => void; timer: NodeJS.Timeout; rows: SheetGrid['rows'] }
+>();
 
 /** The upload the caller sent in `field` is refused: 413 naming the limit, or 400 when it is not a workbook. */
 function refusal(reason: 'notWorkbook' | 'tooLarge' | 'tooManyCells', field: string, limit?: number): AppError {
@@ -36,10 +39,16 @@ function start(): Worker {
     if (!p) {
       return;
     }
+    if ('part' in m) {
+      for (const row of m.part) {
+        p.rows.push(row);
+      }
+      return;
+    }
     waiting.delete(m.id);
     clearTimeout(p.timer);
     if (m.ok) {
-      p.resolve(m.sheet);
+      p.resolve(m.sheet ? { name: m.sheet.name, rows: p.rows } : null);
     } else {
       p.reject(refusal(m.reason, 'upfile', m.limit));
     }
@@ -87,6 +96,7 @@ export const workbookReader = {
         resolve,
         reject: (e) => reject(e instanceof AppError ? new AppError(e.statusCode, e.code, [field], e.params) : e),
         timer,
+        rows: [],
       });
       // A copy goes to the thread (the caller keeps its buffer); an upload is at most tens of MB.
       w.postMessage({ id, bytes: new Uint8Array(buffer), limits } satisfies ToWorkbookThread);
