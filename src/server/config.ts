@@ -40,6 +40,10 @@ export interface Config {
   refreshTokenTtl: number;
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
+  /** Uploaded workbooks (ledger and alarm-setting imports): largest unpacked size, most cells, the reading thread's heap. */
+  importMaxUnpackedMb: number;
+  importMaxCells: number;
+  importThreadHeapMb: number;
   /** Serve the built client from this folder when it exists. */
   clientDir: string;
   logLevel: string;
@@ -128,6 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtl: num(env.ACCESS_TOKEN_TTL, 900),
     refreshTokenTtl: num(env.REFRESH_TOKEN_TTL, 7 * 24 * 3600),
     bodyLimit: num(env.BODY_LIMIT, 1024 * 1024),
+    importMaxUnpackedMb: Math.max(1, num(env.IMPORT_MAX_UNPACKED_MB, 64)),
+    importMaxCells: Math.max(1000, num(env.IMPORT_MAX_CELLS, 1_000_000)),
+    importThreadHeapMb: Math.max(128, num(env.IMPORT_THREAD_HEAP_MB, 1024)),
     clientDir: env.CLIENT_DIR ?? path.resolve('dist/client'),
     logLevel: env.LOG_LEVEL ?? 'info',
     loginMaxAttempts: num(env.LOGIN_MAX_ATTEMPTS, 5),

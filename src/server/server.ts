@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RegionShape } from '../shared/domain/region-locator.js';
 import { menus } from '../shared/modules.js';
+import { workbookReader } from './common/workbook.js';
 import type { Config } from './config.js';
 import { seedDemoPlantTags } from './demo/demo-plant.js';
 import { seedDemoFenceRules, seedDemoRoster } from './demo/demo-positioning.js';
@@ -60,6 +61,8 @@ export async function createServer(config: Config, overrides: { tags?: TagRegist
 
 async function assemble(config: Config, overrides: { tags?: TagRegistry }, lock: DataDirLock | null): Promise<PlantwatchServer> {
   const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Uploaded workbooks are read in their own thread within these limits (one reader per process).
+  workbookReader.configure({ maxUnpackedBytes: config.importMaxUnpackedMb * 1024 * 1024, maxCells: config.importMaxCells, heapMb: config.importThreadHeapMb });
   await migrateToLatest(store, moduleMigrations());
   await syncBaseData(store.db, menus);
   if (config.demo) {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { IngestResult } from '../../shared/contracts/stream.js';
+import { INGEST_REJECTED_LISTED, type IngestResult } from '../../shared/contracts/stream.js';
 import type { IngestLink } from '../../shared/domain/control-system-match.js';
 import type { IngestSource, PositionColumns, SampleColumns, StreamBus } from './bus.js';
 import type { LiveCache } from './live-cache.js';
@@ -49,22 +49,22 @@ const LOG_EXAMPLES = 5;
  */
 function createRejectionLog(log: StreamLog) {
   const last = new Map<string, { at: number; suppressed: number }>();
-  return (source: IngestSource, kind: 'samples' | 'positions', rejected: IngestResult['rejected'], unknown: string[], total: number) => {
+  return (source: IngestSource, kind: 'samples' | 'positions', rejected: Rejections, unknown: string[], total: number) => {
     const key = `${source}:${kind}`;
     const now = Date.now();
     const entry = last.get(key) ?? { at: 0, suppressed: 0 };
     last.set(key, entry);
     if (now - entry.at < LOG_INTERVAL_MS) {
-      entry.suppressed += rejected.length;
+      entry.suppressed += rejected.count;
       return;
     }
     log.warn(
       {
         source,
         kind,
-        rejected: rejected.length,
+        rejected: rejected.count,
         of: total,
-        examples: rejected.slice(0, LOG_EXAMPLES),
+        examples: rejected.listed.slice(0, LOG_EXAMPLES),
         unknownTags: unknown.slice(0, LOG_EXAMPLES),
         suppressedSinceLastLine: entry.suppressed,
       },
@@ -74,6 +74,39 @@ function createRejectionLog(log: StreamLog) {
     entry.suppressed = 0;
   };
 }
+
+/** The rejected items of one body: the first ones listed, all counted, by reason without the item's own values. */
+interface Rejections {
+  listed: IngestResult['rejected'];
+  count: number;
+  byReason: Record<string, number>;
+  add(index: number, reason: string): void;
+}
+
+function rejections(): Rejections {
+  const r: Rejections = {
+    listed: [],
+    count: 0,
+    byReason: {},
+    add(index, reason) {
+      r.count++;
+      if (r.listed.length < INGEST_REJECTED_LISTED) {
+        r.listed.push({ index, reason });
+      }
+      const key = reason.replace(/ "[^"]*"/g, '');
+      r.byReason[key] = (r.byReason[key] ?? 0) + 1;
+    },
+  };
+  return r;
+}
+
+const answer = (accepted: number, r: Rejections, unknownTags: number): IngestResult => ({
+  accepted,
+  rejected: r.listed,
+  rejectedCount: r.count,
+  rejectedByReason: r.byReason,
+  unknownTags,
+});
 
 function asItems(body: unknown): readonly unknown[] {
   return Array.isArray(body) ? body : [body];
@@ -97,7 +130,9 @@ export function createIngest(deps: { tags: TagRegistry; live: LiveCache; bus: St
   }
 
   function shuttingDown(items: readonly unknown[]): IngestResult {
-    return { accepted: 0, rejected: items.map((_, index) => ({ index, reason: 'server shutting down' })), unknownTags: 0 };
+    const r = rejections();
+    items.forEach((_, index) => r.add(index, 'server shutting down'));
+    return answer(0, r, 0);
   }
 
   return {
@@ -111,21 +146,25 @@ export function createIngest(deps: { tags: TagRegistry; live: LiveCache; bus: St
       const t = new Float64Array(n);
       const v = new Float64Array(n);
       const q = new Uint8Array(n);
-      const rejected: IngestResult['rejected'] = [];
+      const rejected = rejections();
+      // The first few unknown tags, for the log; all are counted.
       const unknown: string[] = [];
+      let unknownCount = 0;
       let k = 0;
       for (let i = 0; i < n; i++) {
         const item = items[i];
         const reason = checkSample(item);
         if (reason !== null) {
-          rejected.push({ index: i, reason });
+          rejected.add(i, reason);
           continue;
         }
         const s = item as Record<string, unknown>;
         const id = s.tag as string;
         if (tags.get(id) === undefined) {
-          unknown.push(id);
-          rejected.push({ index: i, reason: `unknown tag "${id}"` });
+          if (unknownCount++ < LOG_EXAMPLES) {
+            unknown.push(id);
+          }
+          rejected.add(i, `unknown tag "${id}"`);
           continue;
         }
         tag.push(id);
@@ -135,13 +174,13 @@ export function createIngest(deps: { tags: TagRegistry; live: LiveCache; bus: St
         k++;
       }
       samplesCount.accepted += k;
-      samplesCount.rejected += rejected.length;
-      samplesCount.unknownTags += unknown.length;
+      samplesCount.rejected += rejected.count;
+      samplesCount.unknownTags += unknownCount;
       const sc = sourceCounters(source);
       sc.samples += k;
-      sc.rejected += rejected.length;
-      sc.samplesRejected += rejected.length;
-      if (rejected.length > 0) {
+      sc.rejected += rejected.count;
+      sc.samplesRejected += rejected.count;
+      if (rejected.count > 0) {
         logRejections(source, 'samples', rejected, unknown, n);
       }
       if (k > 0) {
@@ -149,7 +188,7 @@ export function createIngest(deps: { tags: TagRegistry; live: LiveCache; bus: St
         live.applySamples(batch);
         bus.publishSamples(batch);
       }
-      return { accepted: k, rejected, unknownTags: unknown.length };
+      return answer(k, rejected, unknownCount);
     },
 
     positions(body, source) {
@@ -165,13 +204,13 @@ export function createIngest(deps: { tags: TagRegistry; live: LiveCache; bus: St
       const floor = new Float64Array(n);
       const kind = new Uint8Array(n);
       const region = new Int32Array(n);
-      const rejected: IngestResult['rejected'] = [];
+      const rejected = rejections();
       let k = 0;
       for (let i = 0; i < n; i++) {
         const item = items[i];
         const reason = checkPosition(item);
         if (reason !== null) {
-          rejected.push({ index: i, reason });
+          rejected.add(i, reason);
           continue;
         }
         const p = item as Record<string, unknown>;
@@ -185,12 +224,12 @@ export function createIngest(deps: { tags: TagRegistry; live: LiveCache; bus: St
         k++;
       }
       positionsCount.accepted += k;
-      positionsCount.rejected += rejected.length;
+      positionsCount.rejected += rejected.count;
       const sc = sourceCounters(source);
       sc.positions += k;
-      sc.rejected += rejected.length;
-      sc.positionsRejected += rejected.length;
-      if (rejected.length > 0) {
+      sc.rejected += rejected.count;
+      sc.positionsRejected += rejected.count;
+      if (rejected.count > 0) {
         logRejections(source, 'positions', rejected, [], n);
       }
       if (k > 0) {
@@ -199,7 +238,7 @@ export function createIngest(deps: { tags: TagRegistry; live: LiveCache; bus: St
         bus.publishPositions(batch);
       }
       // Positioning tags (cards, vehicle terminals) have no registry: none is "unknown".
-      return { accepted: k, rejected, unknownTags: 0 };
+      return answer(k, rejected, 0);
     },
 
     stats: () => ({

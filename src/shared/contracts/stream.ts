@@ -68,15 +68,23 @@ export type PositionItem = z.input<typeof positionItem>;
 export const sampleBody = z.union([sampleItem, z.array(sampleItem)]);
 export const positionBody = z.union([positionItem, z.array(positionItem)]);
 
+/** At most this many rejected items are listed one by one in an ingest answer; the rest are counted by reason. */
+export const INGEST_REJECTED_LISTED = 100;
+
 /**
- * What an ingest call answers. Every item is either accepted or listed in
- * `rejected` with its index in the body and the reason. Items naming a tag the
+ * What an ingest call answers. Every item is either accepted or rejected: the
+ * first 100 rejected are listed in `rejected` with their index in the body and
+ * the reason, and all of them are counted in `rejectedCount` and, by reason
+ * without the item's own values, in `rejectedByReason` (a backlog of 110,000
+ * bad items answers a few hundred bytes, not megabytes). Items naming a tag the
  * registry does not know are rejected too ("unknown tag") and counted in
  * `unknownTags`, so a gateway can tell configuration gaps from bad data.
  */
 export const ingestResult = z.object({
   accepted: z.number().int(),
   rejected: z.array(z.object({ index: z.number().int(), reason: z.string() })),
+  rejectedCount: z.number().int(),
+  rejectedByReason: z.record(z.string(), z.number().int()),
   unknownTags: z.number().int(),
 });
 export type IngestResult = z.infer<typeof ingestResult>;

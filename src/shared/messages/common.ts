@@ -17,6 +17,8 @@ export const commonMessages = defineMessages({
   'common.changePasswordFirst': { zh: '请先修改初始密码', en: 'Change your initial password first' },
   'common.timeout': { zh: '请求超时（60 秒）', en: 'Request timed out (60 s)' },
   'common.network': { zh: '网络错误，请检查连接', en: 'Network error, check the connection' },
+  'import.tooLarge': { zh: '文件解压后超过 {limit} MB，无法导入', en: 'The file unpacks to more than {limit} MB and cannot be imported' },
+  'import.tooManyCells': { zh: '工作表超过 {limit} 个单元格，请分批导入', en: 'The sheet holds more than {limit} cells; import it in parts' },
   'common.sessionExpired': { zh: '登录已过期，请重新登录', en: 'Session expired, please sign in again' },
 
   // Input validation: one code per kind of problem, parameters from the rule.

@@ -58,7 +58,7 @@ describe.each(dialects)('HTTP ingest (%s)', (dialect) => {
 
   it('takes a single object as well as an array, and keeps running after bad bodies', async () => {
     const one = await ingestHttp(ts.url, 'samples', { tag: tagB.id, t: now + 10, v: 7 });
-    expect(one.body.data).toEqual({ accepted: 1, rejected: [], unknownTags: 0 });
+    expect(one.body.data).toEqual({ accepted: 1, rejected: [], rejectedCount: 0, rejectedByReason: {}, unknownTags: 0 });
     const malformed = await fetch(`${ts.url}/ingest/v1/samples`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${INGEST_KEY}` },
@@ -67,7 +67,7 @@ describe.each(dialects)('HTTP ingest (%s)', (dialect) => {
     expect(malformed.status).toBe(400);
     expect(((await malformed.json()) as { IsSuccess: boolean }).IsSuccess).toBe(false);
     const empty = await ingestHttp(ts.url, 'samples', []);
-    expect(empty.body.data).toEqual({ accepted: 0, rejected: [], unknownTags: 0 });
+    expect(empty.body.data).toEqual({ accepted: 0, rejected: [], rejectedCount: 0, rejectedByReason: {}, unknownTags: 0 });
     const health = await fetch(`${ts.url}/healthz`);
     expect(health.status).toBe(200);
   });
@@ -137,6 +137,27 @@ describe.each(dialects)('HTTP ingest (%s)', (dialect) => {
   });
 
   // Last in this file: it stops this server's ingest.
+  it('answers a backlog of 110,000 items with the first 100 rejected listed and every one counted by reason (issue 19 item 4)', async () => {
+    const body: unknown[] = [];
+    for (let i = 0; i < 110_000; i++) {
+      body.push(i % 2 === 0 ? { tag: `NO.SUCH.${i}`, t: now + i, v: i } : i % 5 === 0 ? { tag: tagA.id, t: 'yesterday', v: 1 } : { tag: tagA.id, t: now + 100 + i, v: i });
+    }
+    const r = await ingestHttp(ts.url, 'samples', body);
+    expect(r.status).toBe(200);
+    const d = r.body.data!;
+    // Even indexes: 55,000 unknown tags; odd multiples of 5: 11,000 bad times; the other 44,000 taken.
+    expect(d.accepted).toBe(44_000);
+    expect(d.unknownTags).toBe(55_000);
+    expect(d.rejectedCount).toBe(66_000);
+    expect(d.rejected).toHaveLength(100);
+    expect(d.rejected[0]).toEqual({ index: 0, reason: 'unknown tag "NO.SUCH.0"' });
+    expect(Object.entries(d.rejectedByReason).map(([k, n]) => [k.split(':')[0], n])).toEqual([
+      ['unknown tag', 55_000],
+      ['t', 11_000],
+    ]);
+    expect(JSON.stringify(r.body).length).toBeLessThan(20_000);
+  });
+
   it('from the stop on, refuses a batch with 503 and Retry-After instead of answering 200 with nothing stored', async () => {
     ts.server.stream.ingest.close();
     const res = await fetch(`${ts.url}/ingest/v1/samples`, {
@@ -152,4 +173,5 @@ describe.each(dialects)('HTTP ingest (%s)', (dialect) => {
     const positions = await ingestHttp(ts.url, 'positions', [{ tagId: 'P-STOP', t: now, lon: 118.8, lat: 32.25 }]);
     expect(positions.status).toBe(503);
   });
+
 });

@@ -1,9 +1,8 @@
-import ExcelJS from 'exceljs';
 import type { AlarmSettingFields, SettingAlarmType } from '../../../shared/alarms/settings-contracts.js';
 import { limitTypesOfTags } from '../../../shared/alarms/contracts.js';
 import type { ImportResult } from '../../../shared/records/contracts.js';
 import { valueText } from '../../../shared/records/definition.js';
-import { plain } from '../../common/excel.js';
+import { inSlices, workbookReader } from '../../common/workbook.js';
 import { CONSEQUENCE, PRIORITY, RESPONSE, SETTINGS_COLUMNS, TYPE, YES_NO, type SettingsColumn } from './alarm-export.js';
 
 /*
@@ -50,34 +49,31 @@ const numberOf = (raw: unknown): number | undefined =>
 
 /** Reads the first sheet; throws when the file is not a workbook. */
 export async function readSettingsXlsx(buffer: Buffer): Promise<{ rows: SettingImportRow[]; errors: ImportError[] }> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(buffer as unknown as ArrayBuffer);
-  const ws = wb.worksheets[0];
+  const sheet = await workbookReader.readFirstSheet(buffer);
   const rows: SettingImportRow[] = [];
   const errors: ImportError[] = [];
-  if (!ws) {
+  const [head, ...body] = sheet?.rows ?? [];
+  if (!head || head.n !== 1) {
     return { rows, errors };
   }
   const byCol = new Map<number, SettingsColumn>();
-  ws.getRow(1).eachCell((cell, col) => {
-    const h = norm(valueText(plain(cell.value)));
+  head.cells.forEach((cell, i) => {
+    const h = norm(valueText(cell));
     const c = SETTINGS_COLUMNS.find((x) => norm(x.zh) === h || norm(x.en) === h || norm(x.key) === h);
     if (c) {
-      byCol.set(col, c.key);
+      byCol.set(i, c.key);
     }
   });
   const cols = new Set(byCol.values());
   if (!cols.has('tagId') || !cols.has('type')) {
     return { rows, errors };
   }
-  ws.eachRow((r, n) => {
-    if (n === 1) {
-      return;
-    }
+  for await (const r of inSlices(body)) {
+    const n = r.n;
     const cells = new Map<SettingsColumn, unknown>();
     let any = false;
     for (const [col, key] of byCol) {
-      let v = plain(r.getCell(col).value);
+      let v = r.cells[col] ?? null;
       if (typeof v === 'string' && v.trim() === '') {
         v = null;
       }
@@ -87,7 +83,7 @@ export async function readSettingsXlsx(buffer: Buffer): Promise<{ rows: SettingI
       cells.set(key, v ?? null);
     }
     if (!any) {
-      return;
+      continue;
     }
     const rowErrors: ImportError[] = [];
     const bad = (field: string, code: string, value: unknown) =>
@@ -165,9 +161,9 @@ export async function readSettingsXlsx(buffer: Buffer): Promise<{ rows: SettingI
     }
     if (rowErrors.length || !type) {
       errors.push(...rowErrors);
-      return;
+      continue;
     }
     rows.push({ row: n, tagId, type: type as SettingAlarmType, values });
-  });
+  }
   return { rows, errors };
 }

@@ -14,7 +14,7 @@ import {
 import { fieldIssues } from '../../../shared/messages/zod-issues.js';
 import { caller, type HttpApp } from '../../http/app.js';
 import { sendXlsx } from '../../http/send-xlsx.js';
-import { badRequest, invalidInput } from '../../http/errors.js';
+import { AppError, badRequest, invalidInput } from '../../http/errors.js';
 import type { Db } from '../../store/db.js';
 import type { RealtimePort } from '../realtime/port.js';
 import { historyFileName, settingsFileName, writeHistoryXlsx, writeSettingsXlsx } from './alarm-export.js';
@@ -67,7 +67,11 @@ export function registerAlarmRoutes(http: HttpApp, db: Db, a: AlarmService, real
     let parsed: Awaited<ReturnType<typeof readSettingsXlsx>>;
     try {
       parsed = await readSettingsXlsx(buffer);
-    } catch {
+    } catch (err) {
+      // Too large or too many cells: the reader's own refusal (413 naming the limit); anything else is not a workbook.
+      if (err instanceof AppError) {
+        throw err;
+      }
       throw badRequest('records.badSheet', ['upfile']);
     }
     return settings.importRows(caller(ctx), parsed.rows, parsed.errors, {

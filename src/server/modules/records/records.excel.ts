@@ -8,7 +8,8 @@ import { hazardMatrixText, parseHazardMatrix } from '../../../shared/records/fie
 import { isSignedValue, optionsOf, recordValuesSchema, type Dictionaries, type ReceiptEntry, type ReminderValue } from '../../../shared/records/validator.js';
 import { formatDate, parseTime } from '../../../shared/time.js';
 import { docOf, type RecordRow } from './records.repository.js';
-import { plain, writeSheet, type Cell } from '../../common/excel.js';
+import { writeSheet, type Cell } from '../../common/excel.js';
+import { inSlices, workbookReader } from '../../common/workbook.js';
 
 /*
  * Excel through exceljs: a maintained .xlsx reader and writer with a
@@ -331,50 +332,46 @@ export async function readXlsx(
   dicts: Dictionaries = {},
   names: OrgNames = NO_NAMES,
 ): Promise<{ rows: { row: number; values: Record<string, unknown> }[]; errors: ImportResult['errors'] }> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(buffer as unknown as ArrayBuffer);
-  const ws = wb.worksheets[0];
+  const sheet = await workbookReader.readFirstSheet(buffer);
   const rows: { row: number; values: Record<string, unknown> }[] = [];
   const errors: ImportResult['errors'] = [];
-  if (!ws) {
+  const [head, ...body] = sheet?.rows ?? [];
+  if (!head || head.n !== 1) {
     return { rows, errors };
   }
   const byHeader = new Map<number, FieldDef>();
-  ws.getRow(1).eachCell((cell, col) => {
-    const h = valueText(plain(cell.value)).trim();
+  head.cells.forEach((cell, i) => {
+    const h = valueText(cell).trim();
     const f = def.fields.find(
       (x) => IMPORTABLE.includes(x.type) && (x.key === h || x.label.zh === h || (x.label.en !== '' && x.label.en === h)),
     );
     if (f) {
-      byHeader.set(col, f);
+      byHeader.set(i, f);
     }
   });
   const schema = recordValuesSchema(def, dicts);
-  ws.eachRow((row, n) => {
-    if (n === 1) {
-      return;
-    }
+  for await (const row of inSlices(body)) {
     const values: Record<string, unknown> = {};
     let any = false;
-    for (const [col, f] of byHeader) {
-      const v = valueOf(f, plain(row.getCell(col).value), dicts, names);
+    for (const [i, f] of byHeader) {
+      const v = valueOf(f, row.cells[i] ?? null, dicts, names);
       if (v !== null) {
         any = true;
       }
       values[f.key] = v;
     }
     if (!any) {
-      return;
+      continue;
     }
     const parsed = schema.safeParse(values, { reportInput: true });
     if (parsed.success) {
-      rows.push({ row: n, values: parsed.data });
+      rows.push({ row: row.n, values: parsed.data });
     } else {
       for (const i of fieldIssues(parsed.error.issues)) {
-        errors.push({ row: n, field: i.field, code: i.code, params: i.params });
+        errors.push({ row: row.n, field: i.field, code: i.code, params: i.params });
       }
     }
-  });
+  }
   return { rows, errors };
 }
 

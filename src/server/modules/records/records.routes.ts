@@ -24,7 +24,7 @@ import {
 } from '../../../shared/records/contracts.js';
 import { defineContract } from '../../../shared/contracts/contract.js';
 import type { Handler, HttpApp } from '../../http/app.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { sendXlsx } from '../../http/send-xlsx.js';
 import { SECURITY_HEADERS } from '../../http/security-headers.js';
 import type { Store } from '../../store/db.js';
@@ -89,7 +89,11 @@ export function bindLedger(entry: DefinitionEntry, records: RecordsService): Rec
       let parsed: Awaited<ReturnType<typeof readXlsx>>;
       try {
         parsed = await readXlsx(buffer, def, records.dictionaries.live, names);
-      } catch {
+      } catch (err) {
+        // Too large or too many cells: the reader's own refusal (413 naming the limit); anything else is not a workbook.
+        if (err instanceof AppError) {
+          throw err;
+        }
         throw badRequest('records.badSheet', ['upfile']);
       }
       return records.importRows(ctx.user!, def, parsed.rows, keepGood, parsed.errors);
