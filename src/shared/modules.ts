@@ -3,6 +3,7 @@ import type { FigureDecl, MenuDecl, PageDecl, PermissionDecl, SharedModule } fro
 import { alarmsShared } from './alarms/manifest.js';
 import { authShared } from './auth/manifest.js';
 import { certificatesShared } from './certificates/manifest.js';
+import { commitmentsShared } from './commitments/manifest.js';
 import { chemicalsShared } from './chemicals/manifest.js';
 import { performanceBoardShared } from './performance-board/manifest.js';
 import { dashboardsShared } from './dashboards/manifest.js';
@@ -55,6 +56,7 @@ export const sharedModules = [
   chemicalsShared,
   performanceBoardShared,
   inspectionsShared,
+  commitmentsShared,
 ] as const;
 
 type Area = (typeof sharedModules)[number];

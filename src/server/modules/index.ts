@@ -21,6 +21,7 @@ import { realtimeModule } from './realtime/index.js';
 import { recordsModule } from './records/index.js';
 import { regionsModule } from './regions/index.js';
 import { riskModule } from './risk/index.js';
+import { commitmentsModule } from './commitments/index.js';
 import { shellModule } from './shell/index.js';
 
 /**
@@ -53,6 +54,7 @@ export const modules: readonly ServerModule[] = [
   performanceBoardModule,
   inspectionsModule,
   occupationalHealthModule,
+  commitmentsModule,
 ];
 
 /** Every module's migrations by name, for `migrateToLatest` (which adds the platform's own). */
