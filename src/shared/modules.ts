@@ -22,6 +22,7 @@ import { realtimeShared } from './realtime/manifest.js';
 import { recordsShared } from './records/manifest.js';
 import { regionsShared } from './regions/manifest.js';
 import { riskShared } from './risk/manifest.js';
+import { riskMapShared } from './risk-map/manifest.js';
 import { plantModelShared } from './plant-model/manifest.js';
 import { shellShared } from './shell/manifest.js';
 
@@ -57,6 +58,7 @@ export const sharedModules = [
   performanceBoardShared,
   inspectionsShared,
   commitmentsShared,
+  riskMapShared,
 ] as const;
 
 type Area = (typeof sharedModules)[number];

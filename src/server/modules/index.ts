@@ -21,6 +21,7 @@ import { realtimeModule } from './realtime/index.js';
 import { recordsModule } from './records/index.js';
 import { regionsModule } from './regions/index.js';
 import { riskModule } from './risk/index.js';
+import { riskMapModule } from './risk-map/index.js';
 import { commitmentsModule } from './commitments/index.js';
 import { shellModule } from './shell/index.js';
 
@@ -55,6 +56,7 @@ export const modules: readonly ServerModule[] = [
   inspectionsModule,
   occupationalHealthModule,
   commitmentsModule,
+  riskMapModule,
 ];
 
 /** Every module's migrations by name, for `migrateToLatest` (which adds the platform's own). */
