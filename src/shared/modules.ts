@@ -3,6 +3,7 @@ import type { FigureDecl, MenuDecl, PageDecl, PermissionDecl, SharedModule } fro
 import { alarmsShared } from './alarms/manifest.js';
 import { authShared } from './auth/manifest.js';
 import { certificatesShared } from './certificates/manifest.js';
+import { commitmentsShared } from './commitments/manifest.js';
 import { chemicalsShared } from './chemicals/manifest.js';
 import { performanceBoardShared } from './performance-board/manifest.js';
 import { dashboardsShared } from './dashboards/manifest.js';
@@ -21,6 +22,7 @@ import { realtimeShared } from './realtime/manifest.js';
 import { recordsShared } from './records/manifest.js';
 import { regionsShared } from './regions/manifest.js';
 import { riskShared } from './risk/manifest.js';
+import { riskMapShared } from './risk-map/manifest.js';
 import { plantModelShared } from './plant-model/manifest.js';
 import { shellShared } from './shell/manifest.js';
 
@@ -55,6 +57,8 @@ export const sharedModules = [
   chemicalsShared,
   performanceBoardShared,
   inspectionsShared,
+  commitmentsShared,
+  riskMapShared,
 ] as const;
 
 type Area = (typeof sharedModules)[number];

@@ -16,6 +16,8 @@ const NoAccessPage = lazyNamed(() => import('../shell/error-pages'), 'NoAccessPa
 const NotFoundPage = lazyNamed(() => import('../shell/error-pages'), 'NotFoundPage');
 // A public read-only link (a QR code on a card or a drawing), opened without signing in (documents feature).
 const PublicLinkPage = lazyNamed(() => import('../features/documents/public-link-page'), 'PublicLinkPage');
+// The daily safety commitment, published without signing in (commitments feature).
+const CommitmentShowPage = lazyNamed(() => import('../features/commitments/show-page'), 'CommitmentShowPage');
 // Big-screen kiosk (dashboards feature): the whole window, no shell.
 const KioskPage = lazyNamed(() => import('../features/dashboards/kiosk-page'), 'KioskPage');
 // The signed-in frame (sidebar, tables, live connection) loads after sign-in, not with /login.
@@ -55,6 +57,7 @@ export const router = createBrowserRouter([
       { path: '/download', element: <Loading><DownloadPage /></Loading> },
       { path: '/ResetPassword', element: <Loading><ResetPasswordPage /></Loading> },
       { path: '/p/:token', element: <Loading><PublicLinkPage /></Loading> },
+      { path: '/showCommitment', element: <Loading><CommitmentShowPage /></Loading> },
       ...['/visualDisplay', '/deviceChart', '/keyData'].map((path) => ({ path, element: <RequireSession><Loading><KioskPage /></Loading></RequireSession> })),
       { path: '/homePage', element: <Navigate to="/Gateway/home" replace /> },
       { path: '/401', element: <Loading><NoAccessPage /></Loading> },

@@ -1,6 +1,7 @@
 import type { PageRoute } from '../app/route-types';
 import { alarmsPages } from './alarms/routes';
 import { certificatesPages } from './certificates/routes';
+import { commitmentsPages } from './commitments/routes';
 import { chemicalsPages } from './chemicals/routes';
 import { performanceBoardPages } from './performance-board/routes';
 import { dashboardsPages } from './dashboards/routes';
@@ -43,5 +44,6 @@ export const featurePages: PageRoute[] = [
   ...chemicalsPages,
   ...performanceBoardPages,
   ...inspectionsPages,
+  ...commitmentsPages,
   ...occupationalHealthPages,
 ];

@@ -21,6 +21,8 @@ import { realtimeModule } from './realtime/index.js';
 import { recordsModule } from './records/index.js';
 import { regionsModule } from './regions/index.js';
 import { riskModule } from './risk/index.js';
+import { riskMapModule } from './risk-map/index.js';
+import { commitmentsModule } from './commitments/index.js';
 import { shellModule } from './shell/index.js';
 
 /**
@@ -53,6 +55,8 @@ export const modules: readonly ServerModule[] = [
   performanceBoardModule,
   inspectionsModule,
   occupationalHealthModule,
+  commitmentsModule,
+  riskMapModule,
 ];
 
 /** Every module's migrations by name, for `migrateToLatest` (which adds the platform's own). */

@@ -7,8 +7,10 @@ import type { RiskZoneItem } from '../../../shared/risk/items';
 import { useLang } from '../../app/i18n';
 import { PlantMap } from '../../ui/plant-map';
 import { useRegionShapes } from '../../ui/region-shapes';
-import { LevelTag, levelHex, levelName } from '../../ui/risk-level';
-import { Causes, Legend, ZoneWhy } from './zone-parts';
+import { levelName } from '../../ui/risk-level';
+import { PaletteLegend, PaletteTag } from './palette-tag';
+import { useMapColors } from './use-map-colors';
+import { Causes, ZoneWhy } from './zone-parts';
 import { useRiskZones } from './use-zones';
 import './risk.css';
 
@@ -29,6 +31,7 @@ export function RiskMapPage() {
   const lang = useLang();
   const { zones } = useRiskZones();
   const shapes = useRegionShapes();
+  const palette = useMapColors();
   const [view, setView] = useState<View>('live');
   const [selected, setSelected] = useState<number | null>(null);
 
@@ -43,10 +46,10 @@ export function RiskMapPage() {
       type: 'FeatureCollection' as const,
       features: leaves.map((f) => {
         const level = levelIn(zones.get(f.id), view);
-        return { type: 'Feature' as const, id: f.id, geometry: f.geometry, properties: { regionid: f.id, color: levelHex(level), evaluated: level === null ? 0 : 1 } };
+        return { type: 'Feature' as const, id: f.id, geometry: f.geometry, properties: { regionid: f.id, color: palette.color(level), opacity: palette.opacity(level) } };
       }),
     }),
-    [leaves, zones, view],
+    [leaves, zones, view, palette],
   );
   const notes = useMemo(
     () => Object.fromEntries(leaves.map((f) => [f.id, levelName(lang, levelIn(zones.get(f.id), view))])),
@@ -72,7 +75,7 @@ export function RiskMapPage() {
               { value: 'inherent', label: renderMessage(lang, 'risk.map.inherent') },
             ]}
           />
-          <Legend lang={lang} />
+          <PaletteLegend lang={lang} palette={palette} />
         </Space>
         <div className="risk-map-layout">
           <div className="risk-map-canvas">
@@ -86,7 +89,7 @@ export function RiskMapPage() {
                 <Layer
                   id={FILL_LAYER}
                   type="fill"
-                  paint={{ 'fill-color': ['get', 'color'], 'fill-opacity': ['case', ['==', ['get', 'evaluated'], 1], 0.6, 0.15] }}
+                  paint={{ 'fill-color': ['get', 'color'], 'fill-opacity': ['get', 'opacity'] }}
                 />
                 <Layer id="risk-zone-line" type="line" paint={{ 'line-color': ['get', 'color'], 'line-width': 2 }} />
               </Source>
@@ -107,9 +110,9 @@ export function RiskMapPage() {
                   tabIndex={0}
                   onKeyDown={(e) => (e.key === 'Enter' ? setSelected(f.id) : undefined)}
                 >
-                  <span className="risk-zone-swatch" style={{ background: levelHex(level) }} />
+                  <span className="risk-zone-swatch" style={{ background: palette.color(level) }} />
                   <Typography.Text style={{ flex: 1 }}>{nameOf(f.id)}</Typography.Text>
-                  <LevelTag lang={lang} level={level} />
+                  <PaletteTag lang={lang} level={level} palette={palette} />
                   {z.causes.length > 0 && <Typography.Text type="danger">⚠ {z.causes.length}</Typography.Text>}
                 </div>
               );

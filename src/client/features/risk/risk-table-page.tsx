@@ -3,14 +3,16 @@ import { renderMessage } from '../../../shared/messages/catalog';
 import type { RiskZoneItem } from '../../../shared/risk/items';
 import { useLang } from '../../app/i18n';
 import { useRegionShapes } from '../../ui/region-shapes';
-import { LevelTag } from '../../ui/risk-level';
-import { Causes, Legend } from './zone-parts';
+import { PaletteLegend, PaletteTag } from './palette-tag';
+import { useMapColors } from './use-map-colors';
+import { Causes } from './zone-parts';
 import { useRiskZones } from './use-zones';
 
 /** /riskTable: the four-colour map as a table, live from topic `risk`. */
 export function RiskTablePage() {
   const lang = useLang();
   const { zones, loaded } = useRiskZones();
+  const palette = useMapColors();
   const shapes = useRegionShapes();
   const name = (id: number) => {
     const f = (shapes ?? []).find((s) => s.id === id);
@@ -18,7 +20,7 @@ export function RiskTablePage() {
   };
   const rows = [...zones.values()].filter((z) => z.points > 0 || z.causes.length > 0).sort((a, b) => a.live - b.live || a.regionid - b.regionid);
   return (
-    <Card size="small" title={renderMessage(lang, 'risk.map.table')} extra={<Legend lang={lang} />} data-testid="risk-table-page">
+    <Card size="small" title={renderMessage(lang, 'risk.map.table')} extra={<PaletteLegend lang={lang} palette={palette} />} data-testid="risk-table-page">
       <Table<RiskZoneItem>
         size="small"
         rowKey="regionid"
@@ -28,9 +30,9 @@ export function RiskTablePage() {
         scroll={{ x: 640 }}
         columns={[
           { title: renderMessage(lang, 'risk.map.zone'), key: 'zone', render: (_v, z) => name(z.regionid) },
-          { title: renderMessage(lang, 'risk.map.live'), key: 'live', render: (_v, z) => <LevelTag lang={lang} level={z.live} /> },
-          { title: renderMessage(lang, 'risk.map.residual'), key: 'residual', render: (_v, z) => <LevelTag lang={lang} level={z.residual} /> },
-          { title: renderMessage(lang, 'risk.map.inherent'), key: 'inherent', render: (_v, z) => <LevelTag lang={lang} level={z.inherent} /> },
+          { title: renderMessage(lang, 'risk.map.live'), key: 'live', render: (_v, z) => <PaletteTag lang={lang} level={z.live} palette={palette} /> },
+          { title: renderMessage(lang, 'risk.map.residual'), key: 'residual', render: (_v, z) => <PaletteTag lang={lang} level={z.residual} palette={palette} /> },
+          { title: renderMessage(lang, 'risk.map.inherent'), key: 'inherent', render: (_v, z) => <PaletteTag lang={lang} level={z.inherent} palette={palette} /> },
           { title: renderMessage(lang, 'risk.map.points'), dataIndex: 'points', key: 'points', width: 80 },
           { title: renderMessage(lang, 'risk.map.causes'), key: 'causes', render: (_v, z) => <Causes lang={lang} zone={z} /> },
         ]}

@@ -5,4 +5,8 @@ export const riskPages = definePages([
   page('/riskFourColorMap', () => import('./risk-map-page'), 'RiskMapPage'),
   page('/riskTable', () => import('./risk-table-page'), 'RiskTablePage'),
   page('/RiskControll/RiskPoint', () => import('./risk-points-page'), 'RiskPointsPage'),
+  // risk-b: the palette, the national base map, work in progress (issue 21 §4).
+  page('/MapColors', () => import('./map-colors-page'), 'MapColorsPage'),
+  page('/WorldMap', () => import('./world-map-page'), 'WorldMapPage'),
+  page('/regionOperationRiskMap', () => import('./operation-risk-map-page'), 'OperationRiskMapPage'),
 ]);
