@@ -45,6 +45,8 @@ export const permitMessages = defineMessages({
     en: 'Hot work is in effect within 30 m of the blind-plate job ({number}, {distance} m away)',
   },
   'permits.conflictSameLine': { zh: '同一管道上已有盲板抽堵作业（{number}）', en: 'Another blind-plate job is on the same line ({number})' },
+  'permits.startGasAlarm': { zh: '作业区域气体检测报警未消除（{source}），不能开始作业', en: 'A gas detector alarm is active in or near the work zone ({source}): the work may not start' },
+  'permits.resumeGasAlarm': { zh: '作业区域气体检测报警未消除（{source}），不能恢复作业', en: 'A gas detector alarm is active in or near the work zone ({source}): the work may not resume' },
   // Seed, spec 2 §5
   'permits.g2SameAsG1': { zh: 'G2不能与G1为同一人', en: 'G2 cannot be the same person as G1' },
   'permits.signFirst': { zh: '请先签名', en: 'Please sign first' },

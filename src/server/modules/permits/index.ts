@@ -1,9 +1,10 @@
 import { permitsShared } from '../../../shared/permits/manifest.js';
+import { alarmsPort } from '../alarms/port.js';
 import { documentsPort } from '../documents/port.js';
 import { defineModule } from '../module.js';
 import { orgPort } from '../org/port.js';
 import { riskPort } from '../risk/port.js';
-import { startGasAlarmWatch } from './gas-alarm-watch.js';
+import { activeGasAlarms, startGasAlarmWatch } from './gas-alarm-watch.js';
 import { startGuardianWatch } from './guardian-watch.js';
 import { migrations } from './migrations.js';
 import { registerPermitRoutes } from './permits.routes.js';
@@ -28,7 +29,7 @@ export const permitsModule = defineModule({
   name: 'permits',
   shared: permitsShared,
   migrations,
-  needs: { org: orgPort, documents: documentsPort, risk: riskPort },
+  needs: { org: orgPort, documents: documentsPort, risk: riskPort, alarms: alarmsPort },
   provides: permitsPort,
   start({ http, store, stream, tags, log, config, ports }) {
     const graceS = Number(process.env.PERMIT_GUARDIAN_GRACE_S ?? DEFAULT_GRACE_S);
@@ -48,6 +49,7 @@ export const permitsModule = defineModule({
       positions: watch,
       risk: ports.risk,
       regions,
+      gasAlarms: () => activeGasAlarms(ports.alarms, tags),
       onError: (err, name) => log.error({ err }, name),
     });
     const gas = startGasAlarmWatch({ bus: stream.bus, tags, permits: () => service, onError: (err, name) => log.error({ err }, name) });
