@@ -47,6 +47,12 @@ export const permitMessages = defineMessages({
   'permits.conflictSameLine': { zh: '同一管道上已有盲板抽堵作业（{number}）', en: 'Another blind-plate job is on the same line ({number})' },
   'permits.startGasAlarm': { zh: '作业区域气体检测报警未消除（{source}），不能开始作业', en: 'A gas detector alarm is active in or near the work zone ({source}): the work may not start' },
   'permits.resumeGasAlarm': { zh: '作业区域气体检测报警未消除（{source}），不能恢复作业', en: 'A gas detector alarm is active in or near the work zone ({source}): the work may not resume' },
+  'permits.isolationNotInEffect': { zh: '能量隔离单 {number} 尚未完成上锁挂牌及验证，不能开始作业', en: 'Energy isolation sheet {number} is not yet locked, tagged and verified: the work may not start' },
+  'permits.isolationNotToImplement': { zh: '隔离单不在待实施状态', en: 'The isolation sheet is not waiting to be implemented' },
+  'permits.isolationAlreadyLocked': { zh: '隔离点已上锁挂牌', en: 'The points are already locked and tagged' },
+  'permits.isolationNotLocked': { zh: '隔离点尚未上锁挂牌，不能验证', en: 'The points are not locked and tagged yet: nothing to verify' },
+  'permits.isolationSameConfirmer': { zh: '验证人不能与上锁挂牌人为同一人', en: 'The verifier may not be the person who locked and tagged' },
+  'permits.isolationNotToRemove': { zh: '隔离单不在待解除状态', en: 'The isolation sheet is not waiting for removal' },
   // Seed, spec 2 §5
   'permits.g2SameAsG1': { zh: 'G2不能与G1为同一人', en: 'G2 cannot be the same person as G1' },
   'permits.signFirst': { zh: '请先签名', en: 'Please sign first' },

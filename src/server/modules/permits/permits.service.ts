@@ -81,6 +81,8 @@ export interface PermitsDeps {
   regions: PermitRegions;
   /** Gas detectors' H/HH alarms active now: a start of hot work or confined space in or near one is refused. */
   gasAlarms?: () => ActiveGasAlarm[];
+  /** The energy isolation sheets naming a permit: its start waits until each is in effect (status 4). */
+  isolationSheets?: (permitNumber: string) => Promise<{ number: string; status: number }[]>;
   onError?: (err: unknown, what: string) => void;
   now?: () => number;
 }
@@ -530,6 +532,10 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
           refuseConflict(refused);
         }
         refuseWhileGasAlarm(pre, 'permits.startGasAlarm');
+        const notLocked = (await deps.isolationSheets?.(pre.number))?.find((x) => x.status !== 4);
+        if (notLocked) {
+          throw conflict('permits.isolationNotInEffect', ['isolation'], { number: notLocked.number });
+        }
       }
       await change(user, id, async (tx, p, calendar) => {
         if (p.status !== 'approved') {
