@@ -85,7 +85,7 @@ describe.each(dialects)('energy isolation and tickets (%s)', (dialect) => {
 
     const values = {
       equipment: 'P-101 进料泵',
-      region: regions.get('PU-2')!,
+      region: regions.get('TF-A')!,
       energyTypes: ['electric', 'chemical'],
       points: [
         { point: 'P-101 电机断路器', isolationType: 'breaker', lockNo: 'L-01', tagNo: 'T-01' },
@@ -160,14 +160,14 @@ describe.each(dialects)('energy isolation and tickets (%s)', (dialect) => {
   });
 
   it('a power cut ticket: approved, cut and restored on the engine, each by the person named with a signature', async () => {
-    const sw = await call(t.url, recordContracts(powerSwitchLedger).save, { code: 'QF-101', name: 'P-101 电机开关', region: regions.get('PU-2')!, state: 'on' }, tok.supervisor);
+    const sw = await call(t.url, recordContracts(powerSwitchLedger).save, { code: 'QF-101', name: 'P-101 电机开关', region: regions.get('TF-A')!, state: 'on' }, tok.supervisor);
     expect(sw.body.IsSuccess, JSON.stringify(sw.body.error)).toBe(true);
     const bill = recordContracts(powerSwitchBillLedger);
     const now = Date.now();
     const saved = await call(
       t.url,
       bill.save,
-      { switch: sw.body.data!.id, region: regions.get('PU-2')!, reason: '检修停电', cutAt: now, restoreAt: now + HOUR, approver: uid.admin, electrician: uid.operator, applicantSign: { png: SIG } },
+      { switch: sw.body.data!.id, region: regions.get('TF-A')!, reason: '检修停电', cutAt: now, restoreAt: now + HOUR, approver: uid.admin, electrician: uid.operator, applicantSign: { png: SIG } },
       tok.supervisor,
     );
     expect(saved.body.IsSuccess, JSON.stringify(saved.body.error)).toBe(true);
