@@ -43,26 +43,26 @@ test('statistics pages: counts per region and department, approval times; phone 
   const admin = await session(browser, 'admin');
   const p = admin.page;
   await p.goto('/SafetyWorkPermitNew/AnalyseRegionForSafe');
-  await expect(p.getByTestId('permit-stats-region')).toContainText('作业票区域统计');
+  await expect(p.getByTestId('permit-stats-region')).toContainText('作业票区域统计', { timeout: 45_000 });
   // The demo plant's permits were applied for today: their regions are counted.
-  await expect(p.getByTestId('stats-total')).toHaveText(/^[1-9]\d*$/);
+  await expect(p.getByTestId('stats-total')).toHaveText(/^[1-9]\d*$/, { timeout: 45_000 });
   await p.goto('/SafetyWorkPermitNew/AnalyseDepartmentForSafe');
-  await expect(p.getByTestId('permit-stats-department')).toContainText('申请部门');
-  await expect(p.getByTestId('stats-total')).toHaveText(/^[1-9]\d*$/);
+  await expect(p.getByTestId('permit-stats-department')).toContainText('申请部门', { timeout: 45_000 });
+  await expect(p.getByTestId('stats-total')).toHaveText(/^[1-9]\d*$/, { timeout: 45_000 });
   await p.goto('/SafetyWorkPermitNew/AnalyseApprovedForSafe');
-  await expect(p.getByTestId('stats-by-type')).toContainText('受限空间作业');
+  await expect(p.getByTestId('stats-by-type')).toContainText('受限空间作业', { timeout: 45_000 });
   await p.goto('/WorkingBill');
-  await expect(p.getByTestId('permit-apply')).toBeVisible();
+  await expect(p.getByTestId('permit-apply')).toBeVisible({ timeout: 45_000 });
   await p.goto('/WorkingBillMapshowMap');
-  await expect(p.getByTestId('work-map')).toBeVisible();
+  await expect(p.getByTestId('work-map')).toBeVisible({ timeout: 45_000 });
 
   const phone = await session(browser, 'supervisor', { phone: true, lang: 'en-US' });
   await phone.page.goto('/SafetyWorkPermitNew/AnalyseRegionForSafe');
-  await expect(phone.page.getByTestId('permit-stats-region')).toBeVisible();
-  await expect(phone.page.getByTestId('stats-total')).toHaveText(/^[1-9]\d*$/);
+  await expect(phone.page.getByTestId('permit-stats-region')).toBeVisible({ timeout: 45_000 });
+  await expect(phone.page.getByTestId('stats-total')).toHaveText(/^[1-9]\d*$/, { timeout: 45_000 });
   expect(await noSideScroll(phone.page)).toBe(true);
   await phone.page.goto('/SafetyWorkPermitNew/AnalyseApprovedForSafe');
-  await expect(phone.page.getByTestId('stats-by-step')).toBeVisible();
+  await expect(phone.page.getByTestId('stats-by-step')).toBeVisible({ timeout: 45_000 });
   expect(await noSideScroll(phone.page)).toBe(true);
 });
 
@@ -90,13 +90,13 @@ test('energy isolation: a sheet locked and tagged on a phone by the first confir
 
   const operator = await session(browser, 'operator', { phone: true });
   await operator.page.goto('/EnergyIsolation');
-  await expect(operator.page.getByTestId('energy-isolation')).toBeVisible();
+  await expect(operator.page.getByTestId('energy-isolation')).toBeVisible({ timeout: 45_000 });
   await operator.page.getByRole('tab', { name: '现场确认' }).click();
   await operator.page.getByTestId('isolation-sheet').click();
   await operator.page.getByText('E2E 储罐 T-101 进料泵', { exact: false }).last().click();
   await draw(operator.page, 'isolation-pad');
   await operator.page.getByTestId('isolation-lock').click();
-  await expect(operator.page.getByText('操作成功')).toBeVisible();
+  await expect(operator.page.getByText('操作成功')).toBeVisible({ timeout: 45_000 });
   expect(await noSideScroll(operator.page)).toBe(true);
 
   const inspector = await session(browser, 'inspector');
@@ -106,7 +106,7 @@ test('energy isolation: a sheet locked and tagged on a phone by the first confir
   await inspector.page.getByText('E2E 储罐 T-101 进料泵', { exact: false }).last().click();
   await draw(inspector.page, 'isolation-pad');
   await inspector.page.getByTestId('isolation-verify').click();
-  await expect(inspector.page.getByText('操作成功')).toBeVisible();
+  await expect(inspector.page.getByText('操作成功')).toBeVisible({ timeout: 45_000 });
 
   const rec = await callApi<{ record: { status: number; lockSign: { signer: number }; verifySign: { signer: number } } }>(request, supervisor.token, calls.get.path, { id: sheet.id });
   expect(rec.record.status).toBe(4);

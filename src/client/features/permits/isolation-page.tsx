@@ -52,7 +52,7 @@ function Confirmations() {
         placeholder={m(lang, 'permits.isolation.pick')}
         value={id ?? undefined}
         onChange={setId}
-        options={sheets.map((r) => ({ value: r.id, label: `${r.title} · ${String(r.equipment ?? '')}` }))}
+        options={sheets.map((r) => ({ value: r.id, label: `${r.title} · ${typeof r.equipment === 'string' ? r.equipment : ''}` }))}
         data-testid="isolation-sheet"
       />
       {sheet && (

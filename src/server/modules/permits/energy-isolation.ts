@@ -3,6 +3,7 @@ import { isolationStatus as S, permitNosOf } from '../../../shared/permits/isola
 import type { RecordItem } from '../../../shared/records/contracts.js';
 import type { AuthUser } from '../../http/app.js';
 import { conflict, forbidden } from '../../http/errors.js';
+import type { Tx } from '../../store/db.js';
 import type { RecordsPort } from '../records/port.js';
 
 const ENTITY = 'EnergyIsolation';
@@ -16,8 +17,8 @@ type StepInput = { id: number; version?: number; signature: string };
  */
 export function createEnergyIsolation(deps: {
   records: Pick<RecordsPort, 'step' | 'allRecords' | 'definitions'>;
-  /** Of these permit numbers, those whose work is open (not completed, closed or cancelled). */
-  openPermits: (numbers: string[]) => Promise<string[]>;
+  /** Of these permit numbers, those whose work is open (not completed, closed or cancelled), read in the step's transaction (SQLite has one connection). */
+  openPermits: (numbers: string[], tx: Tx) => Promise<string[]>;
   now?: () => number;
 }) {
   const now = deps.now ?? Date.now;
@@ -76,14 +77,14 @@ export function createEnergyIsolation(deps: {
 
     /** Removal, by the first confirmer or the approver, once no linked permit's work is open. */
     async remove(caller: AuthUser, input: StepInput) {
-      const r = await deps.records.step(caller, def(), { id: input.id, version: input.version, action: 'remove' }, async (cur) => {
+      const r = await deps.records.step(caller, def(), { id: input.id, version: input.version, action: 'remove' }, async (cur, tx) => {
         if (cur.status !== S.toRemove) {
           throw conflict('permits.isolationNotToRemove', ['id']);
         }
         if (cur.doneBy1 !== caller.userid && cur.approver !== caller.userid) {
           throw forbidden('permits.notCurrentApprover');
         }
-        const open = await deps.openPermits(permitNosOf(cur.permitNos));
+        const open = await deps.openPermits(permitNosOf(cur.permitNos), tx);
         if (open.length > 0) {
           throw conflict('permits.isolationWorkOpen', ['permitNos'], { number: open.join(', ') });
         }

@@ -52,7 +52,7 @@ export const permitsModule = defineModule({
       grace,
       onError: (err, name) => log.error({ err }, name),
     });
-    const isolation = createEnergyIsolation({ records: ports.records, openPermits: (numbers) => permitsRepository.openNumbers(store.db, numbers) });
+    const isolation = createEnergyIsolation({ records: ports.records, openPermits: (numbers, tx) => permitsRepository.openNumbers(tx, numbers) });
     const regions = createPlantRegions(ports.org, stream.bus, (err, name) => log.error({ err }, name));
     service = createPermitsService(store, {
       org: ports.org,

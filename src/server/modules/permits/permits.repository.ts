@@ -74,7 +74,7 @@ export const permitsRepository = {
     return [...first].filter(([, u]) => u === userid).map(([id]) => id);
   },
   /** Of these permit numbers, those whose work is open (signing, approved, in effect or suspended). */
-  async openNumbers(db: Db, numbers: string[]): Promise<string[]> {
+  async openNumbers(db: Db | Tx, numbers: string[]): Promise<string[]> {
     if (numbers.length === 0) {
       return [];
     }

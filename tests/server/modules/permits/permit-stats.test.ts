@@ -150,7 +150,7 @@ describe.each(dialects)('permit statistics (%s)', (dialect) => {
     const bad = await call(t.url, permitAnalyseRegion, { from: 2000, to: 1000 }, tok.admin);
     expect(bad.httpStatus).toBe(400);
     expect(bad.body.error.controls).toEqual(['to']);
-    const badType = await call(t.url, permitAnalyseApproved, { type: 'fire' } as never, tok.admin);
+    const badType = await call(t.url, permitAnalyseApproved, { type: 'fire' }, tok.admin);
     expect(badType.httpStatus).toBe(400);
     expect(badType.body.error.controls).toEqual(['type']);
     expect((await call(t.url, permitAnalyseDepartment, {}, '')).httpStatus).toBe(401);
