@@ -3,6 +3,8 @@ import { channel, topic } from '../contracts/channel.js';
 import { defineSharedModule } from '../module.js';
 import { permitLiveItem } from './items.js';
 import { permitMessages } from './messages.js';
+import { permitIsolationMessages, permitStatsMessages } from './stats-messages.js';
+import { ticketMenus, ticketPages } from './ticket-menus.js';
 
 const SAFETY_SYSTEM = '/No.88/SafetyProductionProcess';
 
@@ -12,9 +14,12 @@ export const permitsShared = defineSharedModule({
   permissions: {
     'permit:view': { zh: '查看作业票', en: 'View safe-work permits', roles: ['supervisor', 'operator', 'inspector', 'contractor'] },
     'permit:apply': { zh: '申请作业票', en: 'Apply for safe-work permits', roles: ['supervisor', 'operator', 'contractor'] },
+    'permit:ticket': { zh: '办理能量隔离及电气、简易作业票', en: 'Energy isolation and electrical / simple work tickets', roles: ['supervisor', 'operator'] },
   },
   messages: {
     ...permitMessages,
+    ...permitStatsMessages,
+    ...permitIsolationMessages,
     'permits.type.hot': { zh: '动火作业', en: 'Hot work' },
     'permits.type.confined': { zh: '受限空间作业', en: 'Confined space entry' },
     'permits.type.blind': { zh: '盲板抽堵作业', en: 'Blind plate' },
@@ -191,6 +196,39 @@ export const permitsShared = defineSharedModule({
       roles: ['admin', 'supervisor', 'operator', 'inspector'],
     },
     {
+      href: '/SafetyWorkPermitNew/AnalyseRegionForSafe',
+      name: '作业票区域统计',
+      name_en: 'Permits by region',
+      parent: '/SafetyWorkPermit',
+      type: 2,
+      eightyEightType: 4,
+      icon: 'chart',
+      sort: 44,
+      roles: ['admin', 'supervisor', 'inspector'],
+    },
+    {
+      href: '/SafetyWorkPermitNew/AnalyseDepartmentForSafe',
+      name: '作业票部门统计',
+      name_en: 'Permits by department',
+      parent: '/SafetyWorkPermit',
+      type: 2,
+      eightyEightType: 4,
+      icon: 'chart',
+      sort: 45,
+      roles: ['admin', 'supervisor', 'inspector'],
+    },
+    {
+      href: '/SafetyWorkPermitNew/AnalyseApprovedForSafe',
+      name: '作业票审批时效分析',
+      name_en: 'Permit approval times',
+      parent: '/SafetyWorkPermit',
+      type: 2,
+      eightyEightType: 4,
+      icon: 'schedule',
+      sort: 46,
+      roles: ['admin', 'supervisor', 'inspector'],
+    },
+    {
       href: '/systemConfig/holidaySpecialTimeConfig',
       name: '节假日及特殊时段配置',
       name_en: 'Holidays and special hours',
@@ -201,10 +239,14 @@ export const permitsShared = defineSharedModule({
       sort: 22,
       roles: ['admin'],
     },
+    ...ticketMenus,
   ],
   pages: [
+    ...ticketPages,
     { href: '/SafetyWorkPermit/WorkingBillDetail', name: '作业票详情', name_en: 'Permit', permittedBy: '/SafetyWorkPermit/WorkingBillSafety' },
     { href: '/WorkingBillMap', name: '作业地图', name_en: 'Permits on the map', permittedBy: '/SafetyWorkPermit/WorkMapShow' },
+    { href: '/WorkingBillMapshowMap', name: '作业地图', name_en: 'Permits on the map', permittedBy: '/SafetyWorkPermit/WorkMapShow' },
+    { href: '/WorkingBill', name: '作业票', name_en: 'Permits', permittedBy: '/SafetyWorkPermit/WorkingBillSafety' },
   ],
   events: {
     /** A permit was applied for, signed, started, suspended, resumed, completed or closed. */

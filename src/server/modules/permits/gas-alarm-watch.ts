@@ -1,10 +1,34 @@
 import type { AlarmItem } from '../../../shared/alarms/item.js';
 import type { StreamBus } from '../../stream/bus.js';
 import type { TagRegistry } from '../../stream/tag-registry.js';
-import type { PermitsService } from './permits.service.js';
+import type { ActiveGasAlarm, PermitsService } from './permits.service.js';
 
 /** Tags of these kinds are gas detectors (combustible % LEL, toxic ppm): the gas detection system. */
 const GAS_KINDS = new Set(['lel', 'ppm']);
+
+/** What a gas detector's alarm tells the permits: its type, region, key and the detector's name; null when the alarm is not a gas detector's. */
+function gasFacts(a: AlarmItem, tags: Pick<TagRegistry, 'get'>): ActiveGasAlarm | null {
+  const kind = tags.get(a.source)?.kind;
+  if (!kind || !GAS_KINDS.has(kind)) {
+    return null;
+  }
+  return { type: a.type, regionId: a.regionid, gasDetector: true, key: a.alarmKey, source: a.sourceName || a.source };
+}
+
+/**
+ * The gas detectors' H/HH alarms active now (issue 25 §5, brief item 1): the
+ * same facts the suspension reads, from the alarm engine's open occurrences,
+ * so a start is refused while one lasts in or near the work zone.
+ */
+export function activeGasAlarms(alarms: { openAlarms(prefix: string): AlarmItem[] }, tags: Pick<TagRegistry, 'get'>): ActiveGasAlarm[] {
+  return alarms
+    .openAlarms('tag:')
+    .filter((a) => a.active && a.closedAt === null && (a.type === 'h' || a.type === 'hh'))
+    .flatMap((a) => {
+      const f = gasFacts(a, tags);
+      return f ? [f] : [];
+    });
+}
 
 export interface GasAlarmWatch {
   /** Resolves once the suspensions of the alarms heard so far are done (tests). */
@@ -36,11 +60,10 @@ export function startGasAlarmWatch(deps: {
       handled.delete(a.alarmKey);
       return;
     }
-    const kind = deps.tags.get(a.source)?.kind;
-    if (!kind || !GAS_KINDS.has(kind) || handled.get(a.alarmKey) === a.activatedAt) {
+    const facts = gasFacts(a, deps.tags);
+    if (!facts || handled.get(a.alarmKey) === a.activatedAt) {
       return;
     }
-    const facts = { type: a.type, regionId: a.regionid, gasDetector: true, key: a.alarmKey, source: a.sourceName || a.source };
     if (a.type !== 'h' && a.type !== 'hh') {
       return;
     }

@@ -1,14 +1,24 @@
+import { isolationLock, isolationRemove, isolationVerify } from '../../../shared/permits/isolation-contracts.js';
+import { isolationLedgers } from '../../../shared/permits/isolation-ledgers.js';
 import { permitsShared } from '../../../shared/permits/manifest.js';
+import { ticketLedgers } from '../../../shared/permits/ticket-ledgers.js';
+import { permitAnalyseApproved, permitAnalyseDepartment, permitAnalyseRegion } from '../../../shared/permits/stats-contracts.js';
+import { caller } from '../../http/app.js';
+import { alarmsPort } from '../alarms/port.js';
 import { documentsPort } from '../documents/port.js';
 import { defineModule } from '../module.js';
 import { orgPort } from '../org/port.js';
+import { recordsPort } from '../records/port.js';
 import { riskPort } from '../risk/port.js';
-import { startGasAlarmWatch } from './gas-alarm-watch.js';
+import { createEnergyIsolation } from './energy-isolation.js';
+import { activeGasAlarms, startGasAlarmWatch } from './gas-alarm-watch.js';
 import { startGuardianWatch } from './guardian-watch.js';
 import { migrations } from './migrations.js';
+import { createPermitStats } from './permit-stats.js';
 import { registerPermitRoutes } from './permits.routes.js';
 import { createPermitsService, type PermitsService } from './permits.service.js';
 import { createPlantRegions } from './plant-regions.js';
+import { permitsRepository } from './permits.repository.js';
 import { permitsPort } from './port.js';
 import { seedDemoPermits } from './seed-demo.js';
 
@@ -28,7 +38,8 @@ export const permitsModule = defineModule({
   name: 'permits',
   shared: permitsShared,
   migrations,
-  needs: { org: orgPort, documents: documentsPort, risk: riskPort },
+  ledgers: [...isolationLedgers, ...ticketLedgers],
+  needs: { org: orgPort, documents: documentsPort, risk: riskPort, alarms: alarmsPort, records: recordsPort },
   provides: permitsPort,
   start({ http, store, stream, tags, log, config, ports }) {
     const graceS = Number(process.env.PERMIT_GUARDIAN_GRACE_S ?? DEFAULT_GRACE_S);
@@ -41,6 +52,7 @@ export const permitsModule = defineModule({
       grace,
       onError: (err, name) => log.error({ err }, name),
     });
+    const isolation = createEnergyIsolation({ records: ports.records, openPermits: (numbers, tx) => permitsRepository.openNumbers(tx, numbers) });
     const regions = createPlantRegions(ports.org, stream.bus, (err, name) => log.error({ err }, name));
     service = createPermitsService(store, {
       org: ports.org,
@@ -48,10 +60,19 @@ export const permitsModule = defineModule({
       positions: watch,
       risk: ports.risk,
       regions,
+      gasAlarms: () => activeGasAlarms(ports.alarms, tags),
+      isolationSheets: (number) => isolation.sheetsOf(number),
       onError: (err, name) => log.error({ err }, name),
     });
     const gas = startGasAlarmWatch({ bus: stream.bus, tags, permits: () => service, onError: (err, name) => log.error({ err }, name) });
     registerPermitRoutes(http, store, service, ports.documents);
+    const stats = createPermitStats(store, { org: ports.org, regions });
+    http.route(permitAnalyseRegion, (input, ctx) => stats.byRegion(caller(ctx), input));
+    http.route(permitAnalyseDepartment, (input, ctx) => stats.byDepartment(caller(ctx), input));
+    http.route(permitAnalyseApproved, (input, ctx) => stats.approved(caller(ctx), input));
+    http.route(isolationLock, (input, ctx) => isolation.lock(caller(ctx), input));
+    http.route(isolationVerify, (input, ctx) => isolation.verify(caller(ctx), input));
+    http.route(isolationRemove, (input, ctx) => isolation.remove(caller(ctx), input));
     stream.topics.addSource(watch.channel.source);
     stream.topics.addResolver(watch.channel.resolver);
     const svc = service;

@@ -73,6 +73,31 @@ export const permitsRepository = {
     }
     return [...first].filter(([, u]) => u === userid).map(([id]) => id);
   },
+  /** Of these permit numbers, those whose work is open (signing, approved, in effect or suspended). */
+  async openNumbers(db: Db | Tx, numbers: string[]): Promise<string[]> {
+    if (numbers.length === 0) {
+      return [];
+    }
+    const rows = await db.selectFrom('permit').select('number').where('number', 'in', numbers).where('status', 'in', ['signing', 'approved', 'active', 'suspended']).execute();
+    return rows.map((r) => r.number);
+  },
+  /** Permits applied for in [from, to) with the applicant's department, for the statistics. */
+  statsRows(db: Db, f: { from?: number; to?: number; type?: string }) {
+    let q = db
+      .selectFrom('permit')
+      .leftJoin('users', 'users.userid', 'permit.applicant_id')
+      .select(['permit.id', 'permit.type', 'permit.grade', 'permit.effective_grade', 'permit.status', 'permit.region_id', 'permit.lng', 'permit.lat', 'permit.created_at', 'users.deptid']);
+    if (f.from !== undefined) {
+      q = q.where('permit.created_at', '>=', f.from);
+    }
+    if (f.to !== undefined) {
+      q = q.where('permit.created_at', '<', f.to);
+    }
+    if (f.type) {
+      q = q.where('permit.type', '=', f.type);
+    }
+    return q.orderBy('permit.id').execute();
+  },
   users: (db: Db | Tx, ids: number[]) =>
     ids.length === 0 ? Promise.resolve([]) : db.selectFrom('users').select(['userid', 'username', 'loginname']).where('userid', 'in', ids).execute(),
   allUsers: (db: Db) => db.selectFrom('users').select(['userid', 'username', 'loginname']).orderBy('userid').execute(),

@@ -69,6 +69,9 @@ export interface PermitRegions {
   parentOf(): ReadonlyMap<number, number>;
 }
 
+/** A gas detector's H/HH alarm as the permits read it: the facts of the rule, its key and the detector's name. */
+export type ActiveGasAlarm = GasAlarmFacts & { key: string; source: string };
+
 export interface PermitsDeps {
   org: Pick<OrgPort, 'getUserScope'>;
   bus: Pick<DomainEvents, 'publish'>;
@@ -76,6 +79,10 @@ export interface PermitsDeps {
   /** The four-colour map: permits in effect are causes on their zone (DOMAIN.md §6). */
   risk: Pick<RiskPort, 'report'>;
   regions: PermitRegions;
+  /** Gas detectors' H/HH alarms active now: a start of hot work or confined space in or near one is refused. */
+  gasAlarms?: () => ActiveGasAlarm[];
+  /** The energy isolation sheets naming a permit: its start waits until each is in effect (status 4). */
+  isolationSheets?: (permitNumber: string) => Promise<{ number: string; status: number }[]>;
   onError?: (err: unknown, what: string) => void;
   now?: () => number;
 }
@@ -324,6 +331,16 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
     }
   }
 
+  /** Hot work and confined space may not take effect while a gas detector's H/HH alarm lasts in or near their zone (409 naming the detector). */
+  function refuseWhileGasAlarm(p: PermitRow, code: 'permits.startGasAlarm' | 'permits.resumeGasAlarm') {
+    const parents = deps.regions.parentOf();
+    const facts = { ...placed(p), status: 'active' };
+    const hit = (deps.gasAlarms?.() ?? []).find((a) => gasAlarmSuspends(facts, a, parents));
+    if (hit) {
+      throw conflict(code, ['gas'], { source: hit.source });
+    }
+  }
+
   /** The first violation of a judgement as a refusal naming its field. */
   function refuse(r: PermitCheckResult): never {
     const v = r.violations[0];
@@ -514,6 +531,11 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
         if (refused) {
           refuseConflict(refused);
         }
+        refuseWhileGasAlarm(pre, 'permits.startGasAlarm');
+        const notLocked = (await deps.isolationSheets?.(pre.number))?.find((x) => x.status !== 4);
+        if (notLocked) {
+          throw conflict('permits.isolationNotInEffect', ['isolation'], { number: notLocked.number });
+        }
       }
       await change(user, id, async (tx, p, calendar) => {
         if (p.status !== 'approved') {
@@ -579,6 +601,7 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
             throw conflict('permits.guardianNotInZone', ['guardianTag']);
           }
         }
+        refuseWhileGasAlarm(p, 'permits.resumeGasAlarm');
         const breakMinutes = p.suspended_at === null ? 0 : (at - Number(p.suspended_at)) / 60_000;
         const judged = judgeWith(calendar, bodyOf(p, await repo.gas(tx, p.id), at, breakMinutes));
         if (!judged.ok) {

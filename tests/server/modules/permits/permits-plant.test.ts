@@ -198,6 +198,39 @@ describe.each(dialects)('permits on the plant (%s)', (dialect) => {
     }
   });
 
+  it('while a gas detector H/HH alarm lasts in or near the zone, a start of hot work or confined space is refused (409 naming the detector); other types and other zones start; it passes once the alarm clears', async () => {
+    const applied = async (over: Partial<PermitApplyInput>) => {
+      const a = await apply(over);
+      expect(a.body.IsSuccess, JSON.stringify(a.body.error)).toBe(true);
+      await signAll(a.body.data!.id);
+      return a.body.data!.id;
+    };
+    const hot = await applied(at('PU-2', 10));
+    const confined = await applied({ type: 'confined', grade: undefined, ...at('PU-2', 12), end: Date.now() + 8 * HOUR });
+    const height = await applied({ type: 'height', grade: undefined, heightM: 8, ...at('PU-2', -10) });
+    const elsewhere = await applied(at('LS', 10));
+    await alarm(30);
+    for (const id of [hot, confined]) {
+      const r = await call(t.url, permitStart, { id }, tok.contractor);
+      expect(r.httpStatus).toBe(409);
+      expect(r.body.error).toMatchObject({ code: 'permits.startGasAlarm', controls: ['gas'], params: { source: `测试位号 ${GAS}` } });
+      expect(r.body.error.message).toContain(GAS);
+      expect((await call(t.url, permitDetailCall, { id }, tok.admin)).body.data!.permit.status).toBe('approved');
+    }
+    for (const id of [height, elsewhere]) {
+      const r = await call(t.url, permitStart, { id }, tok.contractor);
+      expect(r.body.IsSuccess, JSON.stringify(r.body.error)).toBe(true);
+    }
+    await alarm(5);
+    for (const id of [hot, confined]) {
+      const r = await call(t.url, permitStart, { id }, tok.contractor);
+      expect(r.body.IsSuccess, JSON.stringify(r.body.error)).toBe(true);
+    }
+    for (const id of [hot, confined, height, elsewhere]) {
+      await call(t.url, permitComplete, { id, result: 'done' }, tok.contractor);
+    }
+  });
+
   it('hot work within 30 m of a blind-plate job in effect is refused at apply and at start, naming the other permit', async () => {
     const near = offsetToLonLat(PLACE, 1000, 1000);
     // A hot-work permit approved before the blind job took effect.
