@@ -69,11 +69,11 @@ function fieldConfigLedger(entity: string, name: { zh: string; en: string }, see
     titleField: 'field',
     fields: [
       { key: 'field', type: 7, label: { zh: '字段', en: 'Field' }, required: true, unique: true, options: configFieldOptions },
-      { key: 'title', type: 4, label: { zh: '显示名称', en: 'Title shown' }, max: 40 },
+      { key: 'label', type: 4, label: { zh: '显示名称', en: 'Title shown' }, max: 40 },
       { key: 'shown', type: 7, label: { zh: '显示', en: 'Shown' }, required: true, options: yesNo },
       { key: 'sort', type: 22, label: { zh: '排序', en: 'Order' }, decimals: 0, min: 0, max: 999 },
     ],
-    list: { columns: ['sort', 'field', 'title', 'shown'], filters: ['field'], sort: { field: 'sort', order: 'asc' } },
+    list: { columns: ['sort', 'field', 'label', 'shown'], filters: ['field'], sort: { field: 'sort', order: 'asc' } },
     permissions: entity === 'ChemicalDatabaseDetailsConfig' ? DB : INFO,
     seedCalls: [
       { name: `Get${seed}List`, call: 'List' },
@@ -193,9 +193,9 @@ export const promptLedger = defineRecord({
   area: AREA,
   entity: 'ChemicalPrompt',
   name: { zh: '提示信息配置', en: 'Prompts and reminders' },
-  titleField: 'title',
+  titleField: 'subject',
   fields: [
-    { key: 'title', type: 4, label: { zh: '标题', en: 'Title' }, required: true, max: 60 },
+    { key: 'subject', type: 4, label: { zh: '标题', en: 'Title' }, required: true, max: 60 },
     {
       key: 'kind',
       type: 7,
@@ -213,7 +213,7 @@ export const promptLedger = defineRecord({
     { key: 'days', type: 22, label: { zh: '提前天数', en: 'Days ahead' }, decimals: 0, min: 0, max: 365 },
     { key: 'enabled', type: 7, label: { zh: '启用', en: 'Enabled' }, required: true, options: yesNo },
   ],
-  list: { columns: ['title', 'kind', 'store', 'days', 'enabled'], filters: ['kind', 'store'], sort: { field: 'updated', order: 'desc' } },
+  list: { columns: ['subject', 'kind', 'store', 'days', 'enabled'], filters: ['kind', 'store'], sort: { field: 'updated', order: 'desc' } },
   permissions: STORE,
   seedCalls: [
     { name: 'SearchRemind', call: 'List' },

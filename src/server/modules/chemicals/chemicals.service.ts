@@ -164,7 +164,7 @@ export function createChemicalsService(store: Store, deps: { records: RecordsPor
       }
     }
     for (const p of ctx.prompts) {
-      notices.push(`${typeof p.title === 'string' ? p.title : ''}：${typeof p.content === 'string' ? p.content : ''}`);
+      notices.push(`${typeof p.subject === 'string' ? p.subject : p.title}：${typeof p.content === 'string' ? p.content : ''}`);
     }
     return { warnings: result.warnings.filter(mine), notices };
   }

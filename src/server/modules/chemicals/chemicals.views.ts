@@ -201,7 +201,7 @@ export function createChemicalViews(store: Store, deps: { records: RecordsPort; 
       const conf = new Map(config.map((c) => [str(c.field), c]));
       const fields = base
         .filter((f) => conf.get(f.key)?.shown !== 'no')
-        .map((f, i) => ({ ...f, title: str(conf.get(f.key)?.title) ?? f.title, order: typeof conf.get(f.key)?.sort === 'number' ? (conf.get(f.key)!.sort as number) : 1000 + i }))
+        .map((f, i) => ({ ...f, title: str(conf.get(f.key)?.label) ?? f.title, order: typeof conf.get(f.key)?.sort === 'number' ? (conf.get(f.key)!.sort as number) : 1000 + i }))
         .sort((a, b) => a.order - b.order)
         .map(({ order: _order, ...f }) => f);
       return {

@@ -85,11 +85,11 @@ async function seedDemoChemicalInfo(store: Store, records: RecordsPort, org: Org
     ['msds', 'MSDS', 5],
   ] as const;
   for (const [field, title, sort] of cfg) {
-    await records.save(admin, applyConfigLedger, { field, title, shown: 'yes', sort });
-    await records.save(admin, detailsConfigLedger, { field, title, shown: 'yes', sort });
+    await records.save(admin, applyConfigLedger, { field, label: title, shown: 'yes', sort });
+    await records.save(admin, detailsConfigLedger, { field, label: title, shown: 'yes', sort });
   }
   for (const [field, title, sort] of [['cas', 'CAS号', 1], ['storageClasses', '储存类别', 2], ['oel', '职业接触限值', 3], ['physical', '理化特性', 4]] as const) {
-    await records.save(admin, databaseDetailsConfigLedger, { field, title, shown: 'yes', sort });
+    await records.save(admin, databaseDetailsConfigLedger, { field, label: title, shown: 'yes', sort });
   }
   await records.save(admin, chemicalCategoryLedger, { name: '易燃液体类', code: 'FL', classes: ['flammable-liquid'], items: [{ item: '醇类', note: '甲醇等' }, { item: '芳烃', note: '甲苯等' }], sort: 1 });
   await records.save(admin, chemicalCategoryLedger, { name: '氧化性气体类', code: 'OX', classes: ['gas-oxidizing'], items: [{ item: '氧气' }], sort: 2 });
@@ -99,8 +99,8 @@ async function seedDemoChemicalInfo(store: Store, records: RecordsPort, org: Org
   await records.save(admin, storeZoneLedger, { store: ck('CK-02'), kind: 'zone', name: '气瓶区', code: 'CK-02-G', classes: ['gas-oxidizing'], capacity: 5, sort: 1 });
   await records.save(admin, stockRuleLedger, { name: '甲类库总量上限', store: ck('CK-01'), max: 40, action: 'refuse' });
   await records.save(admin, stockRuleLedger, { name: '甲醇储量预警', store: ck('CK-01'), substance: 'methanol', max: 15, action: 'warn' });
-  await records.save(admin, promptLedger, { title: '入库提示', kind: 'stockIn', content: '入库前核对MSDS与标签，易燃液体库严禁明火。', enabled: 'yes' });
-  await records.save(admin, promptLedger, { title: '月度盘点', kind: 'inventory', content: '每月最后一个工作日盘点各储存设施。', days: 3, enabled: 'yes' });
+  await records.save(admin, promptLedger, { subject: '入库提示', kind: 'stockIn', content: '入库前核对MSDS与标签，易燃液体库严禁明火。', enabled: 'yes' });
+  await records.save(admin, promptLedger, { subject: '月度盘点', kind: 'inventory', content: '每月最后一个工作日盘点各储存设施。', days: 3, enabled: 'yes' });
   await views.submitCount(admin, { storeId: ck('CK-01')!, cas: '67-56-1', counted: 9.8, adjust: false, remark: '月度盘点' });
   return 1;
 }
