@@ -160,6 +160,8 @@ const mark = z.enum(compatibilityMarks);
 export const tabooCell = z.object({ a: storageClass, b: storageClass, mark, reason: z.string(), edited: z.boolean() });
 const stockConflict = z.object({
   storeId: z.number().int(),
+  /** The pair's CAS numbers (or catalogue keys), in the order the check gave them. */
+  pair: z.string(),
   store: z.string(),
   a: z.string(),
   b: z.string(),
@@ -185,7 +187,8 @@ export const submitTabooRulesCall = defineContract({
   method: 'POST',
   path: `${P}/SubmitTabooRules`,
   input: z.object({ cells: z.array(z.object({ a: storageClass, b: storageClass, mark: z.enum([...compatibilityMarks, 'default']) })).min(1).max(400) }),
-  output: z.object({ changed: z.number().int(), inStock: z.array(stockConflict) }),
+  /** `dangers`: hidden dangers opened for incompatible pairs now found in stock (one per store and pair). */
+  output: z.object({ changed: z.number().int(), inStock: z.array(stockConflict), dangers: z.number().int() }),
   permission: 'chemical:database',
 });
 

@@ -10,6 +10,11 @@ export const chemPageMessages = defineMessages({
     zh: '提示：超出库存量规则“{rule}”（上限 {max} t，入库后 {total} t）',
     en: 'Note: above the stock rule "{rule}" (at most {max} t, {total} t after this stock-in)',
   },
+  'chemicals.danger.title': { zh: '危化品禁忌储存：{store} 内 {a} 与 {b}', en: 'Incompatible chemicals stored together: {a} and {b} in {store}' },
+  'chemicals.danger.detail': {
+    zh: '禁忌储存规则修改后，现有库存中发现不得同库储存的物品：{reason}。禁忌物品混存属重大事故隐患，请移库并整改。',
+    en: 'After a change of the taboo storage rules, stock holds a pair that must not share a store: {reason}. Incompatible storage is a major hidden danger: move the stock and rectify.',
+  },
   'chemicals.unknownStore': { zh: '没有编号为 {code} 的储存设施（或无权查看）', en: 'No store with code {code} (or not one you may see)' },
 
   'chemicals.home.intro': {

@@ -28,6 +28,7 @@ import type { AuthUser } from '../../http/app.js';
 import { badRequest } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
 import { inTransaction, lockKeyInTransaction, type Store } from '../../store/db.js';
+import type { HiddenDangersPort } from '../hidden-dangers/port.js';
 import type { MajorHazardPort } from '../major-hazard/port.js';
 import type { RecordsPort } from '../records/port.js';
 import { tabooOf, type ChemicalsService } from './chemicals.service.js';
@@ -48,7 +49,10 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? 
  * the portal's summary. Stock is always the sum of the movements of the
  * stores the caller may see (region isolation of the store ledger).
  */
-export function createChemicalViews(store: Store, deps: { records: RecordsPort; catalogue: MajorHazardPort; chem: ChemicalsService; now?: () => number }) {
+export function createChemicalViews(
+  store: Store,
+  deps: { records: RecordsPort; catalogue: MajorHazardPort; chem: ChemicalsService; hiddenDangers: HiddenDangersPort; log?: { warn: (o: object, msg: string) => void }; now?: () => number },
+) {
   const now = deps.now ?? Date.now;
   const db = store.db;
   const catalogue = deps.catalogue.catalogue();
@@ -121,6 +125,7 @@ export function createChemicalViews(store: Store, deps: { records: RecordsPort; 
       for (const c of [...r.conflicts, ...r.warnings]) {
         out.push({
           storeId,
+          pair: [c.a.cas ?? c.a.key, c.b.cas ?? c.b.key].sort().join('|'),
           store: storeName(stores.get(storeId)!),
           a: `${lang === 'en' ? (c.a.nameEn ?? c.a.name) : c.a.name} (${c.a.cas ?? c.a.key})`,
           b: `${lang === 'en' ? (c.b.nameEn ?? c.b.name) : c.b.name} (${c.b.cas ?? c.b.key})`,
@@ -150,6 +155,41 @@ export function createChemicalViews(store: Store, deps: { records: RecordsPort; 
       }
     }
     return out.sort((a, b) => a.expires - b.expires);
+  }
+
+  /**
+   * A pair in stock the matrix now refuses is a 重大 hidden danger (DOMAIN.md §10): one is reported to the
+   * hidden-danger register per store and pair (category 危化品储存), by whoever changed the rules; it is
+   * graded, assigned and closed there. Answers how many were opened.
+   */
+  async function openDangers(caller: AuthUser, conflicts: StockConflict[]): Promise<number> {
+    let opened = 0;
+    for (const c of conflicts) {
+      const seen = await db.selectFrom('chemical_taboo_danger').select('danger_id').where('store_id', '=', c.storeId).where('pair', '=', c.pair).executeTakeFirst();
+      if (seen) {
+        continue;
+      }
+      const st = (await deps.records.allRecords(chemicalStoreLedger)).find((s) => s.id === c.storeId);
+      if (!st || typeof st.region !== 'number') {
+        continue;
+      }
+      try {
+        const danger = await deps.hiddenDangers.report(caller, {
+          title: renderMessage('zh', 'chemicals.danger.title', { store: c.store, a: c.a, b: c.b }).slice(0, 100),
+          category: 'storage',
+          source: 'check',
+          region: st.region,
+          place: c.store,
+          detail: renderMessage('zh', 'chemicals.danger.detail', { reason: c.reason }),
+        });
+        await db.insertInto('chemical_taboo_danger').values({ store_id: c.storeId, pair: c.pair, danger_id: danger.id, at: now() }).execute();
+        opened++;
+      } catch (err) {
+        // The rule change stands; the pair stays listed on the taboo page until the stock is moved.
+        deps.log?.warn({ err }, 'chemicals: could not report a hidden danger for a pair in stock');
+      }
+    }
+    return opened;
   }
 
   return {
@@ -373,7 +413,8 @@ export function createChemicalViews(store: Store, deps: { records: RecordsPort; 
         await audit(tx, caller, 'chemical.tabooRules', 'ChemicalTabooRule', 'matrix', { cells: input.cells, changed: n });
         return n;
       });
-      return { changed, inStock: (await inStockConflicts(caller, lang)).filter((c) => c.mark === 'forbid') };
+      const inStock = (await inStockConflicts(caller, lang)).filter((c) => c.mark === 'forbid');
+      return { changed, inStock, dangers: await openDangers(caller, inStock) };
     },
 
     fileExpiry: (caller: AuthUser, input: In<typeof fileExpiryCheckCall>) => fileExpiry(caller, input.days).then((items) => ({ items })),

@@ -2,6 +2,7 @@ import { chemicalStoreLedger } from '../../../shared/chemicals/ledger.js';
 import { chemicalsLedgers } from '../../../shared/chemicals/ledgers.js';
 import { chemicalsShared } from '../../../shared/chemicals/manifest.js';
 import { defineModule } from '../module.js';
+import { hiddenDangersPort } from '../hidden-dangers/port.js';
 import { majorHazardPort } from '../major-hazard/port.js';
 import { orgPort } from '../org/port.js';
 import { recordsPort } from '../records/port.js';
@@ -23,10 +24,10 @@ export const chemicalsModule = defineModule({
   shared: chemicalsShared,
   migrations,
   ledgers: [chemicalStoreLedger, ...chemicalsLedgers],
-  needs: { records: recordsPort, org: orgPort, catalogue: majorHazardPort },
+  needs: { records: recordsPort, org: orgPort, catalogue: majorHazardPort, hiddenDangers: hiddenDangersPort },
   start({ http, store, config, log, ports }) {
     const chem = createChemicalsService(store, { records: ports.records, catalogue: ports.catalogue });
-    const views = createChemicalViews(store, { records: ports.records, catalogue: ports.catalogue, chem });
+    const views = createChemicalViews(store, { records: ports.records, catalogue: ports.catalogue, chem, hiddenDangers: ports.hiddenDangers, log });
     registerChemicalRoutes(http, chem, ports.catalogue);
     registerChemicalViewRoutes(http, views, chem);
     const ready = config.demo

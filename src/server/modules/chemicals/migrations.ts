@@ -24,7 +24,7 @@ function movements(dialect: Dialect): Migration {
   };
 }
 
-/** The plant's edits of the taboo matrix, and inventory counts against the book stock. */
+/** The plant's edits of the taboo matrix, inventory counts against the book stock, and the hidden dangers opened for pairs in stock. */
 function rulesAndCounts(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
@@ -51,6 +51,14 @@ function rulesAndCounts(dialect: Dialect): Migration {
         .addColumn('at', 'bigint', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('chemical_count_store').on('chemical_count').columns(['store_id', 'at']).execute();
+      await db.schema
+        .createTable('chemical_taboo_danger')
+        .addColumn('store_id', 'integer', (c) => c.notNull())
+        .addColumn('pair', 'varchar(200)', (c) => c.notNull())
+        .addColumn('danger_id', 'integer', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('chemical_taboo_danger_pk', ['store_id', 'pair'])
+        .execute();
     },
   };
 }

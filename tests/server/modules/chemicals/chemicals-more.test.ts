@@ -21,6 +21,7 @@ import { chemicalInfoLedger, databaseDetailsConfigLedger, promptLedger, stockRul
 import type { Contract } from '../../../../src/shared/contracts/contract.js';
 import { storageClassCodes } from '../../../../src/shared/domain/storage-classes.js';
 import { seedSubstances } from '../../../../src/shared/domain/substances.js';
+import { hiddenDangerLedger } from '../../../../src/shared/hidden-dangers/ledger.js';
 import { recordContracts } from '../../../../src/shared/records/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
@@ -28,6 +29,7 @@ import { demoToken, expectRefused, orgIds } from '../org/org-fixtures.js';
 
 const stores = recordContracts(chemicalStoreLedger);
 const info = recordContracts(chemicalInfoLedger);
+const hiddenDangers = recordContracts(hiddenDangerLedger);
 const METHANOL = '67-56-1';
 const TOLUENE = '108-88-3';
 const SULFURIC = '7664-93-9';
@@ -178,6 +180,14 @@ describe.each(dialects)('chemicals area (%s)', (dialect) => {
     expect(sub.changed).toBe(pair.mark === 'forbid' ? 0 : 1);
     try {
       expect(sub.inStock.some((c) => c.storeId === st.id && c.mark === 'forbid')).toBe(pair.mark !== 'forbid');
+      if (pair.mark !== 'forbid') {
+        // The pair in stock is reported to the hidden-danger register once (category chemical storage), not again on the next change.
+        expect(sub.dangers).toBeGreaterThanOrEqual(1);
+        const dangers = await call(t.url, hiddenDangers.list, { keyword: st.code, page: 1, pageSize: 20 }, tok.admin);
+        expect(dangers.body.data!.items.filter((d) => d.category === 'storage' && String(d.place) === `store ${st.code}`)).toHaveLength(1);
+        const again = (await call(t.url, submitTabooRulesCall, { cells: [{ a: pair.a, b: pair.b, mark: 'forbid' }] }, tok.supervisor)).body.data!;
+        expect(again.dangers).toBe(0);
+      }
       const after = (await call(t.url, getTabooRulesCall, {}, tok.operator)).body.data!;
       expect(after.cells.find((c) => c.a === pair.a && c.b === pair.b)).toMatchObject({ mark: 'forbid', edited: pair.mark !== 'forbid' });
       const check = (await call(t.url, tabooCheckCall, { substances: [{ cas: METHANOL }, { cas: SULFURIC }] }, tok.operator)).body.data!;
