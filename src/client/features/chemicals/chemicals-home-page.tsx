@@ -122,7 +122,9 @@ export function ChemicalsPortalPage() {
 export function ChemLedgerPage() {
   const { pathname } = useLocation();
   const child = pathname.split('/').filter(Boolean).at(-1);
-  return <LedgerPage entity={chemChildren.find((c) => c.child === child)?.entity ?? ''} />;
+  const entity = chemChildren.find((c) => c.child === child)?.entity ?? '';
+  // Keyed by the ledger: the shell may keep this component while the path moves to another child's ledger.
+  return <LedgerPage key={entity} entity={entity} />;
 }
 
 /** /…/ChemicalInformationManagement/AddChemical: the chemical list's form on its own page; the list afterwards. */
