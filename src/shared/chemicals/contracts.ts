@@ -16,7 +16,8 @@ export const stockInInput = z.object({ storeId: z.number().int().positive(), ...
 export const stockOutInput = z.object({ storeId: z.number().int().positive(), ...movementBase });
 export const transferInput = z.object({ fromStoreId: z.number().int().positive(), toStoreId: z.number().int().positive(), ...movementBase });
 
-export const movementKinds = ['in', 'out', 'transferOut', 'transferIn'] as const;
+/** `count`: the booked difference of an inventory count (SubmitInventory with `adjust`). */
+export const movementKinds = ['in', 'out', 'transferOut', 'transferIn', 'count'] as const;
 export const movementItem = z.object({
   id: z.number().int(),
   storeId: z.number().int(),
@@ -51,7 +52,8 @@ export const stockInCall = defineContract({
   method: 'POST',
   path: '/UAPI/ChemicalsInfor/StockIn',
   input: stockInInput,
-  output: z.object({ movement: movementItem, warnings: z.array(conflict) }),
+  /** `notices`: the store's stock-rule warnings and the prompts configured for stock-in (PromptInformation). */
+  output: z.object({ movement: movementItem, warnings: z.array(conflict), notices: z.array(z.string()) }),
   permission: 'chemical:manage',
 });
 

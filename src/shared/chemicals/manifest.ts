@@ -1,22 +1,34 @@
 import { defineSharedModule } from '../module.js';
 import { chemicalMessages } from './messages.js';
+import { chemPageMessages } from './page-messages.js';
+import { CHEM_HOME, CHEM_PORTAL, chemChildren, chemHref, chemSections } from './pages.js';
 
 const PARENT = '/No.88/MajorHazard';
-const CSM = '/ChemicalsManagement/ChemicalStorageManagement';
 const VIEWERS = ['admin', 'supervisor', 'operator', 'inspector'] as const;
-const menu = (child: string, name: string, name_en: string, sort: number, icon: string) => ({
-  href: `${CSM}/${child}`,
+const dir = (href: string, name: string, name_en: string, parent: string, sort: number, icon: string) => ({
+  href,
   name,
   name_en,
-  parent: PARENT,
-  type: 2 as const,
+  parent,
+  type: 1 as const,
   eightyEightType: 1,
   icon,
   sort,
   roles: VIEWERS,
 });
-/** The seed's short spelling (`/ChemicalStorageManagement/<child>`) leads to the same page. */
-const short = (child: string, name: string, name_en: string) => ({ href: `/ChemicalStorageManagement/${child}`, name, name_en, permittedBy: `${CSM}/${child}` });
+const leaf = (href: string, name: string, name_en: string, parent: string, sort: number, icon: string) => ({ ...dir(href, name, name_en, parent, sort, icon), type: 2 as const });
+
+/** The area's menu: the system directory, its portal, its three sections and every child of seed 3. */
+const chemMenus = [
+  dir(CHEM_HOME, '化学品管理系统', 'Chemicals management', PARENT, 40, 'experiment'),
+  leaf(CHEM_PORTAL, '化学品门户', 'Chemicals portal', CHEM_HOME, 0, 'home'),
+  ...chemSections.flatMap((s, i) => [
+    dir(`${CHEM_HOME}/${s.section}`, s.name, s.name_en, CHEM_HOME, 10 * (i + 1), s.icon),
+    ...s.children.map((c, j) => leaf(chemHref(s.section, c.child), c.name, c.name_en, `${CHEM_HOME}/${s.section}`, 10 * (i + 1) + j + 1, c.icon)),
+  ]),
+];
+/** The seed's short spelling (`/<section>/<child>`) leads to the same page. */
+const shortPages = chemChildren.map((c) => ({ href: `/${c.section}/${c.child}`, name: c.name, name_en: c.name_en, permittedBy: c.href }));
 
 /** Chemical stores (issue 26 §1, DOMAIN.md §10): stores, stock movements checked against the storage compatibility table, inventory from the movements. */
 export const chemicalsShared = defineSharedModule({
@@ -24,9 +36,12 @@ export const chemicalsShared = defineSharedModule({
   permissions: {
     'chemical:view': { zh: '查看危化品储存与库存', en: 'View chemical stores and stock', roles: ['supervisor', 'operator', 'inspector'] },
     'chemical:manage': { zh: '危化品出入库与储存设施管理', en: 'Manage chemical stores and stock movements', roles: ['supervisor'] },
+    'chemical:info': { zh: '化学品信息管理（HXP_TJ）', en: 'Manage chemical information (HXP_TJ)', roles: ['supervisor'] },
+    'chemical:database': { zh: '化学品管理数据库（HXP_JCK）', en: 'Manage the chemicals database and taboo rules (HXP_JCK)', roles: ['supervisor'] },
   },
   messages: {
     ...chemicalMessages,
+    ...chemPageMessages,
     'chemicals.taboo.refused': {
       zh: '{b} 不得与库中已有的 {a} 同库储存：{reason}',
       en: '{b} may not be stored with {a}, which the store already holds: {reason}',
@@ -57,16 +72,10 @@ export const chemicalsShared = defineSharedModule({
     'chemical.stockIn': { zh: '危化品入库', en: 'Chemical stock-in' },
     'chemical.stockOut': { zh: '危化品出库', en: 'Chemical stock-out' },
     'chemical.transfer': { zh: '危化品移库', en: 'Chemical transfer' },
+    'chemical.count': { zh: '危化品盘点', en: 'Chemical inventory count' },
+    'chemical.tabooRules': { zh: '修改禁忌储存规则', en: 'Taboo storage rules changed' },
+    'chemical.importStock': { zh: '导入危化品入库', en: 'Chemical stock-in imported' },
   },
-  menus: [
-    menu('StorageFacilities', '储存设施', 'Chemical stores', 40, 'database'),
-    menu('ChemicalStorageFacility', '危化品库存', 'Chemical stock', 41, 'table'),
-    menu('OutOfTheWarehouse', '危化品出入库', 'Chemical stock in and out', 42, 'swap'),
-  ],
-  pages: [
-    short('StorageFacilities', '储存设施', 'Chemical stores'),
-    short('ChemicalStorageFacility', '危化品库存', 'Chemical stock'),
-    short('OutOfTheWarehouse', '危化品出入库', 'Chemical stock in and out'),
-    { href: `${CSM}/ChemicalStocksAll`, name: '危化品库存', name_en: 'Chemical stock', permittedBy: `${CSM}/ChemicalStorageFacility` },
-  ],
+  menus: chemMenus,
+  pages: shortPages,
 });

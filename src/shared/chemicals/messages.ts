@@ -100,6 +100,10 @@ export const chemicalMessages = defineMessages({
     en: 'Hypochlorites react with ammonia to form chloramines and explosive nitrogen trichloride',
   },
 
+  'chemicals.reason.plantShare': { zh: '本厂规则：可同库储存', en: 'Plant rule: may share a store' },
+  'chemicals.reason.plantSeparate': { zh: '本厂规则：应隔离/分区储存', en: 'Plant rule: store separately' },
+  'chemicals.reason.plantForbid': { zh: '本厂规则：不得同库储存', en: 'Plant rule: must not share a store' },
+
   'chemicals.matrix.unknownClass': { zh: '未知的储存类别：{class}', en: 'Unknown storage class: {class}' },
   'chemicals.matrix.missingPair': { zh: '缺少 {a} 与 {b} 的组合', en: 'No mark for {a} with {b}' },
   'chemicals.matrix.unknownMark': {

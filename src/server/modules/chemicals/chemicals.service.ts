@@ -3,7 +3,8 @@ import type { inventoryCall, InventoryItem, MovementItem, stockInInput, stockOut
 import { chemicalStoreLedger } from '../../../shared/chemicals/ledger.js';
 import { storageClasses, isStorageClass } from '../../../shared/domain/storage-classes.js';
 import { tabooCheck, type TabooConflict, type TabooSubstance } from '../../../shared/domain/storage-compatibility.js';
-import { seedSubstances, type Substance } from '../../../shared/domain/substances.js';
+import type { Substance } from '../../../shared/domain/substances.js';
+import { promptLedger, stockRuleLedger } from '../../../shared/chemicals/ledgers.js';
 import { renderMessage } from '../../../shared/messages/catalog.js';
 import type { Lang } from '../../../shared/messages/define.js';
 import { recordListInput, type RecordItem } from '../../../shared/records/contracts.js';
@@ -11,41 +12,68 @@ import type { AuthUser } from '../../http/app.js';
 import { badRequest } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
 import { inTransaction, lockKeyInTransaction, type Store, type Tx } from '../../store/db.js';
+import type { MajorHazardPort } from '../major-hazard/port.js';
 import type { RecordsPort } from '../records/port.js';
+import { effectiveMatrix } from './taboo-rules.js';
 
 type In<T extends z.ZodType> = z.output<T>;
 const def = chemicalStoreLedger;
 /** Stock below this (tonnes) is nothing left: float sums of many movements. */
 const EPS = 1e-9;
 
-const byCas = new Map<string, Substance>(seedSubstances.filter((s) => s.cas).map((s) => [s.cas as string, s]));
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
 
-function tabooOf(s: Substance): TabooSubstance {
+export function tabooOf(s: Substance): TabooSubstance {
   return { key: s.cas ?? s.code, name: s.name.zh, nameEn: s.name.en, cas: s.cas, storageClasses: s.storageClasses };
 }
 
-/** A substance of the catalogue by CAS, or 400 naming `field`. */
-function substance(cas: string, field = 'cas'): Substance {
-  const s = byCas.get(cas.trim());
-  if (!s) {
-    throw badRequest('chemicals.unknownSubstance', [field], { cas });
-  }
-  return s;
-}
 
 const nameIn = (lang: Lang, s: { name: string; nameEn?: string; cas?: string | null }) => `${lang === 'en' ? (s.nameEn ?? s.name) : s.name}${s.cas ? ` (${s.cas})` : ''}`;
 
 export interface ChemicalsService {
-  stockIn(caller: AuthUser, input: In<typeof stockInInput>, lang: Lang): Promise<{ movement: MovementItem; warnings: TabooConflict[] }>;
+  stockIn(caller: AuthUser, input: In<typeof stockInInput>, lang: Lang): Promise<{ movement: MovementItem; warnings: TabooConflict[]; notices: string[] }>;
   stockOut(caller: AuthUser, input: In<typeof stockOutInput>): Promise<{ movement: MovementItem }>;
   transfer(caller: AuthUser, input: In<typeof transferInput>, lang: Lang): Promise<{ out: MovementItem; in: MovementItem; warnings: TabooConflict[] }>;
   inventory(caller: AuthUser, input: In<(typeof inventoryCall)['input']>): Promise<InventoryItem[]>;
-  tabooCheck(refs: { cas?: string; name?: string }[]): ReturnType<typeof tabooCheck>;
+  tabooCheck(refs: { cas?: string; name?: string }[]): Promise<ReturnType<typeof tabooCheck>>;
+  /** Stock-ins of several rows (store record, substance, quantity) in one transaction: every row checked as a single stock-in, none booked when one fails. */
+  importStock(caller: AuthUser, rows: { storeId: number; cas: string; quantity: number; batch?: string }[], lang: Lang): Promise<{ saved: number }>;
+  /** The sum of the movements of one substance in one store, inside `tx`. */
+  stockOf(tx: Tx, storeId: number): Promise<Map<string, number>>;
+  insert: Insert;
+  substance(cas: string, field?: string): Substance;
 }
 
-export function createChemicalsService(store: Store, deps: { records: RecordsPort; now?: () => number }): ChemicalsService {
+type Insert = (
+  tx: Tx,
+  caller: AuthUser,
+  row: { store_id: number; kind: MovementItem['kind']; cas: string; delta: number; batch?: string; remark?: string; other?: number },
+) => Promise<MovementItem>;
+
+export function createChemicalsService(store: Store, deps: { records: RecordsPort; catalogue: MajorHazardPort; now?: () => number }): ChemicalsService {
   const now = deps.now ?? Date.now;
+  const catalogue = deps.catalogue.catalogue();
+  const byCas = new Map<string, Substance>(catalogue.filter((s) => s.cas).map((s) => [s.cas as string, s]));
+
+  /** A substance of the catalogue by CAS, or 400 naming `field`. */
+  function substance(cas: string, field = 'cas'): Substance {
+    const s = byCas.get(cas.trim());
+    if (!s) {
+      throw badRequest('chemicals.unknownSubstance', [field], { cas });
+    }
+    return s;
+  }
+
+  /** What a stock-in reads before its transaction: the effective taboo matrix, the store's stock rules and its stock-in prompts. */
+  async function contextOf(storeId: number) {
+    const [{ matrix }, rules, prompts] = await Promise.all([effectiveMatrix(store.db), deps.records.allRecords(stockRuleLedger), deps.records.allRecords(promptLedger)]);
+    return {
+      matrix,
+      rules: rules.filter((r) => r.store === storeId),
+      prompts: prompts.filter((p) => p.kind === 'stockIn' && p.enabled === 'yes' && (p.store === null || p.store === undefined || p.store === storeId)),
+    };
+  }
+  type InContext = Awaited<ReturnType<typeof contextOf>>;
 
   /** The store as the caller may see it (the record engine's view permission and region isolation), or its error. */
   const storeOf = (caller: AuthUser, id: number): Promise<RecordItem> => deps.records.get(caller, def, id).then((d) => d.record);
@@ -60,7 +88,7 @@ export function createChemicalsService(store: Store, deps: { records: RecordsPor
     return new Map(rows.map((r) => [r.cas, Number(r.qty)]));
   }
 
-  async function insert(tx: Tx, caller: AuthUser, row: { store_id: number; kind: MovementItem['kind']; cas: string; delta: number; batch?: string; remark?: string; other?: number }): Promise<MovementItem> {
+  const insert: Insert = async (tx, caller, row) => {
     const at = now();
     const { id } = await tx
       .insertInto('chemical_movement')
@@ -79,10 +107,18 @@ export function createChemicalsService(store: Store, deps: { records: RecordsPor
       .returning('id')
       .executeTakeFirstOrThrow();
     return { id: Number(id), storeId: row.store_id, kind: row.kind, cas: row.cas, delta: row.delta, batch: row.batch ?? null, by: caller.loginname, at };
-  }
+  };
 
   /** The checks of a stock-in into `st` (already visible to the caller), inside the transaction holding the store's lock. */
-  async function checkIn(tx: Tx, st: RecordItem, s: Substance, quantity: number, lang: Lang, field: string): Promise<TabooConflict[]> {
+  async function checkIn(
+    tx: Tx,
+    st: RecordItem,
+    s: Substance,
+    quantity: number,
+    lang: Lang,
+    field: string,
+    ctx: InContext,
+  ): Promise<{ warnings: TabooConflict[]; notices: string[] }> {
     const allowed = Array.isArray(st.classes) ? (st.classes as unknown[]).filter(isStorageClass) : [];
     if (!s.storageClasses.some((c) => allowed.includes(c))) {
       throw badRequest('chemicals.classNotAllowed', [field], {
@@ -99,7 +135,7 @@ export function createChemicalsService(store: Store, deps: { records: RecordsPor
     const others = held.map(([cas]) => byCas.get(cas)).filter((x): x is Substance => !!x && x.cas !== s.cas);
     const newcomer = tabooOf(s);
     // The new substance last: each conflict's `a` is what the store holds, `b` the newcomer.
-    const result = tabooCheck([...others.map(tabooOf), newcomer]);
+    const result = tabooCheck([...others.map(tabooOf), newcomer], ctx.matrix);
     const mine = (c: TabooConflict) => c.b.key === newcomer.key || c.a.key === newcomer.key;
     const conflict = result.conflicts.find(mine);
     if (conflict) {
@@ -110,19 +146,40 @@ export function createChemicalsService(store: Store, deps: { records: RecordsPor
         reason: renderMessage(lang, conflict.rule.reason.code, conflict.rule.reason.params),
       });
     }
-    return result.warnings.filter(mine);
+    // Stock quantity rules (StorageFacilitiesStockRules): of this substance, or of everything in the store.
+    const notices: string[] = [];
+    const heldOf = new Map(held);
+    for (const r of ctx.rules) {
+      const max = typeof r.max === 'number' ? r.max : null;
+      if (max === null || (typeof r.substance === 'string' && r.substance !== '' && r.substance !== s.code)) {
+        continue;
+      }
+      const after = typeof r.substance === 'string' && r.substance !== '' ? (heldOf.get(s.cas as string) ?? 0) + quantity : total;
+      if (after > max + EPS) {
+        const params = { rule: typeof r.name === 'string' ? r.name : r.title, max, total: round(after) };
+        if (r.action === 'refuse') {
+          throw badRequest('chemicals.stockRule.refused', ['quantity'], params);
+        }
+        notices.push(renderMessage(lang, 'chemicals.stockRule.warned', params));
+      }
+    }
+    for (const p of ctx.prompts) {
+      notices.push(`${typeof p.subject === 'string' ? p.subject : p.title}：${typeof p.content === 'string' ? p.content : ''}`);
+    }
+    return { warnings: result.warnings.filter(mine), notices };
   }
 
   return {
     async stockIn(caller, input, lang) {
       const st = await storeOf(caller, input.storeId);
       const s = substance(input.cas);
+      const ctx = await contextOf(st.id);
       return inTransaction(store.db, async (tx) => {
         await lockKeyInTransaction(tx, `chemical-store:${st.id}`);
-        const warnings = await checkIn(tx, st, s, input.quantity, lang, 'cas');
+        const { warnings, notices } = await checkIn(tx, st, s, input.quantity, lang, 'cas', ctx);
         const movement = await insert(tx, caller, { store_id: st.id, kind: 'in', cas: s.cas as string, delta: input.quantity, batch: input.batch, remark: input.remark });
         await audit(tx, caller, 'chemical.stockIn', def.entity, st.id, { movement: movement.id, cas: movement.cas, quantity: input.quantity, batch: input.batch ?? null });
-        return { movement, warnings };
+        return { movement, warnings, notices };
       });
     },
 
@@ -148,6 +205,7 @@ export function createChemicalsService(store: Store, deps: { records: RecordsPor
       const from = await storeOf(caller, input.fromStoreId);
       const to = await storeOf(caller, input.toStoreId);
       const s = substance(input.cas);
+      const ctx = await contextOf(to.id);
       return inTransaction(store.db, async (tx) => {
         // Both locks in id order, so two opposite transfers cannot wait on each other.
         for (const id of [from.id, to.id].sort((a, b) => a - b)) {
@@ -157,7 +215,7 @@ export function createChemicalsService(store: Store, deps: { records: RecordsPor
         if (input.quantity > have + EPS) {
           throw badRequest('chemicals.notEnoughStock', ['quantity'], { name: s.name.zh, have: round(have) });
         }
-        const warnings = await checkIn(tx, to, s, input.quantity, lang, 'cas');
+        const { warnings } = await checkIn(tx, to, s, input.quantity, lang, 'cas', ctx);
         const base = { cas: s.cas as string, batch: input.batch, remark: input.remark };
         const out = await insert(tx, caller, { ...base, store_id: from.id, kind: 'transferOut', delta: -input.quantity, other: to.id });
         const inn = await insert(tx, caller, { ...base, store_id: to.id, kind: 'transferIn', delta: input.quantity, other: from.id });
@@ -200,15 +258,45 @@ export function createChemicalsService(store: Store, deps: { records: RecordsPor
         });
     },
 
-    tabooCheck(refs) {
+    async tabooCheck(refs) {
       const subs = refs.map((r, i) => {
-        const s = r.cas ? byCas.get(r.cas) : seedSubstances.find((x) => x.name.zh === r.name || x.name.en === r.name || x.synonyms?.includes(r.name ?? ''));
+        const s = r.cas ? byCas.get(r.cas) : catalogue.find((x) => x.name.zh === r.name || x.name.en === r.name || x.synonyms?.includes(r.name ?? ''));
         if (!s) {
           throw badRequest('chemicals.unknownSubstance', [`substances.${i}`], { cas: r.cas ?? r.name ?? '' });
         }
         return tabooOf(s);
       });
-      return tabooCheck(subs);
+      return tabooCheck(subs, (await effectiveMatrix(store.db)).matrix);
     },
+
+    async importStock(caller, rows, lang) {
+      const stores = new Map<number, RecordItem>();
+      for (const r of rows) {
+        if (!stores.has(r.storeId)) {
+          stores.set(r.storeId, await storeOf(caller, r.storeId));
+        }
+      }
+      const subs = rows.map((r, i) => substance(r.cas, `rows.${i}.cas`));
+      const ctxs = new Map<number, InContext>();
+      for (const id of stores.keys()) {
+        ctxs.set(id, await contextOf(id));
+      }
+      return inTransaction(store.db, async (tx) => {
+        for (const id of [...stores.keys()].sort((a, b) => a - b)) {
+          await lockKeyInTransaction(tx, `chemical-store:${id}`);
+        }
+        for (const [i, r] of rows.entries()) {
+          const st = stores.get(r.storeId)!;
+          await checkIn(tx, st, subs[i], r.quantity, lang, `rows.${i}.cas`, ctxs.get(st.id)!);
+          await insert(tx, caller, { store_id: st.id, kind: 'in', cas: subs[i].cas as string, delta: r.quantity, batch: r.batch, remark: 'import' });
+        }
+        await audit(tx, caller, 'chemical.importStock', def.entity, 'import', { rows: rows.length });
+        return { saved: rows.length };
+      });
+    },
+
+    stockOf,
+    insert,
+    substance,
   };
 }

@@ -20,6 +20,24 @@ declare module '../../store/schema.js' {
       loginname: string;
       at: number;
     };
+    /** The plant's mark for a pair of storage classes (in code order), over the seed table. */
+    chemical_taboo_rule: { class_a: string; class_b: string; mark: string; loginname: string; at: number };
+    /** The hidden danger opened for an incompatible pair found in a store's stock after a rule change (one per store and pair). */
+    chemical_taboo_danger: { store_id: number; pair: string; danger_id: number; at: number };
+    /** An inventory count: what was counted against the movements' sum, and the difference. */
+    chemical_count: {
+      id: Generated<number>;
+      store_id: number;
+      cas: string;
+      book: number;
+      counted: number;
+      difference: number;
+      /** The adjusting movement, when the count was booked. */
+      movement_id: number | null;
+      remark: string | null;
+      loginname: string;
+      at: number;
+    };
   }
 }
 export {};

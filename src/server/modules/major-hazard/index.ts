@@ -6,11 +6,13 @@ import { documentsPort } from '../documents/port.js';
 import { orgPort } from '../org/port.js';
 import { realtimePort } from '../realtime/port.js';
 import { recordsPort } from '../records/port.js';
+import { seedSubstances } from '../../../shared/domain/substances.js';
 import { seedDemoMajorHazards } from './demo.js';
 import { createIdentificationRepository } from './identification.repository.js';
 import { registerMajorHazardRoutes } from './major-hazard.routes.js';
 import { createMajorHazardService } from './major-hazard.service.js';
 import { migrations } from './migrations.js';
+import { majorHazardPort, type MajorHazardPort } from './port.js';
 import { createResponsibility } from './responsibility.js';
 
 /** How often past-due responsibility checks are turned into to-dos. */
@@ -29,6 +31,7 @@ export const majorHazardModule = defineModule({
   migrations,
   ledgers: [dangerSourceLedger, dangerSourceDeviceLedger, dangerSourceResponsibleLedger],
   needs: { records: recordsPort, realtime: realtimePort, org: orgPort, alarms: alarmsPort, documents: documentsPort },
+  provides: majorHazardPort,
   start({ http, store, config, log, stream, tagRegistry, ports }) {
     const service = createMajorHazardService({
       repo: createIdentificationRepository(store.db),
@@ -57,7 +60,12 @@ export const majorHazardModule = defineModule({
       }
       await service.refresh();
     })();
+    const port: MajorHazardPort = {
+      catalogue: () => seedSubstances,
+      substance: (key) => seedSubstances.find((x) => x.code === key || (x.cas !== null && x.cas === key.trim())),
+    };
     return {
+      port,
       ready,
       exposed: { responsibility },
       close: async () => {

@@ -1,0 +1,69 @@
+import {
+  basicDatabaseDetailCall,
+  basicDatabaseListCall,
+  chemicalsPermissionCall,
+  dataSummaryCall,
+  fileExpiryCheckCall,
+  getTabooRulesCall,
+  importStockCall,
+  importTemplateCall,
+  inventorySearchCall,
+  inventoryStatisticsCall,
+  isChemicalsAdminCall,
+  submitInventoryCall,
+  submitTabooRulesCall,
+  warehouseSearchCall,
+} from '../../../shared/chemicals/calls.js';
+import { chemicalInfoLedger } from '../../../shared/chemicals/ledgers.js';
+import { fieldTypes } from '../../../shared/records/definition.js';
+import { writeSheet } from '../../common/excel.js';
+import { caller, type HttpApp } from '../../http/app.js';
+import { badRequest } from '../../http/errors.js';
+import { sendXlsx } from '../../http/send-xlsx.js';
+import type { ChemicalsService } from './chemicals.service.js';
+import type { ChemicalViews } from './chemicals.views.js';
+
+/** Seed 3's `UAPI/ChemicalsInfor/*` calls besides stock movements (issue 26 §1). */
+export function registerChemicalViewRoutes(http: HttpApp, views: ChemicalViews, chem: ChemicalsService): void {
+  http.route(isChemicalsAdminCall, async (_input, ctx) => views.isAdmin(caller(ctx)));
+  http.route(chemicalsPermissionCall, async (_input, ctx) => views.permissionNumbers(caller(ctx)));
+  http.route(basicDatabaseListCall, (input, ctx) => views.basicList(caller(ctx), input));
+  http.route(basicDatabaseDetailCall, (input, ctx) => views.basicDetail(caller(ctx), input, ctx.lang));
+  http.route(inventoryStatisticsCall, (input, ctx) => views.statistics(caller(ctx), input));
+  http.route(warehouseSearchCall, (input, ctx) => views.movements(caller(ctx), input));
+  http.route(submitInventoryCall, (input, ctx) => views.submitCount(caller(ctx), input));
+  http.route(inventorySearchCall, (input, ctx) => views.counts(caller(ctx), input));
+  http.route(getTabooRulesCall, (_input, ctx) => views.tabooRules(caller(ctx), ctx.lang));
+  http.route(submitTabooRulesCall, (input, ctx) => views.submitTabooRules(caller(ctx), input, ctx.lang));
+  http.route(fileExpiryCheckCall, (input, ctx) => views.fileExpiry(caller(ctx), input));
+  http.route(dataSummaryCall, (_input, ctx) => views.summary(caller(ctx), ctx.lang));
+  http.route(importStockCall, async (input, ctx) => {
+    const ids = await views.storeIdsByCode(caller(ctx));
+    const rows = input.rows.map((r, i) => {
+      const storeId = ids.get(r.store);
+      if (storeId === undefined) {
+        throw badRequest('chemicals.unknownStore', [`rows.${i}.store`], { code: r.store });
+      }
+      return { storeId, cas: r.cas, quantity: r.quantity, batch: r.batch };
+    });
+    return chem.importStock(caller(ctx), rows, ctx.lang);
+  });
+  http.route(importTemplateCall, (input, ctx) => {
+    const en = ctx.lang === 'en';
+    if (input.kind === 'stock') {
+      const header = en ? ['Store code', 'CAS No.', 'Quantity (t)', 'Batch'] : ['储存设施编号', 'CAS号', '数量（t）', '批号'];
+      return sendXlsx(ctx, en ? 'stock-import-template.xlsx' : '危化品入库导入模板.xlsx', (out) =>
+        writeSheet(out, en ? 'Stock' : '入库', header, (async function* () {
+          yield [['CK-01', '67-56-1', 1.5, 'M-20261201']];
+        })()),
+      );
+    }
+    // The chemical list's importable fields (files are attached on the page), read back by the record engine's import.
+    const fields = chemicalInfoLedger.fields.filter((f) => f.type !== fieldTypes.reminder);
+    return sendXlsx(ctx, en ? 'chemical-list-template.xlsx' : '化学品清单导入模板.xlsx', (out) =>
+      writeSheet(out, en ? 'Chemicals' : '化学品清单', fields.map((f) => (en && f.label.en ? f.label.en : f.label.zh)), (async function* () {
+        yield [fields.map((f) => (f.key === 'substance' ? (en ? 'Methanol' : '甲醇') : f.key === 'use' ? (en ? 'Solvent' : '溶剂') : null))];
+      })()),
+    );
+  });
+}
