@@ -1,6 +1,7 @@
 import type { Store } from '../../store/db.js';
 import { createCheckInService } from './checkin.service.js';
 import { createInspectionsContext, type InspectionsDeps } from './inspections.context.js';
+import { createImportService } from './import.service.js';
 import { createInvalidService } from './invalid.service.js';
 import { createPlansService } from './plans.service.js';
 import { createPointsService } from './points.service.js';
@@ -21,9 +22,11 @@ export function createInspectionsService(store: Store, deps: InspectionsDeps) {
   const checkIns = createCheckInService(ctx, tasks.closeRoundTodos);
   const invalid = createInvalidService(ctx, async (caller, id) => (await tasks.task(caller, id)).task);
   const statistics = createStatisticsService(ctx);
+  const importer = createImportService(ctx, (actor) => tasks.generate(actor));
   return {
     context: ctx,
     statistics,
+    importer,
     points: points.points,
     savePoint: points.savePoint,
     deletePoint: points.deletePoint,

@@ -1,17 +1,15 @@
-import {
-  missedCheckRate,
-  missedCheckRates,
-  validateStatisticsQuery,
-  type InspectionTally,
-} from '../../../shared/domain/inspection-rules.js';
+import { inspectionReport, type ReportTally } from '../../../shared/domain/inspection-report.js';
+import { missedCheckRate, missedCheckRates, validateStatisticsQuery } from '../../../shared/domain/inspection-rules.js';
+import { safeInspectionLedger } from '../../../shared/inspections/ledgers.js';
+import type { inspectionReport as reportCall, safeInspectionAnalysis } from '../../../shared/inspections/report-contracts.js';
 import type { missedRate } from '../../../shared/inspections/contracts.js';
 import type { AuthUser } from '../../http/app.js';
-import { fail, json, MINUTE, type In, type InspectionsContext, type Out, type PlanRow, type TaskRow } from './inspections.context.js';
+import { fail, json, MINUTE, taskOf, type In, type InspectionsContext, type Out, type PlanRow, type TaskRow } from './inspections.context.js';
 
 export type StatisticsBy = 'plan' | 'person' | 'department' | 'region';
 
 /** One finished round as the statistics count it. */
-export interface RoundTally extends InspectionTally {
+export interface RoundTally extends ReportTally {
   task: TaskRow;
   plan: PlanRow;
 }
@@ -39,7 +37,8 @@ export function createStatisticsService(ctx: InspectionsContext) {
         continue;
       }
       const route = new Set(json<number[]>(r.route, []));
-      const mine = checks.filter((c) => c.task_id === r.id && route.has(c.point_id));
+      const all = checks.filter((c) => c.task_id === r.id);
+      const mine = all.filter((c) => route.has(c.point_id));
       const inspectors = json<number[]>(plan.inspector_ids, []);
       out.push({
         task: r,
@@ -51,6 +50,9 @@ export function createStatisticsService(ctx: InspectionsContext) {
         due: route.size,
         done: new Set(mine.map((c) => c.point_id)).size,
         excluded: r.invalid === 'approved',
+        status: taskOf(r, plan, all, new Map(), t).status,
+        flagged: all.filter((c) => c.status === 'flagged').length,
+        hiddenDangers: all.reduce((n, c) => n + json<number[]>(c.hidden_danger_ids, []).length, 0),
       });
     }
     return out;
@@ -77,15 +79,71 @@ export function createStatisticsService(ctx: InspectionsContext) {
     };
   }
 
+  /** Seed 2 §5: item, start and end are required. */
+  function checkQuery(input: { item?: unknown; start?: number | null; end?: number | null }): void {
+    const issues = validateStatisticsQuery({ item: input.item, start: input.start, end: input.end });
+    if (issues.length > 0) {
+      fail(issues);
+    }
+  }
+
   return {
     tallies,
     namer,
 
-    missedRate: async (caller: AuthUser, input: In<(typeof missedRate)['input']>): Promise<Out<typeof missedRate>> => {
-      const issues = validateStatisticsQuery({ item: input.item, start: input.start, end: input.end });
-      if (issues.length > 0) {
-        fail(issues);
+    /** Rounds by status and the missed-check rate per plan, person, department or region (report, analysis, export). */
+    report: async (caller: AuthUser, input: In<(typeof reportCall)['input']>): Promise<Out<typeof reportCall>> => {
+      checkQuery(input);
+      const by = input.item!;
+      const r = inspectionReport(await tallies(caller, input.start!, input.end!), by);
+      const nameOf = await namer(by);
+      return { overall: { ...r.overall, name: '' }, rows: r.rows.map((x) => ({ ...x, name: nameOf(x.key) })) };
+    },
+
+    /** Safety inspections (ledger SafeInspection) in the caller's regions, counted by kind, region, department or month. */
+    safeAnalysis: async (caller: AuthUser, input: In<(typeof safeInspectionAnalysis)['input']>): Promise<Out<typeof safeInspectionAnalysis>> => {
+      checkQuery(input);
+      const by = input.item!;
+      const scope = await scopeOf(caller);
+      const cal = await ctx.calendar();
+      const names = await ctx.deps.records.orgNames();
+      const kinds = new Map(safeInspectionLedger.fields.find((f) => f.key === 'kind')!.options!.map((o) => [o.value, o.label.zh]));
+      const rows = new Map<string, { key: string; name: string; checks: number; completed: number; items: number; unqualified: number; problems: number; dangers: number }>();
+      for (const rec of await ctx.deps.records.allRecords(safeInspectionLedger)) {
+        const date = typeof rec.date === 'number' ? rec.date : rec.created;
+        const region = typeof rec.region === 'number' ? rec.region : null;
+        if (rec.status === -1 || date < input.start! || date >= input.end! || (region !== null && !sees(scope, region)) || (region === null && !scope.all)) {
+          continue;
+        }
+        let key: string;
+        let name: string;
+        if (by === 'kind') {
+          key = typeof rec.kind === 'string' ? rec.kind : '';
+          name = kinds.get(key) ?? key;
+        } else if (by === 'region' || by === 'dept') {
+          const id = by === 'region' ? region : typeof rec.dept === 'number' ? rec.dept : null;
+          key = String(id ?? '');
+          name = id === null ? '—' : ((by === 'region' ? names.region : names.dept).get(id)?.zh ?? key);
+        } else {
+          const p = cal.localParts(date);
+          key = `${p.year}-${String(p.month).padStart(2, '0')}`;
+          name = key;
+        }
+        const items = Array.isArray(rec.items) ? (rec.items as Record<string, unknown>[]) : [];
+        const row = rows.get(key) ?? { key, name, checks: 0, completed: 0, items: 0, unqualified: 0, problems: 0, dangers: 0 };
+        row.checks++;
+        row.completed += rec.status === 4 ? 1 : 0;
+        row.items += items.length;
+        row.unqualified += items.filter((i) => i.result === 'fail').length;
+        row.problems += typeof rec.problems === 'number' ? rec.problems : 0;
+        row.dangers += typeof rec.dangers === 'number' ? rec.dangers : 0;
+        rows.set(key, row);
       }
+      return { rows: [...rows.values()].sort((a, b) => (by === 'month' ? a.key.localeCompare(b.key) : b.checks - a.checks)) };
+    },
+
+    missedRate: async (caller: AuthUser, input: In<(typeof missedRate)['input']>): Promise<Out<typeof missedRate>> => {
+      checkQuery(input);
       const by = input.item!;
       const rows = await tallies(caller, input.start!, input.end!);
       const nameOf = await namer(by);
