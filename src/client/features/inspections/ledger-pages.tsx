@@ -76,7 +76,7 @@ export function SpecialHiddenDangerPage() {
           total: r.total,
           items: r.items.map((x) => {
             const v = x as Record<string, unknown>;
-            return { id: x.id, status: x.status, created: Number(v.created ?? 0), title: String(v.title ?? ''), place: typeof v.place === 'string' ? v.place : '' };
+            return { id: x.id, status: x.status, created: Number(v.created ?? 0), title: typeof v.title === 'string' ? v.title : '', place: typeof v.place === 'string' ? v.place : '' };
           }),
         };
       },

@@ -1,7 +1,7 @@
 import { checkItemSchema, checkItemTypes, type CheckItem } from '../../../shared/domain/inspection-tasks.js';
 import { scheduleCycleSchema, type ScheduleCycle } from '../../../shared/domain/schedule.js';
 import { planColumns, pointColumns, importSheets, type ImportSheet, type PlanColumn, type PointColumn } from '../../../shared/inspections/import-columns.js';
-import { planInput, pointInput } from '../../../shared/inspections/contracts.js';
+import { pointInput, type planInput } from '../../../shared/inspections/contracts.js';
 import type { inspectionImport } from '../../../shared/inspections/import-contracts.js';
 import { renderMessage, type MessageCode } from '../../../shared/messages/catalog.js';
 import type { AuthUser } from '../../http/app.js';
@@ -23,12 +23,14 @@ interface Problem {
   params?: Record<string, string | number>;
 }
 
+/** A cell as text: numbers and booleans as typed, dates as YYYY-MM-DD, anything else empty. */
+const text = (v: unknown): string =>
+  v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v).trim() : '';
 const split = (v: unknown) =>
-  String(v ?? '')
+  text(v)
     .split(/[,，、;；\n]/)
     .map((s) => s.trim())
     .filter((s) => s !== '');
-const text = (v: unknown) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).trim());
 const YES = new Set(['是', 'yes', 'y', 'true', '1', '√', '✓']);
 const NO = new Set(['否', 'no', 'n', 'false', '0', '×', '✗']);
 const CYCLES: Record<string, ScheduleCycle['kind']> = { 时: 'hour', 小时: 'hour', 按时: 'hour', hour: 'hour', 日: 'day', 天: 'day', 按日: 'day', day: 'day', 周: 'week', 按周: 'week', week: 'week', 月: 'month', 按月: 'month', month: 'month' };
@@ -111,7 +113,7 @@ export function createImportService(ctx: InspectionsContext, generate: (actor: A
         const lat = num('lat', true);
         const radius = num('radius', false);
         const items: CheckItem[] = [];
-        String(cell('items') ?? '')
+        text(cell('items'))
           .split(/\n/)
           .map((l) => l.trim())
           .filter((l) => l !== '')
@@ -279,6 +281,11 @@ export function createImportService(ctx: InspectionsContext, generate: (actor: A
         if (pointNames.length === 0) {
           bad('points', 'inspections.plan.pointsRequired');
         }
+        const tolerance = int('tolerance', 0) ?? 0;
+        const windowMinutes = int('windowMinutes', null) || null;
+        const reminderHours = int('reminderHours', null);
+        const ordered = yesNo('ordered', false);
+        const enabled = yesNo('enabled', true);
         const headcount = int('headcount', 1) ?? 1;
         if (headcount < 1) {
           bad('headcount', 'inspections.plan.headcountAtLeastOne', headcount);
@@ -298,20 +305,20 @@ export function createImportService(ctx: InspectionsContext, generate: (actor: A
             cycle: cycle.data,
             effectiveFrom: cal.fromLocal(from.y, from.m, from.d),
             effectiveTo: null,
-            windowMinutes: int('windowMinutes', null) || null,
-            reminderHours: int('reminderHours', null),
+            windowMinutes,
+            reminderHours,
             pauses: [],
             headcount,
             minDurationMin: null,
             maxDurationMin: null,
             minGapMin: null,
-            ordered: yesNo('ordered', false),
+            ordered,
             allPoints: true,
             recordMisses: true,
             signAtPoints: false,
             troublePlan: '',
-            toleranceMinutes: int('tolerance', 0) ?? 0,
-            enabled: yesNo('enabled', true),
+            toleranceMinutes: tolerance,
+            enabled,
           },
         });
       }

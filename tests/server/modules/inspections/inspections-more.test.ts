@@ -172,11 +172,13 @@ describe.each(dialects)('inspections: import, report, safety and special inspect
     expect(saved.body.IsSuccess, JSON.stringify(saved.body)).toBe(true);
     const id = saved.body.data!.id;
     expect(saved.body.data!.status).toBe(7);
-    expectRefused(await call(t.url, calls.transition, { id, action: 'submit', signature: '' }, supervisor), 400, ['signature']);
-    const sub = await call(t.url, calls.transition, { id, action: 'submit', signature: 'data:image/png;base64,iVBORw0KGgo=' }, supervisor);
+    const version = saved.body.data!.version;
+    expectRefused(await call(t.url, calls.transition, { id, version, action: 'submit', signature: '' }, supervisor), 400, ['signature']);
+    const sub = await call(t.url, calls.transition, { id, version, action: 'submit', signature: 'data:image/png;base64,iVBORw0KGgo=' }, supervisor);
     expect(sub.body.IsSuccess, JSON.stringify(sub.body)).toBe(true);
-    expect((await call(t.url, calls.transition, { id, action: 'confirm' }, operator)).httpStatus).toBe(403);
-    expect((await call(t.url, calls.transition, { id, action: 'confirm' }, supervisor)).body.data!.status).toBe(4);
+    expect((await call(t.url, calls.transition, { id, version: sub.body.data!.version, action: 'confirm' }, operator)).httpStatus).toBe(403);
+    const ok = await call(t.url, calls.transition, { id, version: sub.body.data!.version, action: 'confirm' }, supervisor);
+    expect(ok.body.data!.status, JSON.stringify(ok.body)).toBe(4);
     expectRefused(await call(t.url, safeInspectionAnalysis, { start: 0, end: Date.now() }, supervisor), 400, ['item']);
     const a = await call(t.url, safeInspectionAnalysis, { item: 'kind', start: Date.now() - DAY, end: Date.now() + DAY }, supervisor);
     expect(a.body.data!.rows.find((r) => r.key === 'holiday')).toMatchObject({ name: '节假日检查', checks: 1, completed: 1, items: 2, unqualified: 1, problems: 1, dangers: 1 });
@@ -206,7 +208,7 @@ describe.each(dialects)('inspections: import, report, safety and special inspect
       operator,
     );
     expect(rec.body.IsSuccess, JSON.stringify(rec.body)).toBe(true);
-    const done = await call(t.url, recordContracts(specialTaskLedger).transition, { id: task.body.data!.id, action: 'finish' }, operator);
-    expect(done.body.data!.status).toBe(4);
+    const done = await call(t.url, recordContracts(specialTaskLedger).transition, { id: task.body.data!.id, version: task.body.data!.version, action: 'finish' }, operator);
+    expect(done.body.data?.status, JSON.stringify(done.body)).toBe(4);
   });
 });
