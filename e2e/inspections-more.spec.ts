@@ -63,6 +63,8 @@ test('inspection import: template, a good file, a bad file with its problems by 
 });
 
 test('report, analysis, safety inspections and special inspections at desktop and phone width in both languages', async ({ page }) => {
+  // Sixteen page loads (four pages, two widths, two languages) and the ledgers.
+  test.setTimeout(240_000);
   await signIn(page, 'admin');
   const pages: { path: string; ready: string; zh: string; en: string }[] = [
     { path: '/IntelligentInspection/InspectionReport', ready: 'insp-report-overall', zh: '漏检率', en: 'Missed-check rate' },
