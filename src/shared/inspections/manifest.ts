@@ -1,8 +1,11 @@
 import type { BuiltInRole } from '../module.js';
 import { defineSharedModule } from '../module.js';
+import { inspectionImportMessages } from './import-columns.js';
 import { inspectionMessages } from './messages.js';
 
 const SPP = '/No.88/SafetyProductionProcess';
+const SRP = '/No.88/SecurityRiskPartition';
+const MANAGERS: readonly BuiltInRole[] = ['admin', 'supervisor'];
 const ALL: readonly BuiltInRole[] = ['admin', 'supervisor', 'operator', 'inspector'];
 const page = (href: string, name: string, name_en: string, sort: number, icon: string, roles: readonly BuiltInRole[] = ALL, parent = SPP, system = 4) => ({
   href,
@@ -25,6 +28,7 @@ export const inspectionsShared = defineSharedModule({
   },
   messages: {
     ...inspectionMessages,
+    ...inspectionImportMessages,
     'inspections.signFirst': { zh: '请先签名', en: 'Please sign first' },
     'inspections.checkIn.future': { zh: '打卡时间晚于服务器当前时间', en: 'The check-in time is later than the server time' },
     'inspections.checkIn.notYours': { zh: '您不是该巡检任务的巡检人', en: 'You are not an inspector of this round' },
@@ -157,6 +161,7 @@ export const inspectionsShared = defineSharedModule({
     'inspection.checkIn': { zh: '巡检打卡', en: 'Inspection check-in' },
     'inspection.invalidApply': { zh: '申请无效巡检', en: 'Invalid inspection applied for' },
     'inspection.invalidDecide': { zh: '审批无效巡检', en: 'Invalid inspection decided' },
+    'inspection.import': { zh: '导入巡检点与计划', en: 'Inspection points and plans imported' },
   },
   menus: [
     page('/inspection/MobileInspection', '我的巡检', 'My rounds', 400, 'mobile'),
@@ -166,10 +171,25 @@ export const inspectionsShared = defineSharedModule({
     page('/inspection/InvalidQuery', '无效巡检查询', 'Invalid inspections', 440, 'stop'),
     page('/inspection/QrCode', '巡检点二维码', 'Point QR labels', 450, 'qrcode', ['admin', 'supervisor']),
     page('/systemConfig/NFCBind', 'NFC卡绑定', 'NFC card binding', 460, 'idcard', ['admin', 'supervisor'], '/No.88/SystemManagement', 0),
+    page('/systemConfig/InspectionImport', '巡检点与计划导入', 'Inspection import', 465, 'database', MANAGERS, '/No.88/SystemManagement', 0),
+    page('/IntelligentInspection/InspectionReport', '巡检报表', 'Inspection report', 470, 'file'),
+    page('/IntelligentInspection/InspectionAnalyse', '巡检分析', 'Inspection analysis', 475, 'chart'),
+    page('/SecurityCheck/SafeInspection', '安全检查', 'Safety inspections', 540, 'safety', ALL, SRP, 2),
+    page('/SecurityCheck/AnalysisList', '安全检查分析', 'Safety inspection analysis', 545, 'chart', ALL, SRP, 2),
+    page('/SpecialInspection/plan', '专项检查计划', 'Special inspection plans', 480, 'schedule', MANAGERS),
+    page('/SpecialInspection/task', '专项检查任务', 'Special inspection tasks', 481, 'profile'),
+    page('/SpecialInspection/records', '专项检查记录', 'Special inspection records', 482, 'file'),
+    page('/SpecialInspection/hiddenDanger', '专项检查隐患', 'Special inspection hidden dangers', 483, 'warning'),
   ],
   pages: [
     { href: '/IntelligentInspection/PlanQueryDetail', name: '巡检任务详情', name_en: 'Round detail', permittedBy: '/IntelligentInspection/PlanQuery' },
     { href: '/inspection/MissQuery', name: '漏检查询', name_en: 'Missed checks', permittedBy: '/IntelligentInspection/MissQuery' },
     { href: '/inspection/PlanQuery', name: '巡检记录查询', name_en: 'Inspection records', permittedBy: '/IntelligentInspection/PlanQuery' },
+    { href: '/inspection/PlanImport', name: '巡检计划导入', name_en: 'Plan import', permittedBy: '/systemConfig/InspectionImport' },
+    { href: '/inspection/InspectionReport', name: '巡检报表', name_en: 'Inspection report', permittedBy: '/IntelligentInspection/InspectionReport' },
+    { href: '/inspection/InspectionExport', name: '巡检数据导出', name_en: 'Inspection export', permittedBy: '/IntelligentInspection/InspectionReport' },
+    { href: '/inspection/InspectionAnalyse', name: '巡检分析', name_en: 'Inspection analysis', permittedBy: '/IntelligentInspection/InspectionAnalyse' },
+    { href: '/inspection/Achievement', name: '巡检成绩', name_en: 'Inspection achievement', permittedBy: '/IntelligentInspection/InspectionAnalyse' },
+    { href: '/SpecialInspection/recordsDetail', name: '专项检查记录详情', name_en: 'Special inspection record', permittedBy: '/SpecialInspection/records' },
   ],
 });

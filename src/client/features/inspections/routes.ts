@@ -3,6 +3,9 @@ import { definePages, page } from '../../app/route-types';
 const mobile = () => import('./mobile-page');
 const plans = () => import('./plans-page');
 const points = () => import('./points-page');
+const importer = () => import('./import-page');
+const ledgers = () => import('./ledger-pages');
+const report = () => import('./report-page');
 
 /** Inspections (issue 24 §2–§3): the inspector's phone page, plans, records, misses, invalid applications, point labels, NFC binding. */
 export const inspectionsPages = definePages([
@@ -16,4 +19,19 @@ export const inspectionsPages = definePages([
   page('/inspection/InvalidQuery', plans, 'InvalidQueryPage'),
   page('/inspection/QrCode', points, 'QrCodePage'),
   page('/systemConfig/NFCBind', points, 'NfcBindPage'),
+  page('/systemConfig/InspectionImport', importer, 'InspectionImportPage'),
+  page('/inspection/PlanImport', importer, 'InspectionImportPage'),
+  page('/IntelligentInspection/InspectionReport', report, 'InspectionReportPage'),
+  page('/inspection/InspectionReport', report, 'InspectionReportPage'),
+  page('/inspection/InspectionExport', report, 'InspectionReportPage'),
+  page('/IntelligentInspection/InspectionAnalyse', report, 'InspectionAnalysePage'),
+  page('/inspection/InspectionAnalyse', report, 'InspectionAnalysePage'),
+  page('/inspection/Achievement', report, 'InspectionAnalysePage'),
+  page('/SecurityCheck/SafeInspection', ledgers, 'SafeInspectionPage'),
+  page('/SecurityCheck/AnalysisList', report, 'SafeAnalysisPage'),
+  page('/SpecialInspection/plan', ledgers, 'SpecialPlanPage'),
+  page('/SpecialInspection/task', ledgers, 'SpecialTaskPage'),
+  page('/SpecialInspection/records', ledgers, 'SpecialRecordsPage'),
+  page('/SpecialInspection/recordsDetail', ledgers, 'SpecialRecordDetailPage'),
+  page('/SpecialInspection/hiddenDanger', ledgers, 'SpecialHiddenDangerPage'),
 ]);

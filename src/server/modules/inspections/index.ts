@@ -1,3 +1,4 @@
+import { inspectionLedgers } from '../../../shared/inspections/ledgers.js';
 import { inspectionsShared } from '../../../shared/inspections/manifest.js';
 import { hiddenDangersPort } from '../hidden-dangers/port.js';
 import { defineModule } from '../module.js';
@@ -23,6 +24,7 @@ export const inspectionsModule = defineModule({
   name: 'inspections',
   shared: inspectionsShared,
   migrations,
+  ledgers: inspectionLedgers,
   needs: { records: recordsPort, org: orgPort, hiddenDangers: hiddenDangersPort },
   provides: inspectionsPort,
   start({ http, store, stream, config, log, ports }) {

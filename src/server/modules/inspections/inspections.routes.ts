@@ -16,8 +16,17 @@ import {
   taskGenerate,
   taskList,
 } from '../../../shared/inspections/contracts.js';
+import { inspectionImport, inspectionImportTemplate } from '../../../shared/inspections/import-contracts.js';
+import { inspectionReport, inspectionReportExport, safeInspectionAnalysis, type ReportRowItem } from '../../../shared/inspections/report-contracts.js';
+import { writeSheet } from '../../common/excel.js';
 import { caller, type HttpApp } from '../../http/app.js';
+import { badRequest } from '../../http/errors.js';
+import { sendXlsx } from '../../http/send-xlsx.js';
+import { readImportWorkbook, templateFileName, writeTemplate, type ImportWorkbook } from './import-xlsx.js';
 import type { InspectionsService } from './inspections.service.js';
+
+/** Largest import file accepted (a plant's points and plans are a few thousand rows). */
+const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 export function registerInspectionRoutes(http: HttpApp, svc: InspectionsService): void {
   http.route(pointList, (input, ctx) => svc.points(caller(ctx), input));
@@ -36,4 +45,36 @@ export function registerInspectionRoutes(http: HttpApp, svc: InspectionsService)
   http.route(invalidApply, (input, ctx) => svc.applyInvalid(caller(ctx), input));
   http.route(invalidApprove, (input, ctx) => svc.decideInvalid(caller(ctx), input));
   http.route(missedRate, (input, ctx) => svc.missedRate(caller(ctx), input));
+  http.route(inspectionReport, (input, ctx) => svc.statistics.report(caller(ctx), input));
+  http.route(inspectionReportExport, async (input, ctx) => {
+    const r = await svc.statistics.report(caller(ctx), input);
+    const en = ctx.lang === 'en';
+    const header = en
+      ? ['Name', 'Rounds', 'Completed', 'Incomplete', 'Excluded (invalid)', 'Points due', 'Checked', 'Missed', 'Missed-check rate %', 'Position doubtful', 'Hidden dangers']
+      : ['名称', '巡检任务数', '已完成', '未完成', '无效（不计入）', '应检点数', '已检', '漏检', '漏检率%', '定位存疑', '隐患数'];
+    const line = (x: ReportRowItem, name: string) => [name, x.rounds, x.completed, x.incomplete, x.excluded, x.due, x.done, x.missed, x.rate === null ? null : Math.round(x.rate * 1000) / 10, x.flagged, x.hiddenDangers];
+    const rows = [...r.rows.map((x) => line(x, x.name)), line(r.overall, en ? 'Total' : '合计')];
+    return sendXlsx(ctx, en ? 'Inspection report.xlsx' : '巡检报表.xlsx', (out) =>
+      writeSheet(out, en ? 'Report' : '巡检报表', header, (async function* () {
+        yield rows;
+      })()),
+    );
+  });
+  http.route(safeInspectionAnalysis, (input, ctx) => svc.statistics.safeAnalysis(caller(ctx), input));
+  http.route(inspectionImportTemplate, (_input, ctx) => sendXlsx(ctx, templateFileName(ctx.lang), (out) => writeTemplate(out, ctx.lang)));
+  http.route(inspectionImport, async (_input, ctx) => {
+    const part = await ctx.req.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+    if (!part || part.fieldname !== 'upfile') {
+      part?.file.resume();
+      throw badRequest('records.noFile', ['upfile']);
+    }
+    const buffer = await part.toBuffer();
+    let wb: ImportWorkbook;
+    try {
+      wb = await readImportWorkbook(buffer);
+    } catch {
+      throw badRequest('records.badSheet', ['upfile']);
+    }
+    return svc.importer.importWorkbook(caller(ctx), wb);
+  });
 }

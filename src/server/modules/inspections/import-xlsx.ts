@@ -1,0 +1,110 @@
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { importSheets, planColumns, pointColumns, type ImportColumn, type ImportSheet, type PlanColumn, type PointColumn } from '../../../shared/inspections/import-columns.js';
+import { renderMessage } from '../../../shared/messages/catalog.js';
+import type { Lang } from '../../../shared/messages/define.js';
+import { plain, writeSheets } from '../../common/excel.js';
+
+/*
+ * The inspection import workbook: the template (a points sheet, a plans sheet,
+ * and how to fill them in) and its reading. A sheet is known by its header
+ * (either language, or the column keys), not by its name, so a renamed sheet
+ * still reads; what the cells mean is the import service's.
+ */
+
+export interface RawRow<K extends string> {
+  /** As the spreadsheet numbers it (the header is row 1). */
+  row: number;
+  cells: Partial<Record<K, unknown>>;
+}
+
+export interface ImportWorkbook {
+  points: { columns: Set<PointColumn>; rows: RawRow<PointColumn>[] } | null;
+  plans: { columns: Set<PlanColumn>; rows: RawRow<PlanColumn>[] } | null;
+}
+
+const norm = (s: string) => s.replace(/\s+/g, '').replace(/[*＊]/g, '').toLowerCase();
+
+/** The column headed by this text, in either language or by key. */
+function columnOf<K extends string>(columns: readonly ImportColumn<K>[], header: string): K | undefined {
+  const h = norm(header);
+  return columns.find((c) => norm(c.zh) === h || norm(c.en) === h || norm(c.key) === h)?.key;
+}
+
+const header = (c: ImportColumn, lang: Lang) => `${c.required ? '*' : ''}${c[lang]}`;
+
+export const templateFileName = (lang: Lang) => `${renderMessage(lang, 'inspections.import.templateName')}.xlsx`;
+
+/** Streams the template: the two sheets' headers, then a sheet saying what each column takes. */
+export async function writeTemplate(out: Writable, lang: Lang): Promise<void> {
+  const hint = (sheet: ImportSheet, cols: readonly ImportColumn[]) => cols.map((c) => [importSheets[sheet][lang], header(c, lang), c.hint[lang]]);
+  await writeSheets(out, [
+    { name: importSheets.points[lang], header: pointColumns.map((c) => header(c, lang)), pages: [] },
+    { name: importSheets.plans[lang], header: planColumns.map((c) => header(c, lang)), pages: [] },
+    {
+      name: renderMessage(lang, 'inspections.import.hintSheet'),
+      header: lang === 'zh' ? ['表', '列（*必填）', '填写'] : ['Sheet', 'Column (* required)', 'What to type'],
+      pages: [[...hint('points', pointColumns), ...hint('plans', planColumns)]],
+    },
+  ]);
+}
+
+function readSheet<K extends string>(ws: ExcelJS.Worksheet, byCol: Map<number, K>): RawRow<K>[] {
+  const rows: RawRow<K>[] = [];
+  ws.eachRow((r, n) => {
+    if (n === 1) {
+      return;
+    }
+    const cells: Partial<Record<K, unknown>> = {};
+    let any = false;
+    for (const [col, key] of byCol) {
+      let v = plain(r.getCell(col).value);
+      if (typeof v === 'string') {
+        v = v.trim() === '' ? null : v.trim();
+      }
+      if (v !== null && v !== undefined) {
+        any = true;
+        cells[key] = v;
+      }
+    }
+    if (any) {
+      rows.push({ row: n, cells });
+    }
+  });
+  return rows;
+}
+
+/** Reads the points and plans sheets; throws when the file is not a workbook. */
+export async function readImportWorkbook(buffer: Buffer): Promise<ImportWorkbook> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buffer as unknown as ArrayBuffer);
+  const out: ImportWorkbook = { points: null, plans: null };
+  for (const ws of wb.worksheets) {
+    const heads = new Map<number, string>();
+    ws.getRow(1).eachCell((cell, col) => {
+      const v = plain(cell.value);
+      heads.set(col, typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+    });
+    const planCols = new Map<number, PlanColumn>();
+    const pointCols = new Map<number, PointColumn>();
+    for (const [col, h] of heads) {
+      const pc = columnOf(planColumns, h);
+      if (pc) {
+        planCols.set(col, pc);
+      }
+      const pt = columnOf(pointColumns, h);
+      if (pt) {
+        pointCols.set(col, pt);
+      }
+    }
+    const planKeys = new Set(planCols.values());
+    const pointKeys = new Set(pointCols.values());
+    // A plans sheet has the plan's own columns (cycle, points); a points sheet has the position.
+    if (!out.plans && planKeys.has('cycle') && planKeys.has('points')) {
+      out.plans = { columns: planKeys, rows: readSheet(ws, planCols) };
+    } else if (!out.points && pointKeys.has('lon') && pointKeys.has('lat')) {
+      out.points = { columns: pointKeys, rows: readSheet(ws, pointCols) };
+    }
+  }
+  return out;
+}
