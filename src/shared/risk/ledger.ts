@@ -6,9 +6,9 @@ export const factorFields: { key: string; method: ScoredMethod; factor: FactorNa
   evaluationMethodInfo[method].factors.map((factor) => ({ key: `${method.toLowerCase()}_${factor}`, method, factor })),
 );
 
-const levelOptions = ([1, 2, 3, 4] as const).map((l) => ({ value: String(l), label: { zh: riskLevelInfo[l].zh, en: riskLevelInfo[l].en } }));
+export const levelOptions = ([1, 2, 3, 4] as const).map((l) => ({ value: String(l), label: { zh: riskLevelInfo[l].zh, en: riskLevelInfo[l].en } }));
 
-const factorFieldDefs: RecordDefinitionInput['fields'] = factorFields.map(({ key, method, factor }) => {
+export const factorFieldDefs: RecordDefinitionInput['fields'] = factorFields.map(({ key, method, factor }) => {
   const def = defaultFactorTables[method][factor]!;
   return {
     key,
@@ -53,7 +53,6 @@ export const riskPointLedger = defineRecord({
   isolation: { region: 'region' },
   permissions: { view: [], edit: ['risk:manage'], delete: ['risk:manage'] },
   seedCalls: [
-    { name: 'EvaluateUnitList', call: 'List', idIn: 'body' },
     { name: 'RiskPointQuery', call: 'List', idIn: 'body' },
   ],
 });

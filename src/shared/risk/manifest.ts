@@ -3,6 +3,7 @@ import { channel, topic } from '../contracts/channel.js';
 import { defineSharedModule } from '../module.js';
 import { riskZoneItem } from './items.js';
 import { riskMessages } from './messages.js';
+import { analysisAuditActions, analysisMenus, analysisMessages, analysisPages } from './analysis-manifest.js';
 
 const SYSTEM = '/No.88/SecurityRiskPartition';
 const EVERYONE = ['admin', 'supervisor', 'operator', 'inspector'] as const;
@@ -16,6 +17,7 @@ export const riskShared = defineSharedModule({
   },
   messages: {
     ...riskMessages,
+    ...analysisMessages,
     'risk.map.legend': { zh: '图例', en: 'Legend' },
     'risk.map.live': { zh: '实时', en: 'Live' },
     'risk.map.residual': { zh: '静态（管控后）', en: 'Static (after measures)' },
@@ -44,12 +46,15 @@ export const riskShared = defineSharedModule({
   },
   auditActions: {
     'risk.zone.change': { zh: '区域风险等级变化', en: 'Zone risk level changed' },
+    ...analysisAuditActions,
   },
   menus: [
     { href: '/riskFourColorMap', name: '四色风险分布图', name_en: 'Four-colour risk map', parent: SYSTEM, type: 2, eightyEightType: 2, icon: 'heat-map', sort: 10, roles: EVERYONE },
     { href: '/RiskControll/RiskPoint', name: '风险点管理', name_en: 'Risk points', parent: SYSTEM, type: 2, eightyEightType: 2, icon: 'environment', sort: 20, roles: EVERYONE },
     { href: '/riskTable', name: '区域风险一览表', name_en: 'Zone risk table', parent: SYSTEM, type: 2, eightyEightType: 2, icon: 'table', sort: 30, roles: EVERYONE },
+    ...analysisMenus,
   ],
+  pages: [...analysisPages],
   channels: {
     /** The levels of one zone, the latest per region; isolated by the zone's region. */
     riskZone: channel({ event: 'risk.zone', item: riskZoneItem, coalesce: 'latest', key: (i) => String(i.regionid), time: (i) => i.t, isolation: 'namedRegion' }),

@@ -1,9 +1,13 @@
+import { analysisLedgers } from '../../../shared/risk/analysis-ledgers.js';
 import { riskPointLedger } from '../../../shared/risk/ledger.js';
 import { riskShared } from '../../../shared/risk/manifest.js';
 import { alarmsPort } from '../alarms/port.js';
 import { defineModule } from '../module.js';
 import { orgPort } from '../org/port.js';
 import { recordsPort } from '../records/port.js';
+import { registerAnalysisRoutes } from './analysis.routes.js';
+import { createAnalysisService } from './analysis.service.js';
+import { createBandsService } from './bands.service.js';
 import { seedDemoRiskPoints } from './demo-points.js';
 import { migrations } from './migrations.js';
 import { riskPort } from './port.js';
@@ -21,11 +25,18 @@ export const riskModule = defineModule({
   name: 'risk',
   shared: riskShared,
   migrations,
-  ledgers: [riskPointLedger],
+  ledgers: [riskPointLedger, ...analysisLedgers],
   needs: { records: recordsPort, org: orgPort, alarms: alarmsPort },
   provides: riskPort,
   start({ http, store, config, stream, tags, log, ports }) {
+    const bands = createBandsService({
+      db: store.db,
+      records: ports.records,
+      onBandsChanged: () => void risk.reload().catch((err) => log.error({ err }, 'risk points re-evaluation failed')),
+    });
+    const analysis = createAnalysisService({ db: store.db, records: ports.records, org: ports.org, bands });
     const risk = createRiskService({
+      bands: () => bands.bands(),
       bus: stream.bus,
       records: ports.records,
       org: ports.org,
@@ -36,8 +47,10 @@ export const riskModule = defineModule({
     });
     stream.topics.addSource(risk.channel.source);
     stream.topics.addResolver(risk.channel.resolver);
-    registerRiskRoutes(http, risk);
+    registerRiskRoutes(http, risk, bands);
+    registerAnalysisRoutes(http, bands, analysis, ports.records, async (c) => (await risk.points(c)).map((p) => p.id));
     const ready = (async () => {
+      await bands.load();
       if (config.demo) {
         await seedDemoRiskPoints(ports.records, ports.org, (err) => log.error({ err }, 'risk demo points failed'));
       }

@@ -56,7 +56,8 @@ export interface RiskServiceDeps {
   onError: (err: unknown, what: string) => void;
   now?: () => number;
   rules?: readonly EscalationRule[];
-  bands?: Record<ScoredMethod, RiskBandTable>;
+  /** The plant's current band tables (the defaults when not given). */
+  bands?: () => Record<ScoredMethod, RiskBandTable>;
 }
 
 export interface RiskService {
@@ -91,7 +92,7 @@ export interface RiskService {
 export function createRiskService(deps: RiskServiceDeps): RiskService {
   const now = deps.now ?? Date.now;
   const rules = deps.rules ?? defaultEscalationRules;
-  const bands = deps.bands ?? defaultBandTables;
+  const bandsNow = deps.bands ?? (() => defaultBandTables);
   const escalation = new EscalationState(rules);
   const points = new Map<number, RiskPointLevelItem>();
   const pointsByZone = new Map<number, Map<number, RiskPointLevelItem>>();
@@ -114,6 +115,7 @@ export function createRiskService(deps: RiskServiceDeps): RiskService {
     const method = text(r.method);
     const input: EvaluationInput = { method: 'direct' };
     let outcome: ReturnType<typeof evaluate> | null = null;
+    const bands = bandsNow();
     if (isScoredMethod(method)) {
       input.method = method;
       for (const f of factorFields.filter((x) => x.method === method)) {
@@ -358,7 +360,7 @@ export function createRiskService(deps: RiskServiceDeps): RiskService {
   return {
     calculate(input) {
       const method = isScoredMethod(input.method) ? input.method : 'LEC';
-      const out = evaluate(input, bands[method]);
+      const out = evaluate(input, bandsNow()[method]);
       if (!out.ok) {
         throw invalidInput(out.issues.map((i) => ({ field: i.field, code: i.code, params: i.params })));
       }

@@ -17,3 +17,44 @@ declare module '../../store/schema.js' {
     };
   }
 }
+
+declare module '../../store/schema.js' {
+  interface Database {
+    /** A plant's band table for one method; every edit is a new row, the newest per method is current (issue 21 §2). */
+    risk_band_table: {
+      id: Generated<number>;
+      method: string;
+      /** JSON: `RiskBand[]`. */
+      bands: string;
+      updated_at: number;
+      updated_by: string;
+    };
+    /** One evaluation of a risk event or risk point, with the band table it was made with. */
+    risk_evaluation: {
+      id: Generated<number>;
+      /** The ledger evaluated (`Analysis`, `RiskPoint`). */
+      entity: string;
+      target_id: number;
+      method: string;
+      /** JSON: the factors given (`{ L, E, C }`, `{ level }` for direct grading). */
+      factors: string;
+      score: number | null;
+      level: number;
+      /** The `risk_band_table` row in force (null: the built-in default, or direct grading). */
+      band_table_id: number | null;
+      /** JSON copy of the bands used, so the evaluation reads the same after the plant edits them. */
+      bands: string | null;
+      at: number;
+      made_by: string;
+    };
+    /** An evaluation unit's inherent level (before measures) and residual level (after); residual never above inherent. */
+    risk_unit_level: {
+      unit_id: number;
+      inherent: number;
+      residual: number | null;
+      note: string;
+      updated_at: number;
+      updated_by: string;
+    };
+  }
+}
