@@ -44,6 +44,19 @@ import {
 
 export type { Bilingual, CategoryCode, HazardGrade, Table1Row };
 
+/**
+ * A plant's grading method (/majorHazard88/configPage): the β of Table 3
+ * (by Table 1 row) and Table 4 (by category) and the α of Table 5 (by band,
+ * in Table 5's order) where the plant adjusts them; anything not given is
+ * the standard's. Q (Tables 1 and 2) and the grades (Table 6) are not
+ * adjustable: identification stays the standard's.
+ */
+export interface GradingMethod {
+  table3Beta?: Readonly<Record<number, number>>;
+  table4Beta?: Readonly<Partial<Record<string, number>>>;
+  table5Alpha?: readonly (number | null)[];
+}
+
 /** One step of a calculation, rendered by the page in the reader's language. */
 export interface ReasonStep {
   code: MajorHazardMessageCode;
@@ -311,7 +324,12 @@ function substanceIssues(sub: SubstanceInput, prefix: string, catalogue: readonl
  * otherwise those of its catalogue entry. Throws `Gb18218InputError` when the
  * substance can be neither found in Table 1 nor placed by a known category.
  */
-export function criticalQuantity(input: string | SubstanceInput, catalogue: readonly CatalogueSubstance[] = []): CriticalQuantity {
+export function criticalQuantity(
+  input: string | SubstanceInput,
+  catalogue: readonly CatalogueSubstance[] = [],
+  method: GradingMethod = {},
+): CriticalQuantity {
+  const betaOf = (code: CategoryCode): number => method.table4Beta?.[code] ?? standardBeta(code);
   const sub: SubstanceInput = refOf(input);
   const issues = substanceIssues(sub, '', catalogue);
   if (issues.length > 0) {
@@ -323,6 +341,11 @@ export function criticalQuantity(input: string | SubstanceInput, catalogue: read
   const fromCatalogue = given.length === 0 && entry !== null && entry.categories.length > 0;
   const categories: readonly CategoryCode[] = fromCatalogue && entry ? entry.categories : given;
   const reasons: ReasonStep[] = [];
+  const adjusted = (standard: number, beta: number, where: string): void => {
+    if (beta !== standard) {
+      reasons.push({ code: 'gb18218.reason.betaAdjusted', params: { where, standard, beta } });
+    }
+  };
   const catalogueStep = (): void => {
     if (fromCatalogue && entry) {
       reasons.push({
@@ -343,13 +366,15 @@ export function criticalQuantity(input: string | SubstanceInput, catalogue: read
     const gas = table3BySeq.get(row.seq);
     let beta = 1;
     if (gas) {
-      beta = gas.beta;
+      beta = method.table3Beta?.[row.seq] ?? gas.beta;
       reasons.push({ code: 'gb18218.reason.betaTable3', params: { name: gas.name.zh, name_en: gas.name.en, beta } });
+      adjusted(gas.beta, beta, gas.name.zh);
     } else if (categories.length > 0) {
       catalogueStep();
       const worst = categories.reduce((a, b) => (betaOf(b) > betaOf(a) ? b : a));
       beta = betaOf(worst);
       reasons.push({ code: 'gb18218.reason.betaNamed', params: { category: worst, beta, ...joined(categories) } });
+      adjusted(standardBeta(worst), beta, worst);
     } else {
       reasons.push({ code: 'gb18218.reason.betaDefault', params: { beta } });
     }
@@ -376,6 +401,7 @@ export function criticalQuantity(input: string | SubstanceInput, catalogue: read
       ? { code: 'gb18218.reason.betaTie', params: { category, beta, ...joined(atQ) } }
       : { code: 'gb18218.reason.betaCategory', params: { category, beta } },
   );
+  adjusted(standardBeta(category), beta, category);
   return { Q, beta, source: 'category', category, reason, reasons };
 }
 
@@ -387,7 +413,7 @@ function qOf(code: CategoryCode): number {
   return row.Q;
 }
 
-function betaOf(code: CategoryCode): number {
+function standardBeta(code: CategoryCode): number {
   const beta = betaByCode.get(code);
   if (beta === undefined) {
     throw new Error(`GB 18218 Table 4 has no ${code}`);
@@ -396,12 +422,13 @@ function betaOf(code: CategoryCode): number {
 }
 
 /** Table 5: α by the number of people exposed outside the plant within 500 m. */
-export function alphaFor(population: number): Table5Row {
-  const band = table5.find((b) => population >= b.min && (b.max === null || population <= b.max));
+export function alphaFor(population: number, method: GradingMethod = {}): Table5Row & { standard: number } {
+  const i = table5.findIndex((b) => population >= b.min && (b.max === null || population <= b.max));
+  const band = table5[i];
   if (!band) {
     throw new Gb18218InputError([{ field: 'population', code: 'gb18218.refusal.badPopulation' }]);
   }
-  return band;
+  return { ...band, alpha: method.table5Alpha?.[i] ?? band.alpha, standard: band.alpha };
 }
 
 /** Table 6: the grade of a major hazard source by R (each band includes its lower end). */
@@ -529,13 +556,17 @@ export function validateGradeInput(input: GradeCalculateInput, catalogue: readon
  * has no grade at all). q is the unit's design maximum. Throws
  * `Gb18218InputError` with the issues of `validateGradeInput`.
  */
-export function gradeCalculate(input: GradeCalculateInput, catalogue: readonly CatalogueSubstance[] = []): GradeResult {
+export function gradeCalculate(
+  input: GradeCalculateInput,
+  catalogue: readonly CatalogueSubstance[] = [],
+  method: GradingMethod = {},
+): GradeResult {
   const issues = validateGradeInput(input, catalogue);
   if (issues.length > 0) {
     throw new Gb18218InputError(issues);
   }
   const substances: GradedSubstance[] = input.substances.map((sub) => {
-    const cq = criticalQuantity(sub, catalogue);
+    const cq = criticalQuantity(sub, catalogue, method);
     const ratio = sub.q / cq.Q;
     const reasons = [
       ...cq.reasons,
@@ -556,7 +587,7 @@ export function gradeCalculate(input: GradeCalculateInput, catalogue: readonly C
   if (!isMajor) {
     return { S, isMajor, R: null, alpha: null, grade: null, substances, reasons };
   }
-  const band = alphaFor(input.population);
+  const band = alphaFor(input.population, method);
   const weighted = substances.reduce((s, x) => s + x.beta * x.ratio, 0);
   const R = settled(band.alpha * weighted);
   const grade = gradeFor(R);
@@ -565,6 +596,9 @@ export function gradeCalculate(input: GradeCalculateInput, catalogue: readonly C
       code: 'gb18218.reason.alpha',
       params: { population: input.population, band: band.label.zh, band_en: band.label.en, alpha: band.alpha },
     },
+    ...(band.alpha !== band.standard
+      ? [{ code: 'gb18218.reason.alphaAdjusted', params: { standard: band.standard, alpha: band.alpha } } satisfies ReasonStep]
+      : []),
     { code: 'gb18218.reason.R', params: { alpha: band.alpha, sum: shown(weighted), R: shown(R) } },
     { code: 'gb18218.reason.grade', params: { R: shown(R), grade: grade.label.zh, grade_en: grade.label.en } },
   );

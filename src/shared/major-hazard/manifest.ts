@@ -1,8 +1,14 @@
-import { defineSharedModule } from '../module.js';
+import { defineSharedModule, type MenuDecl } from '../module.js';
 import { majorHazardMessages } from './messages.js';
+import { majorHazardMoreMessages } from './messages-more.js';
 
 const MAJOR_HAZARD = '/No.88/MajorHazard';
 const WATCHERS = ['admin', 'supervisor', 'operator', 'inspector'] as const;
+
+/** A menu entry of the major hazard directory (the seed's 88 system). */
+function entry(href: string, name: string, name_en: string, icon: string, sort: number): MenuDecl {
+  return { href, name, name_en, parent: MAJOR_HAZARD, type: 2, eightyEightType: 1, icon, sort, roles: WATCHERS };
+}
 
 /** Major hazard sources (issue 20): GB 18218 identification and grading, the register, live monitoring. */
 export const majorHazardShared = defineSharedModule({
@@ -13,6 +19,7 @@ export const majorHazardShared = defineSharedModule({
   },
   messages: {
     ...majorHazardMessages,
+    ...majorHazardMoreMessages,
     'majorHazard.grade.1': { zh: '一级', en: 'Grade 1' },
     'majorHazard.grade.2': { zh: '二级', en: 'Grade 2' },
     'majorHazard.grade.3': { zh: '三级', en: 'Grade 3' },
@@ -99,8 +106,20 @@ export const majorHazardShared = defineSharedModule({
   auditActions: {
     'majorHazard.report.export': { zh: '导出重大危险源报表', en: 'Major hazard report exported' },
     'majorHazard.check': { zh: '重大危险源包保检查', en: 'Major hazard responsibility check' },
+    'majorHazard.method.save': { zh: '修改重大危险源分级方法', en: 'Major hazard grading method changed' },
   },
+  pages: [
+    { href: '/dataAnalysis/DataItemSearch', name: '数据项查询', name_en: 'Data item search', permittedBy: '/realTimeDataCollection/DataItemSearch' },
+  ],
   menus: [
+    entry('/majorHazard88/baseInfo', '企业基本信息', 'Enterprise information', 'home', 18),
+    entry('/majorHazard88/configPage', '重大危险源分级方法', 'Grading method', 'setting', 19),
+    entry('/dangerSourceManagement/statistics', '包保任务统计', 'Check task statistics', 'chart', 26),
+    entry('/DangerThreeCards/index', '危险源三卡', 'Hazard source cards', 'file', 27),
+    entry('/dangerSourceManagement/dangerCardConfig', '三卡模板配置', 'Card templates', 'setting', 28),
+    entry('/dangerSourceManagement/dangerCardConfigNew', '三卡配置', 'Card set-up', 'setting', 29),
+    entry('/realTimeDataCollection/DataItem', '数据项采集状态', 'Data items', 'monitor', 35),
+    entry('/realTimeDataCollection/DataItemSearch', '数据项查询', 'Data item search', 'search', 36),
     {
       href: '/MajorHazard',
       name: '重大危险源实时监测',

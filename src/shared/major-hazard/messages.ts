@@ -71,6 +71,14 @@ export const majorHazardMessages = defineMessages({
     zh: '厂区外500 m范围内暴露人员 {population} 人（{band}），校正系数 α = {alpha}',
     en: '{population} people exposed outside the plant within 500 m ({band}): correction factor α = {alpha}',
   },
+  'gb18218.reason.betaAdjusted': {
+    zh: '本企业分级方法将{where}的 β 由标准值 {standard} 调整为 {beta}',
+    en: 'This plant’s grading method sets β of {where} to {beta} (standard {standard})',
+  },
+  'gb18218.reason.alphaAdjusted': {
+    zh: '本企业分级方法将该人数段的 α 由标准值 {standard} 调整为 {alpha}',
+    en: 'This plant’s grading method sets α of this band to {alpha} (standard {standard})',
+  },
   'gb18218.reason.R': {
     zh: '分级指标 R = α × Σ β·q/Q = {alpha} × {sum} = {R}',
     en: 'Grading index R = α × Σ β·q/Q = {alpha} × {sum} = {R}',

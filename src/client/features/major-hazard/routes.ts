@@ -9,4 +9,13 @@ export const majorHazardPages = definePages([
   page('/majorHazardReport/sourceReport', () => import('./report-page'), 'MajorHazardReportPage'),
   page('/majorHazard88/instructions', () => import('./msds-page'), 'MsdsPage'),
   page('/dangerSourceManagement/responsibleAllocation', () => import('./responsibility-page'), 'ResponsibleAllocationPage'),
+  page('/majorHazard88/baseInfo', () => import('./more-pages'), 'BaseInfoPage'),
+  page('/majorHazard88/configPage', () => import('./more-pages'), 'GradingMethodPage'),
+  page('/dangerSourceManagement/statistics', () => import('./more-pages'), 'CheckStatisticsPage'),
+  page('/dangerSourceManagement/dangerCardConfig', () => import('./more-pages'), 'DangerCardTemplatePage'),
+  page('/dangerSourceManagement/dangerCardConfigNew', () => import('./more-pages'), 'DangerCardConfigPage'),
+  page('/DangerThreeCards/index', () => import('./cards-page'), 'DangerThreeCardsPage'),
+  page('/realTimeDataCollection/DataItem', () => import('./data-items-page'), 'DataItemPage'),
+  page('/realTimeDataCollection/DataItemSearch', () => import('./data-items-page'), 'DataItemSearchPage'),
+  page('/dataAnalysis/DataItemSearch', () => import('./data-items-page'), 'DataItemSearchPage'),
 ]);

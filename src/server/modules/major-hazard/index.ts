@@ -1,4 +1,7 @@
 import { dangerSourceDeviceLedger, dangerSourceLedger, dangerSourceResponsibleLedger } from '../../../shared/major-hazard/ledgers.js';
+import { dangerCardLedger, dangerCardTemplateLedger, enterpriseInfoLedger } from '../../../shared/major-hazard/ledgers-more.js';
+import { CARD_LINK_KIND } from '../../../shared/major-hazard/more-contracts.js';
+import type { GradeResultItem } from '../../../shared/major-hazard/contracts.js';
 import { majorHazardShared } from '../../../shared/major-hazard/manifest.js';
 import { defineModule } from '../module.js';
 import { alarmsPort } from '../alarms/port.js';
@@ -8,7 +11,10 @@ import { realtimePort } from '../realtime/port.js';
 import { recordsPort } from '../records/port.js';
 import { seedSubstances } from '../../../shared/domain/substances.js';
 import { seedDemoMajorHazards } from './demo.js';
+import { cardLinkKind, type CardSources } from './cards.js';
+import { createGradingMethods } from './grading-method.js';
 import { createIdentificationRepository } from './identification.repository.js';
+import { registerMoreRoutes } from './more.routes.js';
 import { registerMajorHazardRoutes } from './major-hazard.routes.js';
 import { createMajorHazardService } from './major-hazard.service.js';
 import { migrations } from './migrations.js';
@@ -29,12 +35,17 @@ export const majorHazardModule = defineModule({
   name: 'major-hazard',
   shared: majorHazardShared,
   migrations,
-  ledgers: [dangerSourceLedger, dangerSourceDeviceLedger, dangerSourceResponsibleLedger],
+  ledgers: [dangerSourceLedger, dangerSourceDeviceLedger, dangerSourceResponsibleLedger, enterpriseInfoLedger, dangerCardTemplateLedger, dangerCardLedger],
   needs: { records: recordsPort, realtime: realtimePort, org: orgPort, alarms: alarmsPort, documents: documentsPort },
   provides: majorHazardPort,
   start({ http, store, config, log, stream, tagRegistry, ports }) {
+    const repo = createIdentificationRepository(store.db);
+    // A change of the grading method re-runs every unit's identification (set below, once the service exists).
+    let onMethodChange = (): void => undefined;
+    const methods = createGradingMethods({ store, onChange: () => onMethodChange() });
     const service = createMajorHazardService({
-      repo: createIdentificationRepository(store.db),
+      repo,
+      method: () => methods.current(),
       records: ports.records,
       realtime: ports.realtime,
       registry: tagRegistry,
@@ -42,7 +53,25 @@ export const majorHazardModule = defineModule({
       alarms: ports.alarms,
     });
     const responsibility = createResponsibility({ store, records: ports.records });
-    registerMajorHazardRoutes(http, service, { store, documents: ports.documents, org: ports.org, responsibility });
+    onMethodChange = () => void service.refresh().catch((err: unknown) => log.warn({ err }, 'major hazard identification failed'));
+    registerMajorHazardRoutes(http, service, { store, documents: ports.documents, org: ports.org, responsibility, methods });
+    const cards: CardSources = {
+      records: ports.records,
+      async identification(unitId) {
+        await service.refresh();
+        const row = (await repo.all()).find((r) => r.unit_id === unitId);
+        return row?.result ? (JSON.parse(row.result) as GradeResultItem) : null;
+      },
+    };
+    ports.documents.registerKind(CARD_LINK_KIND, cardLinkKind(cards));
+    registerMoreRoutes(http, {
+      store,
+      records: ports.records,
+      documents: ports.documents,
+      methods,
+      cards,
+      data: { records: ports.records, realtime: ports.realtime, registry: tagRegistry, live: stream.live },
+    });
     const sweep = setInterval(
       () => void responsibility.sweep().catch((err: unknown) => log.warn({ err }, 'major hazard check sweep failed')),
       CHECK_SWEEP_MS,

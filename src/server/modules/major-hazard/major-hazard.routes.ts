@@ -27,13 +27,20 @@ import { inTransaction, type Store } from '../../store/db.js';
 import type { DocumentsPort } from '../documents/port.js';
 import type { OrgPort } from '../org/port.js';
 import type { MajorHazardService } from './major-hazard.service.js';
+import type { GradingMethods } from './grading-method.js';
 import type { Responsibility } from './responsibility.js';
 import { reportDocument, reportFileName, reportSummary, writeReportXlsx, type RegionNames } from './report.js';
 
 export function registerMajorHazardRoutes(
   http: HttpApp,
   service: MajorHazardService,
-  deps: { store: Store; documents: Pick<DocumentsPort, 'pdf'>; org: Pick<OrgPort, 'allDeptsAndRegions'>; responsibility: Responsibility },
+  deps: {
+    store: Store;
+    documents: Pick<DocumentsPort, 'pdf'>;
+    org: Pick<OrgPort, 'allDeptsAndRegions'>;
+    responsibility: Responsibility;
+    methods: Pick<GradingMethods, 'current'>;
+  },
 ): void {
   const regionNames = async (): Promise<RegionNames> => new Map((await deps.org.allDeptsAndRegions()).regions.map((r) => [r.regionid, r]));
   // The catalogue places names Table 1 does not list (their categories); Table 1 itself is in the domain rules.
@@ -42,7 +49,7 @@ export function registerMajorHazardRoutes(
     if (issues.length > 0) {
       throw invalidInput(issues);
     }
-    return gradeCalculate(input, seedSubstances);
+    return gradeCalculate(input, seedSubstances, await deps.methods.current());
   });
   http.route(identificationList, async (_input, ctx) => service.identificationList(caller(ctx)));
   http.route(monitorList, async (_input, ctx) => service.monitorList(caller(ctx)));

@@ -1,4 +1,4 @@
-import { gradeCalculate, validateGradeInput, type GradeCalculateInput, type GradeSubstanceInput } from '../../../shared/domain/gb18218.js';
+import { gradeCalculate, validateGradeInput, type GradeCalculateInput, type GradeSubstanceInput, type GradingMethod } from '../../../shared/domain/gb18218.js';
 import { seedSubstances } from '../../../shared/domain/substances.js';
 import type { IdentificationItem, MonitorDevice, MonitorSource, MonitorTag, ReportRow } from '../../../shared/major-hazard/contracts.js';
 import { dangerSourceDeviceLedger, dangerSourceLedger } from '../../../shared/major-hazard/ledgers.js';
@@ -35,18 +35,24 @@ export function unitInput(r: RecordItem): GradeCalculateInput {
 }
 
 /** One unit's identification from its input (GB 18218-2018 §4.2, §4.3), as it is kept. */
-export function identify(unitId: number, input: GradeCalculateInput, at: number): IdentificationRow {
+export function identify(unitId: number, input: GradeCalculateInput, at: number, method: GradingMethod = {}): IdentificationRow {
   const issues = validateGradeInput(input, seedSubstances);
-  const result = issues.length === 0 ? gradeCalculate(input, seedSubstances) : null;
+  const result = issues.length === 0 ? gradeCalculate(input, seedSubstances, method) : null;
   return {
     unit_id: unitId,
-    input: JSON.stringify(input),
+    input: keptInput(input, method),
     result: result ? JSON.stringify(result) : null,
     issues: JSON.stringify(issues),
     is_major: result?.isMajor ? 1 : 0,
     grade: result?.grade ?? null,
     computed_at: at,
   };
+}
+
+/** What a kept identification was computed from: the unit's input and, when the plant adjusted it, the grading method. */
+function keptInput(input: GradeCalculateInput, method: GradingMethod): string {
+  const adjusted = Object.values(method).some((v) => v !== undefined && Object.keys(v as object).length > 0);
+  return adjusted ? JSON.stringify({ ...input, method }) : JSON.stringify(input);
 }
 
 export interface MajorHazardService {
@@ -67,6 +73,8 @@ export function createMajorHazardService(deps: {
   live: { latest(ids: readonly string[]): { tag: string; t: number; q: number }[] };
   /** Open alarms (their `source` is the tag id). */
   alarms?: Pick<AlarmsPort, 'openAlarms'>;
+  /** The plant's grading method (/majorHazard88/configPage); the standard's when absent. */
+  method?: () => Promise<GradingMethod>;
   now?: () => number;
 }): MajorHazardService {
   const now = deps.now ?? Date.now;
@@ -76,13 +84,14 @@ export function createMajorHazardService(deps: {
   async function refreshOnce(): Promise<number> {
     const units = await deps.records.allRecords(dangerSourceLedger);
     const kept = new Map((await deps.repo.all()).map((r) => [r.unit_id, r]));
+    const method = deps.method ? await deps.method() : {};
     let changed = 0;
     for (const u of units) {
       const input = unitInput(u);
-      if (kept.get(u.id)?.input === JSON.stringify(input)) {
+      if (kept.get(u.id)?.input === keptInput(input, method)) {
         continue;
       }
-      await deps.repo.upsert(identify(u.id, input, now()));
+      await deps.repo.upsert(identify(u.id, input, now(), method));
       changed++;
     }
     if (kept.size > 0) {

@@ -37,8 +37,24 @@ function responsibleChecks(dialect: Dialect): Migration {
   };
 }
 
+/** The plant's grading method (issue 20 §2): the β and α it adjusts, as JSON. */
+function gradingMethod(_dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('major_hazard_method')
+        .addColumn('key', 'varchar(40)', (c) => c.primaryKey())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_by', 'varchar(100)', (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
 /** This module's migrations. Never edit a landed one; add new ones named by time. */
 export const migrations: Readonly<Record<string, ModuleMigration>> = {
   '20261125T2000_major_hazard_identification': identification,
   '20261126T0000_major_hazard_check': responsibleChecks,
+  '20261126T0220_major_hazard_method': gradingMethod,
 };

@@ -24,6 +24,13 @@ declare module '../../store/schema.js' {
       at: number;
       findings: string;
     };
+    /** The plant's grading method: the adjusted β and α as JSON (`GradingMethod`). */
+    major_hazard_method: {
+      key: string;
+      body: string;
+      updated_at: number;
+      updated_by: string;
+    };
   }
 }
 
