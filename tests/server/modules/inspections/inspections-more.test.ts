@@ -42,9 +42,9 @@ describe.each(dialects)('inspections: import, report, safety and special inspect
     plans.forEach((r) => pl.addRow(r));
     return new Uint8Array(await wb.xlsx.writeBuffer());
   };
-  const upload = async (file: Uint8Array, token = supervisor) => {
+  const upload = async (file: Uint8Array<ArrayBuffer>, token = supervisor) => {
     const form = new FormData();
-    form.append('upfile', new Blob([file]), 'in.xlsx');
+    form.append('upfile', new Blob([new Uint8Array(file)]), 'in.xlsx');
     const res = await fetch(`${t.url}/UAPI/Inspection/InspectionImport`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     return { status: res.status, body: (await res.json()) as Envelope };
   };
