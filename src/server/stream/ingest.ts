@@ -32,6 +32,13 @@ export interface Ingest {
   samples(body: unknown, source: IngestSource, link?: IngestLink): IngestResult;
   /** Body: one position item or an array of them. */
   positions(body: unknown, source: IngestSource): IngestResult;
+  /**
+   * The same for a body of any size, in slices of SLICE_ITEMS items, one turn of the event loop each: a gateway's
+   * backlog of 100,000 items never holds up other requests, sockets or the alarm engine for its whole length. The
+   * answer is the one the whole body would have had (indexes in the body, counts over every slice).
+   */
+  samplesSliced(body: unknown, source: IngestSource, link?: IngestLink): Promise<IngestResult>;
+  positionsSliced(body: unknown, source: IngestSource): Promise<IngestResult>;
   stats(): IngestStats;
   /** After close every item is rejected (the server is shutting down). */
   close(): void;
@@ -108,6 +115,40 @@ const answer = (accepted: number, r: Rejections, unknownTags: number): IngestRes
   unknownTags,
 });
 
+/** Items per slice of a large body (one turn of the event loop each). */
+export const SLICE_ITEMS = 2000;
+
+/** Adds a slice's answer (its indexes counted from `offset`) to the answer so far. */
+function addSlice(total: IngestResult, part: IngestResult, offset: number): void {
+  total.accepted += part.accepted;
+  total.unknownTags += part.unknownTags;
+  total.rejectedCount += part.rejectedCount;
+  for (const r of part.rejected) {
+    if (total.rejected.length >= INGEST_REJECTED_LISTED) {
+      break;
+    }
+    total.rejected.push({ index: r.index + offset, reason: r.reason });
+  }
+  for (const [k, n] of Object.entries(part.rejectedByReason)) {
+    total.rejectedByReason[k] = (total.rejectedByReason[k] ?? 0) + n;
+  }
+}
+
+async function sliced(body: unknown, run: (items: readonly unknown[]) => IngestResult): Promise<IngestResult> {
+  const items = asItems(body);
+  if (items.length <= SLICE_ITEMS) {
+    return run(items);
+  }
+  const total: IngestResult = { accepted: 0, rejected: [], rejectedCount: 0, rejectedByReason: {}, unknownTags: 0 };
+  for (let from = 0; from < items.length; from += SLICE_ITEMS) {
+    if (from > 0) {
+      await new Promise<void>((r) => setImmediate(r));
+    }
+    addSlice(total, run(items.slice(from, from + SLICE_ITEMS)), from);
+  }
+  return total;
+}
+
 function asItems(body: unknown): readonly unknown[] {
   return Array.isArray(body) ? body : [body];
 }
@@ -135,7 +176,10 @@ export function createIngest(deps: { tags: TagRegistry; live: LiveCache; bus: St
     return answer(0, r, 0);
   }
 
-  return {
+  const self: Ingest = {
+    samplesSliced: (body, source, link) => sliced(body, (items) => self.samples(items, source, link)),
+    positionsSliced: (body, source) => sliced(body, (items) => self.positions(items, source)),
+
     samples(body, source, link) {
       const items = asItems(body);
       if (closed) {
@@ -252,4 +296,5 @@ export function createIngest(deps: { tags: TagRegistry; live: LiveCache; bus: St
     },
     accepting: () => !closed,
   };
+  return self;
 }

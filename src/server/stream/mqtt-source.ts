@@ -97,15 +97,14 @@ export function startMqttSource(opts: {
     schedule();
   };
   let waiting = new Map<string, unknown[]>();
-  const ingestWaiting = () => {
-    const batches = waiting;
-    waiting = new Map();
+  const ingestBatches = async (batches: Map<string, unknown[]>) => {
     for (const [topic, items] of batches) {
       try {
+        // A large message (or many in one turn) goes in slices, one event-loop turn each.
         if (topicUnder(topic, topics.samples)) {
-          ingest.samples(items, 'mqtt', { kind: 'mqtt', topic });
+          await ingest.samplesSliced(items, 'mqtt', { kind: 'mqtt', topic });
         } else if (topicUnder(topic, topics.positions)) {
-          ingest.positions(items, 'mqtt');
+          await ingest.positionsSliced(items, 'mqtt');
         }
       } catch (err) {
         log.error({ err, topic }, 'mqtt: ingest failed');
@@ -114,25 +113,17 @@ export function startMqttSource(opts: {
   };
   // Acknowledgements go in groups: the messages of one turn of the event loop are ingested, then wait for one
   // durable() (one journal write + fdatasync for the group, not one per message), then all get their PUBACK.
+  // Groups are taken one after another (a chain), so a large group's slices never interleave with the next group.
   let awaitingAck: ((code: number) => void)[] = [];
   let scheduled = false;
+  let chain: Promise<void> = Promise.resolve();
   const schedule = () => {
     if (!scheduled) {
       scheduled = true;
       setImmediate(flush);
     }
   };
-  const flush = () => {
-    scheduled = false;
-    if (!ingest.accepting()) {
-      // Stopped between a message and its turn: nothing taken, nothing acknowledged (the broker hands them over again).
-      waiting = new Map();
-      awaitingAck = [];
-      return;
-    }
-    ingestWaiting();
-    const group = awaitingAck;
-    awaitingAck = [];
+  const acknowledge = (group: ((code: number) => void)[]) => {
     if (group.length === 0) {
       return;
     }
@@ -148,6 +139,26 @@ export function startMqttSource(opts: {
       );
     };
     attempt();
+  };
+  const flush = () => {
+    scheduled = false;
+    if (!ingest.accepting()) {
+      // Stopped between a message and its turn: nothing taken, nothing acknowledged (the broker hands them over again).
+      waiting = new Map();
+      awaitingAck = [];
+      return;
+    }
+    const batches = waiting;
+    waiting = new Map();
+    const group = awaitingAck;
+    awaitingAck = [];
+    chain = chain.then(async () => {
+      await ingestBatches(batches);
+      // Stopped while slicing: the rest of the group was refused, so none of it is acknowledged (redelivered once back).
+      if (ingest.accepting()) {
+        acknowledge(group);
+      }
+    });
   };
   // Persistent session (clean: false, MQTT 5 session expiry) under a stable id: while the server is down the
   // broker queues the QoS 1 messages for it. Each message is acknowledged only once its items are durable,

@@ -9,6 +9,9 @@ import type { IngestKeyService } from './ingest.service.js';
 /** Ingest bodies may be larger than ordinary calls: a gateway flushing a backlog sends many items at once. */
 const INGEST_BODY_LIMIT = 8 * 1024 * 1024;
 
+/** The reason of items refused because the server is stopping (stream/ingest.ts). */
+const SHUTTING_DOWN = 'server shutting down';
+
 /** Seconds a gateway is asked to wait before sending again while the server stops (a restart takes a few). */
 const RETRY_AFTER_S = 5;
 
@@ -33,7 +36,7 @@ export function registerIngestRoutes({
 
   // Devices authenticate with an ingest key, not a user's access token, so these
   // two calls are plain routes rather than `http.route` contracts.
-  const handler = (run: (body: unknown, keyName: string) => IngestResult) => async (req: FastifyRequest, reply: FastifyReply) => {
+  const handler = (run: (body: unknown, keyName: string) => Promise<IngestResult>) => async (req: FastifyRequest, reply: FastifyReply) => {
     const key = bearerToken(req);
     const keyName = key === null ? null : await keys.identify(key);
     if (keyName === null) {
@@ -43,7 +46,7 @@ export function registerIngestRoutes({
     if (!stream.ingest.accepting()) {
       return reply.status(503).header('Retry-After', String(RETRY_AFTER_S)).send(fail(503, requestLang(req), 'ingest.stopping'));
     }
-    const result = run(req.body, keyName);
+    const result = await run(req.body, keyName);
     // Acknowledged means stored: 2xx only once the accepted items are in the journal (fdatasync) or committed.
     if (result.accepted > 0) {
       try {
@@ -52,17 +55,22 @@ export function registerIngestRoutes({
         return reply.status(503).send(fail(503, requestLang(req), 'history.notStored'));
       }
     }
+    // The stop came while a large body was being taken in slices: what was taken is stored, the rest was refused;
+    // say no, so the gateway sends the body again (samples and positions replace themselves, nothing is doubled).
+    if (!stream.ingest.accepting() && (result.rejectedByReason[SHUTTING_DOWN] ?? 0) > 0) {
+      return reply.status(503).header('Retry-After', String(RETRY_AFTER_S)).send(fail(503, requestLang(req), 'ingest.stopping'));
+    }
     return ok(result);
   };
   const routeOpts = { config: { permission: 'public' as const }, bodyLimit: Math.max(config.bodyLimit, INGEST_BODY_LIMIT) };
   http.app.post(
     ingestSamples.path,
     routeOpts,
-    handler((body, name) => stream.ingest.samples(body, 'http', { kind: 'key', name })),
+    handler((body, name) => stream.ingest.samplesSliced(body, 'http', { kind: 'key', name })),
   );
   http.app.post(
     ingestPositions.path,
     routeOpts,
-    handler((body) => stream.ingest.positions(body, 'http')),
+    handler((body) => stream.ingest.positionsSliced(body, 'http')),
   );
 }
