@@ -143,17 +143,15 @@ export function registerRecords(http: HttpApp, store: Store, records: RecordsSer
   );
 
   http.route(definitionList, () => {
-    const items = records.definitions
-      .all()
-      .map((e) => ({
-        entity: e.definition.entity,
-        area: e.definition.area,
-        builtin: e.builtin,
-        version: e.version,
-        updated: e.updated,
-        updatedBy: e.updatedBy,
-        definition: e.definition,
-      }));
+    const items = records.definitions.all().map((e) => ({
+      entity: e.definition.entity,
+      area: e.definition.area,
+      builtin: e.builtin,
+      version: e.version,
+      updated: e.updated,
+      updatedBy: e.updatedBy,
+      definition: e.definition,
+    }));
     return Promise.resolve({ items, total: items.length });
   });
   http.route(definitionSave, async (input, ctx) => {
