@@ -7,25 +7,14 @@ import { transactThenPublish } from '../../stream/bus.js';
 import { settleValues, systemLabelOf } from './records.fields.js';
 import { docOf, type RecordRow } from './records.repository.js';
 import type { RecordsService } from './records.service.js';
-import {
-  type Scope,
-  todoRef,
-  auditEntity,
-  offsetOf,
-  granted,
-  titleOf,
-  itemOf,
-  approversOf,
-  changesOf,
-  type RecordsCore,
-} from './records.core.js';
+import { type Scope, todoRef, auditEntity, offsetOf, granted, titleOf, itemOf, changesOf, type RecordsCore } from './records.core.js';
 import type { RecordWorkflow } from './records.workflow.js';
 import type { RecordReceipts } from './records.receipts.js';
 
 /** Listing, reading, saving and deleting records. */
 export function createRecordCrud(core: RecordsCore, workflow: RecordWorkflow, receipts: RecordReceipts) {
   const { store, deps, repo, visible, visibleRow, queryOf, checkSave, withLinks, linkedFrom, publishChanged } = core;
-  const { approverTodos, actionsFor, mayEdit } = workflow;
+  const { flows, actionsFor, mayEdit } = workflow;
   const { receiptTodos } = receipts;
 
   async function insertOne(
@@ -64,7 +53,7 @@ export function createRecordCrud(core: RecordsCore, workflow: RecordWorkflow, re
     await receiptTodos(tx, def, row.id, row.title, settled.receipts, now);
     await audit(tx, caller, 'record.create', auditEntity(def), row.id, { values: docOf(row.doc) });
     if (def.workflow) {
-      await approverTodos(tx, def, row.id, row.title, approversOf(def, status, values), now);
+      await flows.enter(tx, def, row, now);
     }
     inserted.push(row);
     return row;
@@ -82,11 +71,12 @@ export function createRecordCrud(core: RecordsCore, workflow: RecordWorkflow, re
 
     async get(caller, def, id) {
       const { row, scope } = await visibleRow(caller, def, id);
-      const [steps, auditRows, files, [record]] = await Promise.all([
+      const [steps, auditRows, files, [record], waiting] = await Promise.all([
         repo.steps(id),
         repo.auditOf(auditEntity(def), id),
         repo.filesOf(id),
         withLinks(caller, scope, def, [row]),
+        flows.approvers(store.db, def, row),
       ]);
       const names = await repo.userNames([row.created_by, ...steps.map((s) => s.loginname), ...auditRows.map((a) => a.loginname)]);
       const nameOf = (login: string) => names.get(login) ?? login;
@@ -118,10 +108,10 @@ export function createRecordCrud(core: RecordsCore, workflow: RecordWorkflow, re
           thumb: f.thumb === 1,
           created: Number(f.created_at),
         })),
-        actions: actionsFor(caller, def, row),
+        actions: actionsFor(caller, def, row, waiting),
         canEdit: mayEdit(caller, def, row),
         canDelete: granted(caller, def.permissions.delete),
-        approvers: approversOf(def, row.status, docOf(row.doc)),
+        approvers: waiting,
       };
     },
 

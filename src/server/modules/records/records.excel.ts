@@ -5,14 +5,7 @@ import type { Lang } from '../../../shared/messages/define.js';
 import { fieldIssues } from '../../../shared/messages/zod-issues.js';
 import { fieldTypes, statusOf, valueText, type FieldDef, type RecordDefinition } from '../../../shared/records/definition.js';
 import { hazardMatrixText, parseHazardMatrix } from '../../../shared/records/field-catalogue.js';
-import {
-  isSignedValue,
-  optionsOf,
-  recordValuesSchema,
-  type Dictionaries,
-  type ReceiptEntry,
-  type ReminderValue,
-} from '../../../shared/records/validator.js';
+import { isSignedValue, optionsOf, recordValuesSchema, type Dictionaries, type ReceiptEntry, type ReminderValue } from '../../../shared/records/validator.js';
 import { formatDate, parseTime } from '../../../shared/time.js';
 import { docOf, type RecordRow } from './records.repository.js';
 import { plain, writeSheet, type Cell } from '../../common/excel.js';

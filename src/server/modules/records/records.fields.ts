@@ -61,11 +61,7 @@ export function settleValues(
       const next = ((out[f.key] as ReceiptEntry[] | null) ?? []).map((e) => ({ userid: e.userid, at: old.get(e.userid) ?? null }));
       out[f.key] = next;
       const ids = new Set(next.map((e) => e.userid));
-      receipts.push({
-        key: f.key,
-        added: next.filter((e) => !old.has(e.userid)).map((e) => e.userid),
-        removed: [...old.keys()].filter((u) => !ids.has(u)),
-      });
+      receipts.push({ key: f.key, added: next.filter((e) => !old.has(e.userid)).map((e) => e.userid), removed: [...old.keys()].filter((u) => !ids.has(u)) });
     }
   }
   // Signatures last: the hash covers the other values as they are stored.
@@ -81,13 +77,7 @@ export function settleValues(
       if (!isEmpty(old)) {
         throw new AppError(403, 'records.signatureLocked', [f.key]);
       }
-      const signed: SignedValue = {
-        png: drawn.data.png,
-        signer: caller.userid,
-        signerName: caller.username,
-        at: now,
-        hash: signingHash(def, merged),
-      };
+      const signed: SignedValue = { png: drawn.data.png, signer: caller.userid, signerName: caller.username, at: now, hash: signingHash(def, merged) };
       out[f.key] = signed;
     } else if (isEmpty(v)) {
       if (!isEmpty(old)) {

@@ -77,11 +77,7 @@ export interface FileStore {
   /** Stores an upload (content-addressed by SHA-256) and records it as the caller's, not yet attached to a record. */
   save(caller: AuthUser, name: string, content: Readable): Promise<FileRow>;
   /** The file's row and path, if the caller may read it; `maySee` decides for files attached to a record. */
-  open(
-    caller: AuthUser,
-    id: number,
-    maySee: (recordId: number) => Promise<boolean>,
-  ): Promise<{ row: FileRow; path: string; thumbPath: string | null }>;
+  open(caller: AuthUser, id: number, maySee: (recordId: number) => Promise<boolean>): Promise<{ row: FileRow; path: string; thumbPath: string | null }>;
 }
 
 export function createFileStore(store: Store, dataDir: string): FileStore {

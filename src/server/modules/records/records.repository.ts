@@ -104,45 +104,27 @@ export function createRecordsRepository(db: Db) {
         // PostgreSQL: only this ledger's rows, so that a numeric cast never meets another ledger's text under the same key
         // (a link field `kind` beside PositioningObject's enumeration `kind`); the list's `entity = $1` selects the partial index.
         const only = pg ? sql` where entity = ${sql.lit(entity)}` : sql``;
-        await sql`create index if not exists ${sql.id(nameOf('record_doc', `${entity}.${f.key}`))} on record (entity, ${value}, id)${only}`.execute(
-          db,
-        );
+        await sql`create index if not exists ${sql.id(nameOf('record_doc', `${entity}.${f.key}`))} on record (entity, ${value}, id)${only}`.execute(db);
         if (f.filter && !pg) {
-          await sql`create index if not exists ${sql.id(nameOf('record_cnt', `${entity}.${f.key}`))} on record (entity, ${value}, title)`.execute(
-            db,
-          );
+          await sql`create index if not exists ${sql.id(nameOf('record_cnt', `${entity}.${f.key}`))} on record (entity, ${value}, title)`.execute(db);
         }
       }
     },
 
     // ---- definitions
     definitions: () => db.selectFrom('record_definition').selectAll().execute(),
-    definition: (x: Db | Tx, entity: string) =>
-      x.selectFrom('record_definition').selectAll().where('entity', '=', entity).executeTakeFirst(),
+    definition: (x: Db | Tx, entity: string) => x.selectFrom('record_definition').selectAll().where('entity', '=', entity).executeTakeFirst(),
     async putDefinition(x: Db | Tx, row: Omit<DefinitionRow, 'doc'> & { doc: object }) {
       const values = { ...row, doc: JSON.stringify(row.doc) };
       await x
         .insertInto('record_definition')
         .values(values)
-        .onConflict((oc) =>
-          oc.column('entity').doUpdateSet({
-            area: values.area,
-            doc: values.doc,
-            builtin: values.builtin,
-            version: values.version,
-            updated_at: values.updated_at,
-            updated_by: values.updated_by,
-          }),
-        )
+        .onConflict((oc) => oc.column('entity').doUpdateSet({ area: values.area, doc: values.doc, builtin: values.builtin, version: values.version, updated_at: values.updated_at, updated_by: values.updated_by }))
         .execute();
     },
     deleteDefinition: (x: Tx, entity: string) => x.deleteFrom('record_definition').where('entity', '=', entity).execute(),
     async countOf(x: Db | Tx, entity: string) {
-      const r = await x
-        .selectFrom('record')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('entity', '=', entity)
-        .executeTakeFirstOrThrow();
+      const r = await x.selectFrom('record').select((eb) => eb.fn.countAll<number>().as('n')).where('entity', '=', entity).executeTakeFirstOrThrow();
       return Number(r.n);
     },
 
@@ -154,11 +136,7 @@ export function createRecordsRepository(db: Db) {
       await x
         .insertInto('record_dictionary')
         .values(values)
-        .onConflict((oc) =>
-          oc
-            .column('code')
-            .doUpdateSet({ doc: values.doc, version: values.version, updated_at: values.updated_at, updated_by: values.updated_by }),
-        )
+        .onConflict((oc) => oc.column('code').doUpdateSet({ doc: values.doc, version: values.version, updated_at: values.updated_at, updated_by: values.updated_by }))
         .execute();
     },
     deleteDictionary: (x: Tx, code: string) => x.deleteFrom('record_dictionary').where('code', '=', code).execute(),
@@ -228,9 +206,7 @@ export function createRecordsRepository(db: Db) {
     },
     /** Records of a ledger by id (the names of linked records). */
     getMany: (x: Db | Tx, entity: string, ids: number[]) =>
-      ids.length
-        ? x.selectFrom('record').selectAll().where('entity', '=', entity).where('id', 'in', ids).execute()
-        : Promise.resolve([] as RecordRow[]),
+      ids.length ? x.selectFrom('record').selectAll().where('entity', '=', entity).where('id', 'in', ids).execute() : Promise.resolve([] as RecordRow[]),
     /** How many records of a ledger hold `id` in a field (a link to the record about to be deleted). */
     async countHolding(x: Db | Tx, entity: string, key: string, id: number) {
       const r = await x
@@ -241,8 +217,7 @@ export function createRecordsRepository(db: Db) {
         .executeTakeFirstOrThrow();
       return Number(r.n);
     },
-    get: (x: Db | Tx, entity: string, id: number) =>
-      x.selectFrom('record').selectAll().where('entity', '=', entity).where('id', '=', id).executeTakeFirst(),
+    get: (x: Db | Tx, entity: string, id: number) => x.selectFrom('record').selectAll().where('entity', '=', entity).where('id', '=', id).executeTakeFirst(),
     async insert(x: Tx, row: Omit<Insertable<Database['record']>, 'doc'> & { doc: Record<string, unknown> }) {
       return x
         .insertInto('record')
@@ -251,19 +226,7 @@ export function createRecordsRepository(db: Db) {
         .executeTakeFirstOrThrow();
     },
     /** Writes a new version only when the stored one is `version`; undefined when it is not (someone else saved first). */
-    async update(
-      x: Tx,
-      id: number,
-      version: number,
-      set: {
-        deptid: number | null;
-        regionid: number | null;
-        title: string;
-        status: number;
-        doc: Record<string, unknown>;
-        updated_at: number;
-      },
-    ) {
+    async update(x: Tx, id: number, version: number, set: { deptid: number | null; regionid: number | null; title: string; status: number; doc: Record<string, unknown>; updated_at: number }) {
       return x
         .updateTable('record')
         .set({ ...set, doc: docParam(set.doc), version: version + 1 })
@@ -274,12 +237,7 @@ export function createRecordsRepository(db: Db) {
     },
     /** Rewrites a record's values in the transaction that made it (a system label needs the new id); the version stays. */
     async setDoc(x: Tx, id: number, doc: Record<string, unknown>, title: string) {
-      return x
-        .updateTable('record')
-        .set({ doc: docParam(doc), title })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
+      return x.updateTable('record').set({ doc: docParam(doc), title }).where('id', '=', id).returningAll().executeTakeFirst();
     },
     remove: async (x: Tx, id: number) => {
       await x.deleteFrom('record').where('id', '=', id).execute();
@@ -288,13 +246,7 @@ export function createRecordsRepository(db: Db) {
 
     // ---- unique values
     holderOf: (x: Tx, entity: string, field: string, value: string) =>
-      x
-        .selectFrom('record_unique')
-        .select('record_id')
-        .where('entity', '=', entity)
-        .where('field', '=', field)
-        .where('value', '=', value)
-        .executeTakeFirst(),
+      x.selectFrom('record_unique').select('record_id').where('entity', '=', entity).where('field', '=', field).where('value', '=', value).executeTakeFirst(),
     async setUnique(x: Tx, entity: string, recordId: number, values: { field: string; value: string }[]) {
       await x.deleteFrom('record_unique').where('record_id', '=', recordId).execute();
       if (values.length) {
@@ -316,8 +268,7 @@ export function createRecordsRepository(db: Db) {
       return new Map(rows.map((r) => [r.loginname, r.username]));
     },
     addStep: (x: Tx, row: Insertable<Database['record_step']>) => x.insertInto('record_step').values(row).execute(),
-    steps: (recordId: number) =>
-      db.selectFrom('record_step').selectAll().where('record_id', '=', recordId).orderBy('at').orderBy('id').execute(),
+    steps: (recordId: number) => db.selectFrom('record_step').selectAll().where('record_id', '=', recordId).orderBy('at').orderBy('id').execute(),
     auditOf: (entity: string, id: number) =>
       db
         .selectFrom('audit_log')
@@ -330,25 +281,17 @@ export function createRecordsRepository(db: Db) {
     definitionLog: async (offset: number, limit: number) => {
       const q = db.selectFrom('audit_log').where('entity', '=', 'record_definition');
       const [rows, n] = await Promise.all([
-        q
-          .select(['at', 'loginname', 'action', 'detail', 'entity_id'])
-          .orderBy('at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
+        q.select(['at', 'loginname', 'action', 'detail', 'entity_id']).orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
         q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(n.n) };
     },
 
     // ---- files
-    insertFile: (row: Insertable<Database['record_file']>) =>
-      db.insertInto('record_file').values(row).returningAll().executeTakeFirstOrThrow(),
+    insertFile: (row: Insertable<Database['record_file']>) => db.insertInto('record_file').values(row).returningAll().executeTakeFirstOrThrow(),
     file: (x: Db | Tx, id: number) => x.selectFrom('record_file').selectAll().where('id', '=', id).executeTakeFirst(),
     filesOf: (recordId: number) => db.selectFrom('record_file').selectAll().where('record_id', '=', recordId).orderBy('id').execute(),
-    filesByIds: (x: Tx, ids: number[]) =>
-      ids.length ? x.selectFrom('record_file').selectAll().where('id', 'in', ids).execute() : Promise.resolve([]),
+    filesByIds: (x: Tx, ids: number[]) => (ids.length ? x.selectFrom('record_file').selectAll().where('id', 'in', ids).execute() : Promise.resolve([])),
     linkFiles: async (x: Tx, recordId: number, ids: number[]) => {
       await x.updateTable('record_file').set({ record_id: null }).where('record_id', '=', recordId).execute();
       if (ids.length) {

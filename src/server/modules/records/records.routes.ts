@@ -23,6 +23,7 @@ import {
   type RecordCall,
 } from '../../../shared/records/contracts.js';
 import { defineContract } from '../../../shared/contracts/contract.js';
+import { delegationAdd, delegationRevoke, delegationSearch, flowCheck, flowList } from '../../../shared/records/flow-contracts.js';
 import type { Handler, HttpApp } from '../../http/app.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { sendXlsx } from '../../http/send-xlsx.js';
@@ -143,15 +144,17 @@ export function registerRecords(http: HttpApp, store: Store, records: RecordsSer
   );
 
   http.route(definitionList, () => {
-    const items = records.definitions.all().map((e) => ({
-      entity: e.definition.entity,
-      area: e.definition.area,
-      builtin: e.builtin,
-      version: e.version,
-      updated: e.updated,
-      updatedBy: e.updatedBy,
-      definition: e.definition,
-    }));
+    const items = records.definitions
+      .all()
+      .map((e) => ({
+        entity: e.definition.entity,
+        area: e.definition.area,
+        builtin: e.builtin,
+        version: e.version,
+        updated: e.updated,
+        updatedBy: e.updatedBy,
+        definition: e.definition,
+      }));
     return Promise.resolve({ items, total: items.length });
   });
   http.route(definitionSave, async (input, ctx) => {
@@ -171,6 +174,11 @@ export function registerRecords(http: HttpApp, store: Store, records: RecordsSer
     return { entity: input.entity };
   });
   http.route(definitionLog, (input) => records.definitionLog(input));
+  http.route(flowCheck, (input, ctx) => records.flowCheck(ctx.user!, input));
+  http.route(flowList, (input, ctx) => records.flowList(ctx.user!, input));
+  http.route(delegationSearch, (input, ctx) => records.delegationSearch(ctx.user!, input));
+  http.route(delegationAdd, (input, ctx) => records.delegationAdd(ctx.user!, input));
+  http.route(delegationRevoke, (input, ctx) => records.delegationRevoke(ctx.user!, input));
   http.route(dictionaryList, () => {
     const items = records.dictionaries.items();
     return Promise.resolve({ items, total: items.length });

@@ -18,6 +18,7 @@ import { createRecordBulk } from './records.bulk.js';
 import { createRecordCrud } from './records.crud.js';
 import { createRecordReceipts } from './records.receipts.js';
 import { createRecordWorkflow } from './records.workflow.js';
+import { createRecordFlows, type RecordFlows } from './records.flows.js';
 import { type RecordRow } from './records.repository.js';
 import { type RecordsDeps, offsetOf, granted } from './records.core.js';
 
@@ -84,6 +85,19 @@ export interface RecordsService {
   confirmReceipt(caller: AuthUser, def: RecordDefinition, input: { id: number; field: string }): Promise<RecordItem>;
   /** Opens the to-dos of attachment reminders (type 54) that are due by `now`, once per record, field and expiry; returns how many. */
   remindDue(now: number): Promise<number>;
+  /** Send back one step (`sendBack`) or hand the caller's task to another person (`transfer`): only a holder of an open task of the record's step. */
+  flowAct(
+    caller: AuthUser,
+    def: RecordDefinition,
+    input: { id: number; version: number; action: 'sendBack' | 'transfer'; reason: string; touserid?: number },
+  ): Promise<RecordItem>;
+  flowCheck: RecordFlows['flowCheck'];
+  flowList: RecordFlows['flowList'];
+  delegationSearch: RecordFlows['delegationSearch'];
+  delegationAdd: RecordFlows['delegationAdd'];
+  delegationRevoke: RecordFlows['delegationRevoke'];
+  /** Opens the escalation to-dos of steps that waited past their limit, once per task; returns how many. */
+  escalateDue(now: number): Promise<number>;
   definitionLog(input: { page: number; pageSize: number }): Promise<{
     items: { at: number; loginname: string; username: string; action: string; detail: string; entity: string }[];
     total: number;
@@ -107,6 +121,7 @@ export function createRecordsService(
   const workflow = createRecordWorkflow(core);
   const crud = createRecordCrud(core, workflow, receipts);
   const bulk = createRecordBulk(core, crud);
+  const flows = createRecordFlows(core, workflow);
   /** What the stored definitions and dictionary entries looked like at the last sync (null: not yet; the first sync reloads). */
   const storedSignatures: { defs: string | null; dicts: string | null } = { defs: null, dicts: null };
   return {
@@ -119,6 +134,13 @@ export function createRecordsService(
     remove: crud.remove,
     transition: workflow.transition,
     step: workflow.step,
+    flowAct: workflow.flowAct,
+    flowCheck: (caller, input) => flows.flowCheck(caller, input),
+    flowList: (caller, input) => flows.flowList(caller, input),
+    delegationSearch: (caller, input) => flows.delegationSearch(caller, input),
+    delegationAdd: (caller, input) => flows.delegationAdd(caller, input),
+    delegationRevoke: (caller, input) => flows.delegationRevoke(caller, input),
+    escalateDue: (now) => flows.escalateDue(now),
     rows: bulk.rows,
     allRecords: bulk.allRecords,
     importRows: bulk.importRows,
