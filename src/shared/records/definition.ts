@@ -225,6 +225,26 @@ export type SubFieldDef = z.infer<typeof subFieldDef>;
 /** Who may do something: empty = any signed-in user; otherwise any one role code or permission code of the caller. */
 export const grant = z.array(z.string().max(60)).max(30).default([]);
 
+/**
+ * Who a status (a flow step) waits for (issue 18 Approvals): named users, role
+ * holders, the responsible people of a kind for the record's region (seed 2
+ * §6), the record's department's holders of a role, a person field; all of
+ * them (countersign, 会签) or any one (或签); an optional time limit after which
+ * the holders of `escalateTo` get a to-do. A plain list of users (the first
+ * workflows) is a step of mode `any` and reads unchanged.
+ */
+export const stepApprovers = z.object({
+  userids: z.array(z.number().int().positive()).max(50).default([]),
+  roles: z.array(z.string().max(60)).max(10).default([]),
+  regionRole: z.enum(['hiddenDanger', 'specialEquipment', 'inspection', 'workPermit', 'alarm', 'hazardChief', 'areaSupervisor', 'administrator']).optional(),
+  deptRole: z.string().max(60).optional(),
+  field: identifier.optional(),
+  mode: z.enum(['any', 'all']).default('any'),
+  limitHours: z.number().positive().max(24 * 365).optional(),
+  escalateTo: z.string().max(60).optional(),
+});
+export type StepApproversDef = z.infer<typeof stepApprovers>;
+
 /** An optional workflow over the seed's statuses. */
 export const workflowDef = z.object({
   /** Status of a record when it is first saved. */
@@ -236,7 +256,7 @@ export const workflowDef = z.object({
         code: z.union(recordStatusCodes.map((c) => z.literal(c)) as unknown as [z.ZodLiteral<RecordStatus>, ...z.ZodLiteral<RecordStatus>[]]),
         /** Label in place of the seed's (e.g. "待一级审批"); the colour stays the seed's. */
         label: bilingual.optional(),
-        approvers: z.object({ userids: z.array(z.number().int().positive()).max(50).default([]), field: identifier.optional() }).optional(),
+        approvers: stepApprovers.optional(),
       }),
     )
     .min(1)

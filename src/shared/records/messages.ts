@@ -54,4 +54,10 @@ export const recordsMessages = defineMessages({
   'records.receiptDone': { zh: '您已确认', en: 'You have already confirmed' },
   'records.receiptTodoTitle': { zh: '{ledger}：{title} 请确认回执', en: '{ledger}: confirm receipt of {title}' },
   'records.reminderTodoTitle': { zh: '{ledger}：{title} 的附件将于 {date} 到期', en: '{ledger}: the attachment of {title} expires on {date}' },
+  'records.escalationTodoTitle': { zh: '{ledger}：{title} 审批已超过 {hours} 小时未处理', en: '{ledger}: {title} has waited over {hours} h for approval' },
+  'records.noPreviousStep': { zh: '当前步骤没有可退回的上一步', en: 'There is no previous step to send it back to' },
+  'records.transferTarget': { zh: '请选择其他有效人员', en: 'Choose another, active person' },
+  'records.transferHolder': { zh: '该人员已是当前步骤的审批人', en: 'That person is already an approver of this step' },
+  'records.delegationNotFound': { zh: '授权不存在或不是您的', en: 'No such delegation of yours' },
+  'records.endBeforeStart': { zh: '结束时间须晚于开始时间', en: 'The end must be after the start' },
 });

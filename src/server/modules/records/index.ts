@@ -16,6 +16,8 @@ import { createRecordsService } from './records.service.js';
 const RECORD_SYNC_MS = 3000;
 /** How often attachment reminders (type 54) that came due open their to-dos. */
 const REMINDER_MS = 15 * 60_000;
+/** How often steps waiting past their time limit are escalated. */
+const ESCALATION_MS = 60_000;
 
 /**
  * The record engine and its low-code platform (seed 2 §2.8): one set of calls
@@ -41,6 +43,11 @@ export const recordsModule = defineModule({
       records.remindDue(Date.now()).catch((err: unknown) => log.warn({ err }, 'records: attachment reminders failed; retried'));
     };
     const reminders = setInterval(remind, REMINDER_MS);
+    const escalate = () => {
+      records.escalateDue(Date.now()).catch((err: unknown) => log.warn({ err }, 'records: flow escalation failed; retried'));
+    };
+    const escalations = setInterval(escalate, ESCALATION_MS);
+    escalations.unref();
     reminders.unref();
     // An SQLite store has one server (the data directory lock); servers sharing a PostgreSQL store
     // pick up each other's ledger definitions and dictionary entries within a few seconds.
@@ -49,6 +56,7 @@ export const recordsModule = defineModule({
         port: records,
         close: () => {
           clearInterval(reminders);
+          clearInterval(escalations);
           return Promise.resolve();
         },
       };
@@ -62,6 +70,7 @@ export const recordsModule = defineModule({
       close: () => {
         clearInterval(timer);
         clearInterval(reminders);
+        clearInterval(escalations);
         return Promise.resolve();
       },
     };

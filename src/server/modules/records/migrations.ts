@@ -174,10 +174,63 @@ function safeNumericIndexes(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Approval flows (issue 18): one task per approver and step entered (`round`
+ * counts the entries of a record), with its seed flow status (pass, to be
+ * processed, signed-to-be-processed, reject, pending, unprocessed, transfer),
+ * who it came from (transfer or delegation) and when it was escalated; and
+ * delegations of a user's approvals to another for a time. Records waiting in
+ * a step before this have no tasks: their approvers are read from the
+ * definition as before until they move.
+ */
+function flowTasks(dialect: Dialect): Migration {
+  const pk = (name: string) =>
+    [
+      name,
+      idType(dialect),
+      (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()),
+    ] as const;
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('record_flow_task')
+        .addColumn(...pk('id'))
+        .addColumn('record_id', 'integer', (c) => c.notNull())
+        .addColumn('entity', 'text', (c) => c.notNull())
+        .addColumn('round', 'integer', (c) => c.notNull())
+        .addColumn('state_code', 'integer', (c) => c.notNull())
+        .addColumn('userid', 'integer', (c) => c.notNull())
+        .addColumn('status', 'integer', (c) => c.notNull())
+        .addColumn('via_userid', 'integer')
+        .addColumn('opened_at', 'bigint', (c) => c.notNull())
+        .addColumn('acted_at', 'bigint')
+        .addColumn('escalated_at', 'bigint')
+        .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema.createIndex('record_flow_task_record').on('record_flow_task').columns(['record_id', 'round']).execute();
+      await db.schema.createIndex('record_flow_task_user').on('record_flow_task').columns(['userid', 'status']).execute();
+      await db.schema
+        .createTable('record_flow_delegation')
+        .addColumn(...pk('id'))
+        .addColumn('from_userid', 'integer', (c) => c.notNull())
+        .addColumn('to_userid', 'integer', (c) => c.notNull())
+        .addColumn('entity', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('start_at', 'bigint', (c) => c.notNull())
+        .addColumn('end_at', 'bigint', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('revoked_at', 'bigint')
+        .execute();
+    },
+  };
+}
+
 /** This module's migrations. Never edit a landed one; add new ones named by time (`20261125T0930_name`), so modules built side by side cannot collide. */
 export const migrations: Readonly<Record<string, ModuleMigration>> = {
   '0050_record_engine': recordEngine,
   '0095_record_dictionary': recordDictionary,
   '0096_safe_sign_type_link': safeSignTypeLink,
   '20261125T2300_safe_numeric_indexes': safeNumericIndexes,
+  '20261126T0230_record_flow_tasks': flowTasks,
 };

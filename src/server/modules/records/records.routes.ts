@@ -23,6 +23,7 @@ import {
   type RecordCall,
 } from '../../../shared/records/contracts.js';
 import { defineContract } from '../../../shared/contracts/contract.js';
+import { delegationAdd, delegationRevoke, delegationSearch, flowCheck, flowList } from '../../../shared/records/flow-contracts.js';
 import type { Handler, HttpApp } from '../../http/app.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { sendXlsx } from '../../http/send-xlsx.js';
@@ -177,6 +178,11 @@ export function registerRecords(http: HttpApp, store: Store, records: RecordsSer
     return { entity: input.entity };
   });
   http.route(definitionLog, (input) => records.definitionLog(input));
+  http.route(flowCheck, (input, ctx) => records.flowCheck(ctx.user!, input));
+  http.route(flowList, (input, ctx) => records.flowList(ctx.user!, input));
+  http.route(delegationSearch, (input, ctx) => records.delegationSearch(ctx.user!, input));
+  http.route(delegationAdd, (input, ctx) => records.delegationAdd(ctx.user!, input));
+  http.route(delegationRevoke, (input, ctx) => records.delegationRevoke(ctx.user!, input));
   http.route(dictionaryList, () => {
     const items = records.dictionaries.items();
     return Promise.resolve({ items, total: items.length });

@@ -56,5 +56,33 @@ declare module '../../store/schema.js' {
       uploaded_by: number;
       record_id: number | null;
     };
+    /** Approval flows (issue 18): one task per approver and step entered; `status` is a seed flow status (`shared/domain/flow-steps.ts`). */
+    record_flow_task: {
+      id: Generated<number>;
+      record_id: number;
+      entity: string;
+      round: number;
+      state_code: number;
+      userid: number;
+      status: number;
+      via_userid: number | null;
+      opened_at: number;
+      acted_at: number | null;
+      escalated_at: number | null;
+      reason: Generated<string>;
+    };
+    /** A user's approvals go to another for a time (FlowAuthorization); `entity` '' for every ledger. */
+    record_flow_delegation: {
+      id: Generated<number>;
+      from_userid: number;
+      to_userid: number;
+      entity: Generated<string>;
+      start_at: number;
+      end_at: number;
+      reason: Generated<string>;
+      created_at: number;
+      created_by: string;
+      revoked_at: number | null;
+    };
   }
 }
