@@ -15,7 +15,7 @@ let worker: Worker | null = null;
 let seq = 0;
 const waiting = new Map<
   number,
-  { resolve: (s: SheetGrid | null) => void; reject: (e: Error) => void; timer: NodeJS.Timeout; rows: SheetGrid['rows'] }
+  { resolve: (s: SheetGrid[]) => void; reject: (e: Error) => void; timer: NodeJS.Timeout; rows: SheetGrid['rows'][] }
 >();
 
 /** The upload the caller sent in `field` is refused: 413 naming the limit, or 400 when it is not a workbook. */
@@ -40,15 +40,16 @@ function start(): Worker {
       return;
     }
     if ('part' in m) {
+      const rows = (p.rows[m.sheet] ??= []);
       for (const row of m.part) {
-        p.rows.push(row);
+        rows.push(row);
       }
       return;
     }
     waiting.delete(m.id);
     clearTimeout(p.timer);
     if (m.ok) {
-      p.resolve(m.sheet ? { name: m.sheet.name, rows: p.rows } : null);
+      p.resolve(m.sheets.map((sh, i) => ({ name: sh.name, rows: p.rows[i] ?? [] })));
     } else {
       p.reject(refusal(m.reason, 'upfile', m.limit));
     }
@@ -77,15 +78,16 @@ export const workbookReader = {
   },
   limits: () => ({ ...limits }),
   /**
-   * The first sheet of an uploaded .xlsx, read in the workbook thread (never on the event loop). Refuses with an
-   * AppError naming `field`: 400 when it is not a workbook, 413 when it unpacks to more than the limit or holds more
-   * cells. Null when the workbook has no sheet.
+   * The sheets of an uploaded .xlsx (`all`), or its first sheet only, read in the workbook thread (never on the event
+   * loop). Refuses with an AppError naming `field`: 400 when it is not a workbook, 413 when it unpacks to more than the
+   * limit or holds more cells. An empty list when the workbook has no sheet.
    */
-  readFirstSheet(buffer: Buffer, field = 'upfile'): Promise<SheetGrid | null> {
+  readSheets(buffer: Buffer, opts: { all: boolean; field?: string }): Promise<SheetGrid[]> {
+    const field = opts.field ?? 'upfile';
     worker ??= start();
     const w = worker;
     const id = ++seq;
-    return new Promise<SheetGrid | null>((resolve, reject) => {
+    return new Promise<SheetGrid[]>((resolve, reject) => {
       const timer = setTimeout(() => {
         waiting.delete(id);
         reject(refusal('tooLarge', field));
@@ -99,8 +101,12 @@ export const workbookReader = {
         rows: [],
       });
       // A copy goes to the thread (the caller keeps its buffer); an upload is at most tens of MB.
-      w.postMessage({ id, bytes: new Uint8Array(buffer), limits } satisfies ToWorkbookThread);
+      w.postMessage({ id, bytes: new Uint8Array(buffer), limits, all: opts.all } satisfies ToWorkbookThread);
     });
+  },
+  /** The first sheet (see readSheets); null when the workbook has none. */
+  async readFirstSheet(buffer: Buffer, field = 'upfile'): Promise<SheetGrid | null> {
+    return (await workbookReader.readSheets(buffer, { all: false, field }))[0] ?? null;
   },
   async close() {
     const w = worker;

@@ -1,9 +1,9 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { importSheets, planColumns, pointColumns, type ImportColumn, type ImportSheet, type PlanColumn, type PointColumn } from '../../../shared/inspections/import-columns.js';
 import { renderMessage } from '../../../shared/messages/catalog.js';
 import type { Lang } from '../../../shared/messages/define.js';
-import { plain, writeSheets } from '../../common/excel.js';
+import { writeSheets } from '../../common/excel.js';
+import { workbookReader, type SheetGrid } from '../../common/workbook.js';
 
 /*
  * The inspection import workbook: the template (a points sheet, a plans sheet,
@@ -49,16 +49,16 @@ export async function writeTemplate(out: Writable, lang: Lang): Promise<void> {
   ]);
 }
 
-function readSheet<K extends string>(ws: ExcelJS.Worksheet, byCol: Map<number, K>): RawRow<K>[] {
+function readSheet<K extends string>(sheet: SheetGrid, byCol: Map<number, K>): RawRow<K>[] {
   const rows: RawRow<K>[] = [];
-  ws.eachRow((r, n) => {
-    if (n === 1) {
-      return;
+  for (const r of sheet.rows) {
+    if (r.n === 1) {
+      continue;
     }
     const cells: Partial<Record<K, unknown>> = {};
     let any = false;
     for (const [col, key] of byCol) {
-      let v = plain(r.getCell(col).value);
+      let v = r.cells[col] ?? null;
       if (typeof v === 'string') {
         v = v.trim() === '' ? null : v.trim();
       }
@@ -68,21 +68,20 @@ function readSheet<K extends string>(ws: ExcelJS.Worksheet, byCol: Map<number, K
       }
     }
     if (any) {
-      rows.push({ row: n, cells });
+      rows.push({ row: r.n, cells });
     }
-  });
+  }
   return rows;
 }
 
-/** Reads the points and plans sheets; throws when the file is not a workbook. */
+/** Reads the points and plans sheets (in the workbook thread); throws when the file is not a workbook or is too large. */
 export async function readImportWorkbook(buffer: Buffer): Promise<ImportWorkbook> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(buffer as unknown as ArrayBuffer);
+  const sheets = await workbookReader.readSheets(buffer, { all: true });
   const out: ImportWorkbook = { points: null, plans: null };
-  for (const ws of wb.worksheets) {
+  for (const ws of sheets) {
     const heads = new Map<number, string>();
-    ws.getRow(1).eachCell((cell, col) => {
-      const v = plain(cell.value);
+    const first = ws.rows[0]?.n === 1 ? ws.rows[0].cells : [];
+    first.forEach((v, col) => {
       heads.set(col, typeof v === 'string' || typeof v === 'number' ? String(v) : '');
     });
     const planCols = new Map<number, PlanColumn>();

@@ -20,7 +20,7 @@ import { inspectionImport, inspectionImportTemplate } from '../../../shared/insp
 import { inspectionReport, inspectionReportExport, safeInspectionAnalysis, type ReportRowItem } from '../../../shared/inspections/report-contracts.js';
 import { writeSheet } from '../../common/excel.js';
 import { caller, type HttpApp } from '../../http/app.js';
-import { badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../http/errors.js';
 import { sendXlsx } from '../../http/send-xlsx.js';
 import { readImportWorkbook, templateFileName, writeTemplate, type ImportWorkbook } from './import-xlsx.js';
 import type { InspectionsService } from './inspections.service.js';
@@ -72,7 +72,11 @@ export function registerInspectionRoutes(http: HttpApp, svc: InspectionsService)
     let wb: ImportWorkbook;
     try {
       wb = await readImportWorkbook(buffer);
-    } catch {
+    } catch (err) {
+      // Too large or too many cells: the reader's own refusal (413 naming the limit); anything else is not a workbook.
+      if (err instanceof AppError) {
+        throw err;
+      }
       throw badRequest('records.badSheet', ['upfile']);
     }
     return svc.importer.importWorkbook(caller(ctx), wb);
