@@ -27,13 +27,14 @@ const adminMenu = [
 ];
 
 describe('menu permission and the seed spellings of a page', () => {
-  const indexPaths = pageRoutes.map((r) => r.path).filter((p) => p.endsWith('/index'));
+  // Pages spelt `/X/index` beside a page `/X` (the seed's second spelling); a page whose only spelling ends in
+  // /index (`/DangerThreeCards/index`, its menu href too) is an ordinary page.
+  const indexPaths = pageRoutes
+    .map((r) => r.path)
+    .filter((p) => p.endsWith('/index') && pageRoutes.some((r) => r.path === p.slice(0, -'/index'.length)));
 
   it('knows the eleven seed pages spelt …/index, each beside its menu spelling', () => {
     expect(indexPaths).toHaveLength(11);
-    for (const p of indexPaths) {
-      expect(pageRoutes.some((r) => r.path === p.slice(0, -'/index'.length)), p).toBe(true);
-    }
   });
 
   it.each(indexPaths)('%s opens for a user whose menu has it without /index', (path) => {
