@@ -76,7 +76,6 @@ export const workbookReader = {
     limits = { maxUnpackedBytes: next.maxUnpackedBytes ?? limits.maxUnpackedBytes, maxCells: next.maxCells ?? limits.maxCells };
     heapMb = next.heapMb ?? heapMb;
   },
-  limits: () => ({ ...limits }),
   /**
    * The sheets of an uploaded .xlsx (`all`), or its first sheet only, read in the workbook thread (never on the event
    * loop). Refuses with an AppError naming `field`: 400 when it is not a workbook, 413 when it unpacks to more than the

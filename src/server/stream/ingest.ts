@@ -115,6 +115,9 @@ const answer = (accepted: number, r: Rejections, unknownTags: number): IngestRes
   unknownTags,
 });
 
+/** The reason of every item refused because the server is stopping. */
+export const SHUTTING_DOWN = 'server shutting down';
+
 /** Items per slice of a large body (one turn of the event loop each). */
 export const SLICE_ITEMS = 2000;
 
@@ -172,7 +175,7 @@ export function createIngest(deps: { tags: TagRegistry; live: LiveCache; bus: St
 
   function shuttingDown(items: readonly unknown[]): IngestResult {
     const r = rejections();
-    items.forEach((_, index) => r.add(index, 'server shutting down'));
+    items.forEach((_, index) => r.add(index, SHUTTING_DOWN));
     return answer(0, r, 0);
   }
 

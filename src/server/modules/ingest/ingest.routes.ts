@@ -3,14 +3,12 @@ import { ingestKeyCreate, ingestKeyList, ingestKeyRevoke, ingestPositions, inges
 import type { IngestResult } from '../../../shared/contracts/stream.js';
 import type { Config } from '../../config.js';
 import { bearerToken, fail, ok, requestLang, type HttpApp } from '../../http/app.js';
+import { SHUTTING_DOWN } from '../../stream/ingest.js';
 import type { Platform } from '../module.js';
 import type { IngestKeyService } from './ingest.service.js';
 
 /** Ingest bodies may be larger than ordinary calls: a gateway flushing a backlog sends many items at once. */
 const INGEST_BODY_LIMIT = 8 * 1024 * 1024;
-
-/** The reason of items refused because the server is stopping (stream/ingest.ts). */
-const SHUTTING_DOWN = 'server shutting down';
 
 /** Seconds a gateway is asked to wait before sending again while the server stops (a restart takes a few). */
 const RETRY_AFTER_S = 5;
