@@ -175,6 +175,27 @@ function safeNumericIndexes(dialect: Dialect): Migration {
 }
 
 /**
+ * SQLite's document indexes covered every ledger's rows, so each record
+ * written evaluated all of them (about 450 in the demo plant). They are
+ * dropped here; the next start's `ensureIndexes` makes them, under the same
+ * names, partial on their ledger (`where entity = '…'`), as PostgreSQL's are.
+ */
+function partialSqliteIndexes(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      if (dialect !== 'sqlite') {
+        return;
+      }
+      const old = await sql<{ name: string }>`SELECT name FROM sqlite_master
+        WHERE type = 'index' AND tbl_name = 'record' AND (name LIKE 'record_doc_%' OR name LIKE 'record_cnt_%') AND sql NOT LIKE '%where entity =%'`.execute(db);
+      for (const r of old.rows) {
+        await sql`DROP INDEX IF EXISTS ${sql.id(r.name)}`.execute(db);
+      }
+    },
+  };
+}
+
+/**
  * Approval flows (issue 18): one task per approver and step entered (`round`
  * counts the entries of a record), with its seed flow status (pass, to be
  * processed, signed-to-be-processed, reject, pending, unprocessed, transfer),
@@ -233,4 +254,5 @@ export const migrations: Readonly<Record<string, ModuleMigration>> = {
   '0096_safe_sign_type_link': safeSignTypeLink,
   '20261125T2300_safe_numeric_indexes': safeNumericIndexes,
   '20261126T0230_record_flow_tasks': flowTasks,
+  '20261126T0700_partial_sqlite_indexes': partialSqliteIndexes,
 };
