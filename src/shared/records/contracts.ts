@@ -179,23 +179,33 @@ export interface SeedCall {
  * a new record); `Update` needs the `id` and `version` of the one it changes.
  */
 export function seedCallContracts(def: RecordDefinition, generic: RecordContracts, dicts: Dictionaries = {}): SeedCall[] {
+  // The values schema is built once per definition, and only when a seed call takes values (Add, Update).
+  let values: ReturnType<typeof recordValuesSchema> | undefined;
+  const valuesSchema = () => (values ??= recordValuesSchema(def, dicts));
+  const contractOf = (call: SeedCall['seed']['call']): Contract => {
+    switch (call) {
+      case 'List':
+        return generic.list;
+      case 'Get':
+        return generic.get;
+      case 'Save':
+        return generic.save;
+      case 'Delete':
+        return generic.delete;
+      case 'Transition':
+        return generic.transition;
+      case 'Export':
+        return generic.export;
+      case 'Add':
+        return { ...generic.save, input: valuesSchema() };
+      case 'Update':
+        return { ...generic.save, input: valuesSchema().and(z.object({ id: z.coerce.number().int().positive(), version: z.number().int().min(0) })) };
+    }
+  };
   return def.seedCalls.map((seed) => {
     const path = `/UAPI/${def.area}/${seed.name}`;
     const queryKeys = seed.idIn === 'query' ? ['id'] : undefined;
-    const base = {
-      List: generic.list,
-      Get: generic.get,
-      Save: generic.save,
-      Delete: generic.delete,
-      Transition: generic.transition,
-      Export: generic.export,
-      Add: { ...generic.save, input: recordValuesSchema(def, dicts) },
-      Update: {
-        ...generic.save,
-        input: recordValuesSchema(def, dicts).and(z.object({ id: z.coerce.number().int().positive(), version: z.number().int().min(0) })),
-      },
-    }[seed.call] as Contract;
-    return { seed, contract: { ...base, path, queryKeys } };
+    return { seed, contract: { ...contractOf(seed.call), path, queryKeys } };
   });
 }
 
