@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync, privateDecrypt, randomBytes, randomUUID, constants } from 'node:crypto';
+import { constants, createHash, createPublicKey, generateKeyPairSync, privateDecrypt, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { loginSecurePlain, type UserInfo } from '../../../shared/auth/contracts.js';
 import { REFRESH_TOKEN_ERROR } from '../../../shared/contracts/envelope.js';
@@ -63,15 +63,23 @@ export async function createAuthService(store: Store, config: Config, org: OrgSe
   const jwtSecret = new TextEncoder().encode(
     process.env.JWT_SECRET || (await repo.secret('jwt', () => randomBytes(32).toString('base64'))),
   );
-  const rsa = JSON.parse(
-    await repo.secret('rsa', () => {
-      const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-      return JSON.stringify({
-        publicKey: publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
-        privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }),
-      });
-    }),
-  ) as { publicKey: string; privateKey: string };
+  // The sign-in form encrypts the password with this key pair: LOGIN_RSA_KEY (a PKCS #8 PEM private key) when set,
+  // else one generated on the first start and kept in the store, so every server of the store shares it.
+  const keyPairOf = (privateKey: string) => ({
+    publicKey: createPublicKey(privateKey).export({ type: 'spki', format: 'der' }).toString('base64'),
+    privateKey,
+  });
+  const rsa = process.env.LOGIN_RSA_KEY
+    ? keyPairOf(process.env.LOGIN_RSA_KEY)
+    : (JSON.parse(
+        await repo.secret('rsa', () => {
+          const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+          return JSON.stringify({
+            publicKey: publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
+            privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+          });
+        }),
+      ) as { publicKey: string; privateKey: string });
   const loginWindowMs = config.loginWindowSeconds * 1000;
   let lastPrune = 0;
   // Successors of rotated refresh tokens are kept encrypted: the store alone does not give a live token away.

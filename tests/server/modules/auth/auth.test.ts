@@ -3,6 +3,7 @@ import { SignJWT, decodeJwt } from 'jose';
 import {
   changePasswordNew,
   getLoginPageConfig,
+  getPublicKey,
   getUserInfo,
   logOff,
   loginSecure,
@@ -12,7 +13,8 @@ import { REFRESH_TOKEN_ERROR } from '../../../../src/shared/contracts/envelope.j
 import { myTodoStats } from '../../../../src/shared/org/contracts.js';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.js';
 import { call, encryptedLoginBody, login } from '../../../helpers/api.js';
-import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
+import { dialects, freshDatabase, startTestServer, type TestServer } from '../../../helpers/server.js';
+import { createPublicKey } from 'node:crypto';
 import { ageRefreshRotations } from './auth-fixtures.js';
 
 describe.each(dialects)('identity and session on %s', (dialect) => {
@@ -182,5 +184,37 @@ describe('access tokens signed with the shared JWT_SECRET', () => {
     expect((await call(ts.url, getUserInfo, {}, noIat)).httpStatus).toBe(401);
     expect((await call(ts.url, getUserInfo, {}, yearLong)).httpStatus).toBe(401);
     expect((await call(ts.url, getUserInfo, {}, fine)).httpStatus).toBe(200);
+  });
+});
+
+describe('the sign-in key pair', () => {
+  it('is LOGIN_RSA_KEY when set; otherwise generated once and kept in the store, the same after a restart', async () => {
+    const fromEnv = process.env.LOGIN_RSA_KEY!;
+    const expected = createPublicKey(fromEnv).export({ type: 'spki', format: 'der' }).toString('base64');
+    const a = await startTestServer();
+    try {
+      expect((await call(a.url, getPublicKey, {})).body.data!.publicKey).toBe(expected);
+      expect((await login(a.url, 'admin', DEFAULT_DEMO_PASSWORD)).body.IsSuccess).toBe(true);
+    } finally {
+      await a.close();
+    }
+    delete process.env.LOGIN_RSA_KEY;
+    const store = await freshDatabase('sqlite', { file: true });
+    try {
+      const first = await startTestServer({ store });
+      const generated = (await call(first.url, getPublicKey, {})).body.data!.publicKey;
+      await first.close();
+      expect(generated).not.toBe(expected);
+      const second = await startTestServer({ store });
+      try {
+        expect((await call(second.url, getPublicKey, {})).body.data!.publicKey).toBe(generated);
+        expect((await login(second.url, 'admin', DEFAULT_DEMO_PASSWORD)).body.IsSuccess).toBe(true);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      process.env.LOGIN_RSA_KEY = fromEnv;
+      await store.drop();
+    }
   });
 });
