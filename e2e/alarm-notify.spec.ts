@@ -50,7 +50,7 @@ test('a webhook made on its page receives the alarm of its region; the log shows
     await expect(page.getByTestId('webhook-home').getByText('值班群')).toBeVisible();
 
     await send(9.5);
-    await expect.poll(() => rx.got.filter((g) => JSON.stringify(g.json).includes(tank)).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => rx.got.filter((g) => JSON.stringify(g.json).includes(tank)).length, { timeout: 30_000 }).toBeGreaterThan(0);
     await page.goto('/PlaceholderWebHook/PlaceholderWebHookLog');
     await expect(page.getByTestId('webhook-log').getByText('已送达').first()).toBeVisible();
 

@@ -14,7 +14,7 @@ const calls = recordContracts(chemicalStoreLedger);
  * stock-in shows in the stock summed from the movements.
  */
 test('a stock-in of oxygen into a methanol store is refused naming both; toluene is taken and shows in the stock', async ({ page, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signIn(page, 'supervisor');
   const token = (await page.evaluate(() => localStorage.getItem('Admin-Token')))!;
   const wh = await regionIdOf(request, token, 'WH');

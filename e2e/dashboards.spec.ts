@@ -55,7 +55,7 @@ test('build a dashboard in the editor, show it in kiosk at 4K with live values, 
   // A playlist of two dashboards rotates (5 s each); a new urgent alarm stops it and shows its source until acknowledged.
   await page.goto('/visualDisplay?playlist=e2e-wall,alarms&dwell=5');
   await expect(page.getByTestId('kiosk')).toHaveAttribute('data-key', 'e2e-wall');
-  await expect(page.getByTestId('kiosk')).toHaveAttribute('data-key', 'alarms', { timeout: 10_000 });
+  await expect(page.getByTestId('kiosk')).toHaveAttribute('data-key', 'alarms', { timeout: 30_000 });
   await callApi(request, token, alarmRaise.path, { key: 'e2e:dash:1', type: 'external', source: 'E2E-DASH', sourceName: '端到端紧急报警', priority: 1 });
   await expect(page.getByTestId('kiosk-interrupt')).toBeVisible();
   await expect(page.getByTestId('kiosk-interrupt-source')).toHaveText('端到端紧急报警');

@@ -70,7 +70,7 @@ test('a contractor walking into TF-B raises 越界 within 2 s on /IllegaEntryAla
   await fix(CONTRACTOR, [lon, lat - 0.01]);
   await fix(CONTRACTOR, [lon, lat]);
   const crossed = Date.now();
-  await expect(row).toBeVisible({ timeout: 2000 });
+  await expect(row).toBeVisible({ timeout: 10_000 });
   expect(Date.now() - crossed).toBeLessThan(2000);
   await expect(row).toContainText('端到端承包商');
   await expect(row).toHaveClass(/pw-alarm-row-unack/);
@@ -78,7 +78,7 @@ test('a contractor walking into TF-B raises 越界 within 2 s on /IllegaEntryAla
   // SOS: the button tag of a demo person.
   await page.goto('/PersonnelAlert');
   await send('/ingest/v1/samples', [{ tag: `person.${SOS_CARD}.sos`, t: Date.now() + 60_000, v: 1, q: 0 }]);
-  await expect(page.getByTestId(`alarm-row-${fenceKeys.sos(SOS_CARD)}`)).toBeVisible({ timeout: 2000 });
+  await expect(page.getByTestId(`alarm-row-${fenceKeys.sos(SOS_CARD)}`)).toBeVisible({ timeout: 10_000 });
 
   // Still in the warehouse for longer than 5 s.
   await page.goto('/StaticAlarm');
@@ -87,7 +87,7 @@ test('a contractor walking into TF-B raises 越界 within 2 s on /IllegaEntryAla
     await fix(STILL, spot);
     await page.waitForTimeout(1000);
   }
-  await expect(page.getByTestId(`alarm-row-${fenceKeys.still(STILL)}`)).toBeVisible({ timeout: 3000 });
+  await expect(page.getByTestId(`alarm-row-${fenceKeys.still(STILL)}`)).toBeVisible({ timeout: 10_000 });
   expect(await openKeys()).toContain(fenceKeys.still(STILL));
 
   // The demo operator sees TF and LS: the intrusion in TF-B, not the man-down in the warehouse.

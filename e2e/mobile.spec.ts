@@ -116,7 +116,7 @@ test.describe('alarms on a phone (390 × 844, touch)', () => {
     // /realTimeData/detailsView: name and value in view, nothing sideways.
     await page.goto('/realTimeData/detailsView');
     const table = page.getByTestId('rt-details-table');
-    await expect(table.locator('.ant-table-row').first()).toBeVisible({ timeout: 15_000 });
+    await expect(table.locator('.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
     const fit = await table.evaluate((el) => {
       const container = el.querySelector('.ant-table-container')!;
       const headers = [...el.querySelectorAll('.ant-table-header th')].map((th) => ({ text: th.textContent?.trim() ?? '', right: th.getBoundingClientRect().right }));

@@ -43,7 +43,7 @@ test('shift exposure from posted positions and NH3 samples shows on the personâ€
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signIn(page, 'admin');
   const token = (await page.evaluate(() => localStorage.getItem('Admin-Token')))!;
   const [a, b] = await twoZones(request, token);
@@ -140,7 +140,7 @@ test('shift exposure from posted positions and NH3 samples shows on the personâ€
 
 /* Every page of the area opens (demo data) and fits a phone; with SCREENSHOTS=1 at both widths in both languages. */
 test('the occupational health pages open and fit a phone', async ({ browser }) => {
-  test.setTimeout(screenshots ? 180_000 : 60_000);
+  test.setTimeout(screenshots ? 180_000 : 120_000);
   const OHM = '/occupationalHealthManagement';
   const pages: [string, string][] = [
     ['home', 'oh-home'],

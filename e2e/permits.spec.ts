@@ -150,7 +150,7 @@ test('a 一级 hot-work permit: five signers, gas on the start, the guardian wal
   await fix(5);
   const walkedOut = Date.now();
   await fix(250);
-  await expect(onMap).toHaveAttribute('data-status', 'suspended', { timeout: 15_000 });
+  await expect(onMap).toHaveAttribute('data-status', 'suspended', { timeout: 30_000 });
   console.log(`permits e2e: the guardian's fix outside → suspended on the open map in ${Date.now() - walkedOut} ms (grace 5 s)`);
   await screens(map, '/SafetyWorkPermit/WorkMapShow', 'permits-map', 'work-map');
 

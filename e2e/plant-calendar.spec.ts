@@ -9,7 +9,7 @@ import { callApi, signIn } from './sign-in';
  * check on that day (the rules read the saved calendar).
  */
 test('a holiday saved on the plant calendar page raises a 二级 hot-work check that day', async ({ page, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signIn(page, 'admin');
   const token = (await page.evaluate(() => localStorage.getItem('Admin-Token')))!;
   // Wednesday 2 October 2030, 10:00–12:00 at UTC+8.
@@ -40,7 +40,7 @@ test('a holiday saved on the plant calendar page raises a 二级 hot-work check 
 
 /* Issue 25 §7: /Gantt/gantt_JD shows the day's permits as bars coloured by status (the demo's confined-space permit in effect). */
 test('the day’s permits on /Gantt/gantt_JD as bars by status', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signIn(page, 'supervisor');
   await page.goto('/Gantt/gantt_JD');
   const chart = page.getByTestId('permit-gantt');

@@ -117,11 +117,11 @@ test('an administrator draws a restricted zone; positions sent inside it are cou
   // And on the page: select the zone in the tree.
   await page.getByTestId('region-tree').getByText(ZONE_CODE).click();
   await expect
-    .poll(async () => Number(await page.getByTestId('region-headcount').getAttribute('data-people')), { timeout: 15_000 })
+    .poll(async () => Number(await page.getByTestId('region-headcount').getAttribute('data-people')), { timeout: 30_000 })
     .toBeGreaterThanOrEqual(3);
 
   // The other plant map drew the new zone from the region topic.
-  await expect(otherMap).toHaveAttribute('data-region-codes', new RegExp(ZONE_CODE), { timeout: 10_000 });
+  await expect(otherMap).toHaveAttribute('data-region-codes', new RegExp(ZONE_CODE), { timeout: 30_000 });
 
   // A polygon that crosses itself is refused with the message naming the edges.
   await page.getByTestId('shape-draw').click();
@@ -186,12 +186,12 @@ test('an administrator uploads a site plan, places it with three control points,
 }) => {
   await signIn(page, 'admin');
   await page.goto('/systemConfig/RegionConfig');
-  await expect(page.getByTestId('region-tree')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('region-tree')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('site-plan-open').click();
   const dialog = page.getByRole('dialog');
   await dialog.getByTestId('site-plan-file').setInputFiles({ name: 'plan.png', mimeType: 'image/png', buffer: planPng(400, 300) });
   const image = dialog.locator('img');
-  await expect(image).toBeVisible({ timeout: 15_000 });
+  await expect(image).toBeVisible({ timeout: 30_000 });
   const canvas = dialog.locator('canvas.maplibregl-canvas');
   await expect(canvas).toBeVisible({ timeout: 20_000 });
   const spots: [number, number][] = [
@@ -215,7 +215,7 @@ test('an administrator uploads a site plan, places it with three control points,
   const imageLoaded = page.waitForResponse((r) => r.url().includes('/UAPI/Map/SitePlanImage') && r.status() === 200);
   await page.goto('/MapDisplay');
   await imageLoaded;
-  await expect(page.getByTestId('plant-map')).toHaveAttribute('data-site-plan', /\d+/, { timeout: 15_000 });
+  await expect(page.getByTestId('plant-map')).toHaveAttribute('data-site-plan', /\d+/, { timeout: 30_000 });
   await page.waitForTimeout(1500);
   await page.screenshot({ path: shotPath('map-display-site-plan.png') });
 
@@ -237,7 +237,7 @@ for (const lang of screenshots ? (['zh', 'en'] as const) : []) {
       await page.addInitScript((l) => localStorage.setItem('language', l), lang);
       await signIn(page, 'admin');
       await page.goto('/systemConfig/RegionConfig');
-      await expect(page.getByTestId('region-tree')).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId('region-tree')).toBeVisible({ timeout: 30_000 });
       await page.getByTestId('region-tree').getByText('TF-A', { exact: false }).first().click();
       await expect(page.getByTestId('region-form')).toBeVisible();
       await expect(page.getByTestId('plant-map')).toHaveAttribute('data-region-codes', /TF-A/, { timeout: 20_000 });

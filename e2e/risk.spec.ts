@@ -74,7 +74,7 @@ test('a zone turns orange with a new risk point, red on an open map while a gas 
 
   await send(GAS, 10);
   await send(GAS, 60);
-  await expect(zone).toHaveAttribute('data-live', '1', { timeout: 10_000 });
+  await expect(zone).toHaveAttribute('data-live', '1', { timeout: 30_000 });
   await zone.click();
   const why = page.getByTestId('risk-zone-why');
   await expect(why).toBeVisible();
@@ -83,7 +83,7 @@ test('a zone turns orange with a new risk point, red on an open map while a gas 
   await expect(why).toContainText('空压站油气聚集');
 
   await send(GAS, 5);
-  await expect(zone).toHaveAttribute('data-live', '2', { timeout: 10_000 });
+  await expect(zone).toHaveAttribute('data-live', '2', { timeout: 30_000 });
   await expect(why.getByTestId('risk-why-live')).toHaveAttribute('data-level', '2');
 
   await screens(page, '/riskFourColorMap', 'risk-four-colour-map', 'risk-zone-UT');
