@@ -51,6 +51,9 @@ function certificatesOf(p: Person): string[] {
  * is empty. Written as the demo administrator, so the import is audited.
  * Work types stay empty: the WorkType ledger is the administrator's to fill.
  */
+/** The demo roster's cards in its order (people first, as seedDemoRoster writes them): for modules whose demo data names people. */
+export const demoRosterCards = (): string[] => demoRoster().map((p) => p.card);
+
 export async function seedDemoRoster(db: Db, records: RecordsService): Promise<number> {
   const admin = await db
     .selectFrom('users')

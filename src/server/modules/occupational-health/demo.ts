@@ -7,6 +7,7 @@ import {
   safeguardLedger,
   warningSignLedger,
 } from '../../../shared/occupational-health/ledger.js';
+import { demoRosterCards } from '../../demo/demo-positioning.js';
 import { positioningObjectLedger } from '../../../shared/records/ledgers/positioning-object.js';
 import type { AuthUser } from '../../http/app.js';
 import type { Store } from '../../store/db.js';
@@ -133,7 +134,13 @@ export async function seedDemoHealthFiles(store: Store, records: RecordsPort, or
   }
   const save = (def: Parameters<RecordsPort['save']>[1], values: Record<string, unknown>) => records.save(admin, def, values);
   const now = Date.now();
-  const people = (await records.allRecords(positioningObjectLedger)).filter((p) => p.kind === 'person').slice(0, 3);
+  // The first three people of the demo roster, by card: never someone added since (the files are seeded a moment after
+  // the roster, and a person created meanwhile, by a user or a test, must not be given the demo's files).
+  const byCard = new Map((await records.allRecords(positioningObjectLedger)).map((p) => [p.card, p]));
+  const people = demoRosterCards()
+    .map((card) => byCard.get(card))
+    .filter((p): p is NonNullable<typeof p> => p !== undefined && p.kind === 'person')
+    .slice(0, 3);
   for (const [i, p] of people.entries()) {
     const name = typeof p.name === 'string' ? p.name : p.title;
     await save(personalArchiveLedger, {
