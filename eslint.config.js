@@ -113,7 +113,7 @@ const oneLanguagePerString = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'map-styles/**', 'models/**', 'dashboards/**'] },
+  { ignores: ['.scratch/**', 'dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'map-styles/**', 'models/**', 'dashboards/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

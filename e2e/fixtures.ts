@@ -73,7 +73,7 @@ async function startPortal(index: number): Promise<{ url: string; child: ChildPr
   throw new Error(`e2e: the portal on port ${port} did not answer /healthz within 180 s`);
 }
 
-export const test = base.extend<object, { portal: string }>({
+export const test = base.extend<{ closeOwnContexts: void }, { portal: string }>({
   portal: [
     // Playwright reads a fixture's dependencies from its first parameter's pattern; this one has none.
     // eslint-disable-next-line no-empty-pattern
@@ -87,4 +87,15 @@ export const test = base.extend<object, { portal: string }>({
   baseURL: async ({ portal }, provide) => {
     await provide(portal);
   },
+  // Contexts a test opens itself (a second user, a phone) close when it ends, as Playwright's own `context` does. Left
+  // open, their pages kept rendering live maps and holding sockets for the rest of the worker's life: 40 renderers and
+  // a load of 20 by the end of a run, and the later tests of that worker timed out.
+  closeOwnContexts: [
+    async ({ browser }, provide) => {
+      const before = new Set(browser.contexts());
+      await provide();
+      await Promise.all(browser.contexts().filter((c) => !before.has(c)).map((c) => c.close().catch(() => undefined)));
+    },
+    { auto: true },
+  ],
 });
