@@ -62,8 +62,9 @@ export function FlowApprovalPage() {
     }
   };
 
+  // In the table the buttons stay on one line (the table scrolls sideways if it must); on cards they wrap.
   const buttons = (task: FlowTaskItem) => (
-    <Space wrap size={4}>
+    <Space wrap={narrow} size={4}>
       <Link to={recordHref(task.entity, task.recordId)} data-testid={`flow-open-${task.id}`}>
         {T('records.flow.open')}
       </Link>
@@ -139,6 +140,7 @@ export function FlowApprovalPage() {
           data-testid="flow-list"
           loading={tasks.loading}
           dataSource={items}
+          scroll={{ x: 'max-content' }}
           pagination={pagination}
           columns={[
             { title: T('records.flow.ledger'), key: 'ledger', render: (_v, t) => pick(lang, t.ledger.zh, t.ledger.en) },
@@ -147,7 +149,8 @@ export function FlowApprovalPage() {
             { title: T('records.flow.from'), dataIndex: 'viaName', key: 'via', render: (v: string) => v || '—' },
             { title: T(tab === 'done' ? 'records.flow.acted' : 'records.flow.opened'), key: 'time', render: (_v, t) => timeOf(t) },
             { title: T('records.flow.status'), key: 'status', render: (_v, t) => <FlowStatusTag lang={lang} status={t.status} /> },
-            { title: T('records.flow.reason'), dataIndex: 'reason', key: 'reason', ellipsis: true, render: (v: string) => v || '—' },
+            // The reason given when acting (send back, transfer, reject); a waiting task has none yet.
+            ...(tab === 'done' ? [{ title: T('records.flow.reason'), dataIndex: 'reason', key: 'reason', render: (v: string) => v || '—' }] : []),
             { title: T('records.flow.actions'), key: 'actions', render: (_v: unknown, t: FlowTaskItem) => buttons(t) },
           ]}
         />
@@ -206,7 +209,7 @@ function ActDialog({ lang, action, onSubmit, onClose }: { lang: Lang; action: Ac
             optionFilterProp="label"
             loading={users.loading}
             data-testid="flow-transfer-user"
-            options={(users.data ?? []).map((u) => ({ value: u.userid, label: `${u.username} (${u.loginname})` }))}
+            options={(users.data ?? []).map((u) => ({ value: u.userid, label: u.loginname ? `${u.username} (${u.loginname})` : u.username }))}
           />
         </Form.Item>
       )}

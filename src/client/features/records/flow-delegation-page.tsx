@@ -147,7 +147,7 @@ function AddDialog({
 }) {
   const T = (code: MessageCode) => renderMessage(lang, code);
   const users = useLoad(useCallback((signal: AbortSignal) => api(ledgerUserOptions, {}, { signal }), []));
-  const userOptions = (users.data ?? []).map((u) => ({ value: u.userid, label: `${u.username} (${u.loginname})` }));
+  const userOptions = (users.data ?? []).map((u) => ({ value: u.userid, label: u.loginname ? `${u.username} (${u.loginname})` : u.username }));
   const required = { required: true, message: T('validation.required') };
   const start = dayjs().startOf('minute');
   return (
