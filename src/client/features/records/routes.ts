@@ -17,4 +17,6 @@ export const recordsPages = definePages([
   page('/SystesmManeges', () => import('./ledger-pages'), 'PositioningObjectPage'),
   page('/SystesmManeges/index', () => import('./ledger-pages'), 'PositioningObjectPage'),
   page('/SafeSign/SafeSignTypeList', () => import('./ledger-pages'), 'SafeSignTypePage'),
+  page('/flowReview/approval', () => import('./flow-approval-page'), 'FlowApprovalPage'),
+  page('/FlowAuthorization/FlowAuthorizationSearch', () => import('./flow-delegation-page'), 'FlowDelegationPage'),
 ]);

@@ -66,7 +66,7 @@ describe.each(dialects)('org permissions and menus (%s)', (dialect) => {
   });
 
   describe('menus', () => {
-    it("the contractor's menu is the SystemManagement directory with ToDoCenter and the ledgers everyone reads, nothing to manage", async () => {
+    it("the contractor's menu is the SystemManagement directory with ToDoCenter, their own approvals and delegations, and the ledgers everyone reads, nothing to manage", async () => {
       const contractor = await demoToken(t.url, 'contractor');
       const r = await call(t.url, getJsonMenus, {}, contractor);
       expect(r.body.IsSuccess).toBe(true);
@@ -81,6 +81,9 @@ describe.each(dialects)('org permissions and menus (%s)', (dialect) => {
       expect(menus[0]).toEqual(expect.objectContaining({ href: '/No.88/SystemManagement', type: 1, eightyEightType: 0 }));
       expect(menus[0].childs.map((c) => c.href)).toEqual([
         '/orgnization/ToDoCenter',
+        // Anyone may be an approver (a person field, a transfer) and delegate their approvals (issue 18).
+        '/flowReview',
+        '/FlowAuthorization',
         '/system/announcement',
         '/Notice/NoticeList',
         '/SafeSign/SafeSignList',
