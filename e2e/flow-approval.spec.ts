@@ -133,7 +133,10 @@ test('an approval waits for me, is transferred, approved from the page; a delega
   await screens(supervisor, '/FlowAuthorization/FlowAuthorizationSearch', 'flow-delegations', 'flow-delegation-page');
   await supervisor.goto('/FlowAuthorization/FlowAuthorizationSearch');
   await supervisor.setViewportSize({ width: 390, height: 844 });
-  await expect(row).toBeVisible();
+  // On a phone the delegation is a card whose 撤销 is in view without scrolling sideways.
+  const card = supervisor.getByTestId('delegation-list').locator('.ant-list-item').filter({ hasText: '年休假' });
+  await expect(card).toContainText('王主管 → 张巡检');
+  await expect(card.getByRole('button', { name: /撤\s*销/ })).toBeInViewport();
   await expectNoSidewaysOverflow(supervisor);
   await supervisor.setViewportSize({ width: 1440, height: 900 });
   await row.getByRole('button', { name: /撤\s*销/ }).click();

@@ -1,4 +1,4 @@
-import { Button, Card, DatePicker, Form, Input, Popconfirm, Select, Table, Tag } from 'antd';
+import { Button, Card, DatePicker, Form, Grid, Input, List, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useState } from 'react';
 import { renderMessage, type MessageCode } from '../../../shared/messages/catalog';
@@ -53,6 +53,25 @@ export function FlowDelegationPage() {
   const defs = useDefinitions();
   const ledgerName = new Map((defs.data?.items ?? []).map((d) => [d.entity, pick(lang, d.definition.name.zh, d.definition.name.en)]));
   const now = Date.now();
+  // On a phone each delegation is a card, so that 撤销 is in view without scrolling sideways.
+  const narrow = !Grid.useBreakpoint().md;
+  const ledgerOf = (d: DelegationItem) => (d.entity ? (ledgerName.get(d.entity) ?? d.entity) : T('records.delegation.allLedgers'));
+  const periodOf = (d: DelegationItem) => `${formatDate(d.start, TIME)} – ${formatDate(d.end, TIME)}`;
+  const stateTag = (d: DelegationItem) => {
+    const s = stateOf(d, now);
+    return <Tag color={s.color}>{T(s.code)}</Tag>;
+  };
+  const revokeButton = (d: DelegationItem) =>
+    !d.revoked &&
+    d.end > now &&
+    (isAdmin || d.fromUserid === me?.userid) && (
+      <Popconfirm title={T('records.delegation.revokeConfirm')} okButtonProps={{ 'data-testid': `delegation-revoke-ok-${d.id}` }} onConfirm={() => handleRevoke(d)}>
+        <Button size="small" danger data-testid={`delegation-revoke-${d.id}`}>
+          {T('records.delegation.revoke')}
+        </Button>
+      </Popconfirm>
+    );
+  const pagination = { current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage, size: 'small' as const, hideOnSinglePage: true };
 
   const handleRevoke = async (d: DelegationItem) => {
     try {
@@ -73,48 +92,47 @@ export function FlowDelegationPage() {
         </Button>
       }
     >
-      <Table<DelegationItem>
-        size="small"
-        rowKey="id"
-        data-testid="delegation-list"
-        loading={list.loading}
-        dataSource={list.data?.items ?? []}
-        scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage, size: 'small', hideOnSinglePage: true }}
-        columns={[
-          { title: T('records.delegation.from'), dataIndex: 'fromName', key: 'from' },
-          { title: T('records.delegation.to'), dataIndex: 'toName', key: 'to' },
-          { title: T('records.flow.ledger'), key: 'ledger', render: (_v, d) => (d.entity ? (ledgerName.get(d.entity) ?? d.entity) : T('records.delegation.allLedgers')) },
-          { title: T('records.delegation.period'), key: 'period', render: (_v, d) => `${formatDate(d.start, TIME)} – ${formatDate(d.end, TIME)}` },
-          { title: T('records.flow.reason'), dataIndex: 'reason', key: 'reason', render: (v: string) => v || '—' },
-          {
-            title: T('records.delegation.state'),
-            key: 'state',
-            render: (_v, d) => {
-              const s = stateOf(d, now);
-              return <Tag color={s.color}>{T(s.code)}</Tag>;
-            },
-          },
-          {
-            title: T('records.flow.actions'),
-            key: 'actions',
-            render: (_v, d) =>
-              !d.revoked &&
-              d.end > now &&
-              (isAdmin || d.fromUserid === me?.userid) && (
-                <Popconfirm
-                  title={T('records.delegation.revokeConfirm')}
-                  okButtonProps={{ 'data-testid': `delegation-revoke-ok-${d.id}` }}
-                  onConfirm={() => handleRevoke(d)}
-                >
-                  <Button size="small" danger data-testid={`delegation-revoke-${d.id}`}>
-                    {T('records.delegation.revoke')}
-                  </Button>
-                </Popconfirm>
-              ),
-          },
-        ]}
-      />
+      {narrow ? (
+        <List<DelegationItem>
+          loading={list.loading}
+          dataSource={list.data?.items ?? []}
+          pagination={(list.data?.total ?? 0) > PAGE_SIZE ? pagination : false}
+          data-testid="delegation-list"
+          renderItem={(d) => (
+            <List.Item key={d.id} data-testid={`delegation-${d.id}`} style={{ display: 'block' }}>
+              <Space direction="vertical" size={4} style={{ width: '100%' }}>
+                <Space wrap size={4}>
+                  <strong>{`${d.fromName} → ${d.toName}`}</strong>
+                  {stateTag(d)}
+                </Space>
+                <span>{ledgerOf(d)}</span>
+                <span style={{ color: 'rgba(0,0,0,.55)', fontSize: 12 }}>{periodOf(d)}</span>
+                {d.reason && <span style={{ fontSize: 12 }}>{`${T('records.flow.reason')}：${d.reason}`}</span>}
+                {revokeButton(d)}
+              </Space>
+            </List.Item>
+          )}
+        />
+      ) : (
+        <Table<DelegationItem>
+          size="small"
+          rowKey="id"
+          data-testid="delegation-list"
+          loading={list.loading}
+          dataSource={list.data?.items ?? []}
+          scroll={{ x: 'max-content' }}
+          pagination={pagination}
+          columns={[
+            { title: T('records.delegation.from'), dataIndex: 'fromName', key: 'from' },
+            { title: T('records.delegation.to'), dataIndex: 'toName', key: 'to' },
+            { title: T('records.flow.ledger'), key: 'ledger', render: (_v, d) => ledgerOf(d) },
+            { title: T('records.delegation.period'), key: 'period', render: (_v, d) => periodOf(d) },
+            { title: T('records.flow.reason'), dataIndex: 'reason', key: 'reason', render: (v: string) => v || '—' },
+            { title: T('records.delegation.state'), key: 'state', render: (_v, d) => stateTag(d) },
+            { title: T('records.flow.actions'), key: 'actions', render: (_v, d) => revokeButton(d) },
+          ]}
+        />
+      )}
       {adding !== null && (
         <AddDialog
           key={adding}
