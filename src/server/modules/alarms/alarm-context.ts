@@ -51,15 +51,9 @@ export const ALARM_WRITE_LOCK = 'alarm_occurrence.write';
  * restart neither loses nor duplicates one: a partial unique index allows one
  * open occurrence per alarm) and the timed shelves alarms hold.
  */
-export async function createAlarmContext(deps: {
-  db: Db;
-  bus: StreamBus;
-  tags: TagRegistry;
-  org: Pick<OrgService, 'getUserScope' | 'allDeptsAndRegions'>;
-  log: AlarmLog;
-  now: () => number;
-  maxShelveMs: number;
-}): Promise<AlarmContext> {
+export async function createAlarmContext(
+  deps: Pick<AlarmContext, 'db' | 'bus' | 'tags' | 'org' | 'log' | 'now'> & { maxShelveMs: number },
+): Promise<AlarmContext> {
   const { db, bus, log, now } = deps;
   // One queue for engine changes and operator actions.
   let queue: Promise<unknown> = Promise.resolve();
