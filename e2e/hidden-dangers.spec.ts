@@ -15,6 +15,15 @@ async function open(browser: Browser, user: string, phone = false): Promise<{ pa
   return { page, token: (await page.evaluate(() => localStorage.getItem('Admin-Token')))! };
 }
 
+/** Confirms the open step and waits until its call has answered (the modal closes); a refusal fails with the page's own message. */
+async function confirmStep(page: Page) {
+  await page.getByTestId('hd-step-ok').click();
+  const refused = page.locator('.ant-message-error');
+  await expect(page.getByTestId('hd-step-ok').or(refused)).toHaveCount(0, { timeout: 25_000 }).catch(async (err: unknown) => {
+    throw new Error(`the step did not finish: ${(await refused.allTextContents()).join(' / ') || String(err)}`);
+  });
+}
+
 /*
  * Issue 24 Done-when, the hidden-danger half: a danger goes through register →
  * assign → rectify (on a phone) → accept → close, each by the right person, and
@@ -40,7 +49,7 @@ test('a hidden danger goes round the loop, and an overdue one escalates on a con
   await expect(sp.getByTestId(`hd-row-${id}`)).toBeVisible();
   await sp.getByTestId(`hd-register-${id}`).click();
   await choose(sp, sp.getByTestId('hd-grade'), /一般隐患/);
-  await sp.getByTestId('hd-step-ok').click();
+  await confirmStep(sp);
   await expect(sp.getByTestId(`hd-assign-${id}`)).toBeVisible();
   await callApi(request, supervisor.token, hiddenDangerAssign.path, { id, responsibleId: operatorId, deadline: Date.now() + 3 * DAY, measures: '更换灯罩', money: 300 });
 
@@ -49,16 +58,16 @@ test('a hidden danger goes round the loop, and an overdue one escalates on a con
   await op.goto('/SecurityRiskManagement/RectificationSearch');
   await op.getByTestId(`hd-rectify-${id}`).click();
   await op.getByTestId('hd-note').fill('已更换防爆灯罩');
-  await op.getByTestId('hd-step-ok').click();
+  await confirmStep(op);
   await expect(op.getByTestId(`hd-rectify-${id}`)).toBeHidden();
 
   // Accepted and closed by the supervisor.
   await sp.goto('/SecurityRiskManagement/NeedConfirmSearch');
   await sp.getByTestId(`hd-verify-${id}`).click();
-  await sp.getByTestId('hd-step-ok').click();
+  await confirmStep(sp);
   await sp.goto('/SecurityRiskManagement/RectificationSearch');
   await sp.getByTestId(`hd-close-${id}`).click();
-  await sp.getByTestId('hd-step-ok').click();
+  await confirmStep(sp);
   await expect(sp.getByTestId(`hd-row-${id}`)).toBeHidden();
   const closed = await callApi<{ record: { status: number } }>(request, supervisor.token, calls.get.path, { id });
   expect(closed.record.status).toBe(5);

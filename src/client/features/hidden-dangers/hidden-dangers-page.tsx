@@ -1,6 +1,6 @@
 import { Button, Card, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Space, Statistic, Table, Tag, message } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { hiddenDangerSeedStatus, hiddenDangerStatuses, majorHazardCriteria2017, type HiddenDangerStatus } from '../../../shared/domain/hidden-danger';
 import {
   hiddenDangerAssign,
@@ -66,7 +66,7 @@ interface StepForm {
 }
 
 /** The modal of one step: the inputs that step needs, sent to its call; the server's rule names what is wrong. */
-function StepModal({ record, step, onClose }: { record: RecordItem; step: Step; onClose: (done: boolean) => void }) {
+function StepModal({ record, step, onClose, onRefused }: { record: RecordItem; step: Step; onClose: (done: boolean) => void; onRefused: () => void }) {
   const { lang, m } = useMsg();
   const [form] = Form.useForm<StepForm>();
   const [busy, setBusy] = useState(false);
@@ -113,6 +113,8 @@ function StepModal({ record, step, onClose }: { record: RecordItem; step: Step; 
       onClose(true);
     } catch (err) {
       void message.error(errorText(err));
+      // Someone else may have moved the danger on: the list reloads, so a retry sends its current version.
+      onRefused();
     } finally {
       setBusy(false);
     }
@@ -192,7 +194,7 @@ function StepModal({ record, step, onClose }: { record: RecordItem; step: Step; 
 /** The dangers still in the loop, each with the steps of its status (the server decides whether the caller may take one). */
 function LoopTable({ only }: { only?: HiddenDangerStatus }) {
   const { lang, m } = useMsg();
-  const [open, setOpen] = useState<{ record: RecordItem; step: Step } | null>(null);
+  const [open, setOpen] = useState<{ id: number; step: Step } | null>(null);
   const load = useCallback(
     async (signal: AbortSignal) =>
       (await api(calls.list, { page: 1, pageSize: 500, filters: {}, keyword: '' }, { signal })).items.filter((r) => {
@@ -203,6 +205,13 @@ function LoopTable({ only }: { only?: HiddenDangerStatus }) {
   );
   const rows = useLoad(load);
   useRecordChanges(hiddenDangerLedger.entity, rows.reload);
+  // The open step acts on the danger as last loaded (its current version), not on the row as it was when clicked.
+  const openRecord = open ? rows.data?.find((r) => r.id === open.id) : undefined;
+  useEffect(() => {
+    if (open && !openRecord && !rows.loading) {
+      setOpen(null); // moved on by someone else: nothing left to act on here
+    }
+  }, [open, openRecord, rows.loading]);
   const label = (opts: { value: string; label: { zh: string; en: string } }[], v: unknown) => {
     const o = opts.find((x) => x.value === v);
     return o ? pick(lang, o.label.zh, o.label.en) : '';
@@ -229,7 +238,7 @@ function LoopTable({ only }: { only?: HiddenDangerStatus }) {
             render: (_, r) => (
               <Space size={4} wrap>
                 {stepsOf[nameOf.get(r.status) ?? 'closed'].map((step) => (
-                  <Button key={step} size="small" data-testid={`hd-${step}-${r.id}`} onClick={() => setOpen({ record: r, step })}>
+                  <Button key={step} size="small" data-testid={`hd-${step}-${r.id}`} onClick={() => setOpen({ id: r.id, step })}>
                     {m(`hiddenDangers.action.${step}`)}
                   </Button>
                 ))}
@@ -238,10 +247,11 @@ function LoopTable({ only }: { only?: HiddenDangerStatus }) {
           },
         ]}
       />
-      {open ? (
+      {openRecord && open ? (
         <StepModal
-          record={open.record}
+          record={openRecord}
           step={open.step}
+          onRefused={rows.reload}
           onClose={(done) => {
             setOpen(null);
             if (done) {
