@@ -66,18 +66,21 @@ export async function freshDatabase(dialect: TestDialect, opts: { file?: boolean
 }
 
 /**
- * Starts a real server on an ephemeral port with the demo organisation, on a
- * fresh database, or on `store` when given (then close() leaves it in place,
- * so another server can open it: a restart, or a second node).
+ * Starts a real server on an ephemeral port on a fresh database, or on `store`
+ * when given (then close() leaves it in place, so another server can open it:
+ * a restart, or a second node). The store is empty (DEMO=0): a test makes what
+ * it needs with the factories (helpers/factories.ts). `demo: true` seeds the
+ * demo plant instead, for tests of the demo itself and for those not yet moved
+ * to factories (issue 17 item 4: `grep -l "demo: true" -r tests` lists them).
  */
 export async function startTestServer(
-  opts: { dialect?: TestDialect; env?: Record<string, string>; tags?: TagRegistry; store?: TestStore } = {},
+  opts: { dialect?: TestDialect; env?: Record<string, string>; tags?: TagRegistry; store?: TestStore; demo?: boolean } = {},
 ): Promise<TestServer> {
   const fresh = opts.store ?? (await freshDatabase(opts.dialect ?? 'sqlite'));
   const drop = opts.store ? async () => {} : () => fresh.drop();
   const config: Config = {
     // The simulator is off unless a test asks for it: it would only add load and nondeterminism.
-    ...loadConfig({ DEMO: '1', LOG_LEVEL: 'warn', SIMULATOR: '0', ...opts.env }),
+    ...loadConfig({ DEMO: opts.demo ? '1' : '0', LOG_LEVEL: 'warn', SIMULATOR: '0', ...opts.env }),
     host: '127.0.0.1',
     port: 0,
     dataDir: fresh.dataDir,

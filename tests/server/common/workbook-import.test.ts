@@ -45,7 +45,7 @@ describe('workbook imports within limits', () => {
   beforeAll(async () => {
     // An SQLite file with its journal, as `npm start` runs: an MQTT message is acknowledged once journalled.
     store = await freshDatabase('sqlite', { file: true });
-    ts = await startTestServer({
+    ts = await startTestServer({ demo: true,
       store,
       env: {
         IMPORT_MAX_UNPACKED_MB: '2',

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/config.js';
 import { querySampleHistory } from '../../../src/server/history/query.js';
 import { interpolate } from '../../../src/server/history/swinging-door.js';
 import { tagSave } from '../../../src/shared/realtime/contracts.js';
-import { call, tokenFor } from '../../helpers/api.js';
+import { call } from '../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer } from '../../helpers/server.js';
+import { adminOf } from '../../helpers/factories.js';
 import { buildTag, expectRefused } from '../modules/realtime/realtime-fixtures.js';
 import { realtimePort } from '../../../src/server/modules/realtime/port.js';
 
@@ -26,7 +26,7 @@ describe.each(dialects)('compression deviation per tag (%s)', (dialect) => {
   it('keeps swinging-door points within the deviation, exact trends, fewer bytes; late data merges', async () => {
     const store = await freshDatabase(dialect, { file: true });
     ts = await startTestServer({ store });
-    const admin = await tokenFor(ts.url, 'admin', DEFAULT_DEMO_PASSWORD);
+    const admin = await adminOf(ts).then((a) => a.token);
     const dev = 0.5;
     const packed = buildTag({ id: 'TEST.SDT.PT', range_lo: -1000, range_hi: 1000, ll: null, l: null, h: null, hh: null, comp_dev: dev });
     const lossless = buildTag({ id: 'TEST.RAW.PT', range_lo: -1000, range_hi: 1000, ll: null, l: null, h: null, hh: null });

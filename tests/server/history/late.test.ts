@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/config.js';
 import { decodeSamples } from '../../../src/server/history/codec.js';
 import { querySampleHistory } from '../../../src/server/history/query.js';
 import { createMemoryTagRegistry } from '../../../src/server/stream/memory-tag-registry.js';
 import { tagStorageStats } from '../../../src/shared/realtime/history-contracts.js';
-import { call, tokenFor } from '../../helpers/api.js';
-import { buildTag } from '../../helpers/factories.js';
+import { call } from '../../helpers/api.js';
+import { buildTag, adminOf, userWithRole } from '../../helpers/factories.js';
 import { dialects, startTestServer, type TestServer } from '../../helpers/server.js';
 
 const HOUR = 3600_000;
@@ -82,7 +81,7 @@ describe.each(dialects)('late, out-of-order and repeated samples (%s)', (dialect
 
   it('serves storage figures per tag (UAPI/Tag/StorageStats) to managers only', async () => {
     await ts.server.stream.history.sealAll();
-    const admin = await tokenFor(ts.url, 'admin', DEFAULT_DEMO_PASSWORD);
+    const admin = await adminOf(ts).then((a) => a.token);
     const r = await call(ts.url, tagStorageStats, {}, admin);
     expect(r.httpStatus).toBe(200);
     const d = r.body.data!;
@@ -94,7 +93,7 @@ describe.each(dialects)('late, out-of-order and repeated samples (%s)', (dialect
       expect(x.bytesPerSample).toBeCloseTo(x.bytes / x.samples, 9);
     }
     expect(d.samples).toBe(d.items.reduce((a, x) => a + x.samples, 0));
-    const operator = await tokenFor(ts.url, 'operator', DEFAULT_DEMO_PASSWORD);
+    const operator = await userWithRole(ts, 'operator').then((u) => u.token);
     expect((await call(ts.url, tagStorageStats, {}, operator)).httpStatus).toBe(403);
   });
 

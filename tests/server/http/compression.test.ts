@@ -3,9 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/config.js';
-import { tokenFor } from '../../helpers/api.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
+import { adminOf } from '../../helpers/factories.js';
 
 /** A built client as vite writes it: hashed assets with .br/.gz twins, and index.html. */
 function fakeClient(): { dir: string; script: string } {
@@ -64,7 +63,7 @@ describe('static assets: compressed as asked, cached by their hash', () => {
   });
 
   it('API answers of some size are compressed too', async () => {
-    const token = await tokenFor(ts.url, 'admin', DEFAULT_DEMO_PASSWORD);
+    const token = await adminOf(ts).then((a) => a.token);
     const r = await fetch(`${ts.url}/UAPI/Common/GetJsonMenus`, { method: "POST", body: "{}", headers: { "content-type": "application/json", 'accept-encoding': 'gzip', authorization: `Bearer ${token}` } });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-encoding')).toBe('gzip');

@@ -20,7 +20,7 @@ describe('GET /metrics', () => {
   const tags = Array.from({ length: 5 }, () => buildTag());
 
   beforeAll(async () => {
-    ts = await startTestServer({ env: { INGEST_API_KEY: INGEST_KEY, METRICS_PORT: '0' }, tags: createMemoryTagRegistry(tags) });
+    ts = await startTestServer({ demo: true, env: { INGEST_API_KEY: INGEST_KEY, METRICS_PORT: '0' }, tags: createMemoryTagRegistry(tags) });
   });
   afterAll(() => ts?.close());
 

@@ -10,7 +10,7 @@ describe('the simulator inside the server', () => {
 
   beforeAll(async () => {
     // Five samples a tag a second, so a test second shows several.
-    t = await startTestServer({ env: { SIMULATOR: '1', SIM_RATE_HZ: '5', SIM_SEED: '3' } });
+    t = await startTestServer({ demo: true, env: { SIMULATOR: '1', SIM_RATE_HZ: '5', SIM_SEED: '3' } });
     admin = await demoToken(t.url, 'admin');
   });
   afterAll(() => t?.close());
@@ -30,7 +30,7 @@ describe('the simulator inside the server', () => {
   });
 
   it('is off with SIMULATOR=0, and stops when the server closes', async () => {
-    const quiet = await startTestServer({ env: { SIMULATOR: '0' } });
+    const quiet = await startTestServer({ demo: true, env: { SIMULATOR: '0' } });
     await new Promise((r) => setTimeout(r, 300));
     expect(quiet.server.stream.ingest.stats().bySource.sim).toBeUndefined();
     await quiet.close();

@@ -4,7 +4,8 @@ import { regionGetList, regionSave } from '../../../src/shared/org/contracts.js'
 import { tagDelete, tagImport } from '../../../src/shared/realtime/contracts.js';
 import { call, type CallResult } from '../../helpers/api.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../helpers/server.js';
-import { buildTag, demoToken } from '../modules/realtime/realtime-fixtures.js';
+import { buildTag } from '../modules/realtime/realtime-fixtures.js';
+import { adminOf, createRegion } from '../../helpers/factories.js';
 
 const TAGS = 1000;
 const ROUNDS = 3;
@@ -28,7 +29,11 @@ describe.each(dialects)('store under concurrent writes on %s', (dialect) => {
   beforeAll(async () => {
     store = await freshDatabase(dialect, { file: true });
     ts = await startTestServer({ dialect, store, env: { LOG_LEVEL: 'error' } });
-    admin = await demoToken(ts.url, 'admin');
+    const a = await adminOf(ts);
+    admin = a.token;
+    for (let i = 0; i < 4; i++) {
+      await createRegion(ts, a, { code: `CONC${i}` });
+    }
   });
   afterAll(async () => {
     await ts?.close();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { regionGetList } from '../../../src/shared/org/contracts.js';
 import { call } from '../../helpers/api.js';
 import { freshDatabase, startTestServer, type TestServer, type TestStore } from '../../helpers/server.js';
-import { demoToken } from '../modules/realtime/realtime-fixtures.js';
+import { adminOf } from '../../helpers/factories.js';
 
 /**
  * PostgreSQL closes a pooled connection (a restart, a failover, an
@@ -24,7 +24,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('PostgreSQL closes the po
   });
 
   it('the server survives its idle connections being terminated and answers the next call', async () => {
-    const token = await demoToken(ts.url, 'admin');
+    const token = (await adminOf(ts)).token;
     expect((await call(ts.url, regionGetList, {}, token)).body.IsSuccess).toBe(true);
     const dbName = new URL(store.databaseUrl as string).pathname.slice(1);
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

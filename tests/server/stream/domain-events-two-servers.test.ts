@@ -51,8 +51,8 @@ describe.runIf(dialects.includes('postgres'))('domain events between two servers
   beforeAll(async () => {
     rx = await startReceiver();
     store = await freshDatabase('postgres');
-    a = await startTestServer({ store, env });
-    b = await startTestServer({ store, env });
+    a = await startTestServer({ demo: true, store, env });
+    b = await startTestServer({ demo: true, store, env });
   });
   afterAll(async () => {
     sockets.forEach((s) => s.close());

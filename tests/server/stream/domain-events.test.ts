@@ -4,9 +4,9 @@ import { regionSave } from '../../../src/shared/org/contracts.js';
 import { logOff } from '../../../src/shared/auth/contracts.js';
 import { createBus, transactThenPublish } from '../../../src/server/stream/bus.js';
 import { migrateToLatest, openStore, type Store } from '../../../src/server/store/db.js';
-import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/config.js';
-import { call, tokenFor } from '../../helpers/api.js';
+import { call } from '../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../helpers/server.js';
+import { adminOf } from '../../helpers/factories.js';
 import { moduleMigrations } from '../../../src/server/modules/index.js';
 
 describe('domain events', () => {
@@ -60,7 +60,7 @@ describe.each(dialects)('services publish domain events (%s)', (dialect) => {
 
   it('a region save publishes region.changed; a sign-out publishes session.revoked for that session only', async () => {
     const bus = ts.server.stream.bus;
-    const admin = await tokenFor(ts.url, 'admin', DEFAULT_DEMO_PASSWORD);
+    const admin = await adminOf(ts).then((a) => a.token);
     const events = firstValueFrom(bus.events$.pipe(take(1), toArray()));
     const saved = await call(ts.url, regionSave, { regionparentid: 0, regionname: '事件测试区', regioncode: `EVT-${dialect}` }, admin);
     expect(saved.body.IsSuccess).toBe(true);

@@ -36,7 +36,7 @@ describe('socket.io gateway', () => {
   let supervisor: string;
 
   beforeAll(async () => {
-    ts = await startTestServer({ env: { INGEST_API_KEY: INGEST_KEY, SIMULATOR: '0' }, tags: registry });
+    ts = await startTestServer({ demo: true, env: { INGEST_API_KEY: INGEST_KEY, SIMULATOR: '0' }, tags: registry });
     const rows = await ts.server.store.db.selectFrom('region').select(['regionid', 'regioncode']).execute();
     region = Object.fromEntries(rows.map((r) => [r.regioncode, r.regionid]));
     tagTF = buildTag({ id: 'TF-A.T101.LT', regionid: region['TF-A'], kind: 'level' });

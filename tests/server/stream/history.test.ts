@@ -18,7 +18,7 @@ describe.each(dialects)('history (%s)', (dialect) => {
   const registry = createMemoryTagRegistry([a, b]);
 
   beforeAll(async () => {
-    ts = await startTestServer({ dialect, env: { SIMULATOR: '0' }, tags: registry });
+    ts = await startTestServer({ demo: true, dialect, env: { SIMULATOR: '0' }, tags: registry });
   });
   afterAll(async () => {
     await ts?.close();

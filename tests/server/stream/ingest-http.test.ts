@@ -15,7 +15,7 @@ describe.each(dialects)('HTTP ingest (%s)', (dialect) => {
   const now = Date.now();
 
   beforeAll(async () => {
-    ts = await startTestServer({ dialect, env: { INGEST_API_KEY: INGEST_KEY, SIMULATOR: '0' }, tags: createMemoryTagRegistry([tagA, tagB]) });
+    ts = await startTestServer({ demo: true, dialect, env: { INGEST_API_KEY: INGEST_KEY, SIMULATOR: '0' }, tags: createMemoryTagRegistry([tagA, tagB]) });
   });
   afterAll(async () => {
     await ts?.close();

@@ -1,10 +1,8 @@
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/config.js';
 import { createMemoryTagRegistry } from '../../../src/server/stream/memory-tag-registry.js';
 import { mqttTopics } from '../../../src/shared/contracts/stream.js';
-import { tokenFor } from '../../helpers/api.js';
-import { buildTag } from '../../helpers/factories.js';
+import { buildTag, userWithRole } from '../../helpers/factories.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { connectClient, waitFor, type RecordingClient } from './stream-helpers.js';
 
@@ -23,7 +21,7 @@ describe.skipIf(!MQTT_URL)('MQTT ingest', () => {
   beforeAll(async () => {
     ts = await startTestServer({ env: { SIMULATOR: '0', MQTT_URL: MQTT_URL!, MQTT_TOPIC_PREFIX: PREFIX }, tags: createMemoryTagRegistry([tag]) });
     publisher = await connectAsync(MQTT_URL!);
-    client = await connectClient(ts.url, await tokenFor(ts.url, 'supervisor', DEFAULT_DEMO_PASSWORD));
+    client = await connectClient(ts.url, await userWithRole(ts, 'supervisor').then((u) => u.token));
     await client.subscribe({ tags: [tag.id] });
     await waitFor(() => ts.server.stream.mqtt?.stats().connected, 5000, 'server connected to the broker');
   });

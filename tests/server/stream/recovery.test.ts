@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/config.js';
 import { createMemoryTagRegistry } from '../../../src/server/stream/memory-tag-registry.js';
-import { tokenFor } from '../../helpers/api.js';
-import { buildTag } from '../../helpers/factories.js';
+import { buildTag, userWithRole } from '../../helpers/factories.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { connectClient, sleep, waitFor } from './stream-helpers.js';
 
@@ -19,7 +17,7 @@ describe('reconnect with connection-state recovery', () => {
   });
 
   it('a client disconnected for a few seconds misses nothing and keeps its subscriptions', async () => {
-    const token = await tokenFor(ts.url, 'operator', DEFAULT_DEMO_PASSWORD);
+    const token = await userWithRole(ts, 'operator').then((u) => u.token);
     const c = await connectClient(ts.url, token);
     try {
       const t0 = Date.now();
@@ -59,7 +57,7 @@ describe('reconnect with connection-state recovery', () => {
   });
 
   it('keeps the recovery offset fresh with heartbeats for a client that only watches quiet tags', async () => {
-    const token = await tokenFor(ts.url, 'operator', DEFAULT_DEMO_PASSWORD);
+    const token = await userWithRole(ts, 'operator').then((u) => u.token);
     const c = await connectClient(ts.url, token);
     try {
       await c.subscribe({ tags: [quiet.id] });

@@ -16,7 +16,7 @@ describe('open sockets follow their session', () => {
   let ts: TestServer;
   const clients: RecordingClient[] = [];
   beforeAll(async () => {
-    ts = await startTestServer({ env: { SIMULATOR: '0' } });
+    ts = await startTestServer({ demo: true, env: { SIMULATOR: '0' } });
   });
   afterEach(() => {
     for (const c of clients.splice(0)) {
@@ -131,7 +131,7 @@ describe('an expired access token ends the socket unless renewed over it', () =>
   let ts: TestServer;
   beforeAll(async () => {
     // Whole-second JWT expiry: a 3 s token lives 2–3 s.
-    ts = await startTestServer({ env: { SIMULATOR: '0', ACCESS_TOKEN_TTL: '3' } });
+    ts = await startTestServer({ demo: true, env: { SIMULATOR: '0', ACCESS_TOKEN_TTL: '3' } });
   });
   afterAll(async () => {
     await ts?.close();

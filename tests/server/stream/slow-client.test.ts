@@ -1,9 +1,7 @@
 import type { Socket as NetSocket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/config.js';
 import { createMemoryTagRegistry } from '../../../src/server/stream/memory-tag-registry.js';
-import { tokenFor } from '../../helpers/api.js';
-import { buildTag } from '../../helpers/factories.js';
+import { buildTag, userWithRole } from '../../helpers/factories.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { connectClient, sleep, waitFor } from './stream-helpers.js';
 
@@ -22,7 +20,7 @@ describe('a slow client', () => {
   });
 
   it('costs the server at most one pending entry per subscribed tag, however many updates it misses', async () => {
-    const token = await tokenFor(ts.url, 'supervisor', DEFAULT_DEMO_PASSWORD);
+    const token = await userWithRole(ts, 'supervisor').then((u) => u.token);
     const slow = await connectClient(ts.url, token);
     const fast = await connectClient(ts.url, token);
     try {

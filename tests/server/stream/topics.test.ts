@@ -15,7 +15,7 @@ describe('topics on the generic gateway', () => {
   let contractor: string;
   const clients: RecordingClient[] = [];
   beforeAll(async () => {
-    ts = await startTestServer({ env: { SIMULATOR: '0' } });
+    ts = await startTestServer({ demo: true, env: { SIMULATOR: '0' } });
     admin = await tokenFor(ts.url, 'admin', DEFAULT_DEMO_PASSWORD);
     operator = await tokenFor(ts.url, 'operator', DEFAULT_DEMO_PASSWORD);
     contractor = await tokenFor(ts.url, 'contractor', DEFAULT_DEMO_PASSWORD);
@@ -79,7 +79,7 @@ describe('topics on the generic gateway', () => {
 
   it('holds at most MAX_TOPICS_PER_SOCKET accepted topics per connection', async () => {
     const registry = createMemoryTagRegistry();
-    const own = await startTestServer({ env: { SIMULATOR: '0' }, tags: registry });
+    const own = await startTestServer({ demo: true, env: { SIMULATOR: '0' }, tags: registry });
     try {
       const ids = Array.from({ length: MAX_TOPICS_PER_SOCKET + 1 }, (_, i) => `CAP.T${i}`);
       registry.set(...ids.map((id) => buildTag({ id })));

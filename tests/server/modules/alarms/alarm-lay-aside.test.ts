@@ -23,7 +23,7 @@ describe('shelving ledger and list scopes', () => {
   };
 
   beforeAll(async () => {
-    ts = await startTestServer({ env: { LOG_LEVEL: 'error' } });
+    ts = await startTestServer({ demo: true, env: { LOG_LEVEL: 'error' } });
     admin = await demoToken(ts.url, 'admin');
     operator = await demoToken(ts.url, 'operator');
     regions = await saveTagsIn(ts.url, admin, [

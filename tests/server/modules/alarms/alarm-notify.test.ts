@@ -126,7 +126,7 @@ describe.each(dialects)('alarm notifications on %s', (dialect) => {
   beforeAll(async () => {
     rx = await startReceiver();
     store = await freshDatabase(dialect, { file: true });
-    ts = await startTestServer({ dialect, store, env });
+    ts = await startTestServer({ demo: true, dialect, store, env });
     admin = await demoToken(ts.url, 'admin');
     for (const rule of (await call(ts.url, fenceRuleList, {}, admin)).body.data!.items) {
       expect((await call(ts.url, fenceRuleDelete, { regionid: rule.regionid }, admin)).body.IsSuccess).toBe(true);
@@ -303,7 +303,7 @@ describe.each(dialects)('alarm notifications on %s', (dialect) => {
     // A back-off long enough that the retry cannot happen before the server is down.
     const slow = { ...env, NOTIFY_BACKOFF_MS: '3000,3000' };
     await ts.close();
-    ts = await startTestServer({ dialect, store, env: slow });
+    ts = await startTestServer({ demo: true, dialect, store, env: slow });
     admin = await demoToken(ts.url, 'admin');
     rx.failFirst('/later', 1);
     const id = await addHook({ name: '重启', url: `${rx.base}/later`, types: ['hh'] });
@@ -312,7 +312,7 @@ describe.each(dialects)('alarm notifications on %s', (dialect) => {
     await waitFor(async () => (await log(id))[0]?.attempts === 1, 5000, 'first try failed');
     await ts.close();
     expect(rx.on('/later')).toHaveLength(0);
-    ts = await startTestServer({ dialect, store, env: slow });
+    ts = await startTestServer({ demo: true, dialect, store, env: slow });
     admin = await demoToken(ts.url, 'admin');
     await waitFor(() => rx.on('/later').length === 1, 10_000, 'delivery after restart');
     await ts.server.exposed(alarmsModule).notify.idle();

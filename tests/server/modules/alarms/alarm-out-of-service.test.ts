@@ -43,7 +43,7 @@ describe.each(dialects)('out of service per alarm on %s', (dialect) => {
 
   beforeAll(async () => {
     store = await freshDatabase(dialect, { file: true });
-    ts = await startTestServer({ dialect, store, env: { LOG_LEVEL: 'error' } });
+    ts = await startTestServer({ demo: true, dialect, store, env: { LOG_LEVEL: 'error' } });
     admin = await demoToken(ts.url, 'admin');
     operator = await demoToken(ts.url, 'operator');
     const regions = await regionIds(ts.url, admin);
@@ -83,7 +83,7 @@ describe.each(dialects)('out of service per alarm on %s', (dialect) => {
     }
     await ingest(X, 5);
     await ts.close();
-    ts = await startTestServer({ dialect, store, env: { LOG_LEVEL: 'error' } });
+    ts = await startTestServer({ demo: true, dialect, store, env: { LOG_LEVEL: 'error' } });
     admin = await demoToken(ts.url, 'admin');
     operator = await demoToken(ts.url, 'operator');
     await ingest(X, 8.6);

@@ -62,14 +62,14 @@ describe.each(dialects)('alarm rules on %s', (dialect) => {
   };
   const restart = async () => {
     await ts.close();
-    ts = await startTestServer({ dialect, store, env: { LOG_LEVEL: 'error' } });
+    ts = await startTestServer({ demo: true, dialect, store, env: { LOG_LEVEL: 'error' } });
     admin = await demoToken(ts.url, 'admin');
     operator = await demoToken(ts.url, 'operator');
   };
 
   beforeAll(async () => {
     store = await freshDatabase(dialect, { file: true });
-    ts = await startTestServer({ dialect, store, env: { LOG_LEVEL: 'error' } });
+    ts = await startTestServer({ demo: true, dialect, store, env: { LOG_LEVEL: 'error' } });
     admin = await demoToken(ts.url, 'admin');
     operator = await demoToken(ts.url, 'operator');
     await saveTagsIn(ts.url, admin, [

@@ -65,7 +65,7 @@ describe.each(dialects)('alarm settings import on %s', (dialect) => {
 
   beforeAll(async () => {
     store = await freshDatabase(dialect, { file: true });
-    ts = await startTestServer({ dialect, store, env: { LOG_LEVEL: 'error' } });
+    ts = await startTestServer({ demo: true, dialect, store, env: { LOG_LEVEL: 'error' } });
     admin = await demoToken(ts.url, 'admin');
     supervisor = await demoToken(ts.url, 'supervisor');
     operator = await demoToken(ts.url, 'operator');

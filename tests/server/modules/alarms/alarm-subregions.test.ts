@@ -51,7 +51,7 @@ describe.each(dialects)('plant mode for sub-regions on %s', (dialect) => {
 
   beforeAll(async () => {
     store = await freshDatabase(dialect, { file: true });
-    ts = await startTestServer({ dialect, store, env: { LOG_LEVEL: 'error' } });
+    ts = await startTestServer({ demo: true, dialect, store, env: { LOG_LEVEL: 'error' } });
     admin = await demoToken(ts.url, 'admin');
     regions = await regionIds(ts.url, admin);
     await addTag(A, regions.get('TF-A')!);

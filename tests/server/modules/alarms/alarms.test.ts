@@ -41,7 +41,7 @@ describe.each(dialects)('alarms on %s', (dialect) => {
 
   beforeAll(async () => {
     store = await freshDatabase(dialect, { file: true });
-    ts = await startTestServer({ dialect, store, env: { LOG_LEVEL: 'error' } });
+    ts = await startTestServer({ demo: true, dialect, store, env: { LOG_LEVEL: 'error' } });
     admin = await demoToken(ts.url, 'admin');
     operator = await demoToken(ts.url, 'operator');
     inspector = await demoToken(ts.url, 'inspector');
@@ -165,7 +165,7 @@ describe.each(dialects)('alarms on %s', (dialect) => {
     const before = (await list(admin)).filter((a) => a.source === TF || a.source === PU);
     expect(before.length).toBeGreaterThanOrEqual(3);
     await ts.close();
-    ts = await startTestServer({ dialect, store, env: { LOG_LEVEL: 'error' } });
+    ts = await startTestServer({ demo: true, dialect, store, env: { LOG_LEVEL: 'error' } });
     admin = await demoToken(ts.url, 'admin');
     const after = (await list(admin)).filter((a) => a.source === TF || a.source === PU);
     expect(after.map((a) => [a.id, a.state]).sort()).toEqual(before.map((a) => [a.id, a.state]).sort());

@@ -35,7 +35,7 @@ describe('control systems matched by ingest key and MQTT topic', () => {
   };
 
   beforeAll(async () => {
-    ts = await startTestServer({ env: { LOG_LEVEL: 'error', ...(MQTT_URL ? { MQTT_URL, MQTT_TOPIC_PREFIX: PREFIX } : {}) } });
+    ts = await startTestServer({ demo: true, env: { LOG_LEVEL: 'error', ...(MQTT_URL ? { MQTT_URL, MQTT_TOPIC_PREFIX: PREFIX } : {}) } });
     admin = await demoToken(ts.url, 'admin');
     tf = (await regionIds(ts.url, admin)).get('TF')!;
     for (const id of [BY_KEY, BY_TOPIC, ELSEWHERE]) {

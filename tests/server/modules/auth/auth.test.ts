@@ -20,7 +20,7 @@ import { ageRefreshRotations } from './auth-fixtures.js';
 describe.each(dialects)('identity and session on %s', (dialect) => {
   let ts: TestServer;
   beforeAll(async () => {
-    ts = await startTestServer({ dialect, env: { LOGIN_MAX_ATTEMPTS: '3' } });
+    ts = await startTestServer({ demo: true, dialect, env: { LOGIN_MAX_ATTEMPTS: '3' } });
   });
   afterAll(() => ts.close());
 
@@ -142,7 +142,7 @@ describe('access-token expiry', () => {
   let ts: TestServer;
   beforeAll(async () => {
     // JWT expiry has whole-second resolution: a 3 s token lives 2–3 s, long enough for the first call on a loaded machine.
-    ts = await startTestServer({ env: { ACCESS_TOKEN_TTL: '3' } });
+    ts = await startTestServer({ demo: true, env: { ACCESS_TOKEN_TTL: '3' } });
   });
   afterAll(() => ts.close());
 
@@ -162,7 +162,7 @@ describe('access tokens signed with the shared JWT_SECRET', () => {
   const secret = 'a-shared-secret-for-this-test-only-0123456789';
   beforeAll(async () => {
     process.env.JWT_SECRET = secret;
-    ts = await startTestServer({ env: { ACCESS_TOKEN_TTL: '900' } });
+    ts = await startTestServer({ demo: true, env: { ACCESS_TOKEN_TTL: '900' } });
   });
   afterAll(async () => {
     delete process.env.JWT_SECRET;
@@ -191,7 +191,7 @@ describe('the sign-in key pair', () => {
   it('is LOGIN_RSA_KEY when set; otherwise generated once and kept in the store, the same after a restart', async () => {
     const fromEnv = process.env.LOGIN_RSA_KEY!;
     const expected = createPublicKey(fromEnv).export({ type: 'spki', format: 'der' }).toString('base64');
-    const a = await startTestServer();
+    const a = await startTestServer({ demo: true });
     try {
       expect((await call(a.url, getPublicKey, {})).body.data!.publicKey).toBe(expected);
       expect((await login(a.url, 'admin', DEFAULT_DEMO_PASSWORD)).body.IsSuccess).toBe(true);
@@ -201,11 +201,11 @@ describe('the sign-in key pair', () => {
     delete process.env.LOGIN_RSA_KEY;
     const store = await freshDatabase('sqlite', { file: true });
     try {
-      const first = await startTestServer({ store });
+      const first = await startTestServer({ demo: true, store });
       const generated = (await call(first.url, getPublicKey, {})).body.data!.publicKey;
       await first.close();
       expect(generated).not.toBe(expected);
-      const second = await startTestServer({ store });
+      const second = await startTestServer({ demo: true, store });
       try {
         expect((await call(second.url, getPublicKey, {})).body.data!.publicKey).toBe(generated);
         expect((await login(second.url, 'admin', DEFAULT_DEMO_PASSWORD)).body.IsSuccess).toBe(true);

@@ -61,12 +61,12 @@ describe.each(dialects)('sign-in hardening on %s', (dialect) => {
   /** Stops the running server and starts another on the same store: a restart. */
   const restart = async () => {
     await ts.close();
-    ts = await startTestServer({ dialect, store, env });
+    ts = await startTestServer({ demo: true, dialect, store, env });
   };
 
   beforeAll(async () => {
     store = await freshDatabase(dialect, { file: true });
-    ts = await startTestServer({ dialect, store, env });
+    ts = await startTestServer({ demo: true, dialect, store, env });
   });
   afterAll(async () => {
     await ts?.close();
@@ -167,8 +167,8 @@ describe.runIf(dialects.includes('postgres'))('sign-in limit across two servers 
   let b: TestServer;
   beforeAll(async () => {
     store = await freshDatabase('postgres');
-    a = await startTestServer({ dialect: 'postgres', store, env });
-    b = await startTestServer({ dialect: 'postgres', store, env });
+    a = await startTestServer({ demo: true, dialect: 'postgres', store, env });
+    b = await startTestServer({ demo: true, dialect: 'postgres', store, env });
   });
   afterAll(async () => {
     await a?.close();

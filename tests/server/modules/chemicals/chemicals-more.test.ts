@@ -58,7 +58,7 @@ describe.each(dialects)('chemicals area (%s)', (dialect) => {
   const stockIn = (storeId: number, cas: string, quantity: number, batch?: string) => call(t.url, stockInCall, { storeId, cas, quantity, batch }, tok.supervisor);
 
   beforeAll(async () => {
-    t = await startTestServer({ dialect });
+    t = await startTestServer({ demo: true, dialect });
     tok = {
       admin: await demoToken(t.url, 'admin'),
       supervisor: await demoToken(t.url, 'supervisor'),

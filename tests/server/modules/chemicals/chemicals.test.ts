@@ -44,7 +44,7 @@ describe.each(dialects)('chemical stores (%s)', (dialect) => {
   const stockIn = (storeId: number, cas: string, quantity: number) => call(t.url, stockInCall, { storeId, cas, quantity }, tok.supervisor);
 
   beforeAll(async () => {
-    t = await startTestServer({ dialect });
+    t = await startTestServer({ demo: true, dialect });
     tok = {
       admin: await demoToken(t.url, 'admin'),
       supervisor: await demoToken(t.url, 'supervisor'),

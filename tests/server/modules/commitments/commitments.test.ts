@@ -38,7 +38,7 @@ describe.each(dialects)('commitment notices (%s)', (dialect) => {
   let supervisorId: number;
 
   beforeAll(async () => {
-    t = await startTestServer({ dialect, env: { LOG_LEVEL: 'error' } });
+    t = await startTestServer({ demo: true, dialect, env: { LOG_LEVEL: 'error' } });
     [admin, supervisor, operator] = await Promise.all([demoToken(t.url, 'admin'), demoToken(t.url, 'supervisor'), demoToken(t.url, 'operator')]);
     const info = await call(t.url, getUserInfo, {}, supervisor);
     supervisorId = info.body.data!.userid;

@@ -36,7 +36,7 @@ describe.each(dialects)('dashboards (%s)', (dialect) => {
   let operator: string;
 
   beforeAll(async () => {
-    t = await startTestServer({ dialect });
+    t = await startTestServer({ demo: true, dialect });
     admin = await demoToken(t.url, 'admin');
     operator = await demoToken(t.url, 'operator');
   });

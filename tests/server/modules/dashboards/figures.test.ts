@@ -14,7 +14,7 @@ describe('module figures on dashboards', () => {
   let t: TestServer;
   let admin: string;
   beforeAll(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ demo: true });
     admin = await demoToken(t.url, 'admin');
   });
   afterAll(() => t.close());

@@ -65,7 +65,7 @@ for (const dialect of dialects) {
     const calls = recordContracts(ledger);
 
     beforeAll(async () => {
-      ts = await startTestServer({ dialect });
+      ts = await startTestServer({ demo: true, dialect });
       admin = await demoToken(ts.url, 'admin');
       operator = await demoToken(ts.url, 'operator');
       const ids = await orgIds(ts.url, admin);

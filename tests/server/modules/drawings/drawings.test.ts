@@ -14,7 +14,7 @@ describe.each(dialects)('drawings (%s)', (dialect) => {
   let operator: string;
 
   beforeAll(async () => {
-    t = await startTestServer({ dialect });
+    t = await startTestServer({ demo: true, dialect });
     admin = await tokenFor(t.url, 'admin', DEFAULT_DEMO_PASSWORD);
     operator = await tokenFor(t.url, 'operator', DEFAULT_DEMO_PASSWORD);
   });

@@ -23,8 +23,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the fence engine on a standby ser
   let admin: string;
   beforeAll(async () => {
     store = await freshDatabase('postgres');
-    a = await startTestServer({ store });
-    b = await startTestServer({ store });
+    a = await startTestServer({ demo: true, store });
+    b = await startTestServer({ demo: true, store });
     admin = await demoToken(a.url, 'admin');
   });
   afterAll(async () => {

@@ -27,7 +27,7 @@ describe.each(dialects)('fences and the fence engine (%s)', (dialect) => {
     (await call(t.url, alarmRealTimeList, { types }, token)).body.data!.list;
 
   beforeAll(async () => {
-    t = await startTestServer({ dialect });
+    t = await startTestServer({ demo: true, dialect });
     admin = await demoToken(t.url, 'admin');
     ids = await orgIds(t.url, admin);
   });

@@ -32,7 +32,7 @@ describe('startsMuster', () => {
 describe.each(dialects)('muster started by an alarm rule (%s)', (dialect) => {
   let ts: TestServer;
   beforeAll(async () => {
-    ts = await startTestServer({ dialect, env: { SIMULATOR: '0', MUSTER_AUTO_ALARM_TYPES: 'sos' } });
+    ts = await startTestServer({ demo: true, dialect, env: { SIMULATOR: '0', MUSTER_AUTO_ALARM_TYPES: 'sos' } });
   });
   afterAll(async () => {
     await ts?.close();

@@ -23,7 +23,7 @@ describe('muster', () => {
   const board = async (token = admin) => (await call(t.url, musterBoardCall, {}, token)).body.data!;
 
   beforeAll(async () => {
-    t = await startTestServer({ env: { SIMULATOR: '1' } });
+    t = await startTestServer({ demo: true, env: { SIMULATOR: '1' } });
     admin = await demoToken(t.url, 'admin');
     ids = await orgIds(t.url, admin);
     const [lon, lat] = await centreOf(t, 'OF');

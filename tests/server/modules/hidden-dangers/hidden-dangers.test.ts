@@ -41,7 +41,7 @@ describe.each(dialects)('hidden dangers (%s)', (dialect) => {
   const todos = async (token: string) => (await call(t.url, myTodoList, { page: 1, pageSize: 200 }, token)).body.data!.items;
 
   beforeAll(async () => {
-    t = await startTestServer({ dialect });
+    t = await startTestServer({ demo: true, dialect });
     tok = {
       admin: await demoToken(t.url, 'admin'),
       supervisor: await demoToken(t.url, 'supervisor'),

@@ -50,7 +50,7 @@ describe.each(dialects)('inspections: import, report, safety and special inspect
   };
 
   beforeAll(async () => {
-    t = await startTestServer({ dialect });
+    t = await startTestServer({ demo: true, dialect });
     admin = await demoToken(t.url, 'admin');
     supervisor = await demoToken(t.url, 'supervisor');
     operator = await demoToken(t.url, 'operator');

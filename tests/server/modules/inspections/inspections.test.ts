@@ -74,7 +74,7 @@ describe.each(dialects)('inspections (%s)', (dialect) => {
   const fix = (lon: number, lat: number, at: number) => t.server.stream.ingest.positions([{ tagId: DEMO_INSPECTOR_CARD, t: at, lon, lat, kind: 'person' }], 'test');
 
   beforeAll(async () => {
-    t = await startTestServer({ dialect });
+    t = await startTestServer({ demo: true, dialect });
     tok = {
       admin: await demoToken(t.url, 'admin'),
       supervisor: await demoToken(t.url, 'supervisor'),

@@ -39,7 +39,7 @@ describe.each(dialects)('occupational health, remaining routes (%s)', (dialect) 
   let regionid: number;
 
   beforeAll(async () => {
-    t = await startTestServer({ dialect });
+    t = await startTestServer({ demo: true, dialect });
     tok = {
       admin: await demoToken(t.url, 'admin'),
       supervisor: await demoToken(t.url, 'supervisor'),

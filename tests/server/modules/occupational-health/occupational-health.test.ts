@@ -37,7 +37,7 @@ describe.each(dialects)('occupational health (%s)', (dialect) => {
   let tok: Record<'admin' | 'supervisor' | 'operator' | 'contractor', string>;
 
   beforeAll(async () => {
-    t = await startTestServer({ dialect });
+    t = await startTestServer({ demo: true, dialect });
     tok = {
       admin: await demoToken(t.url, 'admin'),
       supervisor: await demoToken(t.url, 'supervisor'),

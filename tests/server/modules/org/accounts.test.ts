@@ -29,7 +29,7 @@ describe.each(dialects)('org accounts (%s)', (dialect) => {
   };
 
   beforeAll(async () => {
-    t = await startTestServer({ dialect });
+    t = await startTestServer({ demo: true, dialect });
     admin = await demoToken(t.url, 'admin');
     ids = await orgIds(t.url, admin);
     roles = new Map((await call(t.url, roleList, {}, admin)).body.data!.map((r) => [r.rolecode, r.roleid]));

@@ -28,7 +28,7 @@ describe.each(dialects)('org changes, conflicts and audit (%s)', (dialect) => {
   const auditTotal = async () => (await call(t.url, auditLogList, { pageSize: 1 }, admin)).body.data!.total;
 
   beforeAll(async () => {
-    t = await startTestServer({ dialect });
+    t = await startTestServer({ demo: true, dialect });
     admin = await demoToken(t.url, 'admin');
     ids = await orgIds(t.url, admin);
   });

@@ -20,7 +20,7 @@ describe.each(dialects)('org data isolation (%s)', (dialect) => {
   let ids: Awaited<ReturnType<typeof orgIds>>;
 
   beforeAll(async () => {
-    t = await startTestServer({ dialect });
+    t = await startTestServer({ demo: true, dialect });
     admin = await demoToken(t.url, 'admin');
     ids = await orgIds(t.url, admin);
   });

@@ -21,7 +21,7 @@ describe.each(dialects)('org permissions and menus (%s)', (dialect) => {
   let t: TestServer;
 
   beforeAll(async () => {
-    t = await startTestServer({ dialect });
+    t = await startTestServer({ demo: true, dialect });
   });
   afterAll(() => t?.close());
 

@@ -26,7 +26,7 @@ describe.each(dialects)('regions with geometry in the store (%s)', (dialect) => 
   let admin: string;
   let operator: string;
   beforeAll(async () => {
-    ts = await startTestServer({ dialect });
+    ts = await startTestServer({ demo: true, dialect });
     admin = await tokenFor(ts.url, 'admin', DEFAULT_DEMO_PASSWORD);
     operator = await tokenFor(ts.url, 'operator', DEFAULT_DEMO_PASSWORD);
   });

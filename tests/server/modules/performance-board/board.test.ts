@@ -34,7 +34,7 @@ describe.each(dialects)('performance board (%s)', (dialect) => {
   let tf: number;
 
   beforeAll(async () => {
-    t = await startTestServer({ dialect });
+    t = await startTestServer({ demo: true, dialect });
     admin = await demoToken(t.url, 'admin');
     inspector = await demoToken(t.url, 'inspector');
     tf = (await orgIds(t.url, admin)).region.get('TF')!;

@@ -31,7 +31,7 @@ describe.each(dialects)('energy isolation and tickets (%s)', (dialect) => {
   let regions: Map<string, number>;
 
   beforeAll(async () => {
-    t = await startTestServer({ dialect, env: { LOG_LEVEL: 'error' } });
+    t = await startTestServer({ demo: true, dialect, env: { LOG_LEVEL: 'error' } });
     for (const who of ['admin', 'supervisor', 'operator', 'inspector', 'contractor'] as const) {
       tok[who] = await demoToken(t.url, who);
       uid[who] = (await t.server.store.db.selectFrom('users').select('userid').where('loginname', '=', who).executeTakeFirstOrThrow()).userid;

@@ -50,7 +50,7 @@ describe.each(dialects)('permits on the plant (%s)', (dialect) => {
   const GAS = `PW.GD-${dialect}`;
 
   beforeAll(async () => {
-    t = await startTestServer({ dialect, env: { LOG_LEVEL: 'error' } });
+    t = await startTestServer({ demo: true, dialect, env: { LOG_LEVEL: 'error' } });
     for (const who of ['admin', 'supervisor', 'operator', 'inspector', 'contractor'] as const) {
       tok[who] = await demoToken(t.url, who);
       const u = await t.server.store.db.selectFrom('users').select('userid').where('loginname', '=', who).executeTakeFirstOrThrow();

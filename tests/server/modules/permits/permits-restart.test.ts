@@ -19,9 +19,9 @@ describe.each(dialects)('permits in effect after a restart (%s)', (dialect) => {
 
   it('the demo permit in effect still raises its zone on a server started again on the same store', async () => {
     store = await freshDatabase(dialect, { file: true });
-    t = await startTestServer({ dialect, store, env: { LOG_LEVEL: 'error' } });
+    t = await startTestServer({ demo: true, dialect, store, env: { LOG_LEVEL: 'error' } });
     await t.close();
-    t = await startTestServer({ dialect, store, env: { LOG_LEVEL: 'error' } });
+    t = await startTestServer({ demo: true, dialect, store, env: { LOG_LEVEL: 'error' } });
     const admin = await demoToken(t.url, 'admin');
     const active = (await call(t.url, permitList, { page: 1, pageSize: 20, status: 'active' }, admin)).body.data!.items;
     expect(active).toHaveLength(1);

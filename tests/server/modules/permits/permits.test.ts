@@ -41,7 +41,7 @@ describe.each(dialects)('safe-work permits (%s)', (dialect) => {
   const tag = `PW-G-${dialect}`;
 
   beforeAll(async () => {
-    t = await startTestServer({ dialect });
+    t = await startTestServer({ demo: true, dialect });
     for (const who of ['admin', 'supervisor', 'operator', 'inspector', 'contractor'] as const) {
       tok[who] = await demoToken(t.url, who);
       const u = await t.server.store.db.selectFrom('users').select('userid').where('loginname', '=', who).executeTakeFirstOrThrow();

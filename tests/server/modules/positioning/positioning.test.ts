@@ -9,7 +9,7 @@ import { O, square, statisticsScenario } from './positioning-fixtures.js';
 describe.each(dialects)('UAPI/Positioning/TrajectoryStats (%s)', (dialect) => {
   let ts: TestServer;
   beforeAll(async () => {
-    ts = await startTestServer({ dialect, env: { SIMULATOR: '0' } });
+    ts = await startTestServer({ demo: true, dialect, env: { SIMULATOR: '0' } });
   });
   afterAll(async () => {
     await ts?.close();

@@ -9,7 +9,7 @@ import { statisticsScenario } from './positioning-fixtures.js';
 describe('UAPI/Positioning/StatisticsExport (sqlite)', () => {
   let ts: TestServer;
   beforeAll(async () => {
-    ts = await startTestServer({ dialect: 'sqlite', env: { SIMULATOR: '0' } });
+    ts = await startTestServer({ demo: true, dialect: 'sqlite', env: { SIMULATOR: '0' } });
   });
   afterAll(async () => {
     await ts?.close();

@@ -12,7 +12,7 @@ describe.each(dialects)('realtime classification (%s)', (dialect) => {
   let operator: string;
 
   beforeAll(async () => {
-    t = await startTestServer({ dialect, env: { SIMULATOR: '0' } });
+    t = await startTestServer({ demo: true, dialect, env: { SIMULATOR: '0' } });
     admin = await demoToken(t.url, 'admin');
     operator = await demoToken(t.url, 'operator');
   });

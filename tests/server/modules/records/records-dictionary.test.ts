@@ -26,7 +26,7 @@ for (const dialect of dialects) {
     let ledger: ReturnType<typeof buildLedger>;
 
     beforeAll(async () => {
-      ts = await startTestServer({ dialect });
+      ts = await startTestServer({ demo: true, dialect });
       [admin, operator] = await Promise.all([demoToken(ts.url, 'admin'), demoToken(ts.url, 'operator')]);
       ids = await orgIds(ts.url, admin);
       approver = (await ts.server.store.db.selectFrom('users').select('userid').where('loginname', '=', 'supervisor').executeTakeFirstOrThrow()).userid;

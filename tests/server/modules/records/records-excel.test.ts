@@ -14,7 +14,7 @@ describe('record engine Excel', () => {
   let approver: number;
 
   beforeAll(async () => {
-    ts = await startTestServer();
+    ts = await startTestServer({ demo: true });
     admin = await demoToken(ts.url, 'admin');
     ids = await orgIds(ts.url, admin);
     approver = (await ts.server.store.db.selectFrom('users').select('userid').where('loginname', '=', 'supervisor').executeTakeFirstOrThrow()).userid;

@@ -16,7 +16,7 @@ for (const dialect of dialects) {
     let ledger: ReturnType<typeof buildLedger>;
 
     beforeAll(async () => {
-      ts = await startTestServer({ dialect });
+      ts = await startTestServer({ demo: true, dialect });
       admin = await demoToken(ts.url, 'admin');
       const ids = await orgIds(ts.url, admin);
       const approver = (await ts.server.store.db.selectFrom('users').select('userid').where('loginname', '=', 'supervisor').executeTakeFirstOrThrow()).userid;

@@ -68,7 +68,7 @@ for (const dialect of dialects) {
     let ledger: ReturnType<typeof ledgerOf>;
 
     beforeAll(async () => {
-      ts = await startTestServer({ dialect });
+      ts = await startTestServer({ demo: true, dialect });
       admin = await demoToken(ts.url, 'admin');
       operatorToken = await demoToken(ts.url, 'operator');
       const ids = await orgIds(ts.url, admin);

@@ -54,7 +54,7 @@ for (const dialect of dialects) {
     let ids: Awaited<ReturnType<typeof orgIds>>;
 
     beforeAll(async () => {
-      ts = await startTestServer({ dialect });
+      ts = await startTestServer({ demo: true, dialect });
       for (const u of ['admin', 'supervisor', 'operator', 'inspector'] as const) {
         tok[u] = await demoToken(ts.url, u);
       }

@@ -30,7 +30,7 @@ for (const dialect of dialects) {
     const sockets: RecordingClient[] = [];
 
     beforeAll(async () => {
-      ts = await startTestServer({ dialect });
+      ts = await startTestServer({ demo: true, dialect });
       [admin, operator] = await Promise.all([demoToken(ts.url, 'admin'), demoToken(ts.url, 'operator')]);
       ids = await orgIds(ts.url, admin);
       const users = new Map(

@@ -25,7 +25,7 @@ describe.each(dialects)('safe sign type becomes a link (migration 0096) on %s', 
 
   beforeAll(async () => {
     store = await freshDatabase(dialect, { file: true });
-    ts = await startTestServer({ dialect, store, env: { LOG_LEVEL: 'error' } });
+    ts = await startTestServer({ demo: true, dialect, store, env: { LOG_LEVEL: 'error' } });
     admin = await demoToken(ts.url, 'admin');
     const region = (await orgIds(ts.url, admin)).region.get('TF')!;
     for (const [key, values] of [
@@ -57,7 +57,7 @@ describe.each(dialects)('safe sign type becomes a link (migration 0096) on %s', 
     }
     await db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '0096_safe_sign_type_link' as never).execute();
     await ts.close();
-    ts = await startTestServer({ dialect, store, env: { LOG_LEVEL: 'error' } });
+    ts = await startTestServer({ demo: true, dialect, store, env: { LOG_LEVEL: 'error' } });
     admin = await demoToken(ts.url, 'admin');
   });
   afterAll(async () => {

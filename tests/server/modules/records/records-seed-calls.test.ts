@@ -61,7 +61,7 @@ for (const dialect of dialects) {
     let ids: Awaited<ReturnType<typeof orgIds>>;
 
     beforeAll(async () => {
-      ts = await startTestServer({ dialect });
+      ts = await startTestServer({ demo: true, dialect });
       [admin, operator, contractor] = await Promise.all([
         demoToken(ts.url, 'admin'),
         demoToken(ts.url, 'operator'),

@@ -24,8 +24,8 @@ describe.runIf(dialects.includes('postgres'))('ledgers defined on one server of 
   beforeAll(async () => {
     store = await freshDatabase('postgres');
     // No demo simulator: two of them would raise the same demo alarms on one store (each server's alarm engine keeps its own open alarms).
-    a = await startTestServer({ dialect: 'postgres', store, env: { SIMULATOR: '0' } });
-    b = await startTestServer({ dialect: 'postgres', store, env: { SIMULATOR: '0' } });
+    a = await startTestServer({ demo: true, dialect: 'postgres', store, env: { SIMULATOR: '0' } });
+    b = await startTestServer({ demo: true, dialect: 'postgres', store, env: { SIMULATOR: '0' } });
   });
   afterAll(async () => {
     await a?.close();

@@ -30,7 +30,7 @@ for (const dialect of dialects) {
     let ledger: ReturnType<typeof buildLedger>;
 
     beforeAll(async () => {
-      ts = await startTestServer({ dialect });
+      ts = await startTestServer({ demo: true, dialect });
       [admin, operator, contractor, supervisor] = await Promise.all([
         demoToken(ts.url, 'admin'),
         demoToken(ts.url, 'operator'),

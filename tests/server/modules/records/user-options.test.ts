@@ -13,7 +13,7 @@ import { demoToken, orgIds } from '../org/org-fixtures.js';
 describe('people pickers and record timelines', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ demo: true });
   });
   afterAll(() => t.close());
 

@@ -104,7 +104,7 @@ describe.each(dialects)('region maps: head counts, GeoJSON, site plan (%s)', (di
       const disk = await freshDatabase('sqlite', { file: true });
       store = { databaseUrl: pgStore.databaseUrl, dataDir: disk.dataDir, drop: async () => (await pgStore.drop(), await disk.drop()) };
     }
-    ts = await startTestServer({ dialect, store });
+    ts = await startTestServer({ demo: true, dialect, store });
     admin = await tokenFor(ts.url, 'admin', DEFAULT_DEMO_PASSWORD);
     operator = await tokenFor(ts.url, 'operator', DEFAULT_DEMO_PASSWORD);
     features = (await call(ts.url, regionGeometryList, {}, admin)).body.data!.features;

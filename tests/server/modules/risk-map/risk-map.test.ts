@@ -12,7 +12,7 @@ describe.each(dialects)('risk map colours (%s)', (dialect) => {
   let operator: string;
 
   beforeAll(async () => {
-    t = await startTestServer({ dialect, env: { LOG_LEVEL: 'error' } });
+    t = await startTestServer({ demo: true, dialect, env: { LOG_LEVEL: 'error' } });
     [admin, supervisor, operator] = await Promise.all([demoToken(t.url, 'admin'), demoToken(t.url, 'supervisor'), demoToken(t.url, 'operator')]);
   });
   afterAll(() => t?.close());

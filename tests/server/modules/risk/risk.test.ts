@@ -38,7 +38,7 @@ describe.each(dialects)('risk zoning (%s)', (dialect) => {
 
   beforeAll(async () => {
     store = await freshDatabase(dialect, { file: true });
-    ts = await startTestServer({ dialect, store, env: { LOG_LEVEL: 'error' } });
+    ts = await startTestServer({ demo: true, dialect, store, env: { LOG_LEVEL: 'error' } });
     admin = await demoToken(ts.url, 'admin');
     operator = await demoToken(ts.url, 'operator');
     regions = await saveTagsIn(ts.url, admin, [[GAS, 'UT', { kind: 'lel', unit: '%LEL', range_hi: 100, ll: null, l: null, h: 25, hh: 50 }]]);

@@ -23,7 +23,7 @@ describe.each(dialects)('shell calls (%s)', (dialect) => {
   const auditRows = (action: string) => ts.server.store.db.selectFrom('audit_log').selectAll().where('action', '=', action).execute();
 
   beforeAll(async () => {
-    ts = await startTestServer({ dialect });
+    ts = await startTestServer({ demo: true, dialect });
     admin = await tokenFor(ts.url, 'admin', DEFAULT_DEMO_PASSWORD);
   });
   afterAll(() => ts.close());
