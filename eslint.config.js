@@ -144,11 +144,22 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    files: ['tests/**', 'e2e/**'],
+    files: ['tests/**', 'e2e/**', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
+    },
+  },
+  {
+    // Issue 17: a test makes its own data with the factories (tests/helpers/factories.ts), never from the simulator;
+    // the simulator's own tests sit beside it in src/server/sim.
+    files: ['tests/**', 'e2e/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [{ target: ['./tests', './e2e'], from: './src/server/sim', message: 'tests make their data with tests/helpers/factories.ts, not with the simulator' }] },
+      ],
     },
   },
   ...boundaries,

@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+    // Tests of one file's own pieces may sit beside it (the simulator, the record UI pieces); the rest live in tests/.
+    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 30000,
     hookTimeout: 60000,

@@ -1,6 +1,6 @@
 import type { Movers, Person } from './movers.js';
 import { type DetectorFeature, type Pt, distance } from './plant-layout.js';
-import { rngFor } from './prng.js';
+import { rngFor } from '../common/prng.js';
 import type { LevelControl } from './process-model.js';
 
 /**

@@ -1,5 +1,5 @@
 import { type PlantLayout, type Pt, distance, insideRegion, toLonLat } from './plant-layout.js';
-import { type Rng, rngFor } from './prng.js';
+import { type Rng, rngFor } from '../common/prng.js';
 import type { RoadNetwork } from './road-network.js';
 
 /**

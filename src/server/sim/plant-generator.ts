@@ -2,7 +2,7 @@ import type { TagMeta } from '../stream/tag-registry.js';
 import type { Person, PersonRole } from './movers.js';
 import type { DetectorFeature, PlantFeature, PlantLayout, Pt, RegionFeature, RoadFeature, VesselFeature } from './plant-layout.js';
 import { type TagDef, deriveTags, sosTag } from './plant-tags.js';
-import { rngFor } from './prng.js';
+import { rngFor } from '../common/prng.js';
 
 /**
  * A plant of any size for benchmarks, without a map: square blocks of 200 m

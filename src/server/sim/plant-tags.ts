@@ -1,5 +1,5 @@
 import type { TagKind } from '../../shared/realtime/contracts.js';
-import { hashSeed } from './prng.js';
+import { hashSeed } from '../common/prng.js';
 import type { DetectorFeature, PlantFeature, PlantLayout, VesselFeature } from './plant-layout.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { TagKind } from '../../shared/realtime/contracts.js';
 import type { SimModel } from './plant-tags.js';
-import type { Rng } from './prng.js';
+import type { Rng } from '../common/prng.js';
 
 /** What the simulator needs of a tag: the registry's view plus, for layout tags, how it moves. */
 export interface SimTag {

@@ -3,7 +3,7 @@ import { type IncidentEvent, type IncidentScript, createIncidentScript } from '.
 import { type MoverSnapshot, type Movers, type Person, DEFAULT_RESTRICTED_REGIONS, createMovers, demoRoster } from './movers.js';
 import { type PlantLayout, insideRegion } from './plant-layout.js';
 import { deriveTags, sosTag } from './plant-tags.js';
-import { rngFor } from './prng.js';
+import { rngFor } from '../common/prng.js';
 import { type ProcessEnv, type SimTag, type TagProcess, ambientAt, createProcess } from './process-model.js';
 import { buildRoadNetwork } from './road-network.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { interpolate, swingingDoor } from '../../../src/server/history/swinging-door.js';
-import { mulberry32 as prng } from '../../../src/server/sim/prng.js';
+import { mulberry32 as prng } from '../../../src/server/common/prng.js';
 
 const T0 = Date.UTC(2026, 10, 1);
 const seconds = (n: number) => Array.from({ length: n }, (_, i) => T0 + i * 1000);

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmRealTimeList } from '../../../../src/shared/alarms/contracts.js';
 import { fenceKeys } from '../../../../src/shared/domain/fences.js';
 import { regionHeadCount } from '../../../../src/shared/regions/contracts.js';
-import { demoRoster } from '../../../../src/server/sim/movers.js';
 import { call } from '../../../helpers/api.js';
 import { freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
 import { demoToken, orgIds } from '../org/org-fixtures.js';
-import { centreOf } from './fences-fixtures.js';
-
-const contractor = demoRoster().find((p) => p.role === 'contractor')!;
+import { centreOf, sosCards } from './fences-fixtures.js';
+import { recordsPort } from '../../../../src/server/modules/records/port.js';
+import type { RecordItem } from '../../../../src/shared/records/contracts.js';
+import { positioningObjectLedger } from '../../../../src/shared/records/ledgers/positioning-object.js';
 
 /**
  * Two servers on one PostgreSQL store (in one process): both take every fix
@@ -21,11 +21,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the fence engine on a standby ser
   let a: TestServer;
   let b: TestServer;
   let admin: string;
+  let roster: RecordItem[];
   beforeAll(async () => {
     store = await freshDatabase('postgres');
     a = await startTestServer({ demo: true, store });
     b = await startTestServer({ demo: true, store });
     admin = await demoToken(a.url, 'admin');
+    // The demo's people, read from the PositioningObject ledger as the product has them.
+    roster = await a.server.port(recordsPort).allRecords(positioningObjectLedger);
   });
   afterAll(async () => {
     await b?.close();
@@ -45,6 +48,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the fence engine on a standby ser
   it('the holder raises, the standby counts and lists; after the holder closes the standby raises, without a second alarm', async () => {
     expect([await lease(a), await lease(b)]).toEqual([200, 503]);
     const ids = await orgIds(a.url, admin);
+    const contractor = { card: String(roster.find((r) => r.personType === 'contractor')!.card) };
     const key = fenceKeys.intrusion(contractor.card, ids.region.get('TF-B')!);
     fixOnBoth(contractor.card, await centreOf(a, 'TF-B'));
     await expect.poll(async () => (await open(b, key)).length, { timeout: 10_000 }).toBe(1);
@@ -69,7 +73,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the fence engine on a standby ser
     const rows = await b.server.store.db.selectFrom('alarm_occurrence').select(['id', 'closed_at']).where('alarm_key', '=', key).execute();
     expect(rows).toHaveLength(1);
     // And it raises what comes next: an SOS.
-    const card = demoRoster()[0].card;
+    const card = (await sosCards(b))[0];
     b.server.stream.ingest.samples([{ tag: `person.${card}.sos`, t: Date.now(), v: 1 }], 'test');
     await expect.poll(async () => (await open(b, fenceKeys.sos(card))).length, { timeout: 10_000 }).toBe(1);
     expect(fences(b).raised).toBe(1);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { generatePlantTags } from '../../../src/server/sim/plant-generator.js';
-import { createSimulator } from '../../../src/server/sim/simulator.js';
-import { tagFields } from '../../../src/shared/realtime/contracts.js';
+import { generatePlantTags } from './plant-generator.js';
+import { createSimulator } from './simulator.js';
+import { tagFields } from '../../shared/realtime/contracts.js';
 
 describe('generatePlantTags', () => {
   it('makes exactly n tags with unique ids and valid limits, the same for the same seed', () => {

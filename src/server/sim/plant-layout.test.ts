@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { demoTagDefs } from '../../../src/server/demo/demo-plant.js';
-import { loadDemoLayout, parsePlantLayout, toLocal, toLonLat } from '../../../src/server/sim/plant-layout.js';
-import { deriveTags } from '../../../src/server/sim/plant-tags.js';
-import { buildRoadNetwork } from '../../../src/server/sim/road-network.js';
-import { tagFields } from '../../../src/shared/realtime/contracts.js';
+import { demoTagDefs } from '../demo/demo-plant.js';
+import { loadDemoLayout, parsePlantLayout, toLocal, toLonLat } from './plant-layout.js';
+import { deriveTags } from './plant-tags.js';
+import { buildRoadNetwork } from './road-network.js';
+import { tagFields } from '../../shared/realtime/contracts.js';
 
 const mini = parsePlantLayout(JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'fixtures/mini-plant.geojson'), 'utf8')));
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { demoTagDefs } from '../../../src/server/demo/demo-plant.js';
-import { INCIDENT_OFFSETS_S } from '../../../src/server/sim/incidents.js';
-import { type PlantLayout, distance, insideRegion, loadDemoLayout, toLocal } from '../../../src/server/sim/plant-layout.js';
-import type { TagDef } from '../../../src/server/sim/plant-tags.js';
-import { buildRoadNetwork } from '../../../src/server/sim/road-network.js';
-import { type SimulatorOptions, type TickOutput, createSimulator } from '../../../src/server/sim/simulator.js';
+import { demoTagDefs } from '../demo/demo-plant.js';
+import { INCIDENT_OFFSETS_S } from './incidents.js';
+import { type PlantLayout, distance, insideRegion, loadDemoLayout, toLocal } from './plant-layout.js';
+import type { TagDef } from './plant-tags.js';
+import { buildRoadNetwork } from './road-network.js';
+import { type SimulatorOptions, type TickOutput, createSimulator } from './simulator.js';
 
 const layout = loadDemoLayout() as PlantLayout;
 const tags = demoTagDefs(layout);
