@@ -26,7 +26,7 @@ const gas = {
 
 /** A plain input per cell, as the form's own cell renderer would put one. */
 const cell = (c: SubFieldDef, v: unknown, onChange: (v: unknown) => void, testId: string) => (
-  <input data-testid={testId} value={v === null || v === undefined ? '' : String(v)} onChange={(e) => onChange(c.type === fieldTypes.number ? Number(e.target.value) : e.target.value)} />
+  <input data-testid={testId} value={typeof v === 'string' || typeof v === 'number' ? String(v) : ''} onChange={(e) => onChange(c.type === fieldTypes.number ? Number(e.target.value) : e.target.value)} />
 );
 
 function Table({ lang = 'zh' as const, onRows }: { lang?: 'zh' | 'en'; onRows?: (rows: unknown) => void }) {
@@ -57,7 +57,7 @@ describe('TableInput', () => {
       { point: null, lel: null },
     ]);
     // Two rows is the maximum: the add button is off.
-    expect((screen.getByTestId('row-add-gas') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('row-add-gas').disabled).toBe(true);
     fireEvent.change(screen.getByTestId('cell-gas-1-point'), { target: { value: '泵房西' } });
     expect(onRows).toHaveBeenLastCalledWith([
       { point: null, lel: null },
@@ -65,7 +65,7 @@ describe('TableInput', () => {
     ]);
     fireEvent.click(screen.getByTestId('row-delete-gas-0'));
     expect(onRows).toHaveBeenLastCalledWith([{ point: '泵房西', lel: null }]);
-    expect((screen.getByTestId('row-add-gas') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByTestId<HTMLButtonElement>('row-add-gas').disabled).toBe(false);
   });
 
   it('names a cell’s error under it, in the user’s language: a required cell left empty, a number out of range', () => {

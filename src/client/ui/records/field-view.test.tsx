@@ -96,7 +96,7 @@ describe('FieldView', () => {
         { value: 'low', label: { zh: '低', en: 'Low' } },
         { value: 'high', label: { zh: '高', en: 'High' } },
       ],
-    } as Partial<FieldDef> & Pick<FieldDef, 'key' | 'type'>);
+    });
     render(<FieldView field={level} record={record({ level: 'high' })} lang="zh" pickers={pickers} />);
     expect(screen.getByText('高')).toBeTruthy();
     cleanup();
