@@ -236,11 +236,11 @@ export async function createRecord(t: TestServer, token: string, def: RecordDefi
 
 const firstAdmins = new WeakMap<TestServer, Promise<Admin>>();
 
-/** The administrator of this test server, made on first use (one per server). */
+/** The administrator of this test server, `admin`, made on first use (one per server). */
 export function adminOf(t: TestServer): Promise<Admin> {
   let a = firstAdmins.get(t);
   if (!a) {
-    a = createAdministrator(t);
+    a = createAdministrator(t, 'admin');
     firstAdmins.set(t, a);
   }
   return a;
@@ -255,5 +255,12 @@ export async function userWithRole(t: TestServer, role: RoleCode, scope: { regio
   const admin = await adminOf(t);
   const dept = await createDept(t, admin);
   const narrowed = scope.regions !== undefined || scope.depts !== undefined;
-  return createUser(t, admin, { roles: [role], dept, all: !narrowed, regions: scope.regions, depts: scope.depts });
+  // The first user of a role is called by the role's name (audit rows read "supervisor"); later ones get unique names.
+  const taken = rolesNamed.get(t) ?? new Set<string>();
+  rolesNamed.set(t, taken);
+  const loginname = taken.has(role) ? undefined : role;
+  taken.add(role);
+  return createUser(t, admin, { loginname, roles: [role], dept, all: !narrowed, regions: scope.regions, depts: scope.depts });
 }
+
+const rolesNamed = new WeakMap<TestServer, Set<string>>();

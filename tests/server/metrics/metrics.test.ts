@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestKeyCreate, ingestKeyRevoke } from '../../../src/shared/contracts/stream.js';
 import { createMemoryTagRegistry } from '../../../src/server/stream/memory-tag-registry.js';
 import { call } from '../../helpers/api.js';
-import { buildTag } from '../../helpers/factories.js';
+import { buildTag, adminOf, userWithRole } from '../../helpers/factories.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { demoToken } from '../modules/realtime/realtime-fixtures.js';
 import { INGEST_KEY, connectClient, waitFor } from '../stream/stream-helpers.js';
 
 const scrape = (url: string, token?: string) => fetch(`${url}/metrics`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
@@ -20,7 +19,7 @@ describe('GET /metrics', () => {
   const tags = Array.from({ length: 5 }, () => buildTag());
 
   beforeAll(async () => {
-    ts = await startTestServer({ demo: true, env: { INGEST_API_KEY: INGEST_KEY, METRICS_PORT: '0' }, tags: createMemoryTagRegistry(tags) });
+    ts = await startTestServer({ env: { INGEST_API_KEY: INGEST_KEY, METRICS_PORT: '0' }, tags: createMemoryTagRegistry(tags) });
   });
   afterAll(() => ts?.close());
 
@@ -29,12 +28,12 @@ describe('GET /metrics', () => {
     expect(none.status).toBe(401);
     expect(((await none.json()) as { IsSuccess: boolean }).IsSuccess).toBe(false);
     expect((await scrape(ts.url, 'not-a-key-nor-a-token')).status).toBe(401);
-    const operator = await scrape(ts.url, await demoToken(ts.url, 'operator'));
+    const operator = await scrape(ts.url, await userWithRole(ts, 'operator').then((u) => u.token));
     expect(operator.status).toBe(403);
   });
 
   it('serves the Prometheus text format to an ingest key (from the environment or created by an administrator) and to an administrator', async () => {
-    const admin = await demoToken(ts.url, 'admin');
+    const admin = await adminOf(ts).then((a) => a.token);
     const created = (await call(ts.url, ingestKeyCreate, { name: 'prometheus' }, admin)).body.data!;
     for (const credential of [INGEST_KEY, created.key, admin]) {
       const res = await scrape(ts.url, credential);
@@ -56,7 +55,7 @@ describe('GET /metrics', () => {
     ts.server.stream.ingest.samples([...good, { tag: 'NO.SUCH.TAG', t: t0, v: 1 }, { tag: tags[0].id, t: t0, v: 'NaN' }], 'test');
     ts.server.stream.ingest.positions([{ tagId: 'P-1', t: t0, lon: 118.8, lat: 32.25, kind: 'person' }, { tagId: 'P-2', t: t0, lon: 999, lat: 0, kind: 'person' }], 'test');
     await ts.server.stream.history.flush();
-    const admin = await demoToken(ts.url, 'admin');
+    const admin = await adminOf(ts).then((a) => a.token);
     const client = await connectClient(ts.url, admin);
     try {
       expect((await client.subscribe({ topics: [`tag/${tags[0].id}`, `tag/${tags[1].id}`, 'position/person'] })).ok).toBe(true);

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/config.js';
 import { createMemoryTagRegistry } from '../../../src/server/stream/memory-tag-registry.js';
 import { ingestKeyCreate, ingestKeyList, ingestKeyRevoke } from '../../../src/shared/contracts/stream.js';
-import { call, tokenFor } from '../../helpers/api.js';
-import { buildTag } from '../../helpers/factories.js';
+import { call } from '../../helpers/api.js';
+import { buildTag, adminOf, userWithRole } from '../../helpers/factories.js';
 import { dialects, startTestServer, type TestServer } from '../../helpers/server.js';
 import { INGEST_KEY, ingestHttp } from './stream-helpers.js';
 import { storedPositions, storedSamples } from '../../helpers/history.js';
@@ -15,7 +14,7 @@ describe.each(dialects)('HTTP ingest (%s)', (dialect) => {
   const now = Date.now();
 
   beforeAll(async () => {
-    ts = await startTestServer({ demo: true, dialect, env: { INGEST_API_KEY: INGEST_KEY, SIMULATOR: '0' }, tags: createMemoryTagRegistry([tagA, tagB]) });
+    ts = await startTestServer({ dialect, env: { INGEST_API_KEY: INGEST_KEY, SIMULATOR: '0' }, tags: createMemoryTagRegistry([tagA, tagB]) });
   });
   afterAll(async () => {
     await ts?.close();
@@ -98,7 +97,7 @@ describe.each(dialects)('HTTP ingest (%s)', (dialect) => {
   });
 
   it('lets an administrator create, list and revoke keys; the secret is shown once and audited', async () => {
-    const admin = await tokenFor(ts.url, 'admin', DEFAULT_DEMO_PASSWORD);
+    const admin = await adminOf(ts).then((a) => a.token);
     const created = await call(ts.url, ingestKeyCreate, { name: 'DCS gateway' }, admin);
     expect(created.body.IsSuccess).toBe(true);
     const key = created.body.data!.key;
@@ -129,7 +128,7 @@ describe.each(dialects)('HTTP ingest (%s)', (dialect) => {
   });
 
   it('refuses key management without system:config', async () => {
-    const operator = await tokenFor(ts.url, 'operator', DEFAULT_DEMO_PASSWORD);
+    const operator = await userWithRole(ts, 'operator').then((u) => u.token);
     const r = await call(ts.url, ingestKeyCreate, { name: 'mine' }, operator);
     expect(r.httpStatus).toBe(403);
     const anon = await call(ts.url, ingestKeyList, {});

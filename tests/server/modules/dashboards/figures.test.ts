@@ -3,7 +3,8 @@ import { dashboardFigures, dashboardSave } from '../../../../src/shared/dashboar
 import { runningEffectCall } from '../../../../src/shared/performance-board/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
-import { demoToken, expectRefused } from '../org/org-fixtures.js';
+import { expectRefused } from '../org/org-fixtures.js';
+import { adminOf, userWithRole } from '../../../helpers/factories.js';
 
 /**
  * Widgets declared by their module (issue 22): the performance board offers
@@ -14,8 +15,8 @@ describe('module figures on dashboards', () => {
   let t: TestServer;
   let admin: string;
   beforeAll(async () => {
-    t = await startTestServer({ demo: true });
-    admin = await demoToken(t.url, 'admin');
+    t = await startTestServer();
+    admin = await adminOf(t).then((a) => a.token);
   });
   afterAll(() => t.close());
 
@@ -29,7 +30,7 @@ describe('module figures on dashboards', () => {
   });
 
   it('gives a figure only to those holding its permission', async () => {
-    const r = (await call(t.url, dashboardFigures, { keys: ['performance.riskPoints'] }, await demoToken(t.url, 'contractor'))).body.data!;
+    const r = (await call(t.url, dashboardFigures, { keys: ['performance.riskPoints'] }, await userWithRole(t, 'contractor').then((u) => u.token))).body.data!;
     expect(r.values['performance.riskPoints']).toEqual({ v: null, state: 'denied' });
   });
 

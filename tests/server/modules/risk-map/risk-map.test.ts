@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultMapColors, mapColorsGet, mapColorsSave } from '../../../../src/shared/risk-map/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
-import { demoToken, expectRefused } from '../org/org-fixtures.js';
+import { expectRefused } from '../org/org-fixtures.js';
+import { adminOf, userWithRole } from '../../../helpers/factories.js';
 
 /** Issue 21 §4, /MapColors: the palette of the four-colour maps in the store, the standard's until changed, every change audited. */
 describe.each(dialects)('risk map colours (%s)', (dialect) => {
@@ -12,8 +13,8 @@ describe.each(dialects)('risk map colours (%s)', (dialect) => {
   let operator: string;
 
   beforeAll(async () => {
-    t = await startTestServer({ demo: true, dialect, env: { LOG_LEVEL: 'error' } });
-    [admin, supervisor, operator] = await Promise.all([demoToken(t.url, 'admin'), demoToken(t.url, 'supervisor'), demoToken(t.url, 'operator')]);
+    t = await startTestServer({ dialect, env: { LOG_LEVEL: 'error' } });
+    [admin, supervisor, operator] = await Promise.all([adminOf(t).then((a) => a.token), userWithRole(t, 'supervisor').then((u) => u.token), userWithRole(t, 'operator').then((u) => u.token)]);
   });
   afterAll(() => t?.close());
 
