@@ -45,7 +45,7 @@ async function open(page: Page, path: string, ready: string) {
 }
 
 test('the permit routes answer pages; a JSA is refused on its empty field, then saved; nothing scrolls sideways on a phone', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(screenshots ? 600_000 : 150_000);
   await signIn(page, 'admin');
 
   // Each route answers its page, and on a phone fits the width.

@@ -1,8 +1,8 @@
 import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { permitAnalyseRegion } from '../../../shared/permits/stats-contracts';
-import type { RecordItem } from '../../../shared/records/contracts';
+import { recordContracts, type RecordItem } from '../../../shared/records/contracts';
 import { api, errorText } from '../../app/api';
 import { feedback } from '../../app/feedback';
 import { useLang } from '../../app/i18n';
@@ -61,7 +61,9 @@ export function SendReportPage() {
   const [busy, setBusy] = useState(false);
   const flows = useLedger('PermitReportFlow');
   const reports = useLedger('PermitReport');
-  const flowCalls = flows.calls;
+  // The calls once per definition (useLedger builds them anew on each render; the load would run again and again).
+  const flowDef = flows.def;
+  const flowCalls = useMemo(() => (flowDef ? recordContracts(flowDef) : undefined), [flowDef]);
   const flowList = useLoad(
     useCallback((signal: AbortSignal) => (flowCalls ? api(flowCalls.list, { page: 1, pageSize: 100, filters: {}, keyword: '' }, { signal }) : Promise.resolve({ items: [] as RecordItem[], total: 0 })), [flowCalls]),
   );
