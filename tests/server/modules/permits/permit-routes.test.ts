@@ -3,6 +3,7 @@ import { DEMO_SIGNATURE } from '../../../../src/server/modules/permits/seed-demo
 import { blindPlateLedger } from '../../../../src/shared/permits/blind-ledgers.js';
 import { permitApply, permitComplete, permitDetailCall, permitGasAdd, permitSign, permitStart, type PermitStepCode } from '../../../../src/shared/permits/contracts.js';
 import { jsaLedger } from '../../../../src/shared/permits/jsa-ledgers.js';
+import { permitReportLedger, reportFlowLedger } from '../../../../src/shared/permits/report-ledgers.js';
 import { gasAnalysisSearch, jsaAnalysis, jsaMap } from '../../../../src/shared/permits/routes-contracts.js';
 import { recordContracts } from '../../../../src/shared/records/contracts.js';
 import { call } from '../../../helpers/api.js';
@@ -14,6 +15,8 @@ const HOUR = 3_600_000;
 const SIG = DEMO_SIGNATURE;
 const jsa = recordContracts(jsaLedger);
 const blinds = recordContracts(blindPlateLedger);
+const flows = recordContracts(reportFlowLedger);
+const reports = recordContracts(permitReportLedger);
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -184,5 +187,25 @@ describe.each(dialects)('permit routes: JSA step, blind register, gas analysis (
     // The demo's confined-space permit is in effect with its demo JSA.
     const confined = map.find((p) => p.type === 'confined');
     expect(confined?.jsas.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a permit report goes through the flow its configuration names: reviewer, then approver', async () => {
+    const flow = await call(t.url, flows.save, { name: `日报-${dialect}`, kind: 'daily', reviewer: uid.supervisor, approver: uid.admin }, tok.admin);
+    expect(flow.body.IsSuccess, JSON.stringify(flow.body.error)).toBe(true);
+    const now = Date.now();
+    const body = { kind: 'daily', from: now - 24 * HOUR, to: now, summary: [{ permitType: 'hot', total: 2, open: 1, closed: 1 }], sender: uid.contractor, reviewer: uid.supervisor, approver: uid.admin };
+    const noFlow = await call(t.url, reports.save, body, tok.contractor);
+    expect(noFlow.httpStatus).toBe(400);
+    expect(noFlow.body.error.controls).toContain('flow');
+    const sent = await call(t.url, reports.save, { ...body, flow: flow.body.data!.id }, tok.contractor);
+    expect(sent.body.IsSuccess, JSON.stringify(sent.body.error)).toBe(true);
+    expect(sent.body.data!.status).toBe(2);
+    const act = async (who: DemoUser, action: string) => {
+      const cur = (await call(t.url, reports.get, { id: sent.body.data!.id }, tok.admin)).body.data!.record;
+      return call(t.url, reports.transition, { id: cur.id, version: cur.version, action }, tok[who]);
+    };
+    expect((await act('admin', 'review')).httpStatus).toBe(403);
+    expect((await act('supervisor', 'review')).body.data!.status).toBe(6);
+    expect((await act('admin', 'approve')).body.data!.status).toBe(4);
   });
 });
