@@ -5,6 +5,9 @@ import { offsetToLonLat } from '../src/shared/domain/geometry';
 import { ingestKeyCreate } from '../src/shared/contracts/stream';
 import { permitApply, permitGasAdd, permitSignerOptions, type PermitStepCode } from '../src/shared/permits/contracts';
 import type { PermitItem } from '../src/shared/permits/items';
+import { jsaLedger } from '../src/shared/permits/jsa-ledgers';
+import { recordContracts } from '../src/shared/records/contracts';
+import { regionGetList } from '../src/shared/org/contracts';
 
 /*
  * Issue 25, Done-when: a 一级 hot-work permit through every statutory step,
@@ -81,6 +84,20 @@ test('a 一级 hot-work permit: five signers, gas on the start, the guardian wal
     signature: SIG,
   });
   const detail = `/SafetyWorkPermit/WorkingBillDetail?id=${permit.id}`;
+
+  // Hazard identification: the JSA step of hot work waits for a completed hot-work JSA naming the permit.
+  const jsa = recordContracts(jsaLedger);
+  const [region] = await callApi<{ regionid: number }[]>(request, users.admin.token, regionGetList.path, { isallregionid: 1 });
+  const analysis = await callApi<{ id: number; version: number }>(request, users.admin.token, jsa.save.path, {
+    title: permit.content,
+    permitType: 'hot',
+    permitNo: permit.number,
+    region: region.regionid,
+    steps: [{ step: '法兰焊接', hazardType: 'fire', hazards: '管线残留可燃介质', controls: '置换、气体分析合格' }],
+    analyst: uid('admin'),
+    analysedAt: Date.now(),
+  });
+  await callApi(request, users.admin.token, jsa.transition.path, { id: analysis.id, version: analysis.version, action: 'complete' });
 
   // The list shows it waiting for the supervisor.
   const sup = users.supervisor.page;

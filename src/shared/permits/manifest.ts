@@ -4,6 +4,7 @@ import { defineSharedModule } from '../module.js';
 import { permitLiveItem } from './items.js';
 import { permitMessages } from './messages.js';
 import { permitIsolationMessages, permitStatsMessages } from './stats-messages.js';
+import { routeMenus, routeMessages, routePages } from './routes-menus.js';
 import { ticketMenus, ticketPages } from './ticket-menus.js';
 
 const SAFETY_SYSTEM = '/No.88/SafetyProductionProcess';
@@ -20,6 +21,7 @@ export const permitsShared = defineSharedModule({
     ...permitMessages,
     ...permitStatsMessages,
     ...permitIsolationMessages,
+    ...routeMessages,
     'permits.type.hot': { zh: '动火作业', en: 'Hot work' },
     'permits.type.confined': { zh: '受限空间作业', en: 'Confined space entry' },
     'permits.type.blind': { zh: '盲板抽堵作业', en: 'Blind plate' },
@@ -240,9 +242,11 @@ export const permitsShared = defineSharedModule({
       roles: ['admin'],
     },
     ...ticketMenus,
+    ...routeMenus,
   ],
   pages: [
     ...ticketPages,
+    ...routePages,
     { href: '/SafetyWorkPermit/WorkingBillDetail', name: '作业票详情', name_en: 'Permit', permittedBy: '/SafetyWorkPermit/WorkingBillSafety' },
     { href: '/WorkingBillMap', name: '作业地图', name_en: 'Permits on the map', permittedBy: '/SafetyWorkPermit/WorkMapShow' },
     { href: '/WorkingBillMapshowMap', name: '作业地图', name_en: 'Permits on the map', permittedBy: '/SafetyWorkPermit/WorkMapShow' },

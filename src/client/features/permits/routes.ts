@@ -1,6 +1,6 @@
 import { definePages, page } from '../../app/route-types';
 
-/** Safe-work permits (issue 25): the list with the application, a permit with its steps, the live map. */
+/** Safe-work permits (issue 25): the list with the application, a permit with its steps, the live map, JSA, gas analysis, blind plates, reports. */
 export const permitsPages = definePages([
   page('/SafetyWorkPermit/WorkingBillSafety', () => import('./permits-page'), 'PermitsPage'),
   page('/SafetyWorkPermit/WorkingBillDetail', () => import('./permit-detail-page'), 'PermitDetailPage'),
@@ -24,4 +24,26 @@ export const permitsPages = definePages([
   page('/SimpleWorkingBill/SimpleWorkingBillContent', () => import('./tickets-pages'), 'SimpleWorkingBillContentPage'),
   page('/Gantt/gantt_JD', () => import('./gantt-page'), 'PermitGanttPage'),
   page('/systemConfig/holidaySpecialTimeConfig', () => import('./calendar-page'), 'PlantCalendarPage'),
+  page('/SafetyWorkPermit', () => import('./stats-pages'), 'PermitTypeStatsPage'),
+  page('/JSA/JSASearch', () => import('./jsa-pages'), 'JsaSearchPage'),
+  page('/JSA/JSACreate', () => import('./jsa-pages'), 'JsaCreatePage'),
+  page('/JSA/JSADetail', () => import('./jsa-pages'), 'JsaDetailPage'),
+  page('/JSA/JSAAnalysis', () => import('./jsa-pages'), 'JsaAnalysisPage'),
+  page('/JSA/JSAMap', () => import('./jsa-pages'), 'JsaMapPage'),
+  page('/JSA/DataCenter', () => import('./jsa-pages'), 'JsaDataCenterPage'),
+  page('/JSA/WorkType', () => import('./jsa-pages'), 'JsaWorkTypePage'),
+  page('/JSA/ApplyConfig', () => import('./jsa-pages'), 'JsaApplyConfigPage'),
+  page('/JSA/EvaluateConfig', () => import('./jsa-pages'), 'JsaEvaluateConfigPage'),
+  page('/Examine/GasAnalysisSearch', () => import('./examine-pages'), 'GasAnalysisSearchPage'),
+  page('/Examine/GasAnalysisConfig', () => import('./examine-pages'), 'GasAnalysisConfigPage'),
+  page('/Examine/AnalysisItemConfig', () => import('./examine-pages'), 'AnalysisItemConfigPage'),
+  page('/BlindPlate/Config', () => import('./blind-pages'), 'BlindConfigPage'),
+  page('/BlindPlate/BlindSearch', () => import('./blind-pages'), 'BlindSearchPage'),
+  page('/BlindPlate/TemporarySearch', () => import('./blind-pages'), 'TemporaryBlindSearchPage'),
+  page('/BlindPlate/DesignSearch', () => import('./blind-pages'), 'DesignBlindSearchPage'),
+  page('/autoWorkingBillReport/confirmSetting', () => import('./report-pages'), 'ReportFlowPage'),
+  page('/autoWorkingBillReport/reportSearch', () => import('./report-pages'), 'ReportSearchPage'),
+  page('/autoWorkingBillReport/myReport', () => import('./report-pages'), 'MyReportPage'),
+  page('/autoWorkingBillReport/SendReport', () => import('./report-pages'), 'SendReportPage'),
+  page('/autoWorkingBillReport/ReportDetail', () => import('./report-pages'), 'ReportDetailPage'),
 ]);

@@ -182,3 +182,49 @@ export function PermitApprovedStatsPage() {
     </Card>
   );
 }
+
+/** `/SafetyWorkPermit`: permits by type (from the region statistics summed over the caller's regions), with a bar each. */
+export function PermitTypeStatsPage() {
+  const lang = useLang();
+  const f = useFilter();
+  const key = JSON.stringify(f.input);
+  const loaded = useLoad(useCallback((signal: AbortSignal) => api(permitAnalyseRegion, JSON.parse(key) as StatsInput, { signal }), [key]));
+  const totals = new Map<string, number>();
+  for (const r of loaded.data?.items ?? []) {
+    for (const [t, n] of Object.entries(r.byType)) {
+      totals.set(t, (totals.get(t) ?? 0) + n);
+    }
+  }
+  const rows = permitTypeCodes.map((type) => ({ type, count: totals.get(type) ?? 0 }));
+  const max = Math.max(1, ...rows.map((r) => r.count));
+  return (
+    <Card title={m(lang, 'permits.typeStats.title')} data-testid="permit-stats-type">
+      <FilterBar f={f} lang={lang} />
+      <Table
+        rowKey="type"
+        size="small"
+        loading={loaded.loading}
+        dataSource={rows}
+        pagination={false}
+        columns={[
+          { title: m(lang, 'permits.ui.type'), key: 'type', render: (_v, r) => m(lang, `permits.type.${r.type}`), width: 140 },
+          { title: m(lang, 'permits.stats.count'), dataIndex: 'count', key: 'count', align: 'right', width: 80 },
+          {
+            title: '',
+            key: 'bar',
+            render: (_v, r) => <div style={{ height: 8, width: `${(r.count / max) * 100}%`, minWidth: r.count > 0 ? 4 : 0, background: '#1677ff', borderRadius: 4 }} />,
+          },
+        ]}
+        summary={() => (
+          <Table.Summary.Row>
+            <Table.Summary.Cell index={0}>{m(lang, 'permits.stats.total')}</Table.Summary.Cell>
+            <Table.Summary.Cell index={1} align="right">
+              {loaded.data?.total ?? 0}
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={2} />
+          </Table.Summary.Row>
+        )}
+      />
+    </Card>
+  );
+}

@@ -23,6 +23,30 @@ function zoneOf(p: PermitItem) {
   return { type: 'Feature' as const, properties: { suspended: p.status === 'suspended' ? 1 : 0 }, geometry: { type: 'Polygon' as const, coordinates: [ring] } };
 }
 
+/** The plant map with each permit's work zone and a tag at its place (a click opens the permit); `label` adds to the tag. */
+export function PermitZonesMap({ permits, label }: { permits: PermitItem[]; label?: (p: PermitItem) => string }) {
+  const lang = useLang();
+  const zones = { type: 'FeatureCollection' as const, features: permits.map(zoneOf) };
+  return (
+    <div style={{ height: 'min(60vh, 560px)', minHeight: 300, position: 'relative' }} data-testid="work-map">
+      <PlantMap language={lang}>
+        <Source id="permit-zones" type="geojson" data={zones}>
+          <Layer id="permit-zone-fill" type="fill" paint={{ 'fill-color': ['case', ['==', ['get', 'suspended'], 1], '#cf1322', '#fa8c16'], 'fill-opacity': 0.25 }} />
+          <Layer id="permit-zone-line" type="line" paint={{ 'line-color': ['case', ['==', ['get', 'suspended'], 1], '#cf1322', '#fa8c16'], 'line-width': 2 }} />
+        </Source>
+        {permits.map((p) => (
+          <Marker key={p.id} longitude={p.lng} latitude={p.lat} anchor="bottom">
+            <Tag color={p.status === 'suspended' ? 'red' : 'orange'} style={{ cursor: 'pointer' }} onClick={() => navigateTo(`/SafetyWorkPermit/WorkingBillDetail?id=${p.id}`)}>
+              {typeLabel(lang, p)}
+              {label ? ` · ${label(p)}` : ''}
+            </Tag>
+          </Marker>
+        ))}
+      </PlantMap>
+    </div>
+  );
+}
+
 /**
  * /SafetyWorkPermit/WorkMapShow (and /WorkingBillMap): every permit in effect
  * on the plant map at its place, with its type and grade; suspensions (the
@@ -52,25 +76,10 @@ export function WorkMapPage() {
     }),
   );
   const permits = [...live.values()].sort((a, b) => a.id - b.id);
-  const zones = { type: 'FeatureCollection' as const, features: permits.map(zoneOf) };
 
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }}>
-      <div style={{ height: 'min(60vh, 560px)', minHeight: 300, position: 'relative' }} data-testid="work-map">
-        <PlantMap language={lang}>
-          <Source id="permit-zones" type="geojson" data={zones}>
-            <Layer id="permit-zone-fill" type="fill" paint={{ 'fill-color': ['case', ['==', ['get', 'suspended'], 1], '#cf1322', '#fa8c16'], 'fill-opacity': 0.25 }} />
-            <Layer id="permit-zone-line" type="line" paint={{ 'line-color': ['case', ['==', ['get', 'suspended'], 1], '#cf1322', '#fa8c16'], 'line-width': 2 }} />
-          </Source>
-          {permits.map((p) => (
-            <Marker key={p.id} longitude={p.lng} latitude={p.lat} anchor="bottom">
-              <Tag color={p.status === 'suspended' ? 'red' : 'orange'} style={{ cursor: 'pointer' }} onClick={() => navigateTo(`/SafetyWorkPermit/WorkingBillDetail?id=${p.id}`)}>
-                {typeLabel(lang, p)}
-              </Tag>
-            </Marker>
-          ))}
-        </PlantMap>
-      </div>
+      <PermitZonesMap permits={permits} />
       <Card size="small">
         {permits.length === 0 && !loaded.loading ? (
           <Empty description={m(lang, 'permits.ui.noneLive')} />

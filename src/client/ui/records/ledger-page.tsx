@@ -1,4 +1,5 @@
 import { Result, Spin } from 'antd';
+import type { ListQuery } from './record-list-page';
 import { useTranslation } from 'react-i18next';
 import { recordsNs } from './ledger-locales';
 import { RecordList } from './record-list';
@@ -9,11 +10,11 @@ import { useLedger } from './use-ledger';
  * detail, Excel export and import, live changes — from the definition alone.
  * A module's page for a ledger it owns is `<LedgerPage entity="RiskPoint" />`.
  */
-export function LedgerPage({ entity }: { entity: string }) {
+export function LedgerPage({ entity, fixed }: { entity: string; /** Filters the page always applies (one kind of record). */ fixed?: ListQuery['filters'] }) {
   const { t } = useTranslation(recordsNs);
   const { loading, def, calls } = useLedger(entity);
   if (loading && !def) {
     return <Spin />;
   }
-  return def && calls ? <RecordList def={def} calls={calls} /> : <Result status="404" subTitle={t('noLedger')} />;
+  return def && calls ? <RecordList def={def} calls={calls} fixed={fixed} /> : <Result status="404" subTitle={t('noLedger')} />;
 }

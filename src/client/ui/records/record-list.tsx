@@ -21,7 +21,7 @@ import { useRecordChanges } from './use-record-changes';
  * ledger's `<Entity>List` call, with add (a full-width drawer on phones),
  * view, delete, Excel export of the filtered set and import with a per-row report.
  */
-export function RecordList({ def, calls }: { def: RecordDefinition; calls: RecordContracts }) {
+export function RecordList({ def, calls, fixed }: { def: RecordDefinition; calls: RecordContracts; fixed?: ListQuery['filters'] }) {
   const { t } = useTranslation(recordsNs);
   const lang = useLang();
   const navigate = useNavigate();
@@ -34,7 +34,12 @@ export function RecordList({ def, calls }: { def: RecordDefinition; calls: Recor
   // Another user's save, delete, step or import refreshes the page shown (same filters, sort and page).
   useRecordChanges(def.entity, reload);
 
-  const load = useCallback((q: ListQuery, signal: AbortSignal) => api(calls.list, q, { signal }), [calls]);
+  // A page showing part of a ledger (one kind, the caller's own) adds its fixed filters to the user's.
+  const fixedKey = JSON.stringify(fixed ?? {});
+  const load = useCallback(
+    (q: ListQuery, signal: AbortSignal) => api(calls.list, { ...q, filters: { ...q.filters, ...(JSON.parse(fixedKey) as ListQuery['filters']) } }, { signal }),
+    [calls, fixedKey],
+  );
 
   return (
     <RecordListPage<RecordItem, number>
@@ -70,7 +75,7 @@ export function RecordList({ def, calls }: { def: RecordDefinition; calls: Recor
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="record-add">
             {t('add')}
           </Button>
-          <Button icon={<DownloadOutlined />} onClick={() => void downloadPost(calls.export.path, { ...query, columns: visible }, `${pick(lang, def.name.zh, def.name.en)}.xlsx`).catch((err: unknown) => msg.error(errorText(err)))}>
+          <Button icon={<DownloadOutlined />} onClick={() => void downloadPost(calls.export.path, { ...query, filters: { ...query.filters, ...fixed }, columns: visible }, `${pick(lang, def.name.zh, def.name.en)}.xlsx`).catch((err: unknown) => msg.error(errorText(err)))}>
             {t('export')}
           </Button>
           <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>

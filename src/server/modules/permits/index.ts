@@ -2,6 +2,11 @@ import { isolationLock, isolationRemove, isolationVerify } from '../../../shared
 import { isolationLedgers } from '../../../shared/permits/isolation-ledgers.js';
 import { permitsShared } from '../../../shared/permits/manifest.js';
 import { ticketLedgers } from '../../../shared/permits/ticket-ledgers.js';
+import { blindLedgers } from '../../../shared/permits/blind-ledgers.js';
+import { examineLedgers } from '../../../shared/permits/examine-ledgers.js';
+import { jsaLedgers } from '../../../shared/permits/jsa-ledgers.js';
+import { reportLedgers } from '../../../shared/permits/report-ledgers.js';
+import { gasAnalysisSearch, jsaAnalysis, jsaMap } from '../../../shared/permits/routes-contracts.js';
 import { permitAnalyseApproved, permitAnalyseDepartment, permitAnalyseRegion } from '../../../shared/permits/stats-contracts.js';
 import { caller } from '../../http/app.js';
 import { alarmsPort } from '../alarms/port.js';
@@ -10,7 +15,10 @@ import { defineModule } from '../module.js';
 import { orgPort } from '../org/port.js';
 import { recordsPort } from '../records/port.js';
 import { riskPort } from '../risk/port.js';
+import { createBlindRegister } from './blind-register.js';
 import { createEnergyIsolation } from './energy-isolation.js';
+import { createGasAnalysis } from './gas-analysis.js';
+import { createJsa } from './jsa.js';
 import { activeGasAlarms, startGasAlarmWatch } from './gas-alarm-watch.js';
 import { startGuardianWatch } from './guardian-watch.js';
 import { migrations } from './migrations.js';
@@ -21,6 +29,7 @@ import { createPlantRegions } from './plant-regions.js';
 import { permitsRepository } from './permits.repository.js';
 import { permitsPort } from './port.js';
 import { seedDemoPermits } from './seed-demo.js';
+import { seedDemoRouteRecords } from './seed-demo-routes.js';
 
 /** Seconds the guardian's tag may be outside the work zone before the permit is suspended (PERMIT_GUARDIAN_GRACE_S). */
 const DEFAULT_GRACE_S = 5;
@@ -38,7 +47,7 @@ export const permitsModule = defineModule({
   name: 'permits',
   shared: permitsShared,
   migrations,
-  ledgers: [...isolationLedgers, ...ticketLedgers],
+  ledgers: [...isolationLedgers, ...ticketLedgers, ...jsaLedgers, ...blindLedgers, ...examineLedgers, ...reportLedgers],
   needs: { org: orgPort, documents: documentsPort, risk: riskPort, alarms: alarmsPort, records: recordsPort },
   provides: permitsPort,
   start({ http, store, stream, tags, log, config, ports }) {
@@ -53,6 +62,8 @@ export const permitsModule = defineModule({
       onError: (err, name) => log.error({ err }, name),
     });
     const isolation = createEnergyIsolation({ records: ports.records, openPermits: (numbers, tx) => permitsRepository.openNumbers(tx, numbers) });
+    const jsa = createJsa({ records: ports.records, org: ports.org, live: (user) => service!.live(user) });
+    const blinds = createBlindRegister({ records: ports.records });
     const regions = createPlantRegions(ports.org, stream.bus, (err, name) => log.error({ err }, name));
     service = createPermitsService(store, {
       org: ports.org,
@@ -62,6 +73,14 @@ export const permitsModule = defineModule({
       regions,
       gasAlarms: () => activeGasAlarms(ports.alarms, tags),
       isolationSheets: (number) => isolation.sheetsOf(number),
+      jsaCompleted: (number, type) => jsa.completedFor(number, type),
+      onCompleted: async (user, p) => {
+        const blind = (JSON.parse(p.body) as { blinds?: { id: string; action: 'insert' | 'remove' }[] }).blinds;
+        // One blind, one action (GB 30871-2022 §7): the register takes it once the work is done.
+        if (p.type === 'blind' && p.finish_result === 'done' && blind?.length === 1) {
+          await blinds.apply(user, p.number, blind[0]);
+        }
+      },
       onError: (err, name) => log.error({ err }, name),
     });
     const gas = startGasAlarmWatch({ bus: stream.bus, tags, permits: () => service, onError: (err, name) => log.error({ err }, name) });
@@ -70,6 +89,10 @@ export const permitsModule = defineModule({
     http.route(permitAnalyseRegion, (input, ctx) => stats.byRegion(caller(ctx), input));
     http.route(permitAnalyseDepartment, (input, ctx) => stats.byDepartment(caller(ctx), input));
     http.route(permitAnalyseApproved, (input, ctx) => stats.approved(caller(ctx), input));
+    const gasAnalysis = createGasAnalysis(store, { org: ports.org, judge: (p, gas) => service.findingsNow(p, gas) });
+    http.route(jsaAnalysis, (input, ctx) => jsa.analysis(caller(ctx), input));
+    http.route(jsaMap, (_input, ctx) => jsa.map(caller(ctx)));
+    http.route(gasAnalysisSearch, (input, ctx) => gasAnalysis.search(caller(ctx), input, ctx.lang));
     http.route(isolationLock, (input, ctx) => isolation.lock(caller(ctx), input));
     http.route(isolationVerify, (input, ctx) => isolation.verify(caller(ctx), input));
     http.route(isolationRemove, (input, ctx) => isolation.remove(caller(ctx), input));
@@ -80,6 +103,7 @@ export const permitsModule = defineModule({
       await regions.refresh();
       if (config.demo) {
         await seedDemoPermits(store, svc);
+        await seedDemoRouteRecords(store, ports.records);
       }
       await watch.refresh();
       // The risk module keeps no causes across a restart: the permits in effect are reported again.

@@ -83,6 +83,10 @@ export interface PermitsDeps {
   gasAlarms?: () => ActiveGasAlarm[];
   /** The energy isolation sheets naming a permit: its start waits until each is in effect (status 4). */
   isolationSheets?: (permitNumber: string) => Promise<{ number: string; status: number }[]>;
+  /** Whether a completed JSA of this type names the permit: a hot-work permit's JSA step waits for one (GB 30871-2022 Annex A). */
+  jsaCompleted?: (permitNumber: string, type: PermitType) => Promise<boolean>;
+  /** After a permit's work is completed (its transaction committed): the blind register follows a blind permit done. */
+  onCompleted?: (user: AuthUser, p: PermitRow) => Promise<void>;
   onError?: (err: unknown, what: string) => void;
   now?: () => number;
 }
@@ -463,6 +467,16 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
 
     async sign(user: AuthUser, input: z.output<typeof permitSignInput>, lang: Lang): Promise<PermitDetail> {
       const at = now();
+      // Hazard identification of hot work is a completed JSA naming the permit; read before the transaction (SQLite's one connection).
+      if (input.step === 'jsa' && deps.jsaCompleted) {
+        const pre = await repo.permit(store.db, input.id);
+        const cur = pre && pre.type === 'hot' ? currentStep(pre.status, await repo.steps(store.db, [pre.id])) : null;
+        // The signer's own attempt only: anyone else is refused as not the current approver below.
+        const jsaCurrent = cur?.code === 'jsa' && cur.signer_id === user.userid;
+        if (pre && jsaCurrent && (await visible(user, pre)) && !(await deps.jsaCompleted(pre.number, 'hot'))) {
+          throw badRequest('permits.jsaMissing', ['jsa']);
+        }
+      }
       await change(user, input.id, async (tx, p) => {
         const steps = await repo.steps(tx, [p.id]);
         const cur = currentStep(p.status, steps);
@@ -628,10 +642,21 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
         await audit(tx, user, 'permit.complete', 'permit', p.id, { result, at });
         await todoNext(tx, p, at);
       });
+      if (deps.onCompleted) {
+        const done = await repo.permit(store.db, id);
+        await deps.onCompleted(user, done!).catch((err: unknown) => deps.onError?.(err, 'permits.onCompleted'));
+      }
       return detail(user, id, lang);
     },
 
     signerOptions: () => repo.allUsers(store.db),
+
+    /** The rules' findings on a stored permit now (the gas analysis search shows the same verdict as every transition). */
+    async findingsNow(p: PermitRow, gas: PermitGasRow[]): Promise<{ code: string; field: string }[]> {
+      const at = now();
+      const breakMinutes = p.status === 'suspended' && p.suspended_at !== null ? (at - Number(p.suspended_at)) / 60_000 : undefined;
+      return (await judge(bodyOf(p, gas, at, breakMinutes))).violations;
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import { permitApply, permitDetailCall, permitGasAdd, permitSign, type PermitApp
 import { permitAnalyseApproved, permitAnalyseDepartment, permitAnalyseRegion } from '../../../../src/shared/permits/stats-contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
+import { completedJsa } from './jsa-fixtures.js';
 import { demoToken, regionIds, type DemoUser } from '../realtime/realtime-fixtures.js';
 
 const MIN = 60_000;
@@ -86,6 +87,7 @@ describe.each(dialects)('permit statistics (%s)', (dialect) => {
     // The hot permit signed through; the signature times then set 10 min apart (the application at T0).
     expect((await call(t.url, permitGasAdd, { id: ids.hot, lel: 5, reading: 0.1, o2: 20.8 }, tok.inspector)).body.IsSuccess).toBe(true);
     const d = (await call(t.url, permitDetailCall, { id: ids.hot }, tok.admin)).body.data!;
+    await completedJsa(t.url, tok.admin, uid.admin, d.permit.number);
     for (const s of d.steps.filter((x) => x.signedAt === null && x.code !== 'acceptance')) {
       const r = await call(t.url, permitSign, { id: ids.hot, step: s.code, signature: SIG }, tok[signerOf[s.code]]);
       expect(r.body.IsSuccess, `${s.code}: ${JSON.stringify(r.body.error)}`).toBe(true);

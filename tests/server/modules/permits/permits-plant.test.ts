@@ -19,6 +19,7 @@ import { workingBillCheck } from '../../../../src/shared/permits/contracts.js';
 import { zoneRiskList } from '../../../../src/shared/risk/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
+import { completedJsa } from './jsa-fixtures.js';
 import { demoToken, saveTagsIn } from '../realtime/realtime-fixtures.js';
 
 const MIN = 60_000;
@@ -111,6 +112,9 @@ describe.each(dialects)('permits on the plant (%s)', (dialect) => {
   /** Signs every step before work, with a fresh gas sample where the type has one. */
   const signAll = async (id: number) => {
     const d = (await call(t.url, permitDetailCall, { id }, tok.admin)).body.data!;
+    if (d.permit.type === 'hot') {
+      await completedJsa(t.url, tok.admin, uid.admin, d.permit.number);
+    }
     if (d.steps.some((s) => s.code === 'gas')) {
       expect((await call(t.url, permitGasAdd, { id, lel: 5, reading: 0.1, o2: 20.8 }, tok.inspector)).body.IsSuccess).toBe(true);
     }

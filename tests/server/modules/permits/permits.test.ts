@@ -20,6 +20,7 @@ import { dialects, startTestServer, type TestServer } from '../../../helpers/ser
 import { connectClient, waitFor } from '../../stream/stream-helpers.js';
 import { demoToken } from '../org/org-fixtures.js';
 import { imageCount, pdfText } from '../documents/pdf-text.js';
+import { completedJsa } from './jsa-fixtures.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -117,6 +118,8 @@ describe.each(dialects)('safe-work permits (%s)', (dialect) => {
     expect(proxy.body.error.code).toBe('permits.notCurrentApprover');
     const early = await sign('supervisor', p.id, 'measures');
     expect(early.httpStatus).toBe(409);
+    // Hazard identification: a completed hot-work JSA naming the permit.
+    await completedJsa(t.url, tok.admin, uid.admin, p.number);
     expect((await sign('supervisor', p.id, 'jsa')).body.IsSuccess).toBe(true);
     const noGas = await sign('inspector', p.id, 'gas');
     expect(noGas.httpStatus).toBe(400);
