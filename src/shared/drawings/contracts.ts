@@ -7,20 +7,40 @@ export const MAX_SVG_LENGTH = 2_000_000;
 /** Most bindings of one drawing. */
 export const MAX_BINDINGS = 5000;
 
-/** What a bound element shows: `text` the value, `level` a bar filled by (v − lo) / (hi − lo), `alarm` the fill colour of the tag's worst open alarm. */
-export const bindingProps = ['text', 'level', 'alarm'] as const;
+/**
+ * What a bound element shows: `text` the value, `level` a bar filled by (v − lo) / (hi − lo),
+ * `alarm` the fill colour of the tag's worst open alarm, `fill` / `stroke` a colour while the
+ * condition holds, `visible` shown only while it holds, `blink` blinking while it holds,
+ * `rotate` turned by (v − lo) / (hi − lo) of `deg` degrees, `trend` a sparkline of the last values.
+ */
+export const bindingProps = ['text', 'level', 'alarm', 'fill', 'stroke', 'visible', 'blink', 'rotate', 'trend'] as const;
 export type BindingProp = (typeof bindingProps)[number];
+
+/** What a condition of `fill`, `stroke`, `visible` and `blink` reads: the tag's value, or its alarm state. */
+export const bindingSources = ['value', 'alarm'] as const;
+export type BindingSource = (typeof bindingSources)[number];
 
 export const drawingBinding = z.object({
   /** The SVG element's id. */
   element: z.string().min(1).max(120),
   tag: z.string().min(1).max(128),
   prop: z.enum(bindingProps),
-  /** Range of a `level` binding; the tag's range when left out. */
+  /** Range of a `level`, `rotate` or `trend` binding; the tag's range when left out. */
   lo: z.number().optional(),
   hi: z.number().optional(),
   /** Digits after the point of a `text` binding. */
   digits: z.number().int().min(0).max(6).optional(),
+  /** Condition of `fill`, `stroke`, `visible`, `blink`: on the value (the default) or on an open alarm of the tag (`blink`: unacknowledged). */
+  source: z.enum(bindingSources).optional(),
+  /** A value condition holds while v > above; without it, while v ≠ 0 (a digital signal). */
+  above: z.number().optional(),
+  /** Colour of `fill` / `stroke` while the condition holds; the alarm's priority colour (source alarm) or red when left out. */
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{3,8}$/, 'validation.badFormat')
+    .optional(),
+  /** Degrees a `rotate` binding turns over the range (default 270). */
+  deg: z.number().min(-3600).max(3600).optional(),
 });
 export type DrawingBinding = z.infer<typeof drawingBinding>;
 

@@ -37,6 +37,9 @@ const toDetail = (r: DrawingRow): DrawingDetail => ({
   updatedBy: r.updated_by,
 });
 
+/** Bindings that read the tag's range when they leave theirs out. */
+const RANGED: ReadonlySet<DrawingBinding['prop']> = new Set(['level', 'rotate', 'trend']);
+
 const SEED_ACTOR = { userid: null, loginname: 'system' };
 
 export function createDrawingsService(store: Store, deps: { tags: Pick<RealtimeTagRegistry, 'get' | 'all'>; now?: () => number }): DrawingsService {
@@ -63,7 +66,7 @@ export function createDrawingsService(store: Store, deps: { tags: Pick<RealtimeT
       throw badRequest('drawings.duplicateBinding', ['bindings'], { ids: [...new Set(dup)].slice(0, 10).join(', ') });
     }
     return bindings.map((b) => {
-      if (b.prop !== 'level' || (b.lo !== undefined && b.hi !== undefined)) {
+      if (!RANGED.has(b.prop) || (b.lo !== undefined && b.hi !== undefined)) {
         return b;
       }
       const t = deps.tags.get(b.tag)!;
