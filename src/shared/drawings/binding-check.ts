@@ -1,5 +1,5 @@
-import { tagNamedBy, type DrawingBinding } from './contracts.js';
-import { symbolBindings, symbolOf } from './symbols.js';
+import { tagsNamedBy, type DrawingBinding } from './contracts.js';
+import { symbolBindings, symbolOf, tagForKind } from './symbols.js';
 
 /** What the binding checker finds in a drawing before it is saved. */
 export interface BindingReport {
@@ -80,11 +80,12 @@ export interface NearbyBinding {
 }
 
 /**
- * Automatic binding of ISA tag text: a text that names exactly one tag (`tagNamedBy`: "LT-101"
- * names the tag whose device ends with 101 and whose signal is LT) binds the nearest symbol
- * within `maxGap` to that tag, each part as the library says. Already-bound targets are left
- * alone, and a target claimed by two texts goes to the nearer one. Texts that name no tag, or
- * stand far from every symbol, are returned as unmatched.
+ * Automatic binding of ISA tag text: a text that names a tag (`tagsNamedBy`: "LT-101" names the
+ * tags whose device ends with 101 and whose signal is LT; among several, the one whose device is
+ * of the symbol's kind) binds the nearest symbol within `maxGap` to that tag, each part as the
+ * library says. Already-bound targets are left alone, and a target claimed by two texts goes to
+ * the nearer one. Texts that name no tag (or several, and the symbol does not decide), or stand
+ * far from every symbol, are returned as unmatched.
  */
 export function autoBindNearby(
   texts: readonly PlacedText[],
@@ -95,9 +96,9 @@ export function autoBindNearby(
   const claims = new Map<string, { gap: number; text: PlacedText; tag: string; kind: string }>();
   const unmatched: PlacedText[] = [];
   for (const t of texts) {
-    const tag = tagNamedBy(t.text, tagIds);
+    const named = tagsNamedBy(t.text, tagIds);
     let best: { target: BindTarget; gap: number } | null = null;
-    if (tag) {
+    if (named.length) {
       for (const target of targets) {
         if (opts.bound?.has(target.id)) {
           continue;
@@ -108,6 +109,7 @@ export function autoBindNearby(
         }
       }
     }
+    const tag = best ? tagForKind(best.target.kind, named) : null;
     if (!tag || !best) {
       unmatched.push(t);
       continue;

@@ -94,7 +94,20 @@ export const drawingAutoBind = defineContract({
   method: 'POST',
   path: '/UAPI/Svg/AutoBind',
   input: z.object({ svg: z.string().min(10).max(MAX_SVG_LENGTH) }),
-  output: z.object({ bindings: z.array(drawingBinding), unmatched: z.array(z.object({ element: z.string(), text: z.string() })) }),
+  output: z.object({
+    bindings: z.array(drawingBinding),
+    /** Texts that name no tag, or several (`candidates`: the symbol next to the text may decide, e.g. a tank picks the TK device). */
+    unmatched: z.array(z.object({ element: z.string(), text: z.string(), candidates: z.array(z.string()).optional() })),
+  }),
+  permission: 'drawing:manage',
+});
+
+/** The binding checker's question to the server: which of these tags does the plant not have? */
+export const drawingCheckTags = defineContract({
+  method: 'POST',
+  path: '/UAPI/Svg/CheckTags',
+  input: z.object({ tags: z.array(z.string().min(1).max(128)).max(MAX_BINDINGS) }),
+  output: z.object({ unknown: z.array(z.string()) }),
   permission: 'drawing:manage',
 });
 
@@ -114,24 +127,30 @@ export function svgIdTexts(svg: string): { element: string; text: string }[] {
 const norm = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 /**
- * The tag a text names, among `tagIds`: the one whose id ends with the text (separators ignored:
- * "TK-101.LT" names "TF-A.TK-101.LT"), or, for an ISA tag "LT-101", the one whose last part is the
- * letters and whose device ends with the number. Null when none or several match.
+ * The tags a text names, among `tagIds`: those whose id ends with the text (separators ignored:
+ * "TK-101.LT" names "TF-A.TK-101.LT"), or, for an ISA tag "LT-101", those whose last part is the
+ * letters and whose device ends with the number.
  */
-export function tagNamedBy(text: string, tagIds: readonly string[]): string | null {
+export function tagsNamedBy(text: string, tagIds: readonly string[]): string[] {
   const t = norm(text);
   if (t.length < 3) {
-    return null;
+    return [];
   }
-  let hits = tagIds.filter((id) => norm(id).endsWith(t));
+  const hits = tagIds.filter((id) => norm(id).endsWith(t));
   const isa = /^([A-Za-z]{1,4})[-_ ]?(\d{2,5}[A-Za-z]?)$/.exec(text.trim());
-  if (hits.length === 0 && isa) {
-    const [letters, number] = [isa[1].toUpperCase(), isa[2].toUpperCase()];
-    hits = tagIds.filter((id) => {
-      const parts = id.split('.');
-      return parts.length >= 2 && parts[parts.length - 1].toUpperCase() === letters && norm(parts[parts.length - 2]).endsWith(number);
-    });
+  if (hits.length || !isa) {
+    return hits;
   }
+  const [letters, number] = [isa[1].toUpperCase(), isa[2].toUpperCase()];
+  return tagIds.filter((id) => {
+    const parts = id.split('.');
+    return parts.length >= 2 && parts[parts.length - 1].toUpperCase() === letters && norm(parts[parts.length - 2]).endsWith(number);
+  });
+}
+
+/** The one tag a text names (`tagsNamedBy`); null when none or several match. */
+export function tagNamedBy(text: string, tagIds: readonly string[]): string | null {
+  const hits = tagsNamedBy(text, tagIds);
   return hits.length === 1 ? hits[0] : null;
 }
 

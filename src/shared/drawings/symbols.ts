@@ -29,6 +29,8 @@ export interface SymbolDef {
   body: string;
   /** What each part shows when the symbol is bound to one tag (auto-binding, the editor's "bind symbol"). */
   parts: readonly { part: string; prop: DrawingBinding['prop'] }[];
+  /** Letters that start the device code of this kind of equipment (TK-101 a tank): they pick between tags an ISA text names in several devices. */
+  devices: readonly string[];
 }
 
 const { body: B, line: L, level: V, text: T, dim: D } = HMI;
@@ -50,6 +52,7 @@ export const SYMBOLS: Readonly<Record<SymbolKind, SymbolDef>> = {
       { part: 'level', prop: 'level' },
       { part: 'value', prop: 'text' },
     ],
+    devices: ['TK', 'SP', 'T'],
   },
   pump: {
     w: 60,
@@ -63,6 +66,7 @@ export const SYMBOLS: Readonly<Record<SymbolKind, SymbolDef>> = {
       { part: 'body', prop: 'alarm' },
       { part: 'value', prop: 'text' },
     ],
+    devices: ['P'],
   },
   valve: {
     w: 50,
@@ -72,6 +76,7 @@ export const SYMBOLS: Readonly<Record<SymbolKind, SymbolDef>> = {
       { part: 'body', prop: 'alarm' },
       { part: 'value', prop: 'text' },
     ],
+    devices: ['XV', 'FV', 'LV', 'PV', 'TV', 'HV', 'SDV'],
   },
   compressor: {
     w: 70,
@@ -84,6 +89,7 @@ export const SYMBOLS: Readonly<Record<SymbolKind, SymbolDef>> = {
       { part: 'body', prop: 'alarm' },
       { part: 'value', prop: 'text' },
     ],
+    devices: ['K', 'C'],
   },
   exchanger: {
     w: 110,
@@ -96,6 +102,7 @@ export const SYMBOLS: Readonly<Record<SymbolKind, SymbolDef>> = {
       { part: 'shell', prop: 'alarm' },
       { part: 'value', prop: 'text' },
     ],
+    devices: ['E', 'HE'],
   },
   column: {
     w: 50,
@@ -110,12 +117,14 @@ export const SYMBOLS: Readonly<Record<SymbolKind, SymbolDef>> = {
       { part: 'level', prop: 'level' },
       { part: 'value', prop: 'text' },
     ],
+    devices: ['C', 'T', 'DA'],
   },
   pipe: {
     w: 160,
     h: 12,
     body: `<path id="$-line" d="M0 6 H160" stroke="${L}" stroke-width="6"/>` + `<path id="$-flow" class="pw-flow" d="M0 6 H160" stroke="${B}" stroke-width="2" stroke-dasharray="8 8"/>`,
     parts: [{ part: 'flow', prop: 'visible' }],
+    devices: [],
   },
   instrument: {
     w: 50,
@@ -128,6 +137,7 @@ export const SYMBOLS: Readonly<Record<SymbolKind, SymbolDef>> = {
       { part: 'bubble', prop: 'alarm' },
       { part: 'value', prop: 'text' },
     ],
+    devices: [],
   },
   gauge: {
     w: 80,
@@ -141,6 +151,7 @@ export const SYMBOLS: Readonly<Record<SymbolKind, SymbolDef>> = {
       { part: 'needle', prop: 'rotate' },
       { part: 'value', prop: 'text' },
     ],
+    devices: [],
   },
   sparkline: {
     w: 120,
@@ -153,6 +164,7 @@ export const SYMBOLS: Readonly<Record<SymbolKind, SymbolDef>> = {
       { part: 'trend', prop: 'trend' },
       { part: 'value', prop: 'text' },
     ],
+    devices: [],
   },
 };
 
@@ -180,4 +192,18 @@ export function symbolOf(element: string, symbolIds: readonly string[]): string 
     }
   }
   return best;
+}
+
+/** Among tags an ISA text names in several devices, the one whose device is of the symbol's kind (LT-101 next to a tank: TK-101, not V-101). */
+export function tagForKind(kind: string, tags: readonly string[]): string | null {
+  if (tags.length === 1) {
+    return tags[0];
+  }
+  const prefixes = (SYMBOLS as Record<string, SymbolDef | undefined>)[kind]?.devices ?? [];
+  const fits = tags.filter((t) => {
+    const parts = t.split('.');
+    const letters = /^[A-Za-z]+/.exec(parts[parts.length - 2] ?? '')?.[0].toUpperCase() ?? '';
+    return prefixes.includes(letters);
+  });
+  return fits.length === 1 ? fits[0] : null;
 }

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { autoBindNearby, boxGap, checkBindings, type BindTarget, type PlacedText } from '../../../src/shared/drawings/binding-check.js';
-import { tagNamedBy, type DrawingBinding } from '../../../src/shared/drawings/contracts.js';
+import { tagNamedBy, tagsNamedBy, type DrawingBinding } from '../../../src/shared/drawings/contracts.js';
 import { symbolBindings, symbolMarkup, symbolKinds, SYMBOLS } from '../../../src/shared/drawings/symbols.js';
 
 /** Tag names as the demo plant spells them (device.signal, area first). */
-const TAGS = ['TF-A.TK-101.LT', 'TF-A.TK-101.TT', 'TF-A.TK-102.LT', 'TF-B.SP-201.LT', 'TF-C.TK-301.LT', 'U1.P-101.FT', 'U1.P-101A.FT'];
+const TAGS = ['TF-A.TK-101.LT', 'TF-A.TK-101.TT', 'TF-A.TK-102.LT', 'TF-B.SP-201.LT', 'TF-C.TK-301.LT', 'U1.P-101.FT', 'U1.P-101A.FT', 'PU-1.V-101.LT'];
 
 /* Issue 23 §4: automatic binding of ISA tag text ("LT-101" next to a symbol binds it to the tag whose name ends with it). */
 describe('tagNamedBy: the tag an ISA text names', () => {
   it.each([
-    ['LT-101', 'TF-A.TK-101.LT'],
-    ['LT101', 'TF-A.TK-101.LT'],
-    ['lt-101', 'TF-A.TK-101.LT'],
+    ['LT-102', 'TF-A.TK-102.LT'],
+    ['LT102', 'TF-A.TK-102.LT'],
+    ['lt-102', 'TF-A.TK-102.LT'],
     ['TT-101', 'TF-A.TK-101.TT'],
     ['TK-101.LT', 'TF-A.TK-101.LT'],
     ['LT-201', 'TF-B.SP-201.LT'],
@@ -28,8 +28,9 @@ describe('tagNamedBy: the tag an ISA text names', () => {
   ])('%s names nothing (%s)', (text) => {
     expect(tagNamedBy(text, TAGS)).toBeNull();
   });
-  it('a text two tags end with names neither', () => {
-    expect(tagNamedBy('LT-101', ['A.TK-101.LT', 'B.TK-101.LT'])).toBeNull();
+  it('a text two devices end with names neither alone: LT-101 is TK-101 and V-101 in the demo plant', () => {
+    expect(tagNamedBy('LT-101', TAGS)).toBeNull();
+    expect(tagsNamedBy('LT-101', TAGS)).toEqual(['TF-A.TK-101.LT', 'PU-1.V-101.LT']);
   });
 });
 
@@ -53,12 +54,14 @@ describe('autoBindNearby: a tag text binds the symbol next to it', () => {
   const shape: BindTarget = { id: 'V-7', kind: 'shape', box: box(700, 100, 40, 40) };
   const text = (element: string, t: string, x: number, y: number): PlacedText => ({ element, text: t, box: box(x, y, 40, 14) });
   const cases: { name: string; texts: PlacedText[]; bound?: string[]; expect: Record<string, string>; unmatched: string[] }[] = [
-    { name: 'a text under a tank binds the tank', texts: [text('t1', 'LT-101', 120, 250)], expect: { tank1: 'TF-A.TK-101.LT' }, unmatched: [] },
+    { name: 'a text under a tank binds the tank', texts: [text('t1', 'LT-102', 120, 250)], expect: { tank1: 'TF-A.TK-102.LT' }, unmatched: [] },
     { name: 'each text binds its own neighbour', texts: [text('t1', 'LT-101', 120, 250), text('t2', 'FT-101A', 400, 180)], expect: { tank1: 'TF-A.TK-101.LT', pump1: 'U1.P-101A.FT' }, unmatched: [] },
     { name: 'a text far from every symbol binds nothing', texts: [text('t1', 'LT-101', 120, 600)], expect: {}, unmatched: ['t1'] },
     { name: 'a text that names no tag binds nothing', texts: [text('t1', 'LT-999', 120, 250)], expect: {}, unmatched: ['t1'] },
-    { name: 'two texts near one tank: the nearer wins', texts: [text('far', 'LT-102', 120, 280), text('near', 'LT-101', 120, 245)], expect: { tank1: 'TF-A.TK-101.LT' }, unmatched: ['far'] },
+    { name: 'two texts near one tank: the nearer wins', texts: [text('far', 'LT-102', 120, 280), text('near', 'TT-101', 120, 245)], expect: { tank1: 'TF-A.TK-101.TT' }, unmatched: ['far'] },
     { name: 'an already bound tank is left alone', texts: [text('t1', 'LT-101', 120, 250)], bound: ['tank1'], expect: {}, unmatched: ['t1'] },
+    { name: 'LT-101 names TK-101 and V-101: next to a tank it binds TK-101', texts: [text('t1', 'LT-101', 120, 250)], expect: { tank1: 'TF-A.TK-101.LT' }, unmatched: [] },
+    { name: 'LT-101 next to a pump: the pump decides nothing, nothing is bound', texts: [text('t1', 'LT-101', 400, 180)], expect: {}, unmatched: ['t1'] },
     { name: 'a shape of an imported drawing takes the alarm colour', texts: [text('t1', 'LT-301', 700, 150)], expect: { 'V-7': 'TF-C.TK-301.LT' }, unmatched: [] },
   ];
   it.each(cases)('$name', (c) => {
