@@ -28,6 +28,8 @@ interface Bound {
   pivot: [number, number] | null;
   /** A sparkline's last values and its box. */
   ring: number[] | null;
+  /** What was last written (text, bar height, angle, condition): an unchanged value touches no DOM. */
+  last: string | null;
 }
 
 const num = (el: Element, attr: string) => Number(el.getAttribute(attr) ?? 0);
@@ -85,6 +87,7 @@ export class DrawingBinder {
         stroke: el.getAttribute('stroke'),
         pivot: null,
         ring: b.prop === 'trend' ? [] : null,
+        last: null,
       });
       this.index.set(b.tag, list);
     }
@@ -117,19 +120,36 @@ export class DrawingBinder {
   private write(x: Bound, v: number): void {
     const { el, b } = x;
     switch (b.prop) {
-      case 'text':
-        el.textContent = `${v.toFixed(b.digits ?? 2)}${x.suffix ? ` ${x.suffix}` : ''}`;
+      case 'text': {
+        const text = `${v.toFixed(b.digits ?? 2)}${x.suffix ? ` ${x.suffix}` : ''}`;
+        if (text !== x.last) {
+          x.last = text;
+          // The text node's value, not textContent: no node is created per write.
+          if (el.firstChild?.nodeType === Node.TEXT_NODE && el.childNodes.length === 1) {
+            el.firstChild.nodeValue = text;
+          } else {
+            el.textContent = text;
+          }
+        }
         break;
+      }
       case 'level': {
-        const h = x.h0 * share(b, v);
-        el.setAttribute('height', h.toFixed(2));
-        el.setAttribute('y', (x.y0 + x.h0 - h).toFixed(2));
+        const h = (x.h0 * share(b, v)).toFixed(2);
+        if (h !== x.last) {
+          x.last = h;
+          el.setAttribute('height', h);
+          el.setAttribute('y', (x.y0 + x.h0 - Number(h)).toFixed(2));
+        }
         break;
       }
       case 'rotate': {
         const deg = b.deg ?? 270;
-        x.pivot ??= pivotOf(el);
-        el.setAttribute('transform', `rotate(${(share(b, v) * deg - deg / 2).toFixed(1)} ${x.pivot[0]} ${x.pivot[1]})`);
+        const angle = (share(b, v) * deg - deg / 2).toFixed(1);
+        if (angle !== x.last) {
+          x.last = angle;
+          x.pivot ??= pivotOf(el);
+          el.setAttribute('transform', `rotate(${angle} ${x.pivot[0]} ${x.pivot[1]})`);
+        }
         break;
       }
       case 'trend': {
@@ -155,13 +175,17 @@ export class DrawingBinder {
       case 'alarm':
         break;
     }
-    el.setAttribute('data-value', String(v));
   }
 
   /** Applies a condition's state to its element: a colour, shown or hidden, blinking. */
   private condition(x: Bound, on: boolean, mark: AlarmMark | null): void {
     const { el, b } = x;
     const colour = b.color ?? (mark ? (priorityColors[mark.priority] ?? priorityColors[4]) : ABNORMAL);
+    const state = on ? `1${colour}` : '0';
+    if (state === x.last) {
+      return;
+    }
+    x.last = state;
     switch (b.prop) {
       case 'fill':
       case 'alarm':
