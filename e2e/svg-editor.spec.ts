@@ -106,3 +106,32 @@ test('drawing editor: place a tank, auto-bind it from its ISA text, copy it with
   await expect(show.locator('[id="tank2-value"]')).toHaveText((HEIGHT * 0.75).toFixed(2));
   await shoot(page, 'svg-show', 'svg-show');
 });
+
+test('the 2D model map follows a posted level with the 3D bindings; the model binding page lists the demo bindings and compares a GLB with them', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'admin');
+  const token = (await page.evaluate(() => localStorage.getItem('Admin-Token')))!;
+  const send = await ingestSender(request, token, 'e2e 2d map');
+
+  await page.goto('/2DModelMap');
+  const map = page.getByTestId('map2d');
+  await expect(map).toHaveAttribute('data-ready', '1', { timeout: 40_000 });
+  await send(LEVEL, HEIGHT * 0.5);
+  await expect(page.getByTestId('map2d-node-TK-101')).toHaveAttribute('data-fill', '0.500');
+  await send(LEVEL, HEIGHT * 0.25);
+  await expect(page.getByTestId('map2d-node-TK-101')).toHaveAttribute('data-fill', '0.250');
+  await shoot(page, 'map2d', 'map2d');
+
+  await page.goto('/RedashConfig/FactoryMapConfig');
+  const nodes = page.getByTestId('model-nodes');
+  await expect(nodes).toContainText('TK-101');
+  await expect(nodes).toContainText(LEVEL);
+  await expect(page.getByTestId('model-problems')).toBeVisible();
+  await page.getByTestId('model-glb-input').setInputFiles('models/demo-plant.glb');
+  await expect(page.getByTestId('model-glb-summary')).toContainText('demo-plant.glb');
+  // The demo model's roads, racks and buildings are nodes that no binding names.
+  await expect(page.getByTestId('model-glb-compare')).toBeVisible();
+  await page.getByTestId('model-glb-input').setInputFiles({ name: 'not-a-model.glb', mimeType: 'model/gltf-binary', buffer: Buffer.from('not a model at all') });
+  await expect(page.locator('.ant-message')).toContainText('glTF');
+  await shoot(page, 'model-bindings', 'model-bindings');
+});
