@@ -6,7 +6,7 @@ const LEVEL = 'TF-A.TK-101.LT';
 const HEIGHT = 17.8;
 
 /** With SCREENSHOTS=1: the page at 1,440, 390 and 3,840 px, in zh and en (reloaded in each language). */
-async function shoot(page: Page, name: string, ready: string) {
+async function shoot(page: Page, name: string, ready: string, settleMs = 500) {
   if (!screenshots) {
     return;
   }
@@ -20,7 +20,7 @@ async function shoot(page: Page, name: string, ready: string) {
       await page.setViewportSize({ width: w, height: h });
       await page.reload();
       await expect(page.getByTestId(ready)).toBeVisible();
-      await page.waitForTimeout(500); // fonts and layout settle for the picture (not an assertion)
+      await page.waitForTimeout(settleMs); // fonts, layout and map tiles settle for the picture (not an assertion)
       await page.screenshot({ path: `test-results/screens/${name}-${lang}-${w}.png` });
     }
   }
@@ -30,7 +30,7 @@ async function shoot(page: Page, name: string, ready: string) {
 }
 
 test('drawing editor: place a tank, auto-bind it from its ISA text, copy it with its bindings, undo and redo, save past the checker; on /SvgShow both copies follow a posted level', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(screenshots ? 300_000 : 90_000);
   await signIn(page, 'admin');
   const token = (await page.evaluate(() => localStorage.getItem('Admin-Token')))!;
   const send = await ingestSender(request, token, 'e2e svg editor');
@@ -105,10 +105,20 @@ test('drawing editor: place a tank, auto-bind it from its ISA text, copy it with
   await expect(show.locator('[id="tank1-level"]')).toHaveAttribute('height', '75.00');
   await expect(show.locator('[id="tank2-value"]')).toHaveText((HEIGHT * 0.75).toFixed(2));
   await shoot(page, 'svg-show', 'svg-show');
+
+  // An imported P&ID: the ISA text next to a shape binds the shape's colour to the tag's alarms.
+  await page.goto('/NewSvg/SvgEdit');
+  await expect(canvas.locator('svg')).toBeVisible();
+  const pid = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><rect id="V1" x="100" y="100" width="60" height="80" fill="#ccc"/><text x="100" y="200">LT-102</text></svg>';
+  await page.getByTestId('editor-import').setInputFiles({ name: 'pid.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(pid) });
+  await expect(canvas.locator('[id="V1"]')).toBeVisible();
+  await expect(page.getByTestId('editor-name')).toHaveValue('pid');
+  await page.getByTestId('editor-autobind').click();
+  await expect(page.getByTestId('editor-binding-tag-V1-alarm')).toHaveValue('TF-A.TK-102.LT');
 });
 
 test('the 2D model map follows a posted level with the 3D bindings; the model binding page lists the demo bindings and compares a GLB with them', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(screenshots ? 300_000 : 90_000);
   await signIn(page, 'admin');
   const token = (await page.evaluate(() => localStorage.getItem('Admin-Token')))!;
   const send = await ingestSender(request, token, 'e2e 2d map');
@@ -120,7 +130,7 @@ test('the 2D model map follows a posted level with the 3D bindings; the model bi
   await expect(page.getByTestId('map2d-node-TK-101')).toHaveAttribute('data-fill', '0.500');
   await send(LEVEL, HEIGHT * 0.25);
   await expect(page.getByTestId('map2d-node-TK-101')).toHaveAttribute('data-fill', '0.250');
-  await shoot(page, 'map2d', 'map2d');
+  await shoot(page, 'map2d', 'map2d', 3000);
 
   await page.goto('/RedashConfig/FactoryMapConfig');
   const nodes = page.getByTestId('model-nodes');

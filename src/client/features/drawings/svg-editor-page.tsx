@@ -18,8 +18,23 @@ import {
 import { Alert, Button, Card, Input, InputNumber, Modal, Select, Space, Table, Tooltip, Typography, message } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { autoBindNearby, checkBindings, type BindingReport, type BindTarget, type PlacedText } from '../../../shared/drawings/binding-check';
-import { bindingProps, bindingSources, drawingAutoBind, drawingCheckTags, drawingGet, drawingSave, isSafeSvg, type DrawingBinding } from '../../../shared/drawings/contracts';
+import {
+  autoBindNearby,
+  checkBindings,
+  type BindingReport,
+  type BindTarget,
+  type PlacedText,
+} from '../../../shared/drawings/binding-check';
+import {
+  bindingProps,
+  bindingSources,
+  drawingAutoBind,
+  drawingCheckTags,
+  drawingGet,
+  drawingSave,
+  isSafeSvg,
+  type DrawingBinding,
+} from '../../../shared/drawings/contracts';
 import { symbolBindings, symbolKinds, symbolMarkup, symbolOf, SYMBOLS, type SymbolKind } from '../../../shared/drawings/symbols';
 import { renderMessage } from '../../../shared/messages/catalog';
 import { api } from '../../app/api';
@@ -63,7 +78,8 @@ const AUTO_BIND_GAP = 40;
 /** Condition props: what `source`, `above` and `color` apply to. */
 const CONDITIONS: ReadonlySet<DrawingBinding['prop']> = new Set(['fill', 'stroke', 'visible', 'blink']);
 
-const isTyping = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+const isTyping = (t: EventTarget | null) =>
+  t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
 
 /**
  * /NewSvg/SvgEdit (?id= opens a drawing): an SVG editor of our own. The document is the SVG DOM;
@@ -92,6 +108,7 @@ export function SvgEditPage() {
   const [bindTag, setBindTag] = useState('');
   const [report, setReport] = useState<BindingReport | null>(null);
   const [saving, setSaving] = useState(false);
+  const importInput = useRef<HTMLInputElement>(null);
 
   const setBindings = (b: DrawingBinding[]) => {
     bindingsRef.current = b;
@@ -117,7 +134,19 @@ export function SvgEditPage() {
         continue;
       }
       const b = boxIn(r, el);
-      o.appendChild(svgElement('rect', { x: b.x - 3, y: b.y - 3, width: b.w + 6, height: b.h + 6, fill: 'none', stroke: '#1677ff', 'stroke-width': 1.5, 'stroke-dasharray': '4 3', 'data-selection': sid }));
+      o.appendChild(
+        svgElement('rect', {
+          x: b.x - 3,
+          y: b.y - 3,
+          width: b.w + 6,
+          height: b.h + 6,
+          fill: 'none',
+          stroke: '#1677ff',
+          'stroke-width': 1.5,
+          'stroke-dasharray': '4 3',
+          'data-selection': sid,
+        }),
+      );
     }
   }, []);
 
@@ -136,7 +165,15 @@ export function SvgEditPage() {
     const pattern = svgElement('pattern', { id: 'pw-edit-grid', width: GRID, height: GRID, patternUnits: 'userSpaceOnUse' });
     pattern.appendChild(svgElement('path', { d: `M${GRID} 0 H0 V${GRID}`, fill: 'none', stroke: '#bfbfbf', 'stroke-width': 0.5 }));
     defs.appendChild(pattern);
-    const grid = svgElement('rect', { x: vb.x, y: vb.y, width: vb.width || 1200, height: vb.height || 800, fill: 'url(#pw-edit-grid)', 'pointer-events': 'none', 'data-editor': '1' });
+    const grid = svgElement('rect', {
+      x: vb.x,
+      y: vb.y,
+      width: vb.width || 1200,
+      height: vb.height || 800,
+      fill: 'url(#pw-edit-grid)',
+      'pointer-events': 'none',
+      'data-editor': '1',
+    });
     const bg = [...r.children].find((c) => !itemsOf(r).includes(c as SVGGraphicsElement) && c.tagName === 'rect');
     r.insertBefore(defs, r.firstChild);
     r.insertBefore(grid, bg ? bg.nextSibling : defs.nextSibling);
@@ -208,7 +245,8 @@ export function SvgEditPage() {
 
   useLayoutEffect(drawSelection, [drawSelection, selected, version, height]);
 
-  const selectedItems = () => selectedRef.current.map((sid) => root.current?.getElementById(sid)).filter((e): e is SVGGraphicsElement => !!e);
+  const selectedItems = () =>
+    selectedRef.current.map((sid) => root.current?.getElementById(sid)).filter((e): e is SVGGraphicsElement => !!e);
 
   /** Where the next item goes: under the selection, or stepped down the drawing. */
   const nextPlace = (): [number, number] => {
@@ -247,7 +285,15 @@ export function SvgEditPage() {
     commit();
     const [x, y] = nextPlace();
     const sid = uniqueId(r, 'text');
-    const el = svgElement('text', { id: sid, x: 0, y: 12, 'font-size': 13, 'font-weight': 600, fill: '#262626', transform: `translate(${x} ${y})` });
+    const el = svgElement('text', {
+      id: sid,
+      x: 0,
+      y: 12,
+      'font-size': 13,
+      'font-weight': 600,
+      fill: '#262626',
+      transform: `translate(${x} ${y})`,
+    });
     el.textContent = value;
     r.insertBefore(el, overlay.current);
     setText('');
@@ -337,7 +383,10 @@ export function SvgEditPage() {
       return;
     }
     const ids = new Set(sel.flatMap(idsIn));
-    clipboard = { markup: sel.map((e) => new XMLSerializer().serializeToString(e)), bindings: bindingsRef.current.filter((b) => ids.has(b.element)) };
+    clipboard = {
+      markup: sel.map((e) => new XMLSerializer().serializeToString(e)),
+      bindings: bindingsRef.current.filter((b) => ids.has(b.element)),
+    };
     bump();
   };
 
@@ -398,9 +447,16 @@ export function SvgEditPage() {
     try {
       const named = await api(drawingAutoBind, { svg: serialise(r) });
       // The tags each text may name: one, or several that the symbol next to it decides between.
-      const naming = new Map<string, string[]>([...named.bindings.map((b): [string, string[]] => [b.element, [b.tag]]), ...named.unmatched.filter((u) => u.candidates).map((u): [string, string[]] => [u.element, u.candidates!])]);
+      const naming = new Map<string, string[]>([
+        ...named.bindings.map((b): [string, string[]] => [b.element, [b.tag]]),
+        ...named.unmatched.filter((u) => u.candidates).map((u): [string, string[]] => [u.element, u.candidates!]),
+      ]);
       const targets: BindTarget[] = [
-        ...[...r.querySelectorAll('[data-symbol]')].map((e) => ({ id: e.id, kind: e.getAttribute('data-symbol') ?? 'shape', box: boxIn(r, e) })),
+        ...[...r.querySelectorAll('[data-symbol]')].map((e) => ({
+          id: e.id,
+          kind: e.getAttribute('data-symbol') ?? 'shape',
+          box: boxIn(r, e),
+        })),
         ...[...r.querySelectorAll('rect[id], circle[id], ellipse[id], path[id], polygon[id]')]
           .filter((e) => !e.closest('[data-symbol]') && !e.hasAttribute('data-bg') && !e.hasAttribute('data-editor'))
           .map((e) => ({ id: e.id, kind: 'shape', box: boxIn(r, e) })),
@@ -417,7 +473,9 @@ export function SvgEditPage() {
         setBindings([...bindingsRef.current, ...found.flatMap((f) => f.bindings)]);
         bump();
       }
-      void message.info(t('drawings.autoBound', { bound: found.length, unmatched: unmatched.length + texts.filter((x) => !naming.has(x.element)).length }));
+      void message.info(
+        t('drawings.autoBound', { bound: found.length, unmatched: unmatched.length + texts.filter((x) => !naming.has(x.element)).length }),
+      );
     } catch {
       // The API client has shown why.
     }
@@ -430,7 +488,12 @@ export function SvgEditPage() {
     }
     setSaving(true);
     try {
-      const saved = await api(drawingSave, { id: id ?? undefined, name: name.trim() || t('drawings.drawing'), svg: serialise(r), bindings: bindingsRef.current });
+      const saved = await api(drawingSave, {
+        id: id ?? undefined,
+        name: name.trim() || t('drawings.drawing'),
+        svg: serialise(r),
+        bindings: bindingsRef.current,
+      });
       setBindings(saved.bindings);
       setReport(null);
       void message.success(t('drawings.saved'));
@@ -584,7 +647,9 @@ export function SvgEditPage() {
     }
     commit();
     const have = new Set(bindingsRef.current.map((b) => `${b.element}/${b.prop}`));
-    const add = symbolBindings(single.getAttribute('data-symbol') ?? 'shape', single.id, tag).filter((b) => !have.has(`${b.element}/${b.prop}`));
+    const add = symbolBindings(single.getAttribute('data-symbol') ?? 'shape', single.id, tag).filter(
+      (b) => !have.has(`${b.element}/${b.prop}`),
+    );
     setBindings([...bindingsRef.current, ...add]);
     setBindTag('');
   };
@@ -599,8 +664,22 @@ export function SvgEditPage() {
   return (
     <Space direction="vertical" size={8} style={{ width: '100%' }} data-testid="svg-editor" data-version={version}>
       <Space wrap size={6}>
-        <Input size="small" style={{ width: 200 }} value={name} placeholder={t('drawings.name')} onChange={(e) => setName(e.target.value)} data-testid="editor-name" />
-        <Button size="small" type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void handleSave()} data-testid="editor-save">
+        <Input
+          size="small"
+          style={{ width: 200 }}
+          value={name}
+          placeholder={t('drawings.name')}
+          onChange={(e) => setName(e.target.value)}
+          data-testid="editor-name"
+        />
+        <Button
+          size="small"
+          type="primary"
+          icon={<SaveOutlined />}
+          loading={saving}
+          onClick={() => void handleSave()}
+          data-testid="editor-save"
+        >
           {t('drawings.save')}
         </Button>
         {id !== null ? (
@@ -608,22 +687,23 @@ export function SvgEditPage() {
             {t('drawings.show')}
           </Button>
         ) : null}
-        <label className="ant-btn ant-btn-default ant-btn-sm" style={{ cursor: 'pointer' }}>
-          <ImportOutlined /> {t('drawings.import')}
-          <input
-            type="file"
-            accept=".svg,image/svg+xml"
-            hidden
-            data-testid="editor-import"
-            onChange={(e) => {
-              const f = e.target.files?.[0];
-              e.target.value = '';
-              if (f) {
-                void handleImport(f);
-              }
-            }}
-          />
-        </label>
+        <Button size="small" icon={<ImportOutlined />} onClick={() => importInput.current?.click()}>
+          {t('drawings.import')}
+        </Button>
+        <input
+          ref={importInput}
+          type="file"
+          accept=".svg,image/svg+xml"
+          hidden
+          data-testid="editor-import"
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            e.target.value = '';
+            if (f) {
+              void handleImport(f);
+            }
+          }}
+        />
         <Button size="small" icon={<ThunderboltOutlined />} onClick={() => void handleAutoBind()} data-testid="editor-autobind">
           {t('drawings.autoBind')}
         </Button>
@@ -655,18 +735,43 @@ export function SvgEditPage() {
           </Button>
         ))}
         <Space.Compact size="small">
-          <Input size="small" style={{ width: 150 }} value={text} placeholder={t('drawings.textPlaceholder')} onChange={(e) => setText(e.target.value)} onPressEnter={handleAddText} data-testid="editor-text" />
+          <Input
+            size="small"
+            style={{ width: 150 }}
+            value={text}
+            placeholder={t('drawings.textPlaceholder')}
+            onChange={(e) => setText(e.target.value)}
+            onPressEnter={handleAddText}
+            data-testid="editor-text"
+          />
           <Button size="small" onClick={handleAddText} data-testid="editor-add-text">
             {t('drawings.addText')}
           </Button>
         </Space.Compact>
       </Space>
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-        <div ref={host} className="pw-svg-edit-host" data-testid="editor-canvas" style={{ flex: '3 1 520px', minWidth: 0, height, background: '#d0d0d0', borderRadius: 6, overflow: 'hidden' }} />
-        <Card size="small" style={{ flex: '1 1 340px', minWidth: 0 }} title={nSel ? `${t('drawings.bindings')} · ${t('drawings.selected', { n: nSel })}` : t('drawings.allBindings')} data-testid="editor-bindings">
+        <div
+          ref={host}
+          className="pw-svg-edit-host"
+          data-testid="editor-canvas"
+          style={{ flex: '3 1 520px', minWidth: 0, height, background: '#d0d0d0', borderRadius: 6, overflow: 'hidden' }}
+        />
+        <Card
+          size="small"
+          style={{ flex: '1 1 340px', minWidth: 0 }}
+          title={nSel ? `${t('drawings.bindings')} · ${t('drawings.selected', { n: nSel })}` : t('drawings.allBindings')}
+          data-testid="editor-bindings"
+        >
           {single ? (
             <Space.Compact size="small" style={{ width: '100%', marginBottom: 8 }}>
-              <Input size="small" value={bindTag} placeholder={t('drawings.tag')} onChange={(e) => setBindTag(e.target.value)} onPressEnter={handleBindSymbol} data-testid="editor-bind-tag" />
+              <Input
+                size="small"
+                value={bindTag}
+                placeholder={t('drawings.tag')}
+                onChange={(e) => setBindTag(e.target.value)}
+                onPressEnter={handleBindSymbol}
+                data-testid="editor-bind-tag"
+              />
               <Button size="small" onClick={handleBindSymbol} data-testid="editor-bind-symbol">
                 {t('drawings.bindSymbol')}
               </Button>
@@ -684,14 +789,27 @@ export function SvgEditPage() {
                 title: t('drawings.tag'),
                 dataIndex: 'tag',
                 width: 150,
-                render: (v: string, r) => <Input size="small" value={v} onChange={(e) => update(r.key, { tag: e.target.value })} data-testid={`editor-binding-tag-${r.element}-${r.prop}`} />,
+                render: (v: string, r) => (
+                  <Input
+                    size="small"
+                    value={v}
+                    onChange={(e) => update(r.key, { tag: e.target.value })}
+                    data-testid={`editor-binding-tag-${r.element}-${r.prop}`}
+                  />
+                ),
               },
               {
                 title: t('drawings.prop'),
                 dataIndex: 'prop',
                 width: 110,
                 render: (v: DrawingBinding['prop'], r) => (
-                  <Select size="small" value={v} style={{ width: 100 }} onChange={(prop) => update(r.key, { prop })} options={bindingProps.map((p) => ({ value: p, label: t(`drawings.prop.${p}`) }))} />
+                  <Select
+                    size="small"
+                    value={v}
+                    style={{ width: 100 }}
+                    onChange={(prop) => update(r.key, { prop })}
+                    options={bindingProps.map((p) => ({ value: p, label: t(`drawings.prop.${p}`) }))}
+                  />
                 ),
               },
               {
@@ -700,10 +818,30 @@ export function SvgEditPage() {
                 render: (_v, r) =>
                   CONDITIONS.has(r.prop) ? (
                     <Space.Compact size="small">
-                      <Select size="small" value={r.source ?? 'value'} style={{ width: 76 }} onChange={(source) => update(r.key, { source })} options={bindingSources.map((s) => ({ value: s, label: t(`drawings.source.${s}`) }))} />
-                      {r.source !== 'alarm' ? <InputNumber size="small" style={{ width: 64 }} placeholder={t('drawings.above')} value={r.above ?? null} onChange={(above) => update(r.key, { above: above ?? undefined })} /> : null}
+                      <Select
+                        size="small"
+                        value={r.source ?? 'value'}
+                        style={{ width: 76 }}
+                        onChange={(source) => update(r.key, { source })}
+                        options={bindingSources.map((s) => ({ value: s, label: t(`drawings.source.${s}`) }))}
+                      />
+                      {r.source !== 'alarm' ? (
+                        <InputNumber
+                          size="small"
+                          style={{ width: 64 }}
+                          placeholder={t('drawings.above')}
+                          value={r.above ?? null}
+                          onChange={(above) => update(r.key, { above: above ?? undefined })}
+                        />
+                      ) : null}
                       {r.prop === 'fill' || r.prop === 'stroke' ? (
-                        <input type="color" aria-label={t('drawings.color')} value={r.color ?? '#d4380d'} onChange={(e) => update(r.key, { color: e.target.value })} style={{ width: 28, height: 24, padding: 0, border: 0 }} />
+                        <input
+                          type="color"
+                          aria-label={t('drawings.color')}
+                          value={r.color ?? '#d4380d'}
+                          onChange={(e) => update(r.key, { color: e.target.value })}
+                          style={{ width: 28, height: 24, padding: 0, border: 0 }}
+                        />
                       ) : null}
                     </Space.Compact>
                   ) : null,
@@ -738,9 +876,24 @@ export function SvgEditPage() {
         okButtonProps={{ disabled: !!report?.unknownTags.length, loading: saving, 'data-testid': 'editor-save-anyway' }}
       >
         <Space direction="vertical" style={{ width: '100%' }} data-testid="editor-check">
-          {report?.unknownTags.length ? <Alert type="error" showIcon message={t('drawings.check.blocked')} description={t('drawings.unknownTags', { tags: report.unknownTags.join(', ') })} /> : null}
-          {report?.duplicateTags.length ? <Alert type="warning" showIcon message={t('drawings.check.duplicateTags', { tags: report.duplicateTags.join(', ') })} /> : null}
-          {report?.unbound.length ? <Alert type="warning" showIcon message={t('drawings.check.unbound', { n: report.unbound.length, ids: report.unbound.slice(0, 20).join(', ') })} /> : null}
+          {report?.unknownTags.length ? (
+            <Alert
+              type="error"
+              showIcon
+              message={t('drawings.check.blocked')}
+              description={t('drawings.unknownTags', { tags: report.unknownTags.join(', ') })}
+            />
+          ) : null}
+          {report?.duplicateTags.length ? (
+            <Alert type="warning" showIcon message={t('drawings.check.duplicateTags', { tags: report.duplicateTags.join(', ') })} />
+          ) : null}
+          {report?.unbound.length ? (
+            <Alert
+              type="warning"
+              showIcon
+              message={t('drawings.check.unbound', { n: report.unbound.length, ids: report.unbound.slice(0, 20).join(', ') })}
+            />
+          ) : null}
         </Space>
       </Modal>
     </Space>
@@ -751,5 +904,13 @@ export function SvgEditPage() {
 function SymbolIcon({ kind }: { kind: SymbolKind }) {
   const s = SYMBOLS[kind];
   const size = Math.max(s.w, s.h);
-  return <svg viewBox={`0 0 ${size} ${size}`} width={16} height={16} aria-hidden dangerouslySetInnerHTML={{ __html: s.body.replaceAll('id="$-', 'data-part="') }} />;
+  return (
+    <svg
+      viewBox={`0 0 ${size} ${size}`}
+      width={16}
+      height={16}
+      aria-hidden
+      dangerouslySetInnerHTML={{ __html: s.body.replaceAll('id="$-', 'data-part="') }}
+    />
+  );
 }

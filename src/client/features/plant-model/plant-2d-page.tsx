@@ -161,7 +161,7 @@ export function Plant2dPage() {
     <div ref={box} data-testid="map2d" data-ready={map && data ? '1' : '0'} style={{ position: 'relative', width: '100%', height, borderRadius: 6, overflow: 'hidden' }}>
       <PlantMap language={lang} onLoad={setMap}>
         <Source id={NODES} type="geojson" data={empty()}>
-          <Layer id={`${NODES}-circle`} type="circle" paint={{ 'circle-radius': ['interpolate', ['linear'], ['zoom'], 14, 4, 17, 10], 'circle-color': alarmColour, 'circle-stroke-color': '#262626', 'circle-stroke-width': 1 }} />
+          <Layer id={`${NODES}-circle`} type="circle" paint={{ 'circle-radius': ['interpolate', ['linear'], ['zoom'], 13, 4, 15, 6, 17, 11], 'circle-color': alarmColour, 'circle-stroke-color': '#262626', 'circle-stroke-width': 1 }} />
           <Layer
             id={`${NODES}-label`}
             type="symbol"
