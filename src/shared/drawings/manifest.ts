@@ -25,5 +25,8 @@ export const drawingsShared = defineSharedModule({
       roles: ['admin', 'supervisor', 'operator', 'inspector'],
     },
   ],
-  pages: [{ href: '/SvgShow', name: '工艺图纸', name_en: 'Process drawing', permittedBy: '/NewSvg/SvgConfig' }],
+  pages: [
+    { href: '/SvgShow', name: '工艺图纸', name_en: 'Process drawing', permittedBy: '/NewSvg/SvgConfig' },
+    { href: '/NewSvg/SvgEdit', name: '图纸编辑器', name_en: 'Drawing editor', permittedBy: '/NewSvg/SvgConfig' },
+  ],
 });

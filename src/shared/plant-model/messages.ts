@@ -2,6 +2,23 @@ import { defineMessages } from '../messages/define.js';
 
 /** The plant in 3D: the model, its bindings and the display page. */
 export const plantModelMessages = defineMessages({
+  'plantModel.glb.tooLarge': { zh: '模型文件过大（最大 30 MB）', en: 'The model file is too large (30 MB at most)' },
+  'plantModel.glb.notGlb': { zh: '不是 glTF 2.0 二进制模型（.glb）', en: 'Not a binary glTF 2.0 model (.glb)' },
+  'plantModel.glb.badJson': { zh: '模型的 JSON 部分无法读取', en: 'The model’s JSON chunk cannot be read' },
+  'plantModel.bindings': { zh: '模型绑定', en: 'Model bindings' },
+  'plantModel.node': { zh: '节点', en: 'Node' },
+  'plantModel.kind': { zh: '类型', en: 'Kind' },
+  'plantModel.tags': { zh: '位号', en: 'Tags' },
+  'plantModel.levelTag': { zh: '液位位号', en: 'Level tag' },
+  'plantModel.edit': { zh: '编辑', en: 'Edit' },
+  'plantModel.saved': { zh: '已保存', en: 'Saved' },
+  'plantModel.loadGlb': { zh: '载入 GLB 模型', en: 'Load a GLB model' },
+  'plantModel.glbNodes': { zh: '{file}：{n} 个节点', en: '{file}: {n} nodes' },
+  'plantModel.unboundNodes': { zh: '未绑定的节点（{n}）', en: 'Unbound nodes ({n})' },
+  'plantModel.missingNodes': { zh: '绑定了但模型中没有的节点（{n}）', en: 'Bound but not in the model ({n})' },
+  'plantModel.unknownTagsList': { zh: '不存在的位号（{n}）', en: 'Unknown tags ({n})' },
+  'plantModel.unknownRegionsList': { zh: '不存在的区域（{n}）', en: 'Unknown regions ({n})' },
+  'plantModel.allBound': { zh: '全部绑定有效', en: 'Every binding is valid' },
   'plantModel.unknownModel': { zh: '模型不存在：{model}', en: 'No such model: {model}' },
   'plantModel.unknownNode': { zh: '模型中没有节点：{node}', en: 'The model has no node {node}' },
   'plantModel.unknownTags': { zh: '位号不存在：{tags}', en: 'Unknown tags: {tags}' },

@@ -1,4 +1,4 @@
-import { DeleteOutlined, ExpandOutlined, PlusOutlined, SaveOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, ExpandOutlined, PlusOutlined, SaveOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Input, Select, Space, Table, Typography, message } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -142,7 +142,15 @@ export function SvgConfigPage() {
   }, [current]);
 
   if (list.data && items.length === 0) {
-    return <Empty description={renderMessage(lang, 'drawings.empty')} />;
+    return (
+      <Empty description={renderMessage(lang, 'drawings.empty')}>
+        {canManage ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/NewSvg/SvgEdit')} data-testid="drawing-new">
+            {renderMessage(lang, 'drawings.new')}
+          </Button>
+        ) : null}
+      </Empty>
+    );
   }
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }} data-testid="svg-config">
@@ -157,6 +165,16 @@ export function SvgConfigPage() {
         {current !== null ? (
           <Button icon={<ExpandOutlined />} onClick={() => navigate(`/SvgShow?id=${current}`)} data-testid="drawing-show">
             {renderMessage(lang, 'drawings.show')}
+          </Button>
+        ) : null}
+        {canManage && current !== null ? (
+          <Button icon={<EditOutlined />} onClick={() => navigate(`/NewSvg/SvgEdit?id=${current}`)} data-testid="drawing-open-editor">
+            {renderMessage(lang, 'drawings.open')}
+          </Button>
+        ) : null}
+        {canManage ? (
+          <Button icon={<PlusOutlined />} onClick={() => navigate('/NewSvg/SvgEdit')} data-testid="drawing-new">
+            {renderMessage(lang, 'drawings.new')}
           </Button>
         ) : null}
         {canManage ? (

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ContractInput, ContractOutput } from '../../../shared/contracts/contract.js';
-import { isSafeSvg, svgElementIds, svgIdTexts, tagNamedBy, type DrawingBinding, type DrawingDetail, type drawingAutoBind, type drawingList, type drawingSave } from '../../../shared/drawings/contracts.js';
+import { isSafeSvg, svgElementIds, svgIdTexts, tagsNamedBy, type DrawingBinding, type DrawingDetail, type drawingAutoBind, type drawingList, type drawingSave } from '../../../shared/drawings/contracts.js';
 import type { AuthUser } from '../../http/app.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
@@ -15,6 +15,8 @@ export interface DrawingsService {
   save(caller: AuthUser | null, input: ContractInput<typeof drawingSave>): Promise<DrawingDetail>;
   /** Bindings for the ISA tag texts of an SVG (nothing is saved). */
   autoBind(svg: string): ContractOutput<typeof drawingAutoBind>;
+  /** The tags among these that the plant does not have (the editor's binding checker). */
+  checkTags(tags: readonly string[]): { unknown: string[] };
   /** Adds the demo drawing (`models/drawings/<name>.bindings.json` and its SVG) when the store has no drawing yet. */
   seedFromFile(file: string): Promise<boolean>;
 }
@@ -36,6 +38,9 @@ const toDetail = (r: DrawingRow): DrawingDetail => ({
   updatedAt: Number(r.updated_at),
   updatedBy: r.updated_by,
 });
+
+/** Bindings that read the tag's range when they leave theirs out. */
+const RANGED: ReadonlySet<DrawingBinding['prop']> = new Set(['level', 'rotate', 'trend']);
 
 const SEED_ACTOR = { userid: null, loginname: 'system' };
 
@@ -63,7 +68,7 @@ export function createDrawingsService(store: Store, deps: { tags: Pick<RealtimeT
       throw badRequest('drawings.duplicateBinding', ['bindings'], { ids: [...new Set(dup)].slice(0, 10).join(', ') });
     }
     return bindings.map((b) => {
-      if (b.prop !== 'level' || (b.lo !== undefined && b.hi !== undefined)) {
+      if (!RANGED.has(b.prop) || (b.lo !== undefined && b.hi !== undefined)) {
         return b;
       }
       const t = deps.tags.get(b.tag)!;
@@ -101,19 +106,23 @@ export function createDrawingsService(store: Store, deps: { tags: Pick<RealtimeT
       return toDetail(row);
     },
 
+    checkTags(tags) {
+      return { unknown: [...new Set(tags)].filter((t) => !deps.tags.get(t)).sort() };
+    },
+
     autoBind(svg) {
       if (!isSafeSvg(svg)) {
         throw badRequest('drawings.badSvg', ['svg']);
       }
       const ids = [...deps.tags.all()].map((t) => t.id);
       const bindings: DrawingBinding[] = [];
-      const unmatched: { element: string; text: string }[] = [];
+      const unmatched: ContractOutput<typeof drawingAutoBind>['unmatched'] = [];
       for (const { element, text } of svgIdTexts(svg)) {
-        const tag = tagNamedBy(text, ids);
-        if (tag) {
-          bindings.push({ element, tag, prop: 'text' });
+        const tags = tagsNamedBy(text, ids);
+        if (tags.length === 1) {
+          bindings.push({ element, tag: tags[0], prop: 'text' });
         } else {
-          unmatched.push({ element, text });
+          unmatched.push(tags.length ? { element, text, candidates: tags.slice(0, 20) } : { element, text });
         }
       }
       return { bindings, unmatched };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.js';
 import { orgPort } from '../../../../src/server/modules/org/port.js';
-import { drawingAutoBind, drawingGet, drawingList, drawingSave, tagNamedBy } from '../../../../src/shared/drawings/contracts.js';
+import { drawingAutoBind, drawingCheckTags, drawingGet, drawingList, drawingSave, tagNamedBy } from '../../../../src/shared/drawings/contracts.js';
 import { call, tokenFor } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
 
@@ -68,18 +68,49 @@ describe.each(dialects)('drawings (%s)', (dialect) => {
 
   it('auto-binding: an ISA tag text binds the one tag it names; ambiguous or unknown texts are listed, not guessed', async () => {
     const svg =
-      '<svg xmlns="http://www.w3.org/2000/svg"><text id="a">TK-101 LT</text><text id="b">TK-102.TT</text><text id="c"><tspan>XX-999</tspan></text><text id="d">TT</text><text>no id</text></svg>';
+      '<svg xmlns="http://www.w3.org/2000/svg"><text id="a">TK-101 LT</text><text id="b">TK-102.TT</text><text id="c"><tspan>XX-999</tspan></text><text id="d">TT</text><text id="e">LT-101</text><text>no id</text></svg>';
     const res = await call(t.url, drawingAutoBind, { svg }, admin);
     expect(res.body.IsSuccess, JSON.stringify(res.body.error)).toBe(true);
     expect(res.body.data!.bindings).toEqual([
       { element: 'a', tag: 'TF-A.TK-101.LT', prop: 'text' },
       { element: 'b', tag: 'TF-A.TK-102.TT', prop: 'text' },
     ]);
-    expect(res.body.data!.unmatched.map((u) => u.element)).toEqual(['c', 'd']);
+    expect(res.body.data!.unmatched.map((u) => u.element)).toEqual(['c', 'd', 'e']);
+    // LT-101 names TK-101 and V-101 in the demo plant: both are offered, for the symbol next to the text to decide (the editor).
+    expect([...res.body.data!.unmatched[2].candidates!].sort()).toEqual(['PU-1.V-101.LT', 'TF-A.TK-101.LT']);
     // ISA form: the signal letters and the device's number; two devices numbered 101 make it ambiguous.
     expect(tagNamedBy('LT-101', ['A.TK-101.LT', 'A.TK-101.TT'])).toBe('A.TK-101.LT');
     expect(tagNamedBy('LT-101', ['A.TK-101.LT', 'B.V-101.LT'])).toBeNull();
     const denied = await call(t.url, drawingAutoBind, { svg }, operator);
     expect(denied.httpStatus).toBe(403);
+  });
+
+  it("the editor's checker asks which tags the plant does not have (managers only)", async () => {
+    const res = await call(t.url, drawingCheckTags, { tags: ['TF-A.TK-101.LT', 'NO.SUCH', 'NO.SUCH', 'ALSO.MISSING'] }, admin);
+    expect(res.body.data).toEqual({ unknown: ['ALSO.MISSING', 'NO.SUCH'] });
+    expect((await call(t.url, drawingCheckTags, { tags: [] }, operator)).httpStatus).toBe(403);
+  });
+
+  it('bindings of the editor (fill on a value condition, rotation) are saved; a rotation takes the tag range', async () => {
+    const saved = await call(
+      t.url,
+      drawingSave,
+      {
+        name: 'Conditions',
+        svg: SVG,
+        bindings: [
+          { element: 'shell', tag: 'TF-A.TK-101.LT', prop: 'fill', above: 15, color: '#d4380d' },
+          { element: 'value', tag: 'TF-A.TK-101.LT', prop: 'rotate', deg: 270 },
+        ],
+      },
+      admin,
+    );
+    expect(saved.body.IsSuccess, JSON.stringify(saved.body.error)).toBe(true);
+    expect(saved.body.data!.bindings).toEqual([
+      { element: 'shell', tag: 'TF-A.TK-101.LT', prop: 'fill', above: 15, color: '#d4380d' },
+      { element: 'value', tag: 'TF-A.TK-101.LT', prop: 'rotate', deg: 270, lo: 0, hi: 17.8 },
+    ]);
+    const badColour = await call(t.url, drawingSave, { name: 'x', svg: SVG, bindings: [{ element: 'shell', tag: 'TF-A.TK-101.LT', prop: 'fill', color: 'red;x' }] }, admin);
+    expect(badColour.httpStatus).toBe(400);
   });
 });
