@@ -33,7 +33,7 @@ describe.each(dialects)('permit routes: JSA step, blind register, gas analysis (
   let region: number;
 
   beforeAll(async () => {
-    t = await startTestServer({ dialect, env: { LOG_LEVEL: 'error' } });
+    t = await startTestServer({ demo: true, dialect, env: { LOG_LEVEL: 'error' } });
     for (const who of ['admin', 'supervisor', 'operator', 'inspector', 'contractor'] as const) {
       tok[who] = await demoToken(t.url, who);
       uid[who] = (await t.server.store.db.selectFrom('users').select('userid').where('loginname', '=', who).executeTakeFirstOrThrow()).userid;
