@@ -74,14 +74,14 @@ function useUrgentInterrupt() {
  * share it, give each screen its start). A new urgent alarm interrupts the
  * rotation and shows its area until acknowledged or for two minutes.
  */
-export function KioskPage() {
+export function KioskPage({ dashboard }: { dashboard?: string } = {}) {
   const lang = useLang();
   const [params] = useSearchParams();
   const { width, height } = useWindowSize();
   const keys = useMemo(() => {
     const list = (params.get('playlist') ?? '').split(',').map((k) => k.trim()).filter(Boolean);
-    return list.length ? list : [params.get('dashboard') ?? DEFAULT_DASHBOARD];
-  }, [params]);
+    return list.length ? list : [dashboard ?? params.get('dashboard') ?? DEFAULT_DASHBOARD];
+  }, [params, dashboard]);
   const dwell = clampDwell(Number(params.get('dwell') ?? DEFAULT_DWELL_S));
   const [index, setIndex] = useState(() => Math.max(0, Number(params.get('start') ?? 0) || 0) % keys.length);
   const [defs, setDefs] = useState<Record<string, DashboardItem>>({});
