@@ -21,7 +21,7 @@ const CommitmentShowPage = lazyNamed(() => import('../features/commitments/show-
 // Big-screen kiosk (dashboards feature): the whole window, no shell.
 const KioskPage = lazyNamed(() => import('../features/dashboards/kiosk-page'), 'KioskPage');
 // The caller's role's home dashboard on the whole screen (dashboards feature).
-const HomeKioskPage = lazyNamed(() => import('../features/dashboards/home-pages'), 'HomeKioskPage');
+const HomeKioskPage = lazyNamed(() => import('../features/dashboards/kiosk-page'), 'HomeKioskPage');
 // The signed-in frame (sidebar, tables, live connection) loads after sign-in, not with /login.
 const SignedInShell = lazyNamed(() => import('../shell/signed-in-shell'), 'SignedInShell');
 

@@ -5,7 +5,6 @@ import { renderMessage, type MessageCode } from '../../../shared/messages/catalo
 import { cameraDelete, cameraList, cameraSave, type CameraItem } from '../../../shared/dashboards/wall-contracts';
 import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';
-import { useSession } from '../../app/session-store';
 import { FormModal } from '../../ui/form-modal';
 import { useRegions } from '../../ui/region-options';
 import { useLoad } from '../../ui/use-load';
@@ -135,9 +134,8 @@ export function CkplayerShowPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const cameras = useCameras();
-  const canSee = useSession((s) => s.user !== null);
   const camera = cameras.data?.items.find((c) => c.id === id);
-  if (cameras.loading || !canSee) {
+  if (cameras.loading && !cameras.data) {
     return null;
   }
   return (

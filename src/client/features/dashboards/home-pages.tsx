@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Select, Space } from 'antd';
 import { useCallback, useRef, useState } from 'react';
-import { homeList, homeMine, homeSave, type HomeAssignment } from '../../../shared/dashboards/wall-contracts';
+import { homeList, homeSave, type HomeAssignment } from '../../../shared/dashboards/wall-contracts';
 import { renderMessage } from '../../../shared/messages/catalog';
 import { builtInRoleCodes } from '../../../shared/module';
 import { api } from '../../app/api';
@@ -11,14 +11,8 @@ import { useSession } from '../../app/session-store';
 import { useFillHeight } from '../../ui/use-fill-height';
 import { useLoad } from '../../ui/use-load';
 import { DashboardGrid } from './dashboard-grid';
-import { KioskPage } from './kiosk-page';
+import { useHomeKey } from './kiosk-page';
 import { useDashboard, useDashboardList, useElementSize } from './use-dashboards';
-
-/** The caller's home dashboard key (first role with one, else the default); null while asking. */
-function useHomeKey(): string | null {
-  const load = useCallback((signal: AbortSignal) => api(homeMine, {}, { signal }), []);
-  return useLoad(load).data?.key ?? null;
-}
 
 /** Who may set the roles' homes: each role, in match order, and its dashboard. */
 function HomeAssignments() {
@@ -79,10 +73,4 @@ export function HomeDashboardPage() {
       </div>
     </Space>
   );
-}
-
-/** /homePageNew: the caller's home dashboard on the whole screen (kiosk, no shell). */
-export function HomeKioskPage() {
-  const key = useHomeKey();
-  return key ? <KioskPage dashboard={key} /> : null;
 }
