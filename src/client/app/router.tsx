@@ -20,6 +20,8 @@ const PublicLinkPage = lazyNamed(() => import('../features/documents/public-link
 const CommitmentShowPage = lazyNamed(() => import('../features/commitments/show-page'), 'CommitmentShowPage');
 // Big-screen kiosk (dashboards feature): the whole window, no shell.
 const KioskPage = lazyNamed(() => import('../features/dashboards/kiosk-page'), 'KioskPage');
+// The caller's role's home dashboard on the whole screen (dashboards feature).
+const HomeKioskPage = lazyNamed(() => import('../features/dashboards/kiosk-page'), 'HomeKioskPage');
 // The signed-in frame (sidebar, tables, live connection) loads after sign-in, not with /login.
 const SignedInShell = lazyNamed(() => import('../shell/signed-in-shell'), 'SignedInShell');
 
@@ -59,6 +61,8 @@ export const router = createBrowserRouter([
       { path: '/p/:token', element: <Loading><PublicLinkPage /></Loading> },
       { path: '/showCommitment', element: <Loading><CommitmentShowPage /></Loading> },
       ...['/visualDisplay', '/deviceChart', '/keyData'].map((path) => ({ path, element: <RequireSession><Loading><KioskPage /></Loading></RequireSession> })),
+      { path: '/homePageNew', element: <RequireSession><Loading><HomeKioskPage /></Loading></RequireSession> },
+      { path: '/IframePage', element: <Navigate to="/IframePage/config" replace /> },
       { path: '/homePage', element: <Navigate to="/Gateway/home" replace /> },
       { path: '/401', element: <Loading><NoAccessPage /></Loading> },
       { path: '/404', element: <Loading><NotFoundPage /></Loading> },

@@ -13,7 +13,7 @@ import { fieldIssues } from '../../shared/messages/zod-issues.js';
 import type { Config } from '../config.js';
 import { compressPayload, pickEncoding } from './compression.js';
 import { AppError, forbidden, invalidInput, unauthorized } from './errors.js';
-import { SECURITY_HEADERS, securityHeadersWith } from './security-headers.js';
+import { SECURITY_HEADERS, securityHeadersFor, type AllowedOrigins } from './security-headers.js';
 
 /** The signed-in caller as every handler sees it. */
 export interface AuthUser {
@@ -121,6 +121,8 @@ export interface HttpApp {
   ): void;
   /** Lets the pages fetch tiles from this origin (the online base map preset while it is on); null: our own origin only. */
   allowMapTileOrigin(origin: string | null): void;
+  /** Lets the pages frame (`frame`) or stream from (`media`) these origins besides the server's own; replaces the earlier list of that kind. */
+  allowOrigins(kind: 'frame' | 'media', origins: readonly string[]): void;
 }
 
 declare module 'fastify' {
@@ -304,10 +306,16 @@ export function createHttpApp(config: Config, authenticate: Authenticate): HttpA
     });
   }
 
+  const allowed: AllowedOrigins = { tile: null, frame: [], media: [] };
   const allowMapTileOrigin = (origin: string | null) => {
-    headers = securityHeadersWith(origin);
+    allowed.tile = origin;
+    headers = securityHeadersFor(allowed);
   };
-  return { app, route, routeDynamic, allowMapTileOrigin };
+  const allowOrigins = (kind: 'frame' | 'media', origins: readonly string[]) => {
+    allowed[kind] = [...origins];
+    headers = securityHeadersFor(allowed);
+  };
+  return { app, route, routeDynamic, allowMapTileOrigin, allowOrigins };
 }
 
 /** The signed-in caller of a call whose permission is not `public`; the guard has already checked there is one. */

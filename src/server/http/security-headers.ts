@@ -9,8 +9,35 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'SAMEORIGIN',
   'Referrer-Policy': 'same-origin',
   'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; worker-src 'self' blob:; child-src 'self' blob:; connect-src 'self'",
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' blob:; font-src 'self' data:; worker-src 'self' blob:; child-src 'self' blob:; connect-src 'self'",
 };
+
+/** Origins let through besides the server's own, each set by an administrator's configuration. */
+export interface AllowedOrigins {
+  /** The online base map's tiles (img-src, connect-src). */
+  tile: string | null;
+  /** Web pages that may be framed (frame-src; issue 22's allow-list). */
+  frame: readonly string[];
+  /** Camera streams (HLS: connect-src for the playlists and segments, media-src). */
+  media: readonly string[];
+}
+
+/** The security headers with the configured origins added to their directives; exactly SECURITY_HEADERS when there are none. */
+export function securityHeadersFor(o: AllowedOrigins): Readonly<Record<string, string>> {
+  const base = securityHeadersWith(o.tile);
+  if (o.frame.length === 0 && o.media.length === 0) {
+    return base;
+  }
+  let csp = base['Content-Security-Policy'];
+  if (o.media.length > 0) {
+    const extra = o.media.join(' ');
+    csp = csp.replace("media-src 'self' blob:", `media-src 'self' blob: ${extra}`).replace(/connect-src 'self'/, `connect-src 'self' ${extra}`);
+  }
+  if (o.frame.length > 0) {
+    csp += `; frame-src 'self' blob: ${o.frame.join(' ')}`;
+  }
+  return { ...base, 'Content-Security-Policy': csp };
+}
 
 /**
  * The security headers with the origin of the online base map's tiles let

@@ -12,7 +12,7 @@ import { figures } from '../modules.js';
 /** Current version of the definition format; older versions are migrated by `migrateDefinition`. */
 export const DASHBOARD_FORMAT_VERSION = 1;
 
-export const widgetTypes = ['stat', 'value', 'sparkline', 'gauge', 'alarmList', 'areaCount', 'text', 'clock'] as const;
+export const widgetTypes = ['stat', 'value', 'sparkline', 'gauge', 'alarmList', 'areaCount', 'text', 'clock', 'camera', 'richText', 'frame', 'permitsLive'] as const;
 export type WidgetType = (typeof widgetTypes)[number];
 
 /** Tag ids as the realtime module spells them (`TF-A.TK-101.LT`). */
@@ -56,7 +56,8 @@ export const dashboardWidget = z.object({
   binding: widgetBinding,
   /**
    * What the widget type reads: `min`/`max` (gauge, sparkline), `decimals`,
-   * `unit`, `window` (sparkline points), `text`, `limit` (alarm rows), `color`.
+   * `unit`, `window` (sparkline points), `text`, `limit` (alarm rows), `color`,
+   * `cameraId` (camera), `noticeId` (richText), `url` (frame: a page of an allowed site).
    * A stat counts what it is bound to: open alarms (of its priorities), people
    * (of its region, or all), or shows a tag's value.
    */

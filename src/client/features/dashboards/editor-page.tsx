@@ -12,12 +12,14 @@ import {
   type DashboardWidget,
   type WidgetType,
 } from '../../../shared/dashboards/definition';
+import { cameraList, noticeList } from '../../../shared/dashboards/wall-contracts';
 import { renderMessage } from '../../../shared/messages/catalog';
 import { figures } from '../../../shared/modules';
 import { tagList } from '../../../shared/realtime/contracts';
 import { api } from '../../app/api';
 import { feedback } from '../../app/feedback';
 import { pick, useLang } from '../../app/i18n';
+import { useLoad } from '../../ui/use-load';
 import { DashboardGrid } from './dashboard-grid';
 import { useDashboardList, useElementSize } from './use-dashboards';
 
@@ -40,7 +42,50 @@ const defaultSize: Record<WidgetType, { w: number; h: number }> = {
   areaCount: { w: 8, h: 5 },
   text: { w: 8, h: 2 },
   clock: { w: 4, h: 2 },
+  camera: { w: 8, h: 5 },
+  richText: { w: 8, h: 5 },
+  frame: { w: 10, h: 6 },
+  permitsLive: { w: 10, h: 5 },
 };
+
+/** Options of the wall's widgets: which camera, which notice, which page. */
+function WallOptions({ w, opt }: { w: DashboardWidget; opt: (k: string, v: string | number | null) => void }) {
+  const lang = useLang();
+  const loadCameras = useCallback((signal: AbortSignal) => (w.type === 'camera' ? api(cameraList, {}, { signal, silent: true }) : Promise.resolve(null)), [w.type]);
+  const loadNotices = useCallback((signal: AbortSignal) => (w.type === 'richText' ? api(noticeList, {}, { signal, silent: true }) : Promise.resolve(null)), [w.type]);
+  const cameras = useLoad(loadCameras).data?.items ?? [];
+  const notices = useLoad(loadNotices).data?.items ?? [];
+  switch (w.type) {
+    case 'camera':
+      return (
+        <Form.Item label={renderMessage(lang, 'dashboards.camera')}>
+          <Select value={typeof w.options.cameraId === 'number' ? w.options.cameraId : undefined} onChange={(v: number) => opt('cameraId', v)} options={cameras.map((c) => ({ value: c.id, label: c.name }))} data-testid="widget-camera" />
+        </Form.Item>
+      );
+    case 'richText':
+      return (
+        <Form.Item label={renderMessage(lang, 'dashboards.notices')}>
+          <Select value={typeof w.options.noticeId === 'number' ? w.options.noticeId : undefined} onChange={(v: number) => opt('noticeId', v)} options={notices.map((n) => ({ value: n.id, label: n.title }))} data-testid="widget-notice" />
+        </Form.Item>
+      );
+    case 'frame':
+      return (
+        <Form.Item label={renderMessage(lang, 'dashboards.frameUrl')}>
+          <Input value={typeof w.options.url === 'string' ? w.options.url : ''} onChange={(e) => opt('url', e.target.value)} data-testid="widget-url" />
+        </Form.Item>
+      );
+    case 'stat':
+    case 'value':
+    case 'sparkline':
+    case 'gauge':
+    case 'alarmList':
+    case 'areaCount':
+    case 'text':
+    case 'clock':
+    case 'permitsLive':
+      return null;
+  }
+}
 
 const blank = (): DashboardDefinition => ({ version: 1, key: `screen-${Date.now().toString(36)}`, name: { zh: '新大屏', en: 'New screen' }, grid: { cols: 24, rows: 12 }, widgets: [] });
 
@@ -168,6 +213,7 @@ function WidgetForm({ w, onChange, onRemove }: { w: DashboardWidget; onChange: (
           <Input.TextArea value={typeof w.options.text === 'string' ? w.options.text : ''} onChange={(e) => opt('text', e.target.value)} />
         </Form.Item>
       )}
+      <WallOptions w={w} opt={opt} />
       <Button danger icon={<DeleteOutlined />} onClick={onRemove} data-testid="widget-remove">
         {renderMessage(lang, 'dashboards.remove')}
       </Button>

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AlarmItem } from '../../../shared/alarms/contracts';
 import { dashboardGet, type DashboardItem } from '../../../shared/dashboards/contracts';
+import { homeMine } from '../../../shared/dashboards/wall-contracts';
 import { renderMessage } from '../../../shared/messages/catalog';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
@@ -11,6 +12,7 @@ import { useSession } from '../../app/session-store';
 import { ConnectionIndicator } from '../../stream/connection-indicator';
 import { useTopic } from '../../stream/use-topic';
 import { useRegions } from '../../ui/region-options';
+import { useLoad } from '../../ui/use-load';
 import { DashboardGrid } from './dashboard-grid';
 import { DEFAULT_DASHBOARD, DEFAULT_DWELL_S } from './key-data-show-page';
 
@@ -74,14 +76,14 @@ function useUrgentInterrupt() {
  * share it, give each screen its start). A new urgent alarm interrupts the
  * rotation and shows its area until acknowledged or for two minutes.
  */
-export function KioskPage() {
+export function KioskPage({ dashboard }: { dashboard?: string } = {}) {
   const lang = useLang();
   const [params] = useSearchParams();
   const { width, height } = useWindowSize();
   const keys = useMemo(() => {
     const list = (params.get('playlist') ?? '').split(',').map((k) => k.trim()).filter(Boolean);
-    return list.length ? list : [params.get('dashboard') ?? DEFAULT_DASHBOARD];
-  }, [params]);
+    return list.length ? list : [dashboard ?? params.get('dashboard') ?? DEFAULT_DASHBOARD];
+  }, [params, dashboard]);
   const dwell = clampDwell(Number(params.get('dwell') ?? DEFAULT_DWELL_S));
   const [index, setIndex] = useState(() => Math.max(0, Number(params.get('start') ?? 0) || 0) % keys.length);
   const [defs, setDefs] = useState<Record<string, DashboardItem>>({});
@@ -134,4 +136,16 @@ export function KioskPage() {
       )}
     </div>
   );
+}
+
+/** The caller's home dashboard key (first role with one, else the default); null while asking. */
+export function useHomeKey(): string | null {
+  const load = useCallback((signal: AbortSignal) => api(homeMine, {}, { signal }), []);
+  return useLoad(load).data?.key ?? null;
+}
+
+/** /homePageNew: the caller's home dashboard on the whole screen (kiosk, no shell). */
+export function HomeKioskPage() {
+  const key = useHomeKey();
+  return key ? <KioskPage dashboard={key} /> : null;
 }

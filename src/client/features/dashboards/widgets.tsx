@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
 import type { DashboardWidget } from '../../../shared/dashboards/definition';
 import { dashboardFigures } from '../../../shared/dashboards/contracts';
 import { renderMessage } from '../../../shared/messages/catalog';
@@ -272,6 +272,12 @@ function TextWidget({ w }: { w: DashboardWidget }) {
   return <div className="pw-dash-text">{str(w.options.text)}</div>;
 }
 
+/* The wall's widgets load with their own code: hls.js, frames and notices only on the screens that have them. */
+const CameraWidget = lazy(() => import('./wall-widgets').then((m) => ({ default: m.CameraWidget })));
+const RichTextWidget = lazy(() => import('./wall-widgets').then((m) => ({ default: m.RichTextWidget })));
+const FrameWidget = lazy(() => import('./wall-widgets').then((m) => ({ default: m.FrameWidget })));
+const PermitsLiveWidget = lazy(() => import('./wall-widgets').then((m) => ({ default: m.PermitsLiveWidget })));
+
 function Body({ w }: { w: DashboardWidget }) {
   switch (w.type) {
     case 'value':
@@ -290,6 +296,30 @@ function Body({ w }: { w: DashboardWidget }) {
       return <ClockWidget />;
     case 'text':
       return <TextWidget w={w} />;
+    case 'camera':
+      return (
+        <Suspense fallback={null}>
+          <CameraWidget w={w} />
+        </Suspense>
+      );
+    case 'richText':
+      return (
+        <Suspense fallback={null}>
+          <RichTextWidget w={w} />
+        </Suspense>
+      );
+    case 'frame':
+      return (
+        <Suspense fallback={null}>
+          <FrameWidget w={w} />
+        </Suspense>
+      );
+    case 'permitsLive':
+      return (
+        <Suspense fallback={null}>
+          <PermitsLiveWidget w={w} />
+        </Suspense>
+      );
   }
 }
 

@@ -32,7 +32,43 @@ function dashboardTables(dialect: Dialect): Migration {
   };
 }
 
+/** Cameras, notices, the frame allow-list and the roles' home dashboards (issue 22, the wall's pages). */
+function wallTables(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('wall_camera')
+        .addColumn('id', idType(dialect), (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('regionid', 'integer')
+        .addColumn('hls_url', 'text', (c) => c.notNull())
+        .addColumn('position', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable('wall_notice')
+        .addColumn('id', idType(dialect), (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('html', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_by', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('wall_frame_origin')
+        .addColumn('origin', 'text', (c) => c.primaryKey())
+        .execute();
+      await db.schema
+        .createTable('dashboard_home')
+        .addColumn('role', 'text', (c) => c.primaryKey())
+        .addColumn('dashboard_key', 'text', (c) => c.notNull())
+        .addColumn('sort', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
 /** This module's migrations. Never edit a landed one; add new ones named by time. */
 export const migrations: Readonly<Record<string, ModuleMigration>> = {
   '20261125T2000_dashboards': dashboardTables,
+  '20261126T1000_wall_pages': wallTables,
 };

@@ -26,5 +26,33 @@ declare module '../../store/schema.js' {
       saved_at: number;
       saved_by: string;
     };
+    /** A camera of the wall: an HLS stream the browser plays. */
+    wall_camera: {
+      id: Generated<number>;
+      name: string;
+      /** The region it watches (isolation); null: any viewer. */
+      regionid: number | null;
+      hls_url: string;
+      position: string;
+      sort: number;
+    };
+    /** A notice in rich text; `html` is stored sanitized. */
+    wall_notice: {
+      id: Generated<number>;
+      title: string;
+      html: string;
+      updated_at: number;
+      updated_by: string;
+    };
+    /** An origin (`https://host:port`) whose pages may be framed. */
+    wall_frame_origin: {
+      origin: string;
+    };
+    /** A role's home dashboard; `sort` decides which of a user's roles wins. */
+    dashboard_home: {
+      role: string;
+      dashboard_key: string;
+      sort: number;
+    };
   }
 }
