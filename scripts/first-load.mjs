@@ -2,7 +2,7 @@
 // /login in Chromium and sums the gzip size of every script fetched until the sign-in form is
 // usable: its fields and button are shown and enabled (scripts asked for later, such as the
 // toast/dialog host loaded after the first paint, are not counted). Prints the figure per script and in total; exits 1 above the
-// budget (BUDGET_KB, default 300). SKIP_BUILD=1 measures the existing dist/client.
+// budget (BUDGET_KB, default 305; see docs/benchmarks.md, "First load"). SKIP_BUILD=1 measures the existing dist/client.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(import.meta.dirname, '..');
-const budgetKb = Number(process.env.BUDGET_KB ?? 300);
+const budgetKb = Number(process.env.BUDGET_KB ?? 305);
 const port = Number(process.env.FIRST_LOAD_PORT ?? 18190 + Math.floor(Math.random() * 500));
 
 if (!process.env.SKIP_BUILD) {
