@@ -212,7 +212,7 @@ export function PlantMap({
               type="line"
               beforeId={firstSymbol}
               paint={{
-                'line-color': ['case', ['==', ['get', 'selected'], 1], '#faad14', REGION_COLOR as never],
+                'line-color': ['case', ['==', ['get', 'selected'], 1], '#faad14', REGION_COLOR],
                 'line-width': ['case', ['==', ['get', 'selected'], 1], 3.5, ['==', ['get', 'group'], 1], 1.2, 1.6],
               }}
             />
