@@ -63,7 +63,7 @@ const DEMO_REGION_LAYERS = new Set(['region-fill', 'region-outline', 'region-gro
 export const REGION_SOURCE_ID = 'store-regions';
 export const REGION_FILL_LAYER = 'store-region-fill';
 
-const REGION_COLOR = [
+const REGION_COLOR: maplibregl.ExpressionSpecification = [
   'match',
   ['get', 'kind'],
   'restricted',
@@ -75,7 +75,7 @@ const REGION_COLOR = [
   'plant',
   '#595959',
   '#1d6fd6',
-] as const;
+];
 
 /** Store regions as a FeatureCollection for the map: label and highlight folded into properties. */
 function regionCollection(
@@ -203,7 +203,7 @@ export function PlantMap({
               beforeId={firstSymbol}
               filter={['==', ['get', 'group'], 0]}
               paint={{
-                'fill-color': REGION_COLOR as never,
+                'fill-color': REGION_COLOR,
                 'fill-opacity': ['case', ['==', ['get', 'selected'], 1], 0.35, ['==', ['get', 'kind'], 'restricted'], 0.22, 0.1],
               }}
             />
