@@ -338,7 +338,7 @@ describe.each(dialects)('major hazard (%s)', (dialect) => {
 describe('major hazard demo rows (sqlite)', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer({ dialect: 'sqlite' });
+    t = await startTestServer({ demo: true, dialect: 'sqlite' });
   });
   afterAll(() => t.close());
 

@@ -76,7 +76,11 @@ describe.each(dialects)('org permissions and menus (%s)', (dialect) => {
       const safety = menus.find((m) => m.href !== '/No.88/SystemManagement')!;
       const permits = flattenMenus([safety]).map((m) => m.href);
       expect(permits).toEqual(expect.arrayContaining(['/SafetyWorkPermit', '/SafetyWorkPermit/WorkingBillSafety', '/SafetyWorkPermit/WorkMapShow']));
-      expect(permits.filter((h) => !h.startsWith('/SafetyWorkPermit'))).toEqual([safety.href]);
+      // Besides the permits: the permit work a contractor takes part in (its JSA, gas analyses, blinds, reports); nothing else.
+      const permitWork = ['/SafetyWorkPermit', '/JSA', '/Examine', '/BlindPlate', '/autoWorkingBillReport'];
+      expect(permits.filter((h) => !permitWork.some((p) => h === p || h.startsWith(`${p}/`)))).toEqual([safety.href]);
+      expect(permits).not.toContain('/JSA/ApplyConfig');
+      expect(permits).not.toContain('/autoWorkingBillReport/confirmSetting');
       menus.splice(menus.indexOf(safety), 1);
       expect(menus[0]).toEqual(expect.objectContaining({ href: '/No.88/SystemManagement', type: 1, eightyEightType: 0 }));
       expect(menus[0].childs.map((c) => c.href)).toEqual([
