@@ -49,6 +49,7 @@ export const recordsMessages = defineMessages({
   'records.signatureNotPng': { zh: '签名须为签名板绘制的 PNG 图片', en: 'A signature must be a PNG drawn on the signature pad' },
   'records.signatureTooLarge': { zh: '签名图片过大', en: 'The signature image is too large' },
   'records.signatureNotYours': { zh: '签名只能由本人在签名板上签署，不能代签或修改', en: 'A signature is drawn by the signer on the pad; it cannot be made for someone else or altered' },
+  'records.signedFieldLocked': { zh: '该内容已由签名确认，不能再修改', en: 'A signature attests this value: it can no longer change' },
   'records.signatureLocked': { zh: '已签名，签名不能更改或清除', en: 'Signed: the signature cannot be changed or cleared' },
   'records.receiptNotNamed': { zh: '您不在该回执的确认人中', en: 'You are not one of the people asked to confirm' },
   'records.receiptDone': { zh: '您已确认', en: 'You have already confirmed' },
