@@ -9,6 +9,7 @@ export const recordsMessages = defineMessages({
   'records.todoTitle': { zh: '{ledger}：{title} 待处理', en: '{ledger}: {title} awaits you' },
   'records.notFound': { zh: '记录不存在或无权查看', en: 'The record does not exist or you may not see it' },
   'records.noSuchLedger': { zh: '台账不存在：{entity}', en: 'No such ledger: {entity}' },
+  'records.delegation.noFlow': { zh: '该台账没有审批流程，无需授权：{entity}', en: 'This ledger has no approval flow to delegate: {entity}' },
   'records.duplicateValue': { zh: '该值已被其他记录使用', en: 'Another record already has this value' },
   'records.duplicateField': { zh: '字段键重复：{key}', en: 'Duplicate field key: {key}' },
   'records.enumNeedsOptions': { zh: '枚举字段需要选项或数据字典', en: 'An enumeration needs options or a dictionary' },
