@@ -9,6 +9,7 @@ import { registerAnalysisRoutes } from './analysis.routes.js';
 import { createAnalysisService } from './analysis.service.js';
 import { createBandsService } from './bands.service.js';
 import { seedDemoRiskPoints } from './demo-points.js';
+import { seedDemoUnits } from './demo-units.js';
 import { migrations } from './migrations.js';
 import { riskPort } from './port.js';
 import { createRiskRepository } from './risk.repository.js';
@@ -63,6 +64,7 @@ export const riskModule = defineModule({
       await rules.load();
       if (config.demo) {
         await seedDemoRiskPoints(ports.records, ports.org, (err) => log.error({ err }, 'risk demo points failed'));
+        await seedDemoUnits(ports.records, ports.org, bands, analysis, (err) => log.error({ err }, 'risk demo units failed'));
       }
       await risk.reload();
     })();
