@@ -7,6 +7,7 @@ import { api } from '../../app/api';
 import { useLang, type Lang } from '../../app/i18n';
 import { LevelTag, levelName } from '../../ui/risk-level';
 import { useLoad } from '../../ui/use-load';
+import './risk.css';
 
 /** Which levels a page edits: both (InherentRiskSearch), the inherent one (InitialRiskConfig) or the residual one (ResidualRiskConfig). */
 type Edits = 'both' | 'inherent' | 'residual';

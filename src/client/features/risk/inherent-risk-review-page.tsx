@@ -3,8 +3,10 @@ import { useCallback, type HTMLAttributes } from 'react';
 import { riskLevelInfo, type RiskLevel } from '../../../shared/domain/risk-evaluation';
 import { reviewUnitLevel, type UnitReviewFinding } from '../../../shared/domain/risk-zones';
 import { renderMessage, type MessageCode } from '../../../shared/messages/catalog';
-import { inherentRiskSearch, type UnitLevelItem } from '../../../shared/risk/analysis-contracts';
+import { recordContracts } from '../../../shared/records/contracts';
+import { inherentRiskSearch, riskDetail, type UnitLevelItem } from '../../../shared/risk/analysis-contracts';
 import { evaluationRecordSearch, type EvaluationRecordItem } from '../../../shared/risk/band-contracts';
+import { riskPointLedger } from '../../../shared/risk/ledger';
 import { api } from '../../app/api';
 import { useLang, type Lang } from '../../app/i18n';
 import { LevelTag } from '../../ui/risk-level';
@@ -32,9 +34,30 @@ function Findings({ lang, item }: { lang: Lang; item: UnitLevelItem }) {
   );
 }
 
+const pointCalls = recordContracts(riskPointLedger);
+
+/** What each evaluated record is called: a risk event with its unit, a risk point with its unit. */
+async function targetNames(entity: 'Analysis' | 'RiskPoint', signal: AbortSignal): Promise<Map<number, string>> {
+  if (entity === 'Analysis') {
+    const { units } = await api(riskDetail, {}, { signal });
+    return new Map(units.flatMap((u) => u.events.map((e) => [e.id, `${u.name} · ${e.name}`] as const)));
+  }
+  const { items } = await api(pointCalls.list, { page: 1, pageSize: 1000 }, { signal });
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  return new Map(items.map((p) => [p.id, `${text(p.unit)} · ${text(p.name)}`] as const));
+}
+
 /** The evaluations made of one ledger's records, newest first, with the bands each was made with. */
 function Evaluations({ lang, entity }: { lang: Lang; entity: 'Analysis' | 'RiskPoint' }) {
-  const { data, loading } = useLoad(useCallback((signal: AbortSignal) => api(evaluationRecordSearch, { entity, pageSize: 200 }, { signal }), [entity]));
+  const { data, loading } = useLoad(
+    useCallback(
+      async (signal: AbortSignal) => {
+        const [list, names] = await Promise.all([api(evaluationRecordSearch, { entity, pageSize: 200 }, { signal }), targetNames(entity, signal)]);
+        return { ...list, names };
+      },
+      [entity],
+    ),
+  );
   return (
     <Table<EvaluationRecordItem>
       size="small"
@@ -44,7 +67,7 @@ function Evaluations({ lang, entity }: { lang: Lang; entity: 'Analysis' | 'RiskP
       pagination={{ pageSize: 20, hideOnSinglePage: true }}
       scroll={{ x: 640 }}
       columns={[
-        { title: renderMessage(lang, 'risk.review.target'), key: 'target', render: (_v, e) => `#${e.targetId}` },
+        { title: renderMessage(lang, 'risk.review.target'), key: 'target', render: (_v, e) => data?.names.get(e.targetId) ?? `#${e.targetId}` },
         { title: renderMessage(lang, 'risk.map.method'), dataIndex: 'method', key: 'method' },
         {
           title: renderMessage(lang, 'risk.review.factors'),
