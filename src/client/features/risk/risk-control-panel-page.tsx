@@ -87,7 +87,7 @@ export function RiskControlPanelPage() {
                 const n = all.filter((z) => z.live === l).length;
                 return (
                   <div key={l} style={{ display: 'flex', alignItems: 'center', gap: 8 }} data-testid={`risk-level-count-${l}`}>
-                    <span style={{ width: 72 }}>
+                    <span style={{ flex: '0 0 auto', minWidth: lang === 'en' ? 128 : 72 }}>
                       <LevelTag lang={lang} level={l} />
                     </span>
                     <div style={{ flex: 1, background: '#f0f0f0', borderRadius: 3, height: 10 }}>
