@@ -20,14 +20,18 @@ import { useRiskZones } from './use-zones';
 export const PANEL_HREF = '/RiskControll';
 const areaHrefs = new Set([...(riskShared.menus ?? []), ...(riskMapShared.menus ?? [])].map((m) => m.href).filter((h) => h !== PANEL_HREF));
 
-/** The risk area's pages in the caller's menu, in menu order: only pages that work have menu entries. */
+/**
+ * The risk area's pages and every page of the /RiskControll family (other
+ * modules' too, e.g. the evaluation board) in the caller's menu, in menu
+ * order: only pages that work have menu entries.
+ */
 function useAreaEntries(): MenuItem[] {
   const menus = useSession((s) => s.menus);
   return useMemo(() => {
     const out: MenuItem[] = [];
     const walk = (items: MenuItem[]) =>
       items.forEach((m) => {
-        if (areaHrefs.has(m.href) && !out.some((o) => o.href === m.href)) {
+        if ((areaHrefs.has(m.href) || m.href.startsWith(`${PANEL_HREF}/`)) && !out.some((o) => o.href === m.href)) {
           out.push(m);
         }
         walk(m.childs);
