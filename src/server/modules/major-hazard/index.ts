@@ -6,6 +6,7 @@ import { majorHazardShared } from '../../../shared/major-hazard/manifest.js';
 import { defineModule } from '../module.js';
 import { alarmsPort } from '../alarms/port.js';
 import { documentsPort } from '../documents/port.js';
+import { hiddenDangersPort } from '../hidden-dangers/port.js';
 import { orgPort } from '../org/port.js';
 import { realtimePort } from '../realtime/port.js';
 import { recordsPort } from '../records/port.js';
@@ -38,7 +39,7 @@ export const majorHazardModule = defineModule({
   shared: majorHazardShared,
   migrations,
   ledgers: [dangerSourceLedger, dangerSourceDeviceLedger, dangerSourceResponsibleLedger, enterpriseInfoLedger, dangerCardTemplateLedger, dangerCardLedger],
-  needs: { records: recordsPort, realtime: realtimePort, org: orgPort, alarms: alarmsPort, documents: documentsPort },
+  needs: { records: recordsPort, realtime: realtimePort, org: orgPort, alarms: alarmsPort, documents: documentsPort, hiddenDangers: hiddenDangersPort },
   provides: majorHazardPort,
   async start({ http, store, config, log, stream, tagRegistry, ports, lease }) {
     const repo = createIdentificationRepository(store.db);
@@ -54,7 +55,7 @@ export const majorHazardModule = defineModule({
       live: stream.live,
       alarms: ports.alarms,
     });
-    const responsibility = createResponsibility({ store, records: ports.records });
+    const responsibility = createResponsibility({ store, records: ports.records, hiddenDangers: ports.hiddenDangers });
     onMethodChange = () => void service.refresh().catch((err: unknown) => log.warn({ err }, 'major hazard identification failed'));
     registerMajorHazardRoutes(http, service, { store, documents: ports.documents, org: ports.org, responsibility, methods });
     const cards: CardSources = {

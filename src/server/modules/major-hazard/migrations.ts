@@ -94,10 +94,21 @@ function regulatorPush(dialect: Dialect): Migration {
   };
 }
 
+/** A responsibility check's photos and the hidden danger its findings opened (issue 20 §5). */
+function checkPhotos(_dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('major_hazard_check').addColumn('photos', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+      await db.schema.alterTable('major_hazard_check').addColumn('hidden_danger_id', 'integer').execute();
+    },
+  };
+}
+
 /** This module's migrations. Never edit a landed one; add new ones named by time. */
 export const migrations: Readonly<Record<string, ModuleMigration>> = {
   '20261125T2000_major_hazard_identification': identification,
   '20261126T0000_major_hazard_check': responsibleChecks,
   '20261126T0220_major_hazard_method': gradingMethod,
   '20261126T1310_major_hazard_push': regulatorPush,
+  '20261126T1330_major_hazard_check_photos': checkPhotos,
 };

@@ -23,6 +23,10 @@ declare module '../../store/schema.js' {
       userid: number;
       at: number;
       findings: string;
+      /** JSON of the uploaded file ids. */
+      photos: Generated<string>;
+      /** The hidden danger (record id) the findings opened. */
+      hidden_danger_id: number | null;
     };
     /** The plant's grading method: the adjusted β and α as JSON (`GradingMethod`). */
     major_hazard_method: {
