@@ -79,6 +79,18 @@ export interface RegulatorPush {
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 const n = (v: number | string | null | undefined): number | null => (v === null || v === undefined ? null : Number(v));
 
+/** A failed try in words: fetch's "fetch failed" says little, its cause (ECONNREFUSED 127.0.0.1:9) says why. */
+function failureText(err: unknown, timeoutMs: number): string {
+  if (!(err instanceof Error)) {
+    return String(err);
+  }
+  if (err.name === 'TimeoutError') {
+    return `timeout after ${timeoutMs} ms`;
+  }
+  const cause = err.cause instanceof Error ? err.cause.message : '';
+  return cause && !err.message.includes(cause) ? `${err.message}: ${cause}` : err.message;
+}
+
 function toConfig(r: ConfigRow | undefined): PushConfig {
   return r
     ? {
@@ -238,7 +250,7 @@ export function createRegulatorPush(deps: {
       try {
         await sendOne(cfg, r);
       } catch (err) {
-        const message = err instanceof Error ? (err.name === 'TimeoutError' ? `timeout after ${opts.timeoutMs} ms` : err.message) : String(err);
+        const message = failureText(err, opts.timeoutMs);
         const failures = (c.failures ?? 0) + 1;
         const wait = opts.backoffMs[Math.min(failures, opts.backoffMs.length) - 1] ?? 0;
         const at = now();
