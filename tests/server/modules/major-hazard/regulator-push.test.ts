@@ -188,3 +188,54 @@ describe.each(dialects)('major hazard: regulator push (%s)', (dialect) => {
     }
   });
 });
+
+/*
+ * Two servers on one PostgreSQL store: only the lease holder collects and
+ * sends (a row written on the standby is sent by the holder); when the holder
+ * closes, the standby takes the lease and sends on, no message twice.
+ */
+describe.runIf(dialects.includes('postgres'))('major hazard: regulator push on the lease holder only (PostgreSQL, two servers)', () => {
+  let store: TestStore;
+  let a: TestServer;
+  let b: TestServer;
+  let token = '';
+  const fast = { REGULATOR_PUSH_POLL_MS: '50', REGULATOR_PUSH_BACKOFF_MS: '100' };
+  const r = receiver();
+
+  beforeAll(async () => {
+    store = await freshDatabase('postgres');
+    a = await startTestServer({ store, env: fast });
+    b = await startTestServer({ store, env: fast });
+    await a.server.port(orgPort).createAdministrator({ loginname: 'push-lease', username: '推送管理员', password: PASSWORD }, { userid: null, loginname: 'test' });
+    token = await tokenFor(a.url, 'push-lease', PASSWORD);
+    await ok(a, units.save, { name: '液氯库', code: 'CL-L', kind: 'storage', population: 0, substances: [{ name: '氯', q: 10 }] }, token);
+    await r.up();
+  });
+  afterAll(async () => {
+    await r.down();
+    await b?.close();
+    await a?.close();
+    await store?.drop();
+  });
+
+  it('the holder sends what either server wrote; after it closes the standby takes over; each message once, in order', async () => {
+    const statusOf = async (t: TestServer) => ok(t, regulatorPushStatus, {}, await tokenFor(t.url, 'push-lease', PASSWORD));
+    expect((await statusOf(a)).sending).toBe(true);
+    expect((await statusOf(b)).sending).toBe(false);
+    // The holder's clock collects at once (nothing collected yet) and sends.
+    await ok(a, regulatorPushSave, { kind: 'http', url: r.url, intervalS: 3600, enabled: true }, token);
+    await expect.poll(() => r.got.length, { timeout: 10_000 }).toBe(1);
+    // A row written on the standby is sent by the holder's clock.
+    await b.server.exposed(majorHazardModule).push.collect();
+    await expect.poll(() => r.got.length, { timeout: 10_000 }).toBe(2);
+
+    await a.close();
+    await expect.poll(async () => (await statusOf(b)).sending, { timeout: 15_000 }).toBe(true);
+    await b.server.exposed(majorHazardModule).push.collect();
+    await expect.poll(() => r.got.length, { timeout: 10_000 }).toBe(3);
+    const seqs = r.got.map((m) => m.seq);
+    expect([...seqs].sort((x, y) => x - y)).toEqual(seqs);
+    expect(new Set(seqs).size).toBe(3);
+    expect(await statusOf(b)).toMatchObject({ waiting: 0, sent: 3 });
+  });
+});
