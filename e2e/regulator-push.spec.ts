@@ -17,8 +17,8 @@ test('the regulator push endpoint is validated on the form; an endpoint that doe
   // HTTP with an mqtt:// address: refused on the URL field.
   await expect(page.locator('.ant-form-item-has-error')).toContainText('接收地址不正确');
 
-  // Port 9 (discard) on this host: nothing answers, so every try fails and the rows wait.
-  await page.getByTestId('mh-push-url').fill('http://127.0.0.1:9/regulator');
+  // Port 47 on this host: nothing listens there, so every try is refused and the rows wait.
+  await page.getByTestId('mh-push-url').fill('http://127.0.0.1:47/regulator');
   await page.getByTestId('mh-push-plant').fill('DEMO-001');
   await page.getByTestId('mh-push-enabled').click();
   await page.getByTestId('mh-push-save').click();
