@@ -16,6 +16,7 @@ import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { feedback } from '../../app/feedback';
 import { useLang } from '../../app/i18n';
+import { useSession } from '../../app/session-store';
 import { showIssues, submitForm } from '../../ui/form-rules';
 import { useLoad } from '../../ui/use-load';
 
@@ -31,6 +32,7 @@ const when = (ms: number | null) => (ms === null ? '—' : formatDate(ms, 'YYYY-
 export function RegulatorPushPage() {
   const lang = useLang();
   const t = (code: string, params?: Record<string, string | number>) => renderMessage(lang, code, params);
+  const canManage = useSession((s) => s.user?.permissions.includes('majorHazard:manage') ?? false);
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form);
   const [saving, setSaving] = useState(false);
@@ -85,7 +87,7 @@ export function RegulatorPushPage() {
       <Row gutter={[12, 12]}>
         <Col xs={24} lg={10}>
           <Card size="small" title={t('majorHazard.push.config')} loading={!data}>
-            <Form<Values> form={form} layout="vertical" initialValues={{ kind: 'http', url: '', topic: '', intervalS: 60, enabled: false, plantCode: '' }}>
+            <Form<Values> form={form} layout="vertical" disabled={!canManage} initialValues={{ kind: 'http', url: '', topic: '', intervalS: 60, enabled: false, plantCode: '' }}>
               <Form.Item name="kind" label={t('majorHazard.push.kind')} rules={[{ required: true }]}>
                 <Segmented data-testid="mh-push-kind" options={pushKinds.map((k) => ({ value: k, label: t(`majorHazard.push.kind.${k}`) }))} />
               </Form.Item>
@@ -109,9 +111,11 @@ export function RegulatorPushPage() {
                 </Form.Item>
               </Space>
               <div>
-                <Button type="primary" loading={saving} onClick={() => void save()} data-testid="mh-push-save">
-                  {t('majorHazard.push.save')}
-                </Button>
+                {canManage ? (
+                  <Button type="primary" loading={saving} onClick={() => void save()} data-testid="mh-push-save">
+                    {t('majorHazard.push.save')}
+                  </Button>
+                ) : null}
                 {data?.config.updatedAt ? (
                   <Typography.Text type="secondary" style={{ marginLeft: 12 }}>
                     {t('majorHazard.method.updated', { by: data.config.updatedBy, time: when(data.config.updatedAt) })}

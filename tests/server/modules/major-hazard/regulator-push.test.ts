@@ -107,8 +107,11 @@ describe.each(dialects)('major hazard: regulator push (%s)', (dialect) => {
     const operator = await userWithRole(t, 'operator');
     const refused = await call(t.url, regulatorPushSave, { kind: 'http', url: 'http://127.0.0.1/x', intervalS: 60, enabled: true }, operator.token);
     expect(refused.httpStatus).toBe(403);
-    expect((await call(t.url, regulatorPushStatus, {}, operator.token)).body.IsSuccess).toBe(true);
-    const saved = await ok(t, regulatorPushSave, { kind: 'http', url: 'http://127.0.0.1/x', intervalS: 60, enabled: false, plantCode: 'P-001' }, admin.token);
+    const saved = await ok(t, regulatorPushSave, { kind: 'http', url: 'http://gov:secret@127.0.0.1/x?key=k1', intervalS: 60, enabled: false, plantCode: 'P-001' }, admin.token);
+    expect(saved.url).toBe('http://gov:secret@127.0.0.1/x?key=k1');
+    // Who may only view sees the address without the credentials it may carry.
+    expect((await ok(t, regulatorPushStatus, {}, operator.token)).config.url).toBe('http://127.0.0.1/x');
+    expect((await ok(t, regulatorPushConfig, {}, operator.token)).url).toBe('http://127.0.0.1/x');
     expect(saved).toMatchObject({ kind: 'http', intervalS: 60, enabled: false, plantCode: 'P-001', updatedBy: 'push-admin' });
     const audit = await t.server.store.db.selectFrom('audit_log').select(['action', 'detail']).where('action', '=', 'majorHazard.push.save').execute();
     expect(audit).toHaveLength(1);
