@@ -1,6 +1,7 @@
 import { defineSharedModule, type MenuDecl } from '../module.js';
 import { majorHazardMessages } from './messages.js';
 import { majorHazardMoreMessages } from './messages-more.js';
+import { majorHazardPushMessages } from './messages-push.js';
 
 const MAJOR_HAZARD = '/No.88/MajorHazard';
 const WATCHERS = ['admin', 'supervisor', 'operator', 'inspector'] as const;
@@ -20,6 +21,7 @@ export const majorHazardShared = defineSharedModule({
   messages: {
     ...majorHazardMessages,
     ...majorHazardMoreMessages,
+    ...majorHazardPushMessages,
     'majorHazard.grade.1': { zh: '一级', en: 'Grade 1' },
     'majorHazard.grade.2': { zh: '二级', en: 'Grade 2' },
     'majorHazard.grade.3': { zh: '三级', en: 'Grade 3' },
@@ -107,6 +109,7 @@ export const majorHazardShared = defineSharedModule({
     'majorHazard.report.export': { zh: '导出重大危险源报表', en: 'Major hazard report exported' },
     'majorHazard.check': { zh: '重大危险源包保检查', en: 'Major hazard responsibility check' },
     'majorHazard.method.save': { zh: '修改重大危险源分级方法', en: 'Major hazard grading method changed' },
+    'majorHazard.push.save': { zh: '修改监管数据推送配置', en: 'Regulator push endpoint changed' },
   },
   pages: [
     { href: '/dataAnalysis/DataItemSearch', name: '数据项查询', name_en: 'Data item search', permittedBy: '/realTimeDataCollection/DataItemSearch' },
@@ -120,6 +123,7 @@ export const majorHazardShared = defineSharedModule({
     entry('/dangerSourceManagement/dangerCardConfigNew', '三卡配置', 'Card set-up', 'setting', 29),
     entry('/realTimeDataCollection/DataItem', '数据项采集状态', 'Data items', 'monitor', 35),
     entry('/realTimeDataCollection/DataItemSearch', '数据项查询', 'Data item search', 'search', 36),
+    entry('/realTimeDataCollection/RegulatorPush', '监管数据推送', 'Regulator push', 'database', 37),
     {
       href: '/MajorHazard',
       name: '重大危险源实时监测',

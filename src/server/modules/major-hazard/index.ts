@@ -6,6 +6,7 @@ import { majorHazardShared } from '../../../shared/major-hazard/manifest.js';
 import { defineModule } from '../module.js';
 import { alarmsPort } from '../alarms/port.js';
 import { documentsPort } from '../documents/port.js';
+import { hiddenDangersPort } from '../hidden-dangers/port.js';
 import { orgPort } from '../org/port.js';
 import { realtimePort } from '../realtime/port.js';
 import { recordsPort } from '../records/port.js';
@@ -19,6 +20,8 @@ import { registerMajorHazardRoutes } from './major-hazard.routes.js';
 import { createMajorHazardService } from './major-hazard.service.js';
 import { migrations } from './migrations.js';
 import { majorHazardPort, type MajorHazardPort } from './port.js';
+import { registerPushRoutes } from './push.routes.js';
+import { createRegulatorPush } from './push.service.js';
 import { createResponsibility } from './responsibility.js';
 
 /** How often past-due responsibility checks are turned into to-dos. */
@@ -36,9 +39,9 @@ export const majorHazardModule = defineModule({
   shared: majorHazardShared,
   migrations,
   ledgers: [dangerSourceLedger, dangerSourceDeviceLedger, dangerSourceResponsibleLedger, enterpriseInfoLedger, dangerCardTemplateLedger, dangerCardLedger],
-  needs: { records: recordsPort, realtime: realtimePort, org: orgPort, alarms: alarmsPort, documents: documentsPort },
+  needs: { records: recordsPort, realtime: realtimePort, org: orgPort, alarms: alarmsPort, documents: documentsPort, hiddenDangers: hiddenDangersPort },
   provides: majorHazardPort,
-  start({ http, store, config, log, stream, tagRegistry, ports }) {
+  async start({ http, store, config, log, stream, tagRegistry, ports, lease }) {
     const repo = createIdentificationRepository(store.db);
     // A change of the grading method re-runs every unit's identification (set below, once the service exists).
     let onMethodChange = (): void => undefined;
@@ -52,7 +55,7 @@ export const majorHazardModule = defineModule({
       live: stream.live,
       alarms: ports.alarms,
     });
-    const responsibility = createResponsibility({ store, records: ports.records });
+    const responsibility = createResponsibility({ store, records: ports.records, hiddenDangers: ports.hiddenDangers });
     onMethodChange = () => void service.refresh().catch((err: unknown) => log.warn({ err }, 'major hazard identification failed'));
     registerMajorHazardRoutes(http, service, { store, documents: ports.documents, org: ports.org, responsibility, methods });
     const cards: CardSources = {
@@ -72,6 +75,21 @@ export const majorHazardModule = defineModule({
       cards,
       data: { records: ports.records, realtime: ports.realtime, registry: tagRegistry, live: stream.live },
     });
+    // The regulator push collects and sends on the server holding the plant's lease only; its buffer is in the store.
+    const push = createRegulatorPush({
+      db: store.db,
+      records: ports.records,
+      identified: async () => {
+        await service.refresh();
+        return repo.all();
+      },
+      live: stream.live,
+      log,
+      holds: () => lease.held(),
+      options: { backoffMs: config.regulatorPushBackoffMs, pollMs: config.regulatorPushPollMs },
+    });
+    registerPushRoutes(http, push);
+    await lease.follow({ take: () => push.start(), drop: () => push.stop() });
     const sweep = setInterval(
       () => void responsibility.sweep().catch((err: unknown) => log.warn({ err }, 'major hazard check sweep failed')),
       CHECK_SWEEP_MS,
@@ -96,8 +114,9 @@ export const majorHazardModule = defineModule({
     return {
       port,
       ready,
-      exposed: { responsibility },
+      exposed: { responsibility, push },
       close: async () => {
+        await push.stop();
         clearInterval(sweep);
         sub.unsubscribe();
       },
