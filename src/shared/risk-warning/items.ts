@@ -26,6 +26,8 @@ export const riskWarningStateItem = z.object({
   inputs: z.array(warningInputItem),
   /** Why there is no value (an expression error code), else null. */
   error: z.string().nullable(),
+  /** The error's parameters (the variable it names). */
+  errorParams: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
   /** The instructions of the level reached, else the warning's own. */
   instruction: z.string(),
   t: z.number(),

@@ -139,7 +139,7 @@ export function createWarningEngine(deps: EngineDeps) {
     }
     const base = { id: c.row.id, name: c.row.name, regionid: c.row.regionid, formula: c.row.formula, inputs, t: now() };
     if (!c.ast) {
-      return { ...base, value: null, level: null, error: c.parseError, instruction: c.row.instructions };
+      return { ...base, value: null, level: null, error: c.parseError, errorParams: null, instruction: c.row.instructions };
     }
     const out = evaluateWarning(
       c.ast,
@@ -148,7 +148,7 @@ export function createWarningEngine(deps: EngineDeps) {
     );
     const level = levelOf(out.level);
     const range = c.ranges.find((r) => r.level === level && out.value !== null && (r.min === null || out.value >= r.min) && (r.max === null || out.value < r.max));
-    return { ...base, value: out.value, level, error: out.error?.code ?? null, instruction: range?.instruction || c.row.instructions };
+    return { ...base, value: out.value, level, error: out.error?.code ?? null, errorParams: out.error?.params ?? null, instruction: range?.instruction || c.row.instructions };
   }
 
   function show(s: RiskWarningStateItem): void {
