@@ -158,7 +158,7 @@ export function RiskEarlyWarningConfigPage() {
         scroll={{ x: 900 }}
         columns={[
           { key: 'name', title: T('riskWarning.ui.name'), dataIndex: 'name', width: 180 },
-          { key: 'formula', title: T('riskWarning.ui.formula'), render: (_, w) => <code style={{ wordBreak: 'break-all' }}>{w.formula}</code> },
+          { key: 'formula', title: T('riskWarning.ui.formula'), width: 240, render: (_, w) => <code style={{ wordBreak: 'break-all' }}>{w.formula}</code> },
           {
             key: 'ranges',
             title: T('riskWarning.ui.ranges'),

@@ -74,7 +74,7 @@ export function RiskEarlyWarningShowPage() {
               <Space direction="vertical" size={8} style={{ width: '100%' }}>
                 <Statistic title={T('riskWarning.ui.value')} value={valueText(s.value)} />
                 <div style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{s.formula}</div>
-                <Descriptions size="small" column={1} bordered title={T('riskWarning.ui.inputs')}>
+                <Descriptions size="small" column={1} bordered title={T('riskWarning.ui.inputs')} contentStyle={{ whiteSpace: 'nowrap', width: 1 }}>
                   {s.inputs.map((i) => (
                     <Descriptions.Item key={i.code} label={`${i.code}（${i.name}）`}>
                       {valueText(i.value)}
