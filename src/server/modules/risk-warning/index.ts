@@ -39,7 +39,7 @@ export const riskWarningModule = defineModule({
       bus: stream.bus,
       lease,
       org: ports.org,
-      inputs: () => createInputsReader({ live: stream.live, hiddenDangers: ports.hiddenDangers, inspections: ports.inspections, permits: ports.permits, now: Date.now }),
+      inputs: () => createInputsReader({ live: stream.live, hiddenDangers: ports.hiddenDangers, inspections: ports.inspections, permits: ports.permits, org: ports.org, now: Date.now }),
       tickMs: envMs('RISK_WARNING_TICK_MS', DEFAULT_TICK_MS),
       throttleMs: envMs('RISK_WARNING_THROTTLE_MS', DEFAULT_THROTTLE_MS),
       onError: (err, what) => log.error({ err }, `${what} failed`),

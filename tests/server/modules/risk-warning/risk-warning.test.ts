@@ -194,4 +194,11 @@ describe.each(dialects)('risk early warning (%s)', (dialect) => {
       ]);
     expect(engine.state(w.id)).toMatchObject({ value: 120, level: 1 });
   });
+
+  it('a count narrowed to a region includes the regions under it', async () => {
+    const child = await createRegion(t, admin, { parent: region, name: '罐区东' });
+    await createRecord(t, admin.token, hiddenDangerLedger, { title: '子区域隐患', category: 'storage', place: '现场', region: child });
+    const [s] = (await ok(t, riskEarlyWarningCalculation, { id: warningId }, supervisor.token)).items;
+    expect(s.inputs.find((i) => i.code === 'HD')?.value).toBe(3);
+  });
 });
