@@ -59,6 +59,7 @@ export const riskWarningMessages = defineMessages({
   'riskWarning.ui.inputs': { zh: '输入', en: 'Inputs' },
   'riskWarning.ui.time': { zh: '时间', en: 'Time' },
   'riskWarning.ui.trigger': { zh: '触发', en: 'Trigger' },
+  'riskWarning.ui.by': { zh: '操作人', en: 'By' },
   'riskWarning.ui.note': { zh: '备注', en: 'Note' },
   'riskWarning.ui.calculate': { zh: '立即计算', en: 'Calculate now' },
   'riskWarning.ui.record': { zh: '记录当前值', en: 'Record now' },

@@ -8,6 +8,7 @@ import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { notify } from '../../app/feedback';
 import { useLang } from '../../app/i18n';
+import { useSession } from '../../app/session-store';
 import { useLoad } from '../../ui/use-load';
 import { errorText, inputsText, valueText, WarningLevelTag } from './warning-parts';
 
@@ -21,6 +22,7 @@ export function RiskEarlyWarningRecordPage() {
   const [warningId, setWarningId] = useState<number | undefined>();
   const [level, setLevel] = useState<WarningLevelValue | undefined>();
   const [page, setPage] = useState(1);
+  const canManage = useSession((s) => s.user?.permissions.includes('riskWarning:manage') ?? false);
   const warnings = useLoad(useCallback((signal: AbortSignal) => api(riskEarlyWarningConfigList, {}, { signal }), []));
   const { data, loading, reload } = useLoad(
     useCallback((signal: AbortSignal) => api(riskEarlyWarningRecordSearch, { warningId, level, page, pageSize: PAGE_SIZE }, { signal }), [warningId, level, page]),
@@ -76,19 +78,20 @@ export function RiskEarlyWarningRecordPage() {
           { key: 'level', title: T('riskWarning.ui.level'), width: 110, render: (_, r) => <WarningLevelTag lang={lang} level={r.level} /> },
           { key: 'inputs', title: T('riskWarning.ui.inputs'), render: (_, r) => (r.error ? `${inputsText(r.inputs)}（${errorText(lang, r.error)}）` : inputsText(r.inputs)) },
           { key: 'trigger', title: T('riskWarning.ui.trigger'), width: 90, render: (_, r) => T(`riskWarning.trigger.${r.trigger}` as MessageCode) },
-          { key: 'by', title: '', dataIndex: 'by', width: 100 },
+          { key: 'by', title: T('riskWarning.ui.by'), dataIndex: 'by', width: 100 },
           { key: 'note', title: T('riskWarning.ui.note'), dataIndex: 'note', width: 140 },
           {
             key: 'ops',
             title: '',
             width: 80,
-            render: (_, r) => (
-              <Popconfirm title={T('riskWarning.ui.confirmDelete')} onConfirm={() => void handleDelete(r.id)}>
-                <Button type="link" size="small" danger>
-                  {T('riskWarning.ui.delete')}
-                </Button>
-              </Popconfirm>
-            ),
+            render: (_, r) =>
+              canManage && (
+                <Popconfirm title={T('riskWarning.ui.confirmDelete')} onConfirm={() => void handleDelete(r.id)}>
+                  <Button type="link" size="small" danger>
+                    {T('riskWarning.ui.delete')}
+                  </Button>
+                </Popconfirm>
+              ),
           },
         ]}
       />

@@ -7,6 +7,7 @@ import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { notify } from '../../app/feedback';
 import { useLang } from '../../app/i18n';
+import { useSession } from '../../app/session-store';
 import { useTopic } from '../../stream/use-topic';
 import { useLoad } from '../../ui/use-load';
 import { errorText, valueText, WarningLevelTag } from './warning-parts';
@@ -22,6 +23,7 @@ export function RiskEarlyWarningShowPage() {
   const T = (code: Parameters<typeof renderMessage>[1], params?: Record<string, string | number>) => renderMessage(lang, code, params);
   const [states, setStates] = useState<ReadonlyMap<number, RiskWarningStateItem>>(new Map());
   const [busy, setBusy] = useState(false);
+  const canManage = useSession((s) => s.user?.permissions.includes('riskWarning:manage') ?? false);
   const merge = useCallback((items: readonly RiskWarningStateItem[]) => {
     setStates((prev) => {
       const next = new Map(prev);
@@ -61,11 +63,13 @@ export function RiskEarlyWarningShowPage() {
 
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }} data-testid="warning-show-page">
-      <Space wrap>
-        <Button type="primary" loading={busy} onClick={() => void handleCalculate()} data-testid="warning-calculate">
-          {T('riskWarning.ui.calculate')}
-        </Button>
-      </Space>
+      {canManage && (
+        <Space wrap>
+          <Button type="primary" loading={busy} onClick={() => void handleCalculate()} data-testid="warning-calculate">
+            {T('riskWarning.ui.calculate')}
+          </Button>
+        </Space>
+      )}
       {!loading && shown.length === 0 && <Empty description={T('riskWarning.ui.noWarnings')} />}
       <Row gutter={[12, 12]}>
         {shown.map((s) => (
