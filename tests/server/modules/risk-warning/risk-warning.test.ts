@@ -22,6 +22,8 @@ import { call } from '../../../helpers/api.js';
 import { adminOf, createRecord, createRegion, createTag, ok, userWithRole, type Admin, type User } from '../../../helpers/factories.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
 import { expectRefused } from '../org/org-fixtures.js';
+import { connectClient, waitFor } from '../../stream/stream-helpers.js';
+import type { RiskWarningStateItem } from '../../../../src/shared/risk-warning/items.js';
 
 /*
  * Issue 21 §6: early warning. A formula over a tag's value and the count of
@@ -200,5 +202,29 @@ describe.each(dialects)('risk early warning (%s)', (dialect) => {
     await createRecord(t, admin.token, hiddenDangerLedger, { title: '子区域隐患', category: 'storage', place: '现场', region: child });
     const [s] = (await ok(t, riskEarlyWarningCalculation, { id: warningId }, supervisor.token)).items;
     expect(s.inputs.find((i) => i.code === 'HD')?.value).toBe(3);
+  });
+
+  it('calculations reach open boards on topic risk.warnings, each only to who sees the region of the warning', async () => {
+    const plantWide = await ok(t, riskEarlyWarningConfig, { name: '全厂', formula: '罐温', intervalMinutes: 0, ranges: [{ min: 0, max: null, level: 4 }] }, supervisor.token);
+    const mine = await connectClient(t.url, operator.token);
+    const theirs = await connectClient(t.url, outsider.token);
+    const seen: RiskWarningStateItem[] = [];
+    const seenOutside: RiskWarningStateItem[] = [];
+    mine.socket.on('riskWarning.state', (b: { items: RiskWarningStateItem[] }) => seen.push(...b.items));
+    theirs.socket.on('riskWarning.state', (b: { items: RiskWarningStateItem[] }) => seenOutside.push(...b.items));
+    try {
+      expect((await mine.subscribe({ topics: ['risk.warnings'] })).denied).toEqual([]);
+      expect((await theirs.subscribe({ topics: ['risk.warnings'] })).denied).toEqual([]);
+      const before = Date.now();
+      await ok(t, riskEarlyWarningCalculation, { id: warningId }, supervisor.token);
+      await ok(t, riskEarlyWarningCalculation, { id: plantWide.id }, supervisor.token);
+      const tank = await waitFor(() => seen.find((i) => i.id === warningId && i.t >= before), 5000, 'the tank-farm warning on the topic');
+      expect(tank).toMatchObject({ value: 150, level: 1, regionid: region });
+      await waitFor(() => seenOutside.find((i) => i.id === plantWide.id && i.t >= before), 5000, 'the plant-wide warning on the topic');
+      expect(seenOutside.some((i) => i.id === warningId)).toBe(false);
+    } finally {
+      mine.close();
+      theirs.close();
+    }
   });
 });
