@@ -144,6 +144,8 @@ test('the occupational health pages open and fit a phone', async ({ browser }) =
   const OHM = '/occupationalHealthManagement';
   const pages: [string, string][] = [
     ['home', 'oh-home'],
+    // The area's own address is its home.
+    ['', 'oh-home'],
     ['occupationalHealthdatabase', 'ledger-HarmfulFactor'],
     ['hazardousPositions', 'ledger-HazardousPosition'],
     ['jobHazard', 'oh-measurements'],
@@ -167,11 +169,11 @@ test('the occupational health pages open and fit a phone', async ({ browser }) =
       await signIn(p, 'admin');
       await p.evaluate((l) => localStorage.setItem('language', l), lang);
       for (const [child, testId] of pages) {
-        await p.goto(`${OHM}/${child === 'home' ? 'occupationalHealthHomePage' : child}`);
+        await p.goto(child === '' ? OHM : `${OHM}/${child === 'home' ? 'occupationalHealthHomePage' : child}`);
         await expect(p.getByTestId(testId).first()).toBeVisible({ timeout: 20_000 });
         await expect(p.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 20_000 });
         if (screenshots) {
-          await p.screenshot({ path: `test-results/screens/occupational-health/${child}-${width}-${lang}.png`, fullPage: true });
+          await p.screenshot({ path: `test-results/screens/occupational-health/${child || 'area'}-${width}-${lang}.png`, fullPage: true });
         }
         await expectNoSidewaysOverflow(p);
       }
