@@ -1,6 +1,7 @@
 import { ingestKeyCreate, ingestPositions, ingestSamples } from '../src/shared/contracts/stream';
 import { createRegionLocator } from '../src/shared/domain/region-locator';
 import { examRecordLedger, hazardousPositionLedger, personalArchiveLedger } from '../src/shared/occupational-health/ledger';
+import { gasDetectorLedger } from '../src/shared/occupational-health/ledger-more';
 import { healthLedgerPages } from '../src/shared/occupational-health/manifest';
 import { regionGeometryList } from '../src/shared/org/contracts';
 import { tagSave } from '../src/shared/realtime/contracts';
@@ -51,8 +52,8 @@ test('shift exposure from posted positions and NH3 samples shows on the person�
   const tagId = `E2E-OH-NH3-${stamp}`;
   await callApi(request, token, tagSave.path, {
     id: tagId,
-    name: `端到端 NH3浓度`,
-    name_en: `E2E NH3 concentration`,
+    name: `端到端 检测仪 ${stamp}`,
+    name_en: `E2E detector ${stamp}`,
     unit: 'ppm',
     kind: 'ppm',
     regionid: a.id,
@@ -65,6 +66,8 @@ test('shift exposure from posted positions and NH3 samples shows on the person�
     deadband: 0,
     isNew: true,
   });
+  // What the detector measures is bound as data (the exposure factors page), not read from its name.
+  await callApi(request, token, recordContracts(gasDetectorLedger).save.path, { tag: tagId, cas: '7664-41-7' });
   const { key } = await callApi<{ key: string }>(request, token, ingestKeyCreate.path, { name: `e2e oh ${stamp}` });
   const post = async (path: string, data: unknown) => {
     const res = await request.post(path, { data, headers: { authorization: `Bearer ${key}` } });

@@ -15,7 +15,8 @@ import { recordsPort } from '../records/port.js';
 import { registerHealthRoutes } from './occupational-health.routes.js';
 import { createHealthService } from './occupational-health.service.js';
 import { createHealthMoreService } from './occupational-health-more.service.js';
-import { seedDemoHealth, seedDemoHealthFiles } from './demo.js';
+import { demoAdmin, seedDemoHealth, seedDemoHealthFiles } from './demo.js';
+import { seedDemoDetectorBindings } from './demo-detectors.js';
 import { seedDemoHealthMore } from './demo-more.js';
 import { contraindicationCheck } from './work-bar.js';
 
@@ -51,6 +52,10 @@ export const occupationalHealthModule = defineModule({
     const ready = config.demo
       ? seedDemoHealth(store, ports.records, ports.org)
           .then(() => seedDemoHealthMore(store, ports.records, ports.org))
+          .then(async () => {
+            const admin = await demoAdmin(store, ports.org);
+            return admin ? seedDemoDetectorBindings(ports.records, ports.realtime, admin) : 0;
+          })
           .then(
           () => check(),
           (err: unknown) => log.warn({ err }, 'occupational health demo'),
