@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { chemicalStoreLedger } from '../../../../src/shared/chemicals/ledger.js';
+import { stockInCall, stockOutCall } from '../../../../src/shared/chemicals/contracts.js';
+import { identificationList } from '../../../../src/shared/major-hazard/contracts.js';
+import { dangerSourceLedger } from '../../../../src/shared/major-hazard/ledgers.js';
+import { recordContracts } from '../../../../src/shared/records/contracts.js';
+import { adminOf, createRecord, createRegion, ok, type Admin } from '../../../helpers/factories.js';
+import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
+
+const METHANOL = '67-56-1';
+const TOLUENE = '108-88-3';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+/*
+ * Issue 26 §1: quantities in chemical stores feed the major hazard register
+ * where a store is a storage unit — the identification shows the unit's
+ * current stock (the sum of its stores' movements) beside each design maximum q.
+ */
+describe.each(dialects)('stores bound to a major hazard storage unit (%s)', (dialect) => {
+  let t: TestServer;
+  let admin: Admin;
+  let unit: number;
+  let production: number;
+  let bound: number;
+  let other: number;
+
+  beforeAll(async () => {
+    t = await startTestServer({ dialect });
+    admin = await adminOf(t);
+    const region = await createRegion(t, admin);
+    const substances = [
+      { name: '甲醇', cas: METHANOL, q: 400 },
+      { name: '甲苯', cas: TOLUENE, q: 100 },
+    ];
+    unit = (await createRecord(t, admin.token, dangerSourceLedger, { name: `罐区${dialect}`, kind: 'storage', region, population: 10, substances })).id;
+    production = (await createRecord(t, admin.token, dangerSourceLedger, { name: `装置${dialect}`, kind: 'production', region, population: 10, substances })).id;
+    const store = (code: string, hazardUnit?: number) =>
+      createRecord(t, admin.token, chemicalStoreLedger, { name: code, code, region, classes: ['flammable-liquid'], capacity: 1000, ...(hazardUnit ? { hazardUnit } : {}) });
+    bound = (await store(`B-${dialect}`, unit)).id;
+    const second = (await store(`B2-${dialect}`, unit)).id;
+    other = (await store(`O-${dialect}`)).id;
+    await ok(t, stockInCall, { storeId: bound, cas: METHANOL, quantity: 120 }, admin.token);
+    await ok(t, stockInCall, { storeId: second, cas: METHANOL, quantity: 30.5 }, admin.token);
+    await ok(t, stockOutCall, { storeId: bound, cas: METHANOL, quantity: 20 }, admin.token);
+    await ok(t, stockInCall, { storeId: other, cas: TOLUENE, quantity: 7 }, admin.token);
+  });
+  afterAll(() => t?.close());
+
+  it('shows the unit’s current stock, summed over its stores’ movements, beside the design maximum', async () => {
+    const { items } = await ok(t, identificationList, {}, admin.token);
+    const u = items.find((i) => i.id === unit)!;
+    expect(u.result?.substances.map((s) => [s.cas, s.q])).toEqual([
+      [METHANOL, 400],
+      [TOLUENE, 100],
+    ]);
+    // 120 − 20 + 30.5 of methanol; the toluene is in a store bound to no unit.
+    expect(u.stock).toEqual([{ cas: METHANOL, quantity: 130.5 }]);
+    // A production unit and a unit without stores carry no stock.
+    expect(items.find((i) => i.id === production)!.stock).toBeUndefined();
+  });
+
+  it('follows the binding: a store bound later adds its stock', async () => {
+    const calls = recordContracts(chemicalStoreLedger);
+    const st = (await ok(t, calls.get, { id: other }, admin.token)).record;
+    await ok(t, calls.save, { name: st.name, code: st.code, region: st.region, classes: st.classes, capacity: st.capacity, id: other, version: st.version, hazardUnit: unit }, admin.token);
+    const { items } = await ok(t, identificationList, {}, admin.token);
+    // By CAS number.
+    expect(items.find((i) => i.id === unit)!.stock).toEqual([
+      { cas: TOLUENE, quantity: 7 },
+      { cas: METHANOL, quantity: 130.5 },
+    ]);
+  });
+});
