@@ -1,6 +1,8 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { importStockFileCall, importTemplateCall } from '../../../../src/shared/chemicals/calls.js';
 import { chemicalStoreLedger } from '../../../../src/shared/chemicals/ledger.js';
-import { stockInCall, stockOutCall } from '../../../../src/shared/chemicals/contracts.js';
+import { inventoryCall, stockInCall, stockOutCall } from '../../../../src/shared/chemicals/contracts.js';
 import { identificationList } from '../../../../src/shared/major-hazard/contracts.js';
 import { dangerSourceLedger } from '../../../../src/shared/major-hazard/ledgers.js';
 import { recordContracts } from '../../../../src/shared/records/contracts.js';
@@ -58,6 +60,47 @@ describe.each(dialects)('stores bound to a major hazard storage unit (%s)', (dia
     expect(u.stock).toEqual([{ cas: METHANOL, quantity: 130.5 }]);
     // A production unit and a unit without stores carry no stock.
     expect(items.find((i) => i.id === production)!.stock).toBeUndefined();
+  });
+
+  it('imports the filled-in stock-in template (Excel) all or nothing, naming the bad row', async () => {
+    // The template as the page downloads it, filled in by the user.
+    const tpl = await fetch(t.url + importTemplateCall.path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'stock' }),
+    });
+    const template = await tpl.arrayBuffer();
+    const upload = async (rows: (string | number)[][]) => {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(template);
+      const ws = wb.worksheets[0];
+      // The template's sample row replaced by the user's rows.
+      rows.forEach((r, i) => {
+        ws.getRow(i + 2).values = r;
+      });
+      const form = new FormData();
+      form.append('upfile', new Blob([await wb.xlsx.writeBuffer()]), 'stock.xlsx');
+      const res = await fetch(t.url + importStockFileCall.path, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` }, body: form });
+      return { status: res.status, body: (await res.json()) as { IsSuccess: boolean; data?: { saved: number }; error: { code: string; controls: string[] } } };
+    };
+    const code = `IMP-${dialect}`;
+    const st = (await createRecord(t, admin.token, chemicalStoreLedger, { name: code, code, region: (await createRegion(t, admin)), classes: ['flammable-liquid'], capacity: 100 })).id;
+    const bad = await upload([
+      [code, METHANOL, 2, 'B-1'],
+      [code, TOLUENE, 'lots'],
+    ]);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ code: 'chemicals.badImportRow', controls: ['rows.1.quantity'] });
+    expect(await ok(t, inventoryCall, { storeId: st }, admin.token)).toEqual([]);
+    const good = await upload([
+      [code, METHANOL, 2, 'B-1'],
+      [code, TOLUENE, 1.5],
+    ]);
+    expect(good.body, JSON.stringify(good.body)).toMatchObject({ IsSuccess: true, data: { saved: 2 } });
+    expect((await ok(t, inventoryCall, { storeId: st }, admin.token)).map((r) => [r.cas, r.quantity])).toEqual([
+      [TOLUENE, 1.5],
+      [METHANOL, 2],
+    ]);
   });
 
   it('follows the binding: a store bound later adds its stock', async () => {
