@@ -2,11 +2,13 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importStockFileCall, importTemplateCall } from '../../../../src/shared/chemicals/calls.js';
 import { chemicalStoreLedger } from '../../../../src/shared/chemicals/ledger.js';
+import { chemicalInfoLedger } from '../../../../src/shared/chemicals/ledgers.js';
+import { recordsPort } from '../../../../src/server/modules/records/port.js';
 import { inventoryCall, stockInCall, stockOutCall } from '../../../../src/shared/chemicals/contracts.js';
 import { identificationList } from '../../../../src/shared/major-hazard/contracts.js';
 import { dangerSourceLedger } from '../../../../src/shared/major-hazard/ledgers.js';
 import { recordContracts } from '../../../../src/shared/records/contracts.js';
-import { adminOf, createRecord, createRegion, ok, type Admin } from '../../../helpers/factories.js';
+import { adminOf, createDept, createRecord, createRegion, ok, type Admin } from '../../../helpers/factories.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
 
 const METHANOL = '67-56-1';
@@ -15,9 +17,11 @@ const TOLUENE = '108-88-3';
 vi.setConfig({ testTimeout: 120_000 });
 
 /*
- * Issue 26 §1: quantities in chemical stores feed the major hazard register
- * where a store is a storage unit — the identification shows the unit's
- * current stock (the sum of its stores' movements) beside each design maximum q.
+ * Issue 26 §1, on an empty plant: quantities in chemical stores feed the major
+ * hazard register where a store is a storage unit (the identification shows
+ * the unit's current stock, the sum of its stores' movements, beside each
+ * design maximum q); the stock-in template imported as Excel; MSDS and
+ * licence expiry reminders as to-dos.
  */
 describe.each(dialects)('stores bound to a major hazard storage unit (%s)', (dialect) => {
   let t: TestServer;
@@ -101,6 +105,27 @@ describe.each(dialects)('stores bound to a major hazard storage unit (%s)', (dia
       [TOLUENE, 1.5],
       [METHANOL, 2],
     ]);
+  });
+
+  it('an MSDS or licence within its reminder days opens a to-do for the record’s author, once (file-expiry reminders)', async () => {
+    const DAY = 86_400_000;
+    const dept = await createDept(t, admin);
+    const rec = await createRecord(t, admin.token, chemicalInfoLedger, {
+      substance: 'styrene',
+      dept,
+      msds: { files: [], expires: Date.now() + 10 * DAY, remindDays: 30 },
+      licence: { files: [], expires: Date.now() + 200 * DAY, remindDays: 30 },
+    });
+    const todos = () =>
+      t.server.store.db.selectFrom('todo').select(['userid', 'href', 'ref']).where('kind', '=', 'record.reminder').where('userid', '=', admin.userid).execute();
+    const records = t.server.port(recordsPort);
+    expect(await records.remindDue(Date.now())).toBeGreaterThanOrEqual(1);
+    const mine = (await todos()).filter((x) => x.ref.startsWith(`reminder:${rec.id}:`));
+    // The MSDS (10 days left, reminded 30 days before) only; the licence is 200 days off.
+    expect(mine).toHaveLength(1);
+    expect(mine[0].ref).toContain(':msds:');
+    await records.remindDue(Date.now());
+    expect((await todos()).filter((x) => x.ref.startsWith(`reminder:${rec.id}:`))).toHaveLength(1);
   });
 
   it('follows the binding: a store bound later adds its stock', async () => {
