@@ -20,9 +20,13 @@ import { createMajorHazardService } from './major-hazard.service.js';
 import { migrations } from './migrations.js';
 import { majorHazardPort, type MajorHazardPort } from './port.js';
 import { createResponsibility } from './responsibility.js';
+import { registerTagReportRoutes } from './tag-reports.routes.js';
+import { createTagReports } from './tag-reports.service.js';
 
 /** How often past-due responsibility checks are turned into to-dos. */
 const CHECK_SWEEP_MS = 60_000;
+/** How often due tag reports are generated and waiting webhook deliveries sent (on the lease holder). */
+const REPORT_TICK_MS = 30_000;
 
 /**
  * Major hazard sources (issue 20): GB 18218-2018 identification and grading
@@ -38,7 +42,7 @@ export const majorHazardModule = defineModule({
   ledgers: [dangerSourceLedger, dangerSourceDeviceLedger, dangerSourceResponsibleLedger, enterpriseInfoLedger, dangerCardTemplateLedger, dangerCardLedger],
   needs: { records: recordsPort, realtime: realtimePort, org: orgPort, alarms: alarmsPort, documents: documentsPort },
   provides: majorHazardPort,
-  start({ http, store, config, log, stream, tagRegistry, ports }) {
+  start({ http, store, config, log, stream, tagRegistry, ports, lease }) {
     const repo = createIdentificationRepository(store.db);
     // A change of the grading method re-runs every unit's identification (set below, once the service exists).
     let onMethodChange = (): void => undefined;
@@ -72,6 +76,29 @@ export const majorHazardModule = defineModule({
       cards,
       data: { records: ports.records, realtime: ports.realtime, registry: tagRegistry, live: stream.live },
     });
+    const tagReports = createTagReports({
+      db: store.db,
+      history: stream.history,
+      registry: tagRegistry,
+      realtime: ports.realtime,
+      alarms: ports.alarms,
+      org: ports.org,
+    });
+    registerTagReportRoutes(http, { db: store.db, reports: tagReports, documents: ports.documents });
+    // Reports are generated once per plant: by the server holding the lease (always held on SQLite).
+    let reportBusy = false;
+    const reportTick = setInterval(() => {
+      if (!lease.held() || reportBusy) {
+        return;
+      }
+      reportBusy = true;
+      void tagReports
+        .tick()
+        .then(() => tagReports.deliver())
+        .catch((err: unknown) => log.warn({ err }, 'major hazard tag reports failed'))
+        .finally(() => (reportBusy = false));
+    }, REPORT_TICK_MS);
+    reportTick.unref();
     const sweep = setInterval(
       () => void responsibility.sweep().catch((err: unknown) => log.warn({ err }, 'major hazard check sweep failed')),
       CHECK_SWEEP_MS,
@@ -96,9 +123,10 @@ export const majorHazardModule = defineModule({
     return {
       port,
       ready,
-      exposed: { responsibility },
+      exposed: { responsibility, tagReports },
       close: async () => {
         clearInterval(sweep);
+        clearInterval(reportTick);
         sub.unsubscribe();
       },
     };
