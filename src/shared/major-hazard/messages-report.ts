@@ -29,6 +29,7 @@ export const majorHazardReportMessages = defineMessages({
   'majorHazard.reportSetting.exists': { zh: '该周期报表已存在', en: 'The report of that period exists already' },
   'majorHazard.reportSetting.delete': { zh: '删除', en: 'Delete' },
   'majorHazard.reportSetting.deleteConfirm': { zh: '删除这个报表设置及其已生成的报表？', en: 'Delete this setting and its reports?' },
+  'majorHazard.reportSetting.save': { zh: '保存', en: 'Save' },
   'majorHazard.reportSetting.saved': { zh: '已保存', en: 'Saved' },
   'majorHazard.reportSetting.none': { zh: '尚无报表设置', en: 'No report set up yet' },
   'majorHazard.reportSetting.kept': { zh: '已生成的报表', en: 'Generated reports' },

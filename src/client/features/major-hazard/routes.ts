@@ -18,4 +18,5 @@ export const majorHazardPages = definePages([
   page('/realTimeDataCollection/DataItem', () => import('./data-items-page'), 'DataItemPage'),
   page('/realTimeDataCollection/DataItemSearch', () => import('./data-items-page'), 'DataItemSearchPage'),
   page('/dataAnalysis/DataItemSearch', () => import('./data-items-page'), 'DataItemSearchPage'),
+  page('/dataAnalysis/reportSetting', () => import('./report-setting-page'), 'ReportSettingPage'),
 ]);
