@@ -1,5 +1,6 @@
 import { dangerSourceDeviceLedger, dangerSourceLedger, dangerSourceResponsibleLedger } from '../../../shared/major-hazard/ledgers.js';
 import { dangerCardLedger, dangerCardTemplateLedger, enterpriseInfoLedger } from '../../../shared/major-hazard/ledgers-more.js';
+import { chemicalProcessLedger } from '../../../shared/major-hazard/ledgers-process.js';
 import { CARD_LINK_KIND } from '../../../shared/major-hazard/more-contracts.js';
 import type { GradeResultItem } from '../../../shared/major-hazard/contracts.js';
 import { majorHazardShared } from '../../../shared/major-hazard/manifest.js';
@@ -21,6 +22,7 @@ import { migrations } from './migrations.js';
 import { majorHazardPort, type MajorHazardPort } from './port.js';
 import { createResponsibility } from './responsibility.js';
 import { registerTagReportRoutes } from './tag-reports.routes.js';
+import { registerArchiveRoutes } from './archive.routes.js';
 import { createTagReports } from './tag-reports.service.js';
 
 /** How often past-due responsibility checks are turned into to-dos. */
@@ -39,7 +41,15 @@ export const majorHazardModule = defineModule({
   name: 'major-hazard',
   shared: majorHazardShared,
   migrations,
-  ledgers: [dangerSourceLedger, dangerSourceDeviceLedger, dangerSourceResponsibleLedger, enterpriseInfoLedger, dangerCardTemplateLedger, dangerCardLedger],
+  ledgers: [
+    dangerSourceLedger,
+    dangerSourceDeviceLedger,
+    dangerSourceResponsibleLedger,
+    enterpriseInfoLedger,
+    dangerCardTemplateLedger,
+    dangerCardLedger,
+    chemicalProcessLedger,
+  ],
   needs: { records: recordsPort, realtime: realtimePort, org: orgPort, alarms: alarmsPort, documents: documentsPort },
   provides: majorHazardPort,
   start({ http, store, config, log, stream, tagRegistry, ports, lease }) {
@@ -76,6 +86,7 @@ export const majorHazardModule = defineModule({
       cards,
       data: { records: ports.records, realtime: ports.realtime, registry: tagRegistry, live: stream.live },
     });
+    registerArchiveRoutes(http, { store, records: ports.records, service, responsibility });
     const tagReports = createTagReports({
       db: store.db,
       history: stream.history,
