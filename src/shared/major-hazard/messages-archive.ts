@@ -31,5 +31,8 @@ export const majorHazardArchiveMessages = defineMessages({
   'majorHazard.archive.processes': { zh: '重点监管危险化工工艺', en: 'Key-supervised processes' },
   'majorHazard.archive.checkedAt': { zh: '检查时间', en: 'Checked' },
   'majorHazard.archive.tags': { zh: '监测位号', en: 'Tags' },
+  'majorHazard.archive.deviceType': { zh: '设备类型', en: 'Type' },
+  'majorHazard.archive.plantUnit': { zh: '装置名称', en: 'Plant unit' },
+  'majorHazard.archive.controls': { zh: '安全控制措施', en: 'Safety controls' },
   'majorHazard.archive.none': { zh: '无', en: 'None' },
 });

@@ -184,9 +184,9 @@ export function DangerArchivePage() {
           dataSource={data.devices}
           data-testid="mh-archive-devices"
           columns={[
-            { title: t('majorHazard.report.col.name'), dataIndex: 'name' },
+            { title: t('majorHazard.reportSetting.col.name'), dataIndex: 'name' },
             { title: t('majorHazard.report.col.code'), dataIndex: 'code' },
-            { title: t('majorHazard.kind'), render: (_v, d) => label(deviceTypes, d.type) },
+            { title: t('majorHazard.archive.deviceType'), render: (_v, d) => label(deviceTypes, d.type) },
             { title: 'm³', render: (_v, d) => n6(d.capacity) },
             { title: t('majorHazard.archive.tags'), render: (_v, d) => d.tags.map((x) => <Tag key={x}>{x}</Tag>) },
           ]}
@@ -233,9 +233,9 @@ export function DangerArchivePage() {
           scroll={{ x: 'max-content' }}
           dataSource={data.processes}
           columns={[
-            { title: t('majorHazard.report.col.name'), dataIndex: 'unitName' },
+            { title: t('majorHazard.archive.plantUnit'), dataIndex: 'unitName' },
             { title: t('majorHazard.archive.processes'), render: (_v, p) => keyProcesses.find((k) => k.code === p.process)?.name[lang] ?? p.process },
-            { title: '', render: (_v, p) => p.controls.map((c) => <Tag key={c}>{label(processControls, c)}</Tag>) },
+            { title: t('majorHazard.archive.controls'), render: (_v, p) => p.controls.map((c) => <Tag key={c}>{label(processControls, c)}</Tag>) },
           ]}
         />
       </Card>
