@@ -27,8 +27,6 @@ import { createTagReports } from './tag-reports.service.js';
 
 /** How often past-due responsibility checks are turned into to-dos. */
 const CHECK_SWEEP_MS = 60_000;
-/** How often due tag reports are generated and waiting webhook deliveries sent (on the lease holder). */
-const REPORT_TICK_MS = 30_000;
 
 /**
  * Major hazard sources (issue 20): GB 18218-2018 identification and grading
@@ -97,18 +95,21 @@ export const majorHazardModule = defineModule({
     });
     registerTagReportRoutes(http, { db: store.db, reports: tagReports, documents: ports.documents });
     // Reports are generated once per plant: by the server holding the lease (always held on SQLite).
-    let reportBusy = false;
-    const reportTick = setInterval(() => {
-      if (!lease.held() || reportBusy) {
+    // Due periods are made and waiting deliveries sent every config.reportTickMs (0: never by itself).
+    let reportRun: Promise<void> | null = null;
+    const runReports = () => {
+      if (config.reportTickMs === 0 || !lease.held() || reportRun) {
         return;
       }
-      reportBusy = true;
-      void tagReports
+      reportRun = tagReports
         .tick()
         .then(() => tagReports.deliver())
+        .then(() => undefined)
         .catch((err: unknown) => log.warn({ err }, 'major hazard tag reports failed'))
-        .finally(() => (reportBusy = false));
-    }, REPORT_TICK_MS);
+        .finally(() => (reportRun = null));
+    };
+    const reportsSettled = (): Promise<void> => reportRun ?? Promise.resolve();
+    const reportTick = setInterval(runReports, Math.max(1000, config.reportTickMs));
     reportTick.unref();
     const sweep = setInterval(
       () => void responsibility.sweep().catch((err: unknown) => log.warn({ err }, 'major hazard check sweep failed')),
@@ -126,6 +127,9 @@ export const majorHazardModule = defineModule({
         await seedDemoMajorHazards(store.db, ports.records, ports.org);
       }
       await service.refresh();
+      // Periods that fell due while no server ran are made before the server listens, not at the next tick.
+      runReports();
+      await reportsSettled();
     })();
     const port: MajorHazardPort = {
       catalogue: () => seedSubstances,
@@ -138,6 +142,7 @@ export const majorHazardModule = defineModule({
       close: async () => {
         clearInterval(sweep);
         clearInterval(reportTick);
+        await reportsSettled();
         sub.unsubscribe();
       },
     };

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarOf } from '../../../../src/shared/domain/plant-calendar.js';
+import { duePeriods } from '../../../../src/shared/domain/tag-report.js';
 import {
   reportExcel,
   reportGenerate,
@@ -48,16 +49,16 @@ describe.each(dialects)('major hazard: scheduled tag reports (%s)', (dialect) =>
   let hookServer: http.Server;
   let hookUrl: string;
 
-  const restart = async () => {
+  const restart = async (tickMs = '0') => {
     await t.close();
-    t = await startTestServer({ dialect, store });
+    t = await startTestServer({ dialect, store, env: { REPORT_TICK_MS: tickMs } });
     // The same administrator, signed in on the new server.
     admin = { ...admin, token: await tokenFor(t.url, admin.loginname, 'Factory-pass-2026') };
   };
 
   beforeAll(async () => {
     store = await freshDatabase(dialect, { file: true });
-    t = await startTestServer({ dialect, store });
+    t = await startTestServer({ dialect, store, env: { REPORT_TICK_MS: '0' } });
     admin = await adminOf(t);
     A = await createTag(t, admin, { kind: 'level', unit: '%', limits: { l: 20, h: 80 } });
     B = await createTag(t, admin, { kind: 'temperature', unit: '℃' });
@@ -206,5 +207,18 @@ describe.each(dialects)('major hazard: scheduled tag reports (%s)', (dialect) =>
     expect((await call(t.url, reportList, { settingId: id }, admin.token)).body.data!.total).toBe(0);
     const again = await call(t.url, reportSettingDelete, { id }, admin.token);
     expect(again.httpStatus).toBe(404);
+  });
+
+  it('with its timer on, a server that starts makes every period that fell due while none ran, before it listens', async () => {
+    const saved = await call(t.url, reportSettingSave, { name: '停机补报', schedule: 'daily', tags: [B] }, admin.token);
+    const id = saved.body.data!.id;
+    const created = dayStart + DAY + 3_600_000;
+    await t.server.store.db.updateTable('mh_report_setting').set({ created_at: created }).where('id', '=', id).execute();
+    await restart('600000');
+    const expected = duePeriods('daily', created, Date.now(), 100, cal).map((p) => p.start);
+    expect(expected.length).toBeGreaterThan(0);
+    const list = await call(t.url, reportList, { settingId: id, pageSize: 200 }, admin.token);
+    expect(list.body.data!.items.map((x) => x.periodStart).sort((x, y) => x - y)).toEqual(expected);
+    expect(await t.server.exposed(majorHazardModule).tagReports.tick()).toBe(0);
   });
 });
