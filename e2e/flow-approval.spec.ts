@@ -88,7 +88,8 @@ test('an approval waits for me, is transferred, approved from the page; a delega
   const supervisor = await userPage(browser, 'supervisor');
   await supervisor.goto('/flowReview/approval');
   const mine = supervisor.getByTestId('flow-list').getByRole('row', { name: new RegExp(TITLE) });
-  await expect(mine).toContainText('张巡检');
+  // Who handed it on, and why.
+  await expect(mine.getByTestId('flow-via')).toHaveText('张巡检：出差三天');
   await mine.getByRole('button', { name: /通\s*过/ }).click();
   await supervisor.locator('[data-testid$="-approve1-ok"]').click();
   await expect(supervisor.getByTestId('flow-list').getByRole('row', { name: new RegExp(TITLE) })).toHaveCount(0);

@@ -105,3 +105,15 @@ test('ledger lists, forms and details fit a 390 px phone', async ({ browser, pag
     }
   }
 });
+
+test('the seed’s old addresses of the low-code pages lead to the same pages, with their query', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/FormGenerator/ListView');
+  await expect(page).toHaveURL(/\/low-code-platform\/list-view$/);
+  await expect(page.getByTestId('ledger-new').first()).toBeVisible();
+  await page.goto('/low-code-platform/v2/list-view-record?entity=SafeSignType&id=999999');
+  await expect(page).toHaveURL(/\/low-code-platform\/list-view-record\?entity=SafeSignType&id=999999$/);
+  await page.goto('/low-code-platform/v2/data-dictionary');
+  await expect(page).toHaveURL(/\/low-code-platform\/data-dictionary$/);
+  await expect(page.locator('.pw-content .ant-card').first()).toBeVisible();
+});

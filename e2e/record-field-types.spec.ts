@@ -65,4 +65,10 @@ test('an administrator adds a table and a signature field; a user fills a row an
   await expect(detail.getByTestId('detail-gas')).toContainText('0.3');
   await expect(detail.getByTestId('detail-sign-image')).toBeVisible();
   await expect(detail.getByTestId('detail-sign')).toContainText(/签名人: .+ · \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+
+  // 4. What the signature attests can no longer change: editing shows the title as it was signed, not editable.
+  await detail.getByTestId('record-edit').click();
+  const edit = operator.getByTestId('record-form');
+  await expect(edit.getByTestId('field-title')).toHaveValue('储罐T-101动火前分析');
+  await expect(edit.getByTestId('field-title')).toBeDisabled();
 });

@@ -90,3 +90,61 @@ test('a zone turns orange with a new risk point, red on an open map while a gas 
   await screens(page, '/riskTable', 'risk-table', 'risk-table-page');
   await screens(page, '/RiskControll/RiskPoint', 'risk-points', 'record-add');
 });
+
+test('an administrator edits an escalation rule and adds one on /RiskControll/EscalationRules; the control panel leads there', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin');
+  await page.goto('/RiskControll/EscalationRules');
+  const row = page.getByTestId('rule-confined-space');
+  await expect(row).toContainText('受限空间作业');
+  await expect(row).toContainText('升一级');
+  await expect(page.getByTestId('rule-hold-confined-space')).toHaveText('0 分钟');
+
+  // Edit: set 较大 instead of raising one level, held 5 minutes after the permit ends.
+  await page.getByTestId('rule-edit-confined-space').click();
+  const form = page.getByTestId('rule-form');
+  await expect(form.getByTestId('rule-id')).toBeDisabled();
+  await form.getByText('设为等级').click();
+  await choose(page, form.getByTestId('rule-level'), /^较大风险$/);
+  await form.getByTestId('rule-hold').fill('5');
+  await page.getByTestId('rule-save').click();
+  await expect(form).toBeHidden();
+  await expect(page.getByTestId('rule-hold-confined-space')).toHaveText('5 分钟');
+  await expect(row).toContainText('设为等级');
+  await expect(row.locator('.risk-level-tag')).toHaveText('较大风险');
+
+  // Add: a malformed match line is refused on its field before anything is sent; fixed, the rule is listed.
+  await page.getByTestId('rule-add').click();
+  const added = page.getByTestId('rule-form');
+  await added.getByTestId('rule-id').fill('e2e-blind');
+  await added.getByTestId('rule-name').fill('盲板抽堵作业');
+  await added.getByTestId('rule-match').fill('type blind');
+  await page.getByTestId('rule-save').click();
+  await expect(added).toContainText('第 1 行应写作 属性=值');
+  await added.getByTestId('rule-match').fill('type=blind\ngrade=special,first');
+  await page.getByTestId('rule-save').click();
+  await expect(added).toBeHidden();
+  const blind = page.getByTestId('rule-e2e-blind');
+  await expect(blind).toContainText('盲板抽堵作业');
+  await expect(blind).toContainText('grade=special,first');
+  await expect(blind).toContainText('作业票');
+
+  // The family root: figures and an entry to the rules page.
+  await page.goto('/RiskControll');
+  await expect(page.getByTestId('risk-figure-rules')).toContainText('6');
+  await page.getByTestId('risk-entry-/RiskControll/EscalationRules').click();
+  await expect(page).toHaveURL(/\/RiskControll\/EscalationRules$/);
+  await expect(page.getByTestId('rule-e2e-blind')).toBeVisible();
+
+  // The review of the demo units' levels names what needs a second look.
+  await page.goto('/InherentRisk/InherentRiskReview');
+  const review = page.getByTestId('inherent-risk-review');
+  await expect(review.locator('tr', { hasText: '氯化装置' }).locator('[data-finding="evaluatedAbove"]')).toContainText('高于残余风险');
+  await expect(review.locator('tr', { hasText: '合成装置' }).locator('[data-finding="ok"]')).toBeVisible();
+  await expect(review.locator('tr', { hasText: '化学品仓库' }).locator('[data-finding="noResidual"]')).toBeVisible();
+
+  await screens(page, '/RiskControll/EscalationRules', 'risk-escalation-rules', 'rule-e2e-blind');
+  await screens(page, '/RiskControll', 'risk-control-panel', 'risk-entries');
+  await screens(page, '/InherentRisk/InherentRiskReview', 'inherent-risk-review', 'inherent-risk-review');
+  await screens(page, '/InherentRisk/ResidualRiskConfig', 'residual-risk-config', 'inherent-risk-page');
+});

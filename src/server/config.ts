@@ -60,6 +60,10 @@ export interface Config {
   notifyPollMs: number;
   /** NOTIFY_TIMEOUT_MS: a webhook try that takes longer fails (default 5000). */
   notifyTimeoutMs: number;
+  /** REGULATOR_PUSH_BACKOFF_MS: waits after failed tries of the regulator push, comma-separated, the last repeating (default 5 s, 15 s, 1 min, 5 min). */
+  regulatorPushBackoffMs: number[];
+  /** REGULATOR_PUSH_POLL_MS: how often the regulator push looks at its clock (default 1000). */
+  regulatorPushPollMs: number;
   /** ESCALATION_MINUTE_MS: length of an escalation level's minute (default 60000; tests shorten it). */
   escalationMinuteMs: number;
   /** REPORT_TICK_MS: how often due scheduled tag reports are made and their webhooks sent (default 30000; 0: never by itself — tests drive it). */
@@ -146,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notifyBackoffMs: env.NOTIFY_BACKOFF_MS ? env.NOTIFY_BACKOFF_MS.split(',').map((v) => Math.max(0, num(v, 0))) : [10_000, 30_000, 120_000, 600_000, 1_800_000],
     notifyPollMs: Math.max(10, num(env.NOTIFY_POLL_MS, 1000)),
     notifyTimeoutMs: Math.max(100, num(env.NOTIFY_TIMEOUT_MS, 5000)),
+    regulatorPushBackoffMs: env.REGULATOR_PUSH_BACKOFF_MS ? env.REGULATOR_PUSH_BACKOFF_MS.split(',').map((v) => Math.max(0, num(v, 0))) : [5_000, 15_000, 60_000, 300_000],
+    regulatorPushPollMs: Math.max(10, num(env.REGULATOR_PUSH_POLL_MS, 1000)),
     escalationMinuteMs: Math.max(1, num(env.ESCALATION_MINUTE_MS, 60_000)),
     reportTickMs: Math.max(0, num(env.REPORT_TICK_MS, 30_000)),
     musterAuto: {

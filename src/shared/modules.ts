@@ -23,6 +23,7 @@ import { recordsShared } from './records/manifest.js';
 import { regionsShared } from './regions/manifest.js';
 import { riskShared } from './risk/manifest.js';
 import { riskMapShared } from './risk-map/manifest.js';
+import { riskWarningShared } from './risk-warning/manifest.js';
 import { plantModelShared } from './plant-model/manifest.js';
 import { shellShared } from './shell/manifest.js';
 
@@ -59,6 +60,7 @@ export const sharedModules = [
   inspectionsShared,
   commitmentsShared,
   riskMapShared,
+  riskWarningShared,
 ] as const;
 
 type Area = (typeof sharedModules)[number];

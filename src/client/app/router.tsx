@@ -1,6 +1,6 @@
 import { Spin } from 'antd';
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, useLocation, useParams } from 'react-router-dom';
 import { RequireSession } from '../shell/require-session';
 import { logError } from './error-log-store';
 import { setNavigator } from './navigation';
@@ -53,6 +53,18 @@ function Root() {
   return <Outlet />;
 }
 
+/** An old address that leads to the page's current one, with its query (`?entity=…&id=…`). */
+function SamePage({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Navigate to={`${to}${search}`} replace />;
+}
+
+/** Spec 2 §2 (low-code platform): `/low-code-platform/v2/<child>` shows the same page as `/low-code-platform/<child>`. */
+function LowCodeV2() {
+  const { child = '' } = useParams();
+  return <SamePage to={`/low-code-platform/${child}`} />;
+}
+
 export const router = createBrowserRouter([
   {
     element: <Root />,
@@ -66,6 +78,9 @@ export const router = createBrowserRouter([
       { path: '/homePageNew', element: <RequireSession><Loading><HomeKioskPage /></Loading></RequireSession> },
       { path: '/IframePage', element: <Navigate to="/IframePage/config" replace /> },
       { path: '/homePage', element: <Navigate to="/Gateway/home" replace /> },
+      // The seed's old list view leads to the low-code list view (its IsOldListView setting is 0 here: there is one list view).
+      { path: '/FormGenerator/ListView', element: <SamePage to="/low-code-platform/list-view" /> },
+      { path: '/low-code-platform/v2/:child', element: <LowCodeV2 /> },
       { path: '/401', element: <Loading><NoAccessPage /></Loading> },
       { path: '/404', element: <Loading><NotFoundPage /></Loading> },
       { index: true, element: <Navigate to="/Gateway/home" replace /> },

@@ -21,6 +21,7 @@ import { realtimePages } from './realtime/routes';
 import { recordsPages } from './records/routes';
 import { regionsPages } from './regions/routes';
 import { riskPages } from './risk/routes';
+import { riskWarningPages } from './risk-warning/routes';
 
 /** Every feature's pages, one line each (ARCHITECTURE.md §9); the shell's own pages are in app/routes.tsx. */
 export const featurePages: PageRoute[] = [
@@ -35,6 +36,7 @@ export const featurePages: PageRoute[] = [
   ...certificatesPages,
   ...documentsPages,
   ...riskPages,
+  ...riskWarningPages,
   ...majorHazardPages,
   ...dashboardsPages,
   ...permitsPages,

@@ -22,6 +22,7 @@ import { recordsModule } from './records/index.js';
 import { regionsModule } from './regions/index.js';
 import { riskModule } from './risk/index.js';
 import { riskMapModule } from './risk-map/index.js';
+import { riskWarningModule } from './risk-warning/index.js';
 import { commitmentsModule } from './commitments/index.js';
 import { shellModule } from './shell/index.js';
 
@@ -57,6 +58,7 @@ export const modules: readonly ServerModule[] = [
   occupationalHealthModule,
   commitmentsModule,
   riskMapModule,
+  riskWarningModule,
 ];
 
 /** Every module's migrations by name, for `migrateToLatest` (which adds the platform's own). */

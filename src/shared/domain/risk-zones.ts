@@ -127,3 +127,32 @@ export function zoneRisk(
   const live = liveLevel(levels.residual, causes, rules, now);
   return { ...levels, live: live.level, causes: live.causes, nextChangeAt: live.nextChangeAt };
 }
+
+/** What a review of a unit's levels finds (the /InherentRisk/InherentRiskReview page). */
+export type UnitReviewFinding = 'notSet' | 'noResidual' | 'residualAboveInherent' | 'evaluatedAboveInherent' | 'evaluatedAbove' | 'ok';
+
+/**
+ * Reviews an evaluation unit's levels (DOMAIN.md §2): the inherent level must
+ * be set; the residual never above it; the unit's evaluations (made after
+ * measures) should not be more severe than the residual it was given, nor
+ * than its inherent level, or the levels need a second look. The most
+ * serious finding first; `ok` alone when there is nothing to review.
+ */
+export function reviewUnitLevel(inherent: RiskLevel | null, residual: RiskLevel | null, evaluated: RiskLevel | null): UnitReviewFinding[] {
+  if (inherent === null) {
+    return ['notSet'];
+  }
+  const out: UnitReviewFinding[] = [];
+  if (checkResidual(inherent, residual).length > 0) {
+    out.push('residualAboveInherent');
+  }
+  if (isMoreSevere(evaluated, inherent)) {
+    out.push('evaluatedAboveInherent');
+  } else if (residual !== null && isMoreSevere(evaluated, residual)) {
+    out.push('evaluatedAbove');
+  }
+  if (residual === null) {
+    out.push('noResidual');
+  }
+  return out.length > 0 ? out : ['ok'];
+}

@@ -1,5 +1,5 @@
 import { hiddenDangerSeedStatus, majorHazardCriteria2017 } from '../domain/hidden-danger.js';
-import { defineRecord } from '../records/definition.js';
+import { defineRecord, SIGNED_IN } from '../records/definition.js';
 
 /** What kind of danger (TroubleAnalysis groups by it). */
 export const hiddenDangerCategories = [
@@ -80,7 +80,8 @@ export const hiddenDangerLedger = defineRecord({
     sort: { field: 'updated', order: 'desc' },
   },
   isolation: { region: 'region' },
-  permissions: { view: [], edit: [], delete: ['hiddenDanger:manage'] },
+  // Anyone may report a hidden danger (the flow's steps then decide who acts); voiding one is the managers'.
+  permissions: { view: [], edit: [SIGNED_IN], delete: ['hiddenDanger:manage'] },
   workflow: {
     initial: S.found,
     states: [

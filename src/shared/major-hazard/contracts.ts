@@ -254,6 +254,10 @@ export const responsibleCheckItem = z.object({
   cycleDays: z.number(),
   lastCheckAt: z.number().nullable(),
   lastFindings: z.string(),
+  /** Photos of the last check (uploaded file ids). */
+  lastPhotos: z.array(z.number().int()),
+  /** The hidden danger the last check's findings opened, if any. */
+  lastHiddenDangerId: z.number().int().nullable(),
   /** Last check (or the allocation, before any check) + cycle. */
   dueAt: z.number(),
   overdue: z.boolean(),
@@ -270,11 +274,20 @@ export const responsibleCheckList = defineContract({
   permission: 'majorHazard:view',
 });
 
-/** The responsible person records a check of the source (its findings); done by that person only. */
+/**
+ * The responsible person records a check of the source, on a phone: its findings and photos (uploaded files);
+ * `openHiddenDanger` opens a hidden danger of the findings through the hidden-dangers module, with the photos.
+ * Done by that person only.
+ */
 export const responsibleCheckIn = defineContract({
   method: 'POST',
   path: '/UAPI/MajorHazard/ResponsibleCheckIn',
-  input: z.object({ id: z.number().int().positive(), findings: z.string().trim().max(2000).default('') }),
+  input: z.object({
+    id: z.number().int().positive(),
+    findings: z.string().trim().max(2000).default(''),
+    photos: z.array(z.number().int().positive()).max(9, 'majorHazard.check.tooManyPhotos').default([]),
+    openHiddenDanger: z.boolean().default(false),
+  }),
   output: responsibleCheckItem,
   permission: 'majorHazard:view',
 });

@@ -73,4 +73,11 @@ export const majorHazardMoreMessages = defineMessages({
   'majorHazard.data.minutes': { zh: '{n} 分钟', en: '{n} min' },
   'majorHazard.data.hours': { zh: '{n} 小时', en: '{n} h' },
   'majorHazard.data.noDevices': { zh: '该危险源的设备尚未绑定位号', en: 'No tag is bound to this source’s devices yet' },
+  'majorHazard.check.noFindings': { zh: '开具隐患需填写检查发现的问题', en: 'Describe the findings to open a hidden danger' },
+  'majorHazard.check.noRegion': { zh: '该危险源未设所在区域，无法开具隐患', en: 'The source has no region; a hidden danger cannot be opened' },
+  'majorHazard.check.noHiddenDangers': { zh: '隐患管理模块不可用', en: 'Hidden dangers are not available' },
+  'majorHazard.check.tooManyPhotos': { zh: '照片最多 9 张', en: 'At most 9 photos' },
+  'majorHazard.check.photos': { zh: '现场照片', en: 'Photos' },
+  'majorHazard.check.openHiddenDanger': { zh: '发现问题，开具隐患', en: 'Open a hidden danger of these findings' },
+  'majorHazard.check.hiddenDanger': { zh: '已开具隐患 #{id}', en: 'Hidden danger #{id} opened' },
 });

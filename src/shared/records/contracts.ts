@@ -303,6 +303,14 @@ export const uploadFileToServer = defineContract({
   permission: 'authenticated',
 });
 
+/**
+ * The same upload at the address sign-in gives in `userInfo.uploadurl` (seed 1
+ * §3.7, the seed's Common family): a client that follows the seed posts `upfile`
+ * with its extra fields (APIVersion, action, calltoken, jsontype, userid,
+ * customercode), which are read past.
+ */
+export const uploadFileToServerCommon = defineContract({ ...uploadFileToServer, path: '/UAPI/Common/UploadFileToServer' });
+
 /** Downloads an attachment (the caller must be able to see its record). Answers the file, not an envelope. */
 export const fileDownload = defineContract({
   method: 'GET',

@@ -222,8 +222,16 @@ export const fieldDef = z.object({
 export type FieldDef = z.infer<typeof fieldDef>;
 export type SubFieldDef = z.infer<typeof subFieldDef>;
 
-/** Who may do something: empty = any signed-in user; otherwise any one role code or permission code of the caller. */
+/**
+ * Who may do something: any one role code or permission code of the caller,
+ * or `SIGNED_IN` (any signed-in user, within the ledger's department and
+ * region isolation). Empty also means any signed-in user, for run-time
+ * ledgers; a built-in ledger must name who edits (and imports) and deletes:
+ * the server refuses to start otherwise.
+ */
 export const grant = z.array(z.string().max(60)).max(30).default([]);
+/** A grant to every signed-in user, said explicitly. */
+export const SIGNED_IN = 'authenticated';
 
 /**
  * Who a status (a flow step) waits for (issue 18 Approvals): named users, role

@@ -45,6 +45,8 @@ export const flowTaskItem = z.object({
   mode: z.enum(['any', 'all']),
   /** Who it came from (transfer or delegation). */
   viaName: z.string(),
+  /** Why it came: the reason given with the transfer (or the delegation), shown to the new approver. */
+  viaReason: z.string(),
   opened: z.number(),
   acted: z.number().nullable(),
   reason: z.string(),

@@ -37,8 +37,36 @@ export const signedValue = z.object({
   signerName: z.string().max(100),
   at: z.number().int().min(0),
   hash: z.string().regex(/^[0-9a-f]{64}$/),
+  /** The fields that held a value when it was signed: the ones it attests, which can no longer change (absent on signatures made before the lock). */
+  keys: z.array(z.string().max(100)).max(1000).optional(),
 });
 export type SignedValue = z.infer<typeof signedValue>;
+
+const blank = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+
+/** The fields of a record a signature attests (their values when it was signed): what a signed value's `keys` names. */
+export function attestedKeys(def: RecordDefinition, doc: Readonly<Record<string, unknown>>): string[] {
+  return def.fields.filter((f) => f.type !== fieldTypes.signature && !blank(doc[f.key])).map((f) => f.key);
+}
+
+/**
+ * The fields of a stored record that can no longer change because a signature
+ * attests them: the union of its signatures' `keys` (a signature made before
+ * the lock attests every field that holds a value). A field still empty at the
+ * last signature may be filled later, as later steps of a paper form are.
+ */
+export function signedKeys(def: RecordDefinition, doc: Readonly<Record<string, unknown>>): Set<string> {
+  const out = new Set<string>();
+  for (const f of def.fields) {
+    const v = doc[f.key];
+    if (f.type === fieldTypes.signature && isSignedValue(v)) {
+      for (const k of v.keys ?? attestedKeys(def, doc)) {
+        out.add(k);
+      }
+    }
+  }
+  return out;
+}
 
 /** A new drawing sent by the form: the server adds signer, time and hash. */
 export const newSignature = z.object({ png: signaturePng }).strict();

@@ -4,6 +4,7 @@ import { defineSharedModule } from '../module.js';
 import { riskZoneItem } from './items.js';
 import { riskMessages } from './messages.js';
 import { analysisAuditActions, analysisMenus, analysisMessages, analysisPages } from './analysis-manifest.js';
+import { rulesAuditActions, rulesMenus, rulesMessages } from './rules-manifest.js';
 
 const SYSTEM = '/No.88/SecurityRiskPartition';
 const EVERYONE = ['admin', 'supervisor', 'operator', 'inspector'] as const;
@@ -14,10 +15,12 @@ export const riskShared = defineSharedModule({
   permissions: {
     'risk:view': { zh: '查看风险分区', en: 'View risk zoning', roles: ['supervisor', 'operator', 'inspector'] },
     'risk:manage': { zh: '管理风险点与风险评价', en: 'Manage risk points and evaluations', roles: ['supervisor'] },
+    'risk:rules': { zh: '修改实时风险升级规则', en: 'Edit the live escalation rules', roles: [] },
   },
   messages: {
     ...riskMessages,
     ...analysisMessages,
+    ...rulesMessages,
     'risk.map.legend': { zh: '图例', en: 'Legend' },
     'risk.map.live': { zh: '实时', en: 'Live' },
     'risk.map.residual': { zh: '静态（管控后）', en: 'Static (after measures)' },
@@ -47,12 +50,14 @@ export const riskShared = defineSharedModule({
   auditActions: {
     'risk.zone.change': { zh: '区域风险等级变化', en: 'Zone risk level changed' },
     ...analysisAuditActions,
+    ...rulesAuditActions,
   },
   menus: [
     { href: '/riskFourColorMap', name: '四色风险分布图', name_en: 'Four-colour risk map', parent: SYSTEM, type: 2, eightyEightType: 2, icon: 'heat-map', sort: 10, roles: EVERYONE },
     { href: '/RiskControll/RiskPoint', name: '风险点管理', name_en: 'Risk points', parent: SYSTEM, type: 2, eightyEightType: 2, icon: 'environment', sort: 20, roles: EVERYONE },
     { href: '/riskTable', name: '区域风险一览表', name_en: 'Zone risk table', parent: SYSTEM, type: 2, eightyEightType: 2, icon: 'table', sort: 30, roles: EVERYONE },
     ...analysisMenus,
+    ...rulesMenus,
   ],
   pages: [...analysisPages],
   channels: {
@@ -65,5 +70,7 @@ export const riskShared = defineSharedModule({
   events: {
     /** A zone's live level (or its causes) changed; persisted in the zone's history before this is published. */
     'risk.changed': z.object({ zones: z.array(riskZoneItem) }),
+    /** The escalation rule rows were saved or one deleted (ids); the other servers read the rows again. */
+    'risk.rulesChanged': z.object({ ids: z.array(z.string()) }),
   },
 });

@@ -4,6 +4,7 @@ import type { RiskLevel } from '../../../src/shared/domain/risk-evaluation.js';
 import {
   checkOverride,
   checkResidual,
+  reviewUnitLevel,
   zoneLevel,
   zoneLevels,
   zoneOverrideInput,
@@ -111,5 +112,24 @@ describe('zoneRisk', () => {
   });
   it('without causes live is the residual', () => {
     expect(zoneRisk([point(2, 3)], null, [], defaultEscalationRules, 10)).toMatchObject({ live: 3, causes: [], nextChangeAt: null });
+  });
+});
+
+describe('reviewUnitLevel', () => {
+  // DOMAIN.md §2: inherent before measures, residual after, never above inherent; evaluations above the residual need a second look.
+  it.each<[RiskLevel | null, RiskLevel | null, RiskLevel | null, string[]]>([
+    [null, null, 2, ['notSet']],
+    [2, 3, 3, ['ok']],
+    [2, 3, 4, ['ok']],
+    [2, 3, null, ['ok']],
+    [2, 2, 2, ['ok']],
+    [3, 2, 2, ['residualAboveInherent', 'evaluatedAboveInherent']],
+    [3, 2, 3, ['residualAboveInherent']],
+    [2, 3, 2, ['evaluatedAbove']],
+    [3, 3, 1, ['evaluatedAboveInherent']],
+    [3, null, 4, ['noResidual']],
+    [3, null, 2, ['evaluatedAboveInherent', 'noResidual']],
+  ])('inherent %s, residual %s, evaluated %s → %j', (inherent, residual, evaluated, expected) => {
+    expect(reviewUnitLevel(inherent, residual, evaluated)).toEqual(expected);
   });
 });

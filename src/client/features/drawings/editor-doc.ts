@@ -1,4 +1,4 @@
-import type { Box } from '../../../shared/drawings/binding-check';
+import type { BindTarget, Box, PlacedText } from '../../../shared/drawings/binding-check';
 import type { DrawingBinding } from '../../../shared/drawings/contracts';
 import { HMI } from '../../../shared/drawings/symbols';
 
@@ -162,4 +162,79 @@ export function svgElement<K extends keyof SVGElementTagNameMap>(tag: K, attrs: 
     el.setAttribute(k, String(v));
   }
   return el;
+}
+
+/** Puts the items in a new group, in the place of the first; returns the group. */
+export function groupItems(root: SVGSVGElement, items: readonly SVGGraphicsElement[]): SVGGElement {
+  const g = svgElement('g', { id: uniqueId(root, 'group') });
+  root.insertBefore(g, items[0]);
+  items.forEach((e) => g.appendChild(e));
+  return g;
+}
+
+/** Takes the children out of plain groups (not symbols), keeping where they are drawn; returns their ids. */
+export function ungroupItems(root: SVGSVGElement, groups: readonly SVGGraphicsElement[]): string[] {
+  const freed: string[] = [];
+  for (const g of groups) {
+    const outer = g.getAttribute('transform') ?? '';
+    for (const c of [...g.children]) {
+      const inner = c.getAttribute('transform') ?? '';
+      if (outer || inner) {
+        c.setAttribute('transform', `${outer} ${inner}`.trim());
+      }
+      root.insertBefore(c, g);
+      if (!c.id) {
+        c.id = uniqueId(root, 'shape');
+      }
+      freed.push(c.id);
+    }
+    g.remove();
+  }
+  return freed;
+}
+
+/** Aligns items on the leftmost or topmost edge, or on the first item's centre or middle. */
+export function alignItems(root: SVGSVGElement, items: readonly SVGGraphicsElement[], how: 'left' | 'centre' | 'top' | 'middle'): void {
+  const boxes = items.map((e) => boxIn(root, e));
+  const left = Math.min(...boxes.map((b) => b.x));
+  const top = Math.min(...boxes.map((b) => b.y));
+  const centre = boxes[0].x + boxes[0].w / 2;
+  const middle = boxes[0].y + boxes[0].h / 2;
+  items.forEach((e, i) => {
+    const b = boxes[i];
+    const [tx, ty] = getTranslate(e);
+    const dx = how === 'left' ? left - b.x : how === 'centre' ? centre - (b.x + b.w / 2) : 0;
+    const dy = how === 'top' ? top - b.y : how === 'middle' ? middle - (b.y + b.h / 2) : 0;
+    setTranslate(e, tx + dx, ty + dy);
+  });
+}
+
+/**
+ * What auto-binding works on (ids made first): the symbols, the free texts with
+ * their boxes, and what a text may bind — symbols, and plain shapes that are
+ * neither part of a symbol, the background nor the editor's own.
+ */
+export function autoBindScene(root: SVGSVGElement): { symbolIds: string[]; texts: PlacedText[]; targets: BindTarget[] } {
+  ensureIds(root);
+  const symbolIds = [...root.querySelectorAll('[data-symbol]')].map((e) => e.id);
+  const texts: PlacedText[] = [...root.querySelectorAll('text')]
+    .filter((e) => !e.closest('[data-symbol]') && (e.textContent ?? '').trim())
+    .map((e) => ({ element: e.id, text: (e.textContent ?? '').trim(), box: boxIn(root, e) }));
+  const targets: BindTarget[] = [
+    ...[...root.querySelectorAll('[data-symbol]')].map((e) => ({ id: e.id, kind: e.getAttribute('data-symbol') ?? 'shape', box: boxIn(root, e) })),
+    ...[...root.querySelectorAll('rect[id], circle[id], ellipse[id], path[id], polygon[id]')]
+      .filter((e) => !e.closest('[data-symbol]') && !e.hasAttribute('data-bg') && !e.hasAttribute('data-editor'))
+      .map((e) => ({ id: e.id, kind: 'shape', box: boxIn(root, e) })),
+  ];
+  return { symbolIds, texts, targets };
+}
+
+/** Where the next item goes: under the first selected item, or stepped down the drawing. */
+export function nextPlaceIn(root: SVGSVGElement, selected: readonly SVGGraphicsElement[]): [number, number] {
+  if (selected.length) {
+    const b = boxIn(root, selected[0]);
+    return [snap(b.x), snap(b.y + b.h + GRID)];
+  }
+  const n = itemsOf(root).length;
+  return [40 + (n % 8) * 120, 60 + (Math.floor(n / 8) % 5) * 150];
 }

@@ -15,19 +15,11 @@ import {
   VerticalAlignMiddleOutlined,
   VerticalAlignTopOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Card, Input, InputNumber, Modal, Select, Space, Table, Tooltip, Typography, message } from 'antd';
+import { Button, Card, Input, Space, Tooltip, Typography, message } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { autoBindNearby, checkBindings, type BindingReport } from '../../../shared/drawings/binding-check';
 import {
-  autoBindNearby,
-  checkBindings,
-  type BindingReport,
-  type BindTarget,
-  type PlacedText,
-} from '../../../shared/drawings/binding-check';
-import {
-  bindingProps,
-  bindingSources,
   drawingAutoBind,
   drawingCheckTags,
   drawingGet,
@@ -35,31 +27,35 @@ import {
   isSafeSvg,
   type DrawingBinding,
 } from '../../../shared/drawings/contracts';
-import { symbolBindings, symbolKinds, symbolMarkup, symbolOf, SYMBOLS, type SymbolKind } from '../../../shared/drawings/symbols';
+import { symbolBindings, symbolKinds, symbolMarkup, symbolOf, type SymbolKind } from '../../../shared/drawings/symbols';
 import { renderMessage } from '../../../shared/messages/catalog';
 import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';
 import { useFillHeight } from '../../ui/use-fill-height';
 import { parseSvg } from './drawing-binder';
 import {
+  alignItems,
+  autoBindScene,
   boxIn,
   carryBindings,
   elementFrom,
   ensureIds,
   getTranslate,
   GRID,
+  groupItems,
   idsIn,
-  itemOf,
   itemsOf,
   NEW_SVG,
   renameCopy,
   serialise,
   setTranslate,
-  snap,
   svgElement,
-  toDrawing,
+  nextPlaceIn,
+  ungroupItems,
   uniqueId,
 } from './editor-doc';
+import { useDragToMove, useEditorKeys } from './editor-input';
+import { BindingsTable, CheckReportModal, SymbolIcon } from './svg-editor-panels';
 import './drawings.css';
 
 /** One state of the drawing, for undo and redo. */
@@ -75,11 +71,6 @@ let clipboard: { markup: string[]; bindings: DrawingBinding[] } | null = null;
 const HISTORY = 100;
 /** A tag text binds a symbol within this gap (drawing units). */
 const AUTO_BIND_GAP = 40;
-/** Condition props: what `source`, `above` and `color` apply to. */
-const CONDITIONS: ReadonlySet<DrawingBinding['prop']> = new Set(['fill', 'stroke', 'visible', 'blink']);
-
-const isTyping = (t: EventTarget | null) =>
-  t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
 
 /**
  * /NewSvg/SvgEdit (?id= opens a drawing): an SVG editor of our own. The document is the SVG DOM;
@@ -248,17 +239,7 @@ export function SvgEditPage() {
   const selectedItems = () =>
     selectedRef.current.map((sid) => root.current?.getElementById(sid)).filter((e): e is SVGGraphicsElement => !!e);
 
-  /** Where the next item goes: under the selection, or stepped down the drawing. */
-  const nextPlace = (): [number, number] => {
-    const r = root.current!;
-    const sel = selectedItems();
-    if (sel.length) {
-      const b = boxIn(r, sel[0]);
-      return [snap(b.x), snap(b.y + b.h + GRID)];
-    }
-    const n = itemsOf(r).length;
-    return [40 + (n % 8) * 120, 60 + (Math.floor(n / 8) % 5) * 150];
-  };
+  const nextPlace = () => nextPlaceIn(root.current!, selectedItems());
 
   const handlePlace = (kind: SymbolKind) => {
     const r = root.current;
@@ -321,10 +302,7 @@ export function SvgEditPage() {
       return;
     }
     commit();
-    const g = svgElement('g', { id: uniqueId(r, 'group') });
-    r.insertBefore(g, sel[0]);
-    sel.forEach((e) => g.appendChild(e));
-    select([g.id]);
+    select([groupItems(r, sel).id]);
     bump();
   };
 
@@ -335,22 +313,7 @@ export function SvgEditPage() {
       return;
     }
     commit();
-    const freed: string[] = [];
-    for (const g of groups) {
-      const outer = g.getAttribute('transform') ?? '';
-      for (const c of [...g.children]) {
-        const inner = c.getAttribute('transform') ?? '';
-        if (outer || inner) {
-          c.setAttribute('transform', `${outer} ${inner}`.trim());
-        }
-        r.insertBefore(c, g);
-        if (!c.id) {
-          c.id = uniqueId(r, 'shape');
-        }
-        freed.push(c.id);
-      }
-      g.remove();
-    }
+    const freed = ungroupItems(r, groups);
     select(freed);
     bump();
   };
@@ -362,18 +325,7 @@ export function SvgEditPage() {
       return;
     }
     commit();
-    const boxes = sel.map((e) => boxIn(r, e));
-    const left = Math.min(...boxes.map((b) => b.x));
-    const top = Math.min(...boxes.map((b) => b.y));
-    const centre = boxes[0].x + boxes[0].w / 2;
-    const middle = boxes[0].y + boxes[0].h / 2;
-    sel.forEach((e, i) => {
-      const b = boxes[i];
-      const [tx, ty] = getTranslate(e);
-      const dx = how === 'left' ? left - b.x : how === 'centre' ? centre - (b.x + b.w / 2) : 0;
-      const dy = how === 'top' ? top - b.y : how === 'middle' ? middle - (b.y + b.h / 2) : 0;
-      setTranslate(e, tx + dx, ty + dy);
-    });
+    alignItems(r, sel, how);
     bump();
   };
 
@@ -439,11 +391,7 @@ export function SvgEditPage() {
     if (!r) {
       return;
     }
-    ensureIds(r);
-    const symbolIds = [...r.querySelectorAll('[data-symbol]')].map((e) => e.id);
-    const texts: PlacedText[] = [...r.querySelectorAll('text')]
-      .filter((e) => !e.closest('[data-symbol]') && (e.textContent ?? '').trim())
-      .map((e) => ({ element: e.id, text: (e.textContent ?? '').trim(), box: boxIn(r, e) }));
+    const { symbolIds, texts, targets } = autoBindScene(r);
     try {
       const named = await api(drawingAutoBind, { svg: serialise(r) });
       // The tags each text may name: one, or several that the symbol next to it decides between.
@@ -451,16 +399,6 @@ export function SvgEditPage() {
         ...named.bindings.map((b): [string, string[]] => [b.element, [b.tag]]),
         ...named.unmatched.filter((u) => u.candidates).map((u): [string, string[]] => [u.element, u.candidates!]),
       ]);
-      const targets: BindTarget[] = [
-        ...[...r.querySelectorAll('[data-symbol]')].map((e) => ({
-          id: e.id,
-          kind: e.getAttribute('data-symbol') ?? 'shape',
-          box: boxIn(r, e),
-        })),
-        ...[...r.querySelectorAll('rect[id], circle[id], ellipse[id], path[id], polygon[id]')]
-          .filter((e) => !e.closest('[data-symbol]') && !e.hasAttribute('data-bg') && !e.hasAttribute('data-editor'))
-          .map((e) => ({ id: e.id, kind: 'shape', box: boxIn(r, e) })),
-      ];
       const bound = new Set(bindingsRef.current.map((b) => symbolOf(b.element, symbolIds) ?? b.element));
       const { found, unmatched } = autoBindNearby(
         texts.filter((x) => naming.has(x.element)),
@@ -528,108 +466,19 @@ export function SvgEditPage() {
     }
   };
 
-  // Pointer: select (shift adds), drag to move on the grid.
-  useEffect(() => {
-    const el = host.current;
-    if (!el) {
-      return undefined;
-    }
-    let drag: { x: number; y: number; starts: [SVGGraphicsElement, number, number][]; moved: boolean } | null = null;
-    const handleDown = (e: PointerEvent) => {
-      const r = root.current;
-      if (!r || e.button !== 0) {
-        return;
-      }
-      const item = itemOf(r, e.target);
-      if (!item) {
-        select([]);
-        return;
-      }
-      const cur = selectedRef.current;
-      if (e.shiftKey) {
-        select(cur.includes(item.id) ? cur.filter((x) => x !== item.id) : [...cur, item.id]);
-        return;
-      }
-      if (!cur.includes(item.id)) {
-        select([item.id]);
-      }
-      const [x, y] = toDrawing(r, e.clientX, e.clientY);
-      drag = { x, y, starts: selectedItems().map((s) => [s, ...getTranslate(s)]), moved: false };
-      el.setPointerCapture(e.pointerId);
-    };
-    const handleMove = (e: PointerEvent) => {
-      const r = root.current;
-      if (!drag || !r) {
-        return;
-      }
-      const [x, y] = toDrawing(r, e.clientX, e.clientY);
-      const dx = snap(x - drag.x);
-      const dy = snap(y - drag.y);
-      if (!drag.moved && (dx || dy)) {
-        commit();
-        drag.moved = true;
-      }
-      for (const [s, tx, ty] of drag.starts) {
-        setTranslate(s, tx + dx, ty + dy);
-      }
-      drawSelection();
-    };
-    const handleUp = () => {
-      if (drag?.moved) {
-        bump();
-      }
-      drag = null;
-    };
-    el.addEventListener('pointerdown', handleDown);
-    el.addEventListener('pointermove', handleMove);
-    el.addEventListener('pointerup', handleUp);
-    el.addEventListener('pointercancel', handleUp);
-    return () => {
-      el.removeEventListener('pointerdown', handleDown);
-      el.removeEventListener('pointermove', handleMove);
-      el.removeEventListener('pointerup', handleUp);
-      el.removeEventListener('pointercancel', handleUp);
-    };
-  });
-
-  // Keys: Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z), Ctrl+C / Ctrl+V, Ctrl+G / Ctrl+Shift+G, Delete, arrows one grid step.
-  useEffect(() => {
-    const handleKey = (e: KeyboardEvent) => {
-      if (isTyping(e.target) || document.querySelector('.ant-modal-wrap')) {
-        return;
-      }
-      const k = e.key.toLowerCase();
-      const ctrl = e.ctrlKey || e.metaKey;
-      const act = (f: () => void) => {
-        e.preventDefault();
-        f();
-      };
-      if (ctrl && k === 'z') {
-        act(e.shiftKey ? handleRedo : handleUndo);
-      } else if (ctrl && k === 'y') {
-        act(handleRedo);
-      } else if (ctrl && k === 'c') {
-        act(handleCopy);
-      } else if (ctrl && k === 'v') {
-        act(handlePaste);
-      } else if (ctrl && k === 'g') {
-        act(e.shiftKey ? handleUngroup : handleGroup);
-      } else if (k === 'delete' || k === 'backspace') {
-        act(handleDelete);
-      } else if (k.startsWith('arrow') && selectedRef.current.length) {
-        act(() => {
-          commit();
-          const [dx, dy] = { arrowleft: [-GRID, 0], arrowright: [GRID, 0], arrowup: [0, -GRID], arrowdown: [0, GRID] }[k] ?? [0, 0];
-          for (const s of selectedItems()) {
-            const [tx, ty] = getTranslate(s);
-            setTranslate(s, tx + dx, ty + dy);
-          }
-          bump();
-        });
-      }
-    };
-    window.addEventListener('keydown', handleKey);
-    return () => window.removeEventListener('keydown', handleKey);
+  useDragToMove(host, root, { selectedRef, select, selectedItems, commit, drawSelection, bump });
+  useEditorKeys({
+    selectedRef,
+    selectedItems,
+    commit,
+    bump,
+    handleUndo,
+    handleRedo,
+    handleCopy,
+    handlePaste,
+    handleGroup,
+    handleUngroup,
+    handleDelete,
   });
 
   // The bindings the panel shows: the selection's elements, or all when nothing is selected.
@@ -777,140 +626,18 @@ export function SvgEditPage() {
               </Button>
             </Space.Compact>
           ) : null}
-          <Table<DrawingBinding & { key: number }>
-            size="small"
-            rowKey="key"
-            dataSource={rows}
-            pagination={{ pageSize: 8, size: 'small', hideOnSinglePage: true }}
-            scroll={{ x: 520 }}
-            columns={[
-              { title: t('drawings.element'), dataIndex: 'element', width: 120, ellipsis: true },
-              {
-                title: t('drawings.tag'),
-                dataIndex: 'tag',
-                width: 150,
-                render: (v: string, r) => (
-                  <Input
-                    size="small"
-                    value={v}
-                    onChange={(e) => update(r.key, { tag: e.target.value })}
-                    data-testid={`editor-binding-tag-${r.element}-${r.prop}`}
-                  />
-                ),
-              },
-              {
-                title: t('drawings.prop'),
-                dataIndex: 'prop',
-                width: 110,
-                render: (v: DrawingBinding['prop'], r) => (
-                  <Select
-                    size="small"
-                    value={v}
-                    style={{ width: 100 }}
-                    onChange={(prop) => update(r.key, { prop })}
-                    options={bindingProps.map((p) => ({ value: p, label: t(`drawings.prop.${p}`) }))}
-                  />
-                ),
-              },
-              {
-                title: t('drawings.source'),
-                width: 190,
-                render: (_v, r) =>
-                  CONDITIONS.has(r.prop) ? (
-                    <Space.Compact size="small">
-                      <Select
-                        size="small"
-                        value={r.source ?? 'value'}
-                        style={{ width: 76 }}
-                        onChange={(source) => update(r.key, { source })}
-                        options={bindingSources.map((s) => ({ value: s, label: t(`drawings.source.${s}`) }))}
-                      />
-                      {r.source !== 'alarm' ? (
-                        <InputNumber
-                          size="small"
-                          style={{ width: 64 }}
-                          placeholder={t('drawings.above')}
-                          value={r.above ?? null}
-                          onChange={(above) => update(r.key, { above: above ?? undefined })}
-                        />
-                      ) : null}
-                      {r.prop === 'fill' || r.prop === 'stroke' ? (
-                        <input
-                          type="color"
-                          aria-label={t('drawings.color')}
-                          value={r.color ?? '#d4380d'}
-                          onChange={(e) => update(r.key, { color: e.target.value })}
-                          style={{ width: 28, height: 24, padding: 0, border: 0 }}
-                        />
-                      ) : null}
-                    </Space.Compact>
-                  ) : null,
-              },
-              {
-                title: '',
-                width: 36,
-                render: (_v, r) => (
-                  <Button
-                    size="small"
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('drawings.delete')}
-                    onClick={() => {
-                      commit();
-                      setBindings(bindingsRef.current.filter((_b, k) => k !== r.key));
-                    }}
-                  />
-                ),
-              },
-            ]}
+          <BindingsTable
+            rows={rows}
+            t={t}
+            update={update}
+            remove={(key) => {
+              commit();
+              setBindings(bindingsRef.current.filter((_b, k) => k !== key));
+            }}
           />
         </Card>
       </div>
-      <Modal
-        open={report !== null}
-        title={t('drawings.check.title')}
-        onCancel={() => setReport(null)}
-        okText={t('drawings.saveAnyway')}
-        onOk={() => void doSave()}
-        okButtonProps={{ disabled: !!report?.unknownTags.length, loading: saving, 'data-testid': 'editor-save-anyway' }}
-      >
-        <Space direction="vertical" style={{ width: '100%' }} data-testid="editor-check">
-          {report?.unknownTags.length ? (
-            <Alert
-              type="error"
-              showIcon
-              message={t('drawings.check.blocked')}
-              description={t('drawings.unknownTags', { tags: report.unknownTags.join(', ') })}
-            />
-          ) : null}
-          {report?.duplicateTags.length ? (
-            <Alert type="warning" showIcon message={t('drawings.check.duplicateTags', { tags: report.duplicateTags.join(', ') })} />
-          ) : null}
-          {report?.unbound.length ? (
-            <Alert
-              type="warning"
-              showIcon
-              message={t('drawings.check.unbound', { n: report.unbound.length, ids: report.unbound.slice(0, 20).join(', ') })}
-            />
-          ) : null}
-        </Space>
-      </Modal>
+      <CheckReportModal report={report} saving={saving} t={t} onCancel={() => setReport(null)} onSave={() => void doSave()} />
     </Space>
-  );
-}
-
-/** A palette button's icon: the symbol itself, drawn small. */
-function SymbolIcon({ kind }: { kind: SymbolKind }) {
-  const s = SYMBOLS[kind];
-  const size = Math.max(s.w, s.h);
-  return (
-    <svg
-      viewBox={`0 0 ${size} ${size}`}
-      width={16}
-      height={16}
-      aria-hidden
-      dangerouslySetInnerHTML={{ __html: s.body.replaceAll('id="$-', 'data-part="') }}
-    />
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Input, Modal, Space, Table, Tag, Typography, message } from 'antd';
+import { Button, Card, Checkbox, Input, Modal, Space, Table, Tag, Typography, message } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { responsibleCheckIn, responsibleCheckList, type ResponsibleCheckItem } from '../../../shared/major-hazard/contracts';
 import { responsibleRoles } from '../../../shared/major-hazard/ledgers';
@@ -8,6 +8,7 @@ import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';
 import { LedgerPage } from '../../ui/records/ledger-page';
+import { uploadFile } from '../../ui/records/record-api';
 import { useRecordChanges } from '../../ui/records/use-record-changes';
 import { useLoad } from '../../ui/use-load';
 
@@ -15,8 +16,9 @@ import { useLoad } from '../../ui/use-load';
  * /dangerSourceManagement/responsibleAllocation: the three responsible
  * persons of each major hazard source (主要负责人, 技术负责人, 操作负责人)
  * with their check cycles, when each check is due and whether it is late;
- * the person records a check (findings) here, which closes their overdue
- * to-do. Below, the allocation ledger itself.
+ * the person records a check here (findings and photos, on a phone too),
+ * which closes their overdue to-do, and may open a hidden danger of the
+ * findings. Below, the allocation ledger itself.
  */
 export function ResponsibleAllocationPage() {
   const lang = useLang();
@@ -29,16 +31,26 @@ export function ResponsibleAllocationPage() {
   const names = useMemo(() => new Map((users ?? []).map((u) => [u.userid, u.username])), [users]);
   const [checking, setChecking] = useState<ResponsibleCheckItem | null>(null);
   const [findings, setFindings] = useState('');
+  const [photos, setPhotos] = useState<number[]>([]);
+  const [openDanger, setOpenDanger] = useState(false);
   const [saving, setSaving] = useState(false);
+  const close = () => {
+    setChecking(null);
+    setFindings('');
+    setPhotos([]);
+    setOpenDanger(false);
+  };
   const submit = async () => {
     if (!checking) {
       return;
     }
     setSaving(true);
     try {
-      await api(responsibleCheckIn, { id: checking.id, findings });
-      setChecking(null);
-      setFindings('');
+      const done = await api(responsibleCheckIn, { id: checking.id, findings, photos, openHiddenDanger: openDanger });
+      if (done.lastHiddenDangerId !== null) {
+        void message.success(t('majorHazard.check.hiddenDanger', { id: done.lastHiddenDangerId }));
+      }
+      close();
       reload();
     } catch (e) {
       void message.error((e as Error).message);
@@ -71,7 +83,11 @@ export function ResponsibleAllocationPage() {
                 r.lastCheckAt === null ? (
                   <Typography.Text type="secondary">{t('majorHazard.check.never')}</Typography.Text>
                 ) : (
-                  <span title={r.lastFindings}>{formatDate(r.lastCheckAt, 'YYYY-MM-DD HH:mm')}</span>
+                  <Space size={4} title={r.lastFindings}>
+                    {formatDate(r.lastCheckAt, 'YYYY-MM-DD HH:mm')}
+                    {r.lastPhotos.length > 0 ? <Tag>📷 {r.lastPhotos.length}</Tag> : null}
+                    {r.lastHiddenDangerId !== null ? <Tag color="orange">{t('majorHazard.check.hiddenDanger', { id: r.lastHiddenDangerId })}</Tag> : null}
+                  </Space>
                 ),
             },
             {
@@ -105,7 +121,7 @@ export function ResponsibleAllocationPage() {
       <Modal
         open={checking !== null}
         title={checking ? `${t('majorHazard.check.do')} · ${checking.sourceName}` : ''}
-        onCancel={() => setChecking(null)}
+        onCancel={close}
         onOk={() => void submit()}
         confirmLoading={saving}
         okButtonProps={{ 'data-testid': 'mh-check-submit' }}
@@ -118,6 +134,30 @@ export function ResponsibleAllocationPage() {
           onChange={(e) => setFindings(e.target.value)}
           data-testid="mh-check-findings"
         />
+        <Space direction="vertical" style={{ marginTop: 12, width: '100%' }}>
+          <Space wrap>
+            <Typography.Text>{t('majorHazard.check.photos')}</Typography.Text>
+            <input
+              data-testid="mh-check-photo"
+              type="file"
+              accept="image/*"
+              capture="environment"
+              disabled={photos.length >= 9}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) {
+                  void uploadFile(file)
+                    .then((f) => setPhotos((p) => [...p, f.id]))
+                    .catch((err: unknown) => void message.error((err as Error).message));
+                }
+              }}
+            />
+            {photos.length > 0 ? <Tag data-testid="mh-check-photo-count">{photos.length}</Tag> : null}
+          </Space>
+          <Checkbox checked={openDanger} onChange={(e) => setOpenDanger(e.target.checked)} data-testid="mh-check-danger">
+            {t('majorHazard.check.openHiddenDanger')}
+          </Checkbox>
+        </Space>
       </Modal>
     </Space>
   );

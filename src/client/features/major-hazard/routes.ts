@@ -20,6 +20,7 @@ export const majorHazardPages = definePages([
   page('/DangerThreeCards/index', () => import('./cards-page'), 'DangerThreeCardsPage'),
   page('/realTimeDataCollection/DataItem', () => import('./data-items-page'), 'DataItemPage'),
   page('/realTimeDataCollection/DataItemSearch', () => import('./data-items-page'), 'DataItemSearchPage'),
+  page('/realTimeDataCollection/RegulatorPush', () => import('./push-page'), 'RegulatorPushPage'),
   page('/dataAnalysis/DataItemSearch', () => import('./data-items-page'), 'DataItemSearchPage'),
   page('/dataAnalysis/reportSetting', () => import('./report-setting-page'), 'ReportSettingPage'),
 ]);

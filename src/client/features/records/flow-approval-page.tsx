@@ -146,7 +146,20 @@ export function FlowApprovalPage() {
             { title: T('records.flow.ledger'), key: 'ledger', render: (_v, t) => pick(lang, t.ledger.zh, t.ledger.en) },
             { title: T('records.flow.title'), dataIndex: 'title', key: 'title' },
             { title: T('records.flow.step'), key: 'step', render: (_v, t) => <StepTag lang={lang} def={byEntity.get(t.entity)} task={t} /> },
-            { title: T('records.flow.from'), dataIndex: 'viaName', key: 'via', render: (v: string) => v || '—' },
+            // Who handed it on, and why (the transfer's reason), for the one who now holds it.
+            {
+              title: T('records.flow.from'),
+              key: 'via',
+              render: (_v: unknown, t: FlowTaskItem) =>
+                t.viaName ? (
+                  <span data-testid="flow-via">
+                    {t.viaName}
+                    {t.viaReason ? `：${t.viaReason}` : ''}
+                  </span>
+                ) : (
+                  '—'
+                ),
+            },
             { title: T(tab === 'done' ? 'records.flow.acted' : 'records.flow.opened'), key: 'time', render: (_v, t) => timeOf(t) },
             { title: T('records.flow.status'), key: 'status', render: (_v, t) => <FlowStatusTag lang={lang} status={t.status} /> },
             // The reason given when acting (send back, transfer, reject); a waiting task has none yet.

@@ -138,7 +138,8 @@ export function FlowDelegationPage() {
           key={adding}
           lang={lang}
           isAdmin={isAdmin}
-          ledgers={(defs.data?.items ?? []).map((d) => ({ value: d.entity, label: pick(lang, d.definition.name.zh, d.definition.name.en) }))}
+          // Only ledgers with an approval flow have approvals to hand on.
+          ledgers={(defs.data?.items ?? []).filter((d) => d.definition.workflow).map((d) => ({ value: d.entity, label: pick(lang, d.definition.name.zh, d.definition.name.en) }))}
           onClose={() => setAdding(null)}
           onSaved={() => {
             notify(T('records.delegation.saved'));

@@ -7,9 +7,13 @@ import { api } from '../../app/api';
 import { useLang, type Lang } from '../../app/i18n';
 import { LevelTag, levelName } from '../../ui/risk-level';
 import { useLoad } from '../../ui/use-load';
+import './risk.css';
+
+/** Which levels a page edits: both (InherentRiskSearch), the inherent one (InitialRiskConfig) or the residual one (ResidualRiskConfig). */
+type Edits = 'both' | 'inherent' | 'residual';
 
 /** One unit's row: inherent and residual chosen, saved; the server refuses a residual above the inherent level on `residual`. */
-function UnitRow({ lang, item, onSaved }: { lang: Lang; item: UnitLevelItem; onSaved: () => void }) {
+function UnitRow({ lang, item, edits, onSaved }: { lang: Lang; item: UnitLevelItem; edits: Edits; onSaved: () => void }) {
   const [inherent, setInherent] = useState<RiskLevel | null>(item.inherent);
   const [residual, setResidual] = useState<RiskLevel | null>(item.residual);
   const [note, setNote] = useState(item.note);
@@ -39,10 +43,12 @@ function UnitRow({ lang, item, onSaved }: { lang: Lang; item: UnitLevelItem; onS
         {renderMessage(lang, 'risk.unitLevel.evaluated')} <LevelTag lang={lang} level={item.evaluated} />
       </span>
       <span>
-        {renderMessage(lang, 'risk.unitLevel.inherent')} {levelSelect(inherent, setInherent, `inherent-${item.unitId}`)}
+        {renderMessage(lang, 'risk.unitLevel.inherent')}{' '}
+        {edits === 'residual' ? <LevelTag lang={lang} level={inherent} /> : levelSelect(inherent, setInherent, `inherent-${item.unitId}`)}
       </span>
       <span>
-        {renderMessage(lang, 'risk.unitLevel.residual')} {levelSelect(residual, setResidual, `residual-${item.unitId}`)}
+        {renderMessage(lang, 'risk.unitLevel.residual')}{' '}
+        {edits === 'inherent' ? <LevelTag lang={lang} level={residual} /> : levelSelect(residual, setResidual, `residual-${item.unitId}`)}
       </span>
       <Input style={{ width: 200 }} value={note} maxLength={500} placeholder={renderMessage(lang, 'risk.unitLevel.note')} onChange={(e) => setNote(e.target.value)} />
       <Button type="primary" size="small" disabled={inherent === null} onClick={() => void save().catch(() => undefined)} data-testid={`unit-level-save-${item.unitId}`}>
@@ -56,8 +62,10 @@ function UnitRow({ lang, item, onSaved }: { lang: Lang; item: UnitLevelItem; onS
  * /InherentRisk/InherentRiskSearch (also RegionRiskSearch): each evaluation
  * unit's inherent risk (before measures) and residual risk (after), beside
  * the level its evaluations give; the residual is never above the inherent.
+ * InitialRiskConfig and ResidualRiskConfig are the same rows editing one of
+ * the two (a residual above the inherent level is refused there too, with the reason).
  */
-export function InherentRiskPage() {
+export function InherentRiskPage({ edits = 'both' }: { edits?: Edits }) {
   const lang = useLang();
   const { data, loading, reload } = useLoad(useCallback((signal: AbortSignal) => api(inherentRiskSearch, {}, { signal }), []));
   return (
@@ -69,8 +77,14 @@ export function InherentRiskPage() {
         showHeader={false}
         pagination={false}
         dataSource={data?.items ?? []}
-        columns={[{ key: 'row', render: (_v, item) => <UnitRow key={`${item.unitId}-${item.updated ?? 0}`} lang={lang} item={item} onSaved={reload} /> }]}
+        columns={[{ key: 'row', render: (_v, item) => <UnitRow key={`${item.unitId}-${item.updated ?? 0}`} lang={lang} item={item} edits={edits} onSaved={reload} /> }]}
       />
     </Card>
   );
 }
+
+/** /InherentRisk/InitialRiskConfig: each unit's inherent level (before measures). */
+export const InitialRiskConfigPage = () => <InherentRiskPage edits="inherent" />;
+
+/** /InherentRisk/ResidualRiskConfig: each unit's residual level (after measures), never above its inherent level. */
+export const ResidualRiskConfigPage = () => <InherentRiskPage edits="residual" />;

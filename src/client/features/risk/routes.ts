@@ -29,4 +29,12 @@ export const riskPages = definePages([
   page('/RiskPointQuery', () => import('./risk-point-query-page'), 'RiskPointQueryPage'),
   page('/InherentRisk/InherentRiskSearch', () => import('./inherent-risk-page'), 'InherentRiskPage'),
   page('/InherentRisk/RegionRiskSearch', () => import('./inherent-risk-page'), 'InherentRiskPage'),
+  // Escalation rule rows, the rest of /InherentRisk, the family's control panel (issue 21 §3, §5).
+  page('/RiskControll', () => import('./risk-control-panel-page'), 'RiskControlPanelPage'),
+  page('/RiskControll/EscalationRules', () => import('./escalation-rules-page'), 'EscalationRulesPage'),
+  page('/InherentRisk/InherentRiskReview', () => import('./inherent-risk-review-page'), 'InherentRiskReviewPage'),
+  page('/InherentRisk/InitialRiskConfig', () => import('./inherent-risk-page'), 'InitialRiskConfigPage'),
+  page('/InherentRisk/ResidualRiskConfig', () => import('./inherent-risk-page'), 'ResidualRiskConfigPage'),
+  page('/InherentRisk/RegionRisk', () => import('./risk-table-page'), 'RiskTablePage'),
+  page('/InherentRisk/InherentRiskLevelConfig', () => import('./band-tables-page'), 'BandTablesPage'),
 ]);

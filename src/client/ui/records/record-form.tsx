@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordContracts, RecordItem } from '../../../shared/records/contracts';
 import type { RecordDefinition } from '../../../shared/records/definition';
-import { recordValuesSchema, writableFields } from '../../../shared/records/validator';
+import { recordValuesSchema, signedKeys, writableFields } from '../../../shared/records/validator';
 import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';
 import { isValidationError, showIssues, showSaveError } from '../form-rules';
@@ -36,6 +36,8 @@ export function RecordForm({ def, calls, pickers, record, fileNames, onSaved, on
   const keys = useMemo(() => writableFields(def.fields).map((f) => f.key), [def]);
   // A new form starts empty every time: it never inherits another record's values.
   const initial = useMemo(() => (record ? Object.fromEntries(keys.map((k) => [k, record[k] ?? undefined])) : {}), [record, keys]);
+  // What a signature attests is shown but not editable (the server refuses a change with records.signedFieldLocked).
+  const locked = useMemo(() => (record ? [...signedKeys(def, record)] : []), [def, record]);
 
   const handleSave = async () => {
     try {
@@ -61,7 +63,7 @@ export function RecordForm({ def, calls, pickers, record, fileNames, onSaved, on
   };
 
   return (
-    <DefinitionForm key={record ? `${record.id}-${record.version}` : 'new'} fields={def.fields} form={form} initialValues={initial} pickers={pickers} fileNames={fileNames} testId="record-form">
+    <DefinitionForm key={record ? `${record.id}-${record.version}` : 'new'} fields={def.fields} form={form} initialValues={initial} pickers={pickers} fileNames={fileNames} disabled={locked} testId="record-form">
       {holder}
       <Space>
         <Button type="primary" loading={saving} onClick={() => void handleSave()} data-testid="record-save">

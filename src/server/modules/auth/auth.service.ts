@@ -1,6 +1,7 @@
 import { constants, createHash, createPublicKey, generateKeyPairSync, privateDecrypt, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { loginSecurePlain, type UserInfo } from '../../../shared/auth/contracts.js';
+import { uploadFileToServerCommon } from '../../../shared/records/contracts.js';
 import { REFRESH_TOKEN_ERROR } from '../../../shared/contracts/envelope.js';
 import { fieldIssues } from '../../../shared/messages/zod-issues.js';
 import type { Config } from '../../config.js';
@@ -385,7 +386,7 @@ export async function createAuthService(store: Store, config: Config, org: OrgSe
       isNeedChangePassword: u.is_need_change_password,
       reportprint: '',
       reportprint2: '',
-      uploadurl: '/UAPI/Common/UploadFileToServer',
+      uploadurl: uploadFileToServerCommon.path,
       deptid: u.deptid,
       deptname: await repo.deptName(u.deptid),
       deptname_en: await repo.deptNameEn(u.deptid),

@@ -7,6 +7,7 @@ import { majorHazardShared } from '../../../shared/major-hazard/manifest.js';
 import { defineModule } from '../module.js';
 import { alarmsPort } from '../alarms/port.js';
 import { documentsPort } from '../documents/port.js';
+import { hiddenDangersPort } from '../hidden-dangers/port.js';
 import { orgPort } from '../org/port.js';
 import { realtimePort } from '../realtime/port.js';
 import { recordsPort } from '../records/port.js';
@@ -20,6 +21,8 @@ import { registerMajorHazardRoutes } from './major-hazard.routes.js';
 import { createMajorHazardService } from './major-hazard.service.js';
 import { migrations } from './migrations.js';
 import { majorHazardPort, type MajorHazardPort } from './port.js';
+import { registerPushRoutes } from './push.routes.js';
+import { createRegulatorPush } from './push.service.js';
 import { createResponsibility } from './responsibility.js';
 import { registerTagReportRoutes } from './tag-reports.routes.js';
 import { registerArchiveRoutes } from './archive.routes.js';
@@ -48,9 +51,9 @@ export const majorHazardModule = defineModule({
     dangerCardLedger,
     chemicalProcessLedger,
   ],
-  needs: { records: recordsPort, realtime: realtimePort, org: orgPort, alarms: alarmsPort, documents: documentsPort },
+  needs: { records: recordsPort, realtime: realtimePort, org: orgPort, alarms: alarmsPort, documents: documentsPort, hiddenDangers: hiddenDangersPort },
   provides: majorHazardPort,
-  start({ http, store, config, log, stream, tagRegistry, ports, lease }) {
+  async start({ http, store, config, log, stream, tagRegistry, ports, lease }) {
     const repo = createIdentificationRepository(store.db);
     // A change of the grading method re-runs every unit's identification (set below, once the service exists).
     let onMethodChange = (): void => undefined;
@@ -64,7 +67,7 @@ export const majorHazardModule = defineModule({
       live: stream.live,
       alarms: ports.alarms,
     });
-    const responsibility = createResponsibility({ store, records: ports.records });
+    const responsibility = createResponsibility({ store, records: ports.records, hiddenDangers: ports.hiddenDangers });
     onMethodChange = () => void service.refresh().catch((err: unknown) => log.warn({ err }, 'major hazard identification failed'));
     registerMajorHazardRoutes(http, service, { store, documents: ports.documents, org: ports.org, responsibility, methods });
     const cards: CardSources = {
@@ -111,6 +114,21 @@ export const majorHazardModule = defineModule({
     const reportsSettled = (): Promise<void> => reportRun ?? Promise.resolve();
     const reportTick = setInterval(runReports, Math.max(1000, config.reportTickMs));
     reportTick.unref();
+    // The regulator push collects and sends on the server holding the plant's lease only; its buffer is in the store.
+    const push = createRegulatorPush({
+      db: store.db,
+      records: ports.records,
+      identified: async () => {
+        await service.refresh();
+        return repo.all();
+      },
+      live: stream.live,
+      log,
+      holds: () => lease.held(),
+      options: { backoffMs: config.regulatorPushBackoffMs, pollMs: config.regulatorPushPollMs },
+    });
+    registerPushRoutes(http, push);
+    await lease.follow({ take: () => push.start(), drop: () => push.stop() });
     const sweep = setInterval(
       () => void responsibility.sweep().catch((err: unknown) => log.warn({ err }, 'major hazard check sweep failed')),
       CHECK_SWEEP_MS,
@@ -138,8 +156,9 @@ export const majorHazardModule = defineModule({
     return {
       port,
       ready,
-      exposed: { responsibility, tagReports },
+      exposed: { responsibility, push, tagReports },
       close: async () => {
+        await push.stop();
         clearInterval(sweep);
         clearInterval(reportTick);
         await reportsSettled();

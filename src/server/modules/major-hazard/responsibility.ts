@@ -6,6 +6,7 @@ import type { AuthUser } from '../../http/app.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { audit, type Actor } from '../../store/audit.js';
 import { inTransaction, type Store } from '../../store/db.js';
+import type { HiddenDangersPort } from '../hidden-dangers/port.js';
 import type { RecordsPort } from '../records/port.js';
 
 /*
@@ -14,7 +15,10 @@ import type { RecordsPort } from '../records/port.js';
  * person with a check cycle (default by tier: 主要负责人 and 技术负责人 90
  * days, 操作负责人 7 days). A check is due one cycle after the last check
  * (or after the allocation, before any); past due, the person gets a to-do
- * that leads to the allocation page, done by their next check-in.
+ * that leads to the allocation page, done by their next check-in. A check
+ * is done on a phone with findings and photos; its findings may open a hidden
+ * danger (hidden-dangers port: source 隐患排查, the unit's region, the photos,
+ * the person as finder), whose id the check keeps.
  */
 
 const DAY = 86_400_000;
@@ -30,7 +34,7 @@ export function cycleDaysOf(role: string, own: number | null): number {
 
 export interface Responsibility {
   list(caller: AuthUser): Promise<{ items: ResponsibleCheckItem[]; total: number; serverTime: number }>;
-  checkIn(caller: AuthUser, input: { id: number; findings: string }): Promise<ResponsibleCheckItem>;
+  checkIn(caller: AuthUser, input: { id: number; findings: string; photos?: number[]; openHiddenDanger?: boolean }): Promise<ResponsibleCheckItem>;
   /** Opens a to-do for every check past due (once per person and allocation); answers how many were opened. */
   sweep(at?: number): Promise<number>;
 }
@@ -38,20 +42,29 @@ export interface Responsibility {
 export function createResponsibility(deps: {
   store: Store;
   records: Pick<RecordsPort, 'allRecords' | 'list'>;
+  hiddenDangers?: Pick<HiddenDangersPort, 'report'>;
   now?: () => number;
 }): Responsibility {
   const now = deps.now ?? Date.now;
   const db = deps.store.db;
 
-  async function lastChecks(): Promise<Map<number, { at: number; findings: string }>> {
-    const rows = await db.selectFrom('major_hazard_check').select(['responsible_id', 'at', 'findings']).orderBy('at', 'asc').execute();
-    return new Map(rows.map((r) => [r.responsible_id, { at: Number(r.at), findings: r.findings }]));
+  type LastCheck = { at: number; findings: string; photos: number[]; hiddenDangerId: number | null };
+  async function lastChecks(): Promise<Map<number, LastCheck>> {
+    const rows = await db
+      .selectFrom('major_hazard_check')
+      .select(['responsible_id', 'at', 'findings', 'photos', 'hidden_danger_id'])
+      .orderBy('at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+    return new Map(
+      rows.map((r) => [r.responsible_id, { at: Number(r.at), findings: r.findings, photos: JSON.parse(r.photos) as number[], hiddenDangerId: r.hidden_danger_id }]),
+    );
   }
 
   function item(
     r: RecordItem,
     sources: Map<number, string>,
-    last: { at: number; findings: string } | undefined,
+    last: LastCheck | undefined,
     at: number,
     caller: AuthUser | null,
   ): ResponsibleCheckItem {
@@ -70,6 +83,8 @@ export function createResponsibility(deps: {
       cycleDays,
       lastCheckAt: last?.at ?? null,
       lastFindings: last?.findings ?? '',
+      lastPhotos: last?.photos ?? [],
+      lastHiddenDangerId: last?.hiddenDangerId ?? null,
       dueAt,
       overdue: at > dueAt,
       mine: caller !== null && caller.userid === userid,
@@ -105,20 +120,57 @@ export function createResponsibility(deps: {
       if (found.userid !== caller.userid) {
         throw forbidden('majorHazard.check.notYours');
       }
+      const photos = [...new Set(input.photos ?? [])];
+      let hiddenDangerId: number | null = null;
+      if (input.openHiddenDanger) {
+        if (!input.findings.trim()) {
+          throw badRequest('majorHazard.check.noFindings', ['findings']);
+        }
+        const unit = (await deps.records.allRecords(dangerSourceLedger)).find((u) => u.id === found.sourceId);
+        const region = num(unit?.region);
+        if (!unit || region === null) {
+          throw badRequest('majorHazard.check.noRegion', ['openHiddenDanger']);
+        }
+        if (!deps.hiddenDangers) {
+          throw badRequest('majorHazard.check.noHiddenDangers', ['openHiddenDanger']);
+        }
+        const role = responsibleRoles.find((r) => r.value === found.role)?.label.zh ?? found.role;
+        // Saved by the hidden-dangers module in its own transaction (photos checked and attached there); the check follows.
+        const danger = await deps.hiddenDangers.report(caller, {
+          title: `重大危险源包保检查：${found.sourceName} · ${input.findings.trim()}`.slice(0, 200),
+          category: text(unit.kind) === 'production' ? 'process' : 'storage',
+          source: 'check',
+          region,
+          place: found.sourceName,
+          photos,
+          detail: `${role} · ${new Date(at).toISOString()} · ${input.findings.trim()}`,
+        });
+        hiddenDangerId = danger.id;
+      }
       const actor: Actor = caller;
       await inTransaction(db, async (tx) => {
         await tx
           .insertInto('major_hazard_check')
-          .values({ responsible_id: input.id, userid: caller.userid, at, findings: input.findings })
+          .values({ responsible_id: input.id, userid: caller.userid, at, findings: input.findings, photos: JSON.stringify(photos), hidden_danger_id: hiddenDangerId })
           .execute();
         await completeTodos(tx, { kind: CHECK_TODO, ref: todoRef(input.id) });
         await audit(tx, actor, 'majorHazard.check', `record.${dangerSourceResponsibleLedger.entity}`, input.id, {
           source: found.sourceId,
           role: found.role,
           findings: input.findings,
+          photos,
+          hiddenDanger: hiddenDangerId,
         });
       });
-      return { ...found, lastCheckAt: at, lastFindings: input.findings, dueAt: at + found.cycleDays * DAY, overdue: false };
+      return {
+        ...found,
+        lastCheckAt: at,
+        lastFindings: input.findings,
+        lastPhotos: photos,
+        lastHiddenDangerId: hiddenDangerId,
+        dueAt: at + found.cycleDays * DAY,
+        overdue: false,
+      };
     },
     async sweep(at = now()) {
       const items = (await all(null, at)).filter((x) => x.overdue && x.userid > 0);

@@ -23,6 +23,10 @@ declare module '../../store/schema.js' {
       userid: number;
       at: number;
       findings: string;
+      /** JSON of the uploaded file ids. */
+      photos: Generated<string>;
+      /** The hidden danger (record id) the findings opened. */
+      hidden_danger_id: number | null;
     };
     /** The plant's grading method: the adjusted β and α as JSON (`GradingMethod`). */
     major_hazard_method: {
@@ -68,6 +72,37 @@ declare module '../../store/schema.js' {
       last_error: string;
       last_at: number | null;
       next_at: number | null;
+      sent_at: number | null;
+    };
+    /** The regulator push's endpoint and its sender's state (one row, key 'regulator'). */
+    major_hazard_push: {
+      key: string;
+      kind: string;
+      url: string;
+      topic: string;
+      interval_s: number;
+      enabled: number;
+      plant_code: string;
+      updated_at: number;
+      updated_by: string;
+      failures: Generated<number>;
+      next_try_at: number | null;
+      last_sent_at: number | null;
+      last_error: Generated<string>;
+      last_error_at: number | null;
+      last_collect_at: number | null;
+    };
+    /** One buffered message of the regulator push: written before the send, `sent` once the receiver took it. */
+    major_hazard_push_row: {
+      id: Generated<number>;
+      source_id: number;
+      source_name: string;
+      at: number;
+      /** JSON of the PushMessage without its seq (the row's id). */
+      payload: string;
+      value_count: number;
+      status: string;
+      attempts: Generated<number>;
       sent_at: number | null;
     };
   }

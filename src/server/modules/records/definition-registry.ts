@@ -40,6 +40,19 @@ export function indexedFields(def: RecordDefinition): { key: string; numeric: bo
     .map((f) => ({ key: f.key, numeric: NUMERIC_TYPES.includes(f.type), filter: exact.has(f.key) }));
 }
 
+/**
+ * A built-in ledger names who may edit (which is also who may import) and who
+ * may delete (issue 18 item 8): an empty grant would let any signed-in user do
+ * it without anyone having decided so. `SIGNED_IN` says that on purpose.
+ */
+export function assertDeclaredPermissions(def: RecordDefinition): void {
+  for (const action of ['edit', 'delete'] as const) {
+    if (def.permissions[action].length === 0) {
+      throw new Error(`built-in ledger ${def.area}/${def.entity} declares no ${action} permission (name the roles or permissions, or SIGNED_IN)`);
+    }
+  }
+}
+
 export interface DefinitionEntry {
   definition: RecordDefinition;
   builtin: boolean;
@@ -81,6 +94,9 @@ export function createDefinitionRegistry(store: Store, events: Pick<DomainEvents
   const repo = createRecordsRepository(store.db);
   const entries = new Map<string, DefinitionEntry>();
   const builtInNames = new Set(builtIns.map((d) => d.entity));
+  for (const d of builtIns) {
+    assertDeclaredPermissions(d);
+  }
 
   const entryOf = (definition: RecordDefinition, builtin: boolean, version: number, updated: number, updatedBy: string): DefinitionEntry => {
     const contracts = recordContracts(definition, dictionaries.live);

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { RecordItem, recordQuery } from '../../../shared/records/contracts.js';
-import { fieldTypes, refOf, valueText, type FieldDef, type LinkRef, type RecordDefinition } from '../../../shared/records/definition.js';
+import { fieldTypes, refOf, SIGNED_IN, valueText, type FieldDef, type LinkRef, type RecordDefinition } from '../../../shared/records/definition.js';
 import type { AuthUser } from '../../http/app.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { Store, Tx } from '../../store/db.js';
@@ -37,7 +37,10 @@ export const offsetOf = (p: { page: number; pageSize: number }) => (p.page - 1) 
 /** Whether a grant (role or permission codes; empty = everyone signed in) admits the caller. */
 export function granted(caller: AuthUser, grant: readonly string[]): boolean {
   return (
-    grant.length === 0 || caller.roles.includes(ADMIN_ROLE) || grant.some((g) => caller.roles.includes(g) || caller.permissions.has(g))
+    grant.length === 0 ||
+    grant.includes(SIGNED_IN) ||
+    caller.roles.includes(ADMIN_ROLE) ||
+    grant.some((g) => caller.roles.includes(g) || caller.permissions.has(g))
   );
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fieldTypes, valueText, type RecordDefinition } from '../../../shared/records/definition.js';
-import { newSignature, type ReceiptEntry, type SignedValue } from '../../../shared/records/validator.js';
+import { attestedKeys, newSignature, signedKeys, type ReceiptEntry, type SignedValue } from '../../../shared/records/validator.js';
 import { formatDate } from '../../../shared/time.js';
 import type { AuthUser } from '../../http/app.js';
 import { AppError, badRequest } from '../../http/errors.js';
@@ -43,8 +43,9 @@ export interface ReceiptChanges {
 /**
  * The values as they are stored: a new drawing becomes a signature of the
  * caller (who, when, hash); a stored signature comes back unchanged or the
- * save is refused; receipt entries keep the confirmations already given.
- * `before` is the stored document (null for a new record).
+ * save is refused; receipt entries keep the confirmations already given; a
+ * field a stored signature attests keeps its value or the save is refused
+ * (409 naming it). `before` is the stored document (null for a new record).
  */
 export function settleValues(
   caller: AuthUser,
@@ -77,7 +78,7 @@ export function settleValues(
       if (!isEmpty(old)) {
         throw new AppError(403, 'records.signatureLocked', [f.key]);
       }
-      const signed: SignedValue = { png: drawn.data.png, signer: caller.userid, signerName: caller.username, at: now, hash: signingHash(def, merged) };
+      const signed: SignedValue = { png: drawn.data.png, signer: caller.userid, signerName: caller.username, at: now, hash: signingHash(def, merged), keys: attestedKeys(def, merged) };
       out[f.key] = signed;
     } else if (isEmpty(v)) {
       if (!isEmpty(old)) {
@@ -87,6 +88,14 @@ export function settleValues(
     } else if (stable(v) !== stable(old)) {
       // A stored signature (or an old text) comes back exactly as stored: a form cannot write one in someone's name.
       throw new AppError(403, 'records.signatureNotYours', [f.key]);
+    }
+  }
+  // What a stored signature attests keeps its value (checked after the signatures, whose own refusals say more).
+  if (before) {
+    for (const key of signedKeys(def, before)) {
+      if (key in out && stable(out[key]) !== stable(before[key])) {
+        throw new AppError(409, 'records.signedFieldLocked', [key]);
+      }
     }
   }
   return { values: out, receipts };

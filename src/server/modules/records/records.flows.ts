@@ -29,6 +29,31 @@ export function createRecordFlows(core: RecordsCore, workflow: RecordWorkflow) {
       : [];
     return new Map(rows.map((r) => [r.userid, r.username]));
   };
+  /**
+   * For tasks that came by a transfer: the reason the one before gave (their
+   * task, marked transferred, on the same record, round and step). By task id.
+   */
+  const reasonsOfTransfers = async (rows: { id: number; record_id: number; round: number; state_code: number; via_userid: number | null }[]) => {
+    const via = rows.filter((r) => r.via_userid !== null);
+    const out = new Map<number, string>();
+    if (!via.length) {
+      return out;
+    }
+    const handed = await store.db
+      .selectFrom('record_flow_task')
+      .select(['id', 'record_id', 'round', 'state_code', 'userid', 'reason'])
+      .where('record_id', 'in', [...new Set(via.map((r) => r.record_id))])
+      .where('status', '=', flowStatus.transfer)
+      .orderBy('id')
+      .execute();
+    for (const r of via) {
+      const from = handed.filter((h) => h.record_id === r.record_id && h.round === r.round && h.state_code === r.state_code && h.userid === r.via_userid && h.id < r.id).at(-1);
+      if (from) {
+        out.set(r.id, from.reason);
+      }
+    }
+    return out;
+  };
   const delegationOf = (
     r: {
       id: number;
@@ -104,6 +129,7 @@ export function createRecordFlows(core: RecordsCore, workflow: RecordWorkflow) {
             't.record_id',
             't.entity',
             't.state_code',
+            't.round',
             't.status',
             't.via_userid',
             't.opened_at',
@@ -120,6 +146,7 @@ export function createRecordFlows(core: RecordsCore, workflow: RecordWorkflow) {
         q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst(),
       ]);
       const names = await userNames(rows.flatMap((r) => (r.via_userid === null ? [] : [r.via_userid])));
+      const viaReasons = await reasonsOfTransfers(rows);
       const items = rows.map((r): FlowTaskItem => {
         const def = definitions.get(r.entity);
         const open = r.status === flowStatus.toProcess && r.record_status === r.state_code;
@@ -145,6 +172,7 @@ export function createRecordFlows(core: RecordsCore, workflow: RecordWorkflow) {
           status: r.status,
           mode: (def && stepOf(def, r.state_code)?.mode) ?? 'any',
           viaName: r.via_userid === null ? '' : (names.get(r.via_userid) ?? `#${r.via_userid}`),
+          viaReason: viaReasons.get(r.id) ?? '',
           opened: Number(r.opened_at),
           acted: r.acted_at === null ? null : Number(r.acted_at),
           reason: r.reason,
@@ -172,8 +200,12 @@ export function createRecordFlows(core: RecordsCore, workflow: RecordWorkflow) {
       if (from !== caller.userid && !isAdmin(caller)) {
         throw forbidden('records.noPermission');
       }
-      if (input.entity && !definitions.get(input.entity)) {
+      const ledger = input.entity ? definitions.get(input.entity) : undefined;
+      if (input.entity && !ledger) {
         throw badRequest('records.noSuchLedger', ['entity'], { entity: input.entity });
+      }
+      if (ledger && !ledger.workflow) {
+        throw badRequest('records.delegation.noFlow', ['entity'], { entity: input.entity });
       }
       return inTransaction(store.db, async (tx) => {
         const to = await tx

@@ -20,6 +20,7 @@ import {
   recordCallSuffixes,
   recordImportInput,
   uploadFileToServer,
+  uploadFileToServerCommon,
   type RecordCall,
 } from '../../../shared/records/contracts.js';
 import { defineContract } from '../../../shared/contracts/contract.js';
@@ -210,11 +211,13 @@ export function registerRecords(http: HttpApp, store: Store, records: RecordsSer
     }
     return records.confirmReceipt(ctx.user!, def, input);
   });
-  http.route(uploadFileToServer, async (_input, ctx) => {
-    const part = await fileOf(ctx.req);
-    const row = await files.save(ctx.user!, part.filename, part.file);
-    return { id: row.id, name: row.name, size: Number(row.size), mime: row.mime, thumb: row.thumb === 1, created: Number(row.created_at) };
-  });
+  for (const contract of [uploadFileToServer, uploadFileToServerCommon]) {
+    http.route(contract, async (_input, ctx) => {
+      const part = await fileOf(ctx.req);
+      const row = await files.save(ctx.user!, part.filename, part.file);
+      return { id: row.id, name: row.name, size: Number(row.size), mime: row.mime, thumb: row.thumb === 1, created: Number(row.created_at) };
+    });
+  }
   http.route(fileDownload, async (input, ctx) => {
     const { row, path, thumbPath } = await files.open(ctx.user!, input.id, (recordId) => records.maySeeRecord(ctx.user!, recordId));
     if (input.thumb === 1) {

@@ -19,6 +19,17 @@ const demoPoints: Point[] = [
   { region: 'CR', name: '中控室触电', unit: '中控室', hazard: '配电柜', accident: '触电', method: 'LS', f: { ls_L: '1', ls_S: '2' }, inherent: '4', measures: '漏电保护；绝缘检查' },
 ];
 
+/** The demo administrator: the first user who sees every region and has the administrator role. */
+export async function demoAdmin(org: Pick<OrgPort, 'getUserScope' | 'getAccess'>): Promise<AuthUser | null> {
+  for (let userid = 1; userid <= 50; userid++) {
+    const [scope, access] = await Promise.all([org.getUserScope(userid), org.getAccess(userid)]);
+    if (scope.all && access.roles.includes('admin')) {
+      return { userid, loginname: 'admin', username: 'admin', c_id: 0, roles: access.roles, permissions: new Set(access.permissions), mustChangePassword: false, sessionId: 'demo-seed' };
+    }
+  }
+  return null;
+}
+
 /**
  * Seeds the demo risk points once (an empty ledger), as the demo
  * administrator: the records engine audits them like any save.
@@ -29,14 +40,7 @@ export async function seedDemoRiskPoints(records: Pick<RecordsPort, 'allRecords'
   }
   const { regions } = await org.allDeptsAndRegions();
   const byCode = new Map(regions.map((r) => [r.regioncode, r.regionid]));
-  // The demo administrator: the first user who sees every region and has the administrator role.
-  let admin: AuthUser | null = null;
-  for (let userid = 1; userid <= 50 && !admin; userid++) {
-    const [scope, access] = await Promise.all([org.getUserScope(userid), org.getAccess(userid)]);
-    if (scope.all && access.roles.includes('admin')) {
-      admin = { userid, loginname: 'admin', username: 'admin', c_id: 0, roles: access.roles, permissions: new Set(access.permissions), mustChangePassword: false, sessionId: 'demo-seed' };
-    }
-  }
+  const admin = await demoAdmin(org);
   if (!admin) {
     return;
   }

@@ -9,11 +9,14 @@ import { registerAnalysisRoutes } from './analysis.routes.js';
 import { createAnalysisService } from './analysis.service.js';
 import { createBandsService } from './bands.service.js';
 import { seedDemoRiskPoints } from './demo-points.js';
+import { seedDemoUnits } from './demo-units.js';
 import { migrations } from './migrations.js';
 import { riskPort } from './port.js';
 import { createRiskRepository } from './risk.repository.js';
 import { registerRiskRoutes } from './risk.routes.js';
 import { createRiskService } from './risk.service.js';
+import { registerRulesRoutes } from './rules.routes.js';
+import { createRulesService } from './rules.service.js';
 
 /**
  * Safety risk zoning (issue 21): the risk point ledger on the record engine,
@@ -45,23 +48,33 @@ export const riskModule = defineModule({
       repo: createRiskRepository(store.db),
       onError: (err, what) => log.error({ err }, `${what} failed`),
     });
+    const rules = createRulesService({
+      db: store.db,
+      bus: stream.bus,
+      onRulesChanged: (next) => risk.setRules(next),
+      onError: (err, what) => log.error({ err }, `${what} failed`),
+    });
     stream.topics.addSource(risk.channel.source);
     stream.topics.addResolver(risk.channel.resolver);
     registerRiskRoutes(http, risk, bands);
+    registerRulesRoutes(http, rules);
     registerAnalysisRoutes(http, bands, analysis, ports.records, async (c) => (await risk.points(c)).map((p) => p.id));
     const ready = (async () => {
       await bands.load();
+      await rules.load();
       if (config.demo) {
         await seedDemoRiskPoints(ports.records, ports.org, (err) => log.error({ err }, 'risk demo points failed'));
+        await seedDemoUnits(ports.records, ports.org, bands, analysis, (err) => log.error({ err }, 'risk demo units failed'));
       }
       await risk.reload();
     })();
     return {
       port: { report: (e) => risk.report(e), zoneList: (c) => risk.zoneList(c), points: (c) => risk.points(c) },
-      exposed: { risk },
+      exposed: { risk, rules },
       ready,
       stats: () => risk.stats(),
       close: async () => {
+        rules.close();
         risk.close();
         await risk.idle();
       },

@@ -1,5 +1,7 @@
 import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
+import { defaultEscalationRules } from '../../../shared/domain/risk-escalation.js';
 import { idType, type Dialect } from '../../store/migrations/dialect.js';
+import type { Database } from '../../store/schema.js';
 import type { ModuleMigration } from '../module.js';
 
 /** The zones' history of live levels (issue 21 §5). */
@@ -67,8 +69,53 @@ function bandsAndEvaluations(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * The escalation rules as rows an administrator edits (issue 21 §5),
+ * seeded once with the typical rules of DOMAIN.md §6: a plant that deletes
+ * one keeps it deleted.
+ */
+function escalationRules(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('risk_escalation_rule')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('match', 'text', (c) => c.notNull())
+        .addColumn('effect', 'text', (c) => c.notNull())
+        .addColumn('hold_ms', 'bigint', (c) => c.notNull())
+        .addColumn('enabled', 'integer', (c) => c.notNull())
+        .addColumn('name_zh', 'text')
+        .addColumn('name_en', 'text')
+        .addColumn('sort', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint')
+        .addColumn('updated_by', 'text')
+        .execute();
+      await (db as unknown as Kysely<Pick<Database, 'risk_escalation_rule'>>)
+        .insertInto('risk_escalation_rule')
+        .values(
+          defaultEscalationRules.map((r, i) => ({
+            id: r.id,
+            kind: r.kind,
+            match: JSON.stringify(r.match),
+            effect: JSON.stringify(r.effect),
+            hold_ms: r.holdMs,
+            enabled: r.enabled ? 1 : 0,
+            name_zh: r.name?.zh ?? null,
+            name_en: r.name?.en ?? null,
+            sort: (i + 1) * 10,
+            updated_at: null,
+            updated_by: null,
+          })),
+        )
+        .execute();
+    },
+  };
+}
+
 /** This module's migrations. Never edit a landed one; add new ones named by time. */
 export const migrations: Readonly<Record<string, ModuleMigration>> = {
   '20261125T2000_risk_zone_history': zoneHistory,
   '20261126T0230_risk_bands_evaluations': bandsAndEvaluations,
+  '20261126T1310_risk_escalation_rules': escalationRules,
 };

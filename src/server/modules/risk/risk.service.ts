@@ -73,6 +73,8 @@ export interface RiskService {
   report(event: CauseEvent): void;
   /** Recomputes every zone from the points already evaluated (rules changed; benchmarks). */
   recomputeAll(): void;
+  /** Replaces the escalation rule rows and recomputes every zone at once (an administrator saved them, here or on another server). */
+  setRules(rules: readonly EscalationRule[]): void;
   /** The zones' current state (tests, benchmarks). */
   zones(): ReadonlyMap<number, RiskZoneItem>;
   /** Resolves once pending history rows are written. */
@@ -400,6 +402,10 @@ export function createRiskService(deps: RiskServiceDeps): RiskService {
     },
     report,
     recomputeAll: () => void recompute(regionIds),
+    setRules(next) {
+      escalation.setRules(next);
+      recompute([...regionIds, ...zones.keys()]);
+    },
     zones: () => zones,
     idle: () => writes,
     channel: {

@@ -58,3 +58,26 @@ declare module '../../store/schema.js' {
     };
   }
 }
+
+declare module '../../store/schema.js' {
+  interface Database {
+    /** One live escalation rule row (DOMAIN.md §6), seeded with the defaults; an administrator edits them. */
+    risk_escalation_rule: {
+      id: string;
+      /** The cause kind it applies to (`alarm`, `permit`, …). */
+      kind: string;
+      /** JSON: attribute → value or list of values. */
+      match: string;
+      /** JSON: `{ raise: 1 }` or `{ set: level }`. */
+      effect: string;
+      hold_ms: number;
+      /** 1 enabled, 0 switched off. */
+      enabled: number;
+      name_zh: string | null;
+      name_en: string | null;
+      sort: number;
+      updated_at: number | null;
+      updated_by: string | null;
+    };
+  }
+}

@@ -1,4 +1,4 @@
-import { defineRecord } from '../definition.js';
+import { defineRecord, SIGNED_IN } from '../definition.js';
 
 /** Department notices (seed 2 §2.7: /Notice/NoticeList), seen within the department's data scope. */
 export const noticeLedger = defineRecord({
@@ -14,4 +14,6 @@ export const noticeLedger = defineRecord({
   ],
   list: { columns: ['title', 'dept'], filters: ['title'] },
   isolation: { dept: 'dept' },
+  // A department's people post and withdraw its notices; the isolation keeps each to their own departments.
+  permissions: { view: [], edit: [SIGNED_IN], delete: [SIGNED_IN] },
 });

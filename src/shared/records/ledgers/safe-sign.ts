@@ -54,6 +54,8 @@ export const safeSignLedger = defineRecord({
   ],
   list: { columns: ['name', 'code', 'signType', 'region'], filters: ['name', 'signType'] },
   isolation: { region: 'region' },
+  // Signs are placed and removed by the safety staff who manage risk control (GB 2894 signs are a control measure); everyone sees them.
+  permissions: { view: [], edit: ['risk:manage'], delete: ['risk:manage'] },
   // Seed 2 §7.4, names as the seed spells them.
   seedCalls: [
     { name: 'GetSafeSignList', call: 'List' },

@@ -150,10 +150,27 @@ for (const dialect of dialects) {
       const rec = (await call(ts.url, ledger.calls.get, { id: mine.body.data!.id }, operatorToken)).body.data!.record;
       expect((rec.sign as { signer: number }).signer).toBe(operator);
       // Sent back unchanged: kept. Redrawn or cleared: refused.
-      const same = await call(ts.url, ledger.calls.save, { ...base(), sign: rec.sign, id: rec.id, version: rec.version }, operatorToken);
+      const same = await call(ts.url, ledger.calls.save, { title: rec.title, dept, sign: rec.sign, id: rec.id, version: rec.version }, operatorToken);
       expect(same.body.IsSuccess, JSON.stringify(same.body.error)).toBe(true);
       expectRefused(await call(ts.url, ledger.calls.save, { ...base(), sign: { png: PNG }, id: rec.id, version: rec.version + 1 }, admin), 403, ['sign']);
       expectRefused(await call(ts.url, ledger.calls.save, { ...base(), sign: null, id: rec.id, version: rec.version + 1 }, admin), 403, ['sign']);
+    });
+
+    it('locks what a signature attests: a signed value cannot change, a field empty at signing can still be filled', async () => {
+      const made = await call(ts.url, ledger.calls.save, { title: '签前', dept, cat: 'gas', sign: { png: PNG } }, operatorToken);
+      expect(made.body.IsSuccess, JSON.stringify(made.body.error)).toBe(true);
+      const rec = (await call(ts.url, ledger.calls.get, { id: made.body.data!.id }, operatorToken)).body.data!.record;
+      expect((rec.sign as { keys: string[] }).keys).toEqual(expect.arrayContaining(['title', 'dept', 'cat']));
+      const again = { title: rec.title, dept, cat: rec.cat, sign: rec.sign, id: rec.id, version: rec.version };
+      // Changed or cleared after signing: refused naming the field, by anyone, and nothing is written.
+      expectRefused(await call(ts.url, ledger.calls.save, { ...again, cat: 'dust' }, operatorToken), 409, ['cat']);
+      expectRefused(await call(ts.url, ledger.calls.save, { ...again, title: '签后改名' }, admin), 409, ['title']);
+      expectRefused(await call(ts.url, ledger.calls.save, { ...again, cat: null }, admin), 409, ['cat']);
+      // Empty at signing: a later step fills it, and the attested values are kept.
+      const filled = await call(ts.url, ledger.calls.save, { ...again, blank: '后补' }, admin);
+      expect(filled.body.IsSuccess, JSON.stringify(filled.body.error)).toBe(true);
+      const after = (await call(ts.url, ledger.calls.get, { id: rec.id }, admin)).body.data!.record;
+      expect([after.title, after.cat, after.blank]).toEqual(['签前', 'gas', '后补']);
     });
 
     it('each named person confirms receipt on their own; others are refused; the to-do closes', async () => {

@@ -122,7 +122,8 @@ for (const dialect of dialects) {
       rec = r.body.data!;
       expect((await done('inspector'))[0].status).toBe(flowStatus.transfer);
       const sup = await pending('supervisor');
-      expect(sup.map((t) => [t.recordId, t.viaName])).toEqual([[rec.id, '张巡检']]);
+      // The new approver sees who handed it on and why.
+      expect(sup.map((t) => [t.recordId, t.viaName, t.viaReason])).toEqual([[rec.id, '张巡检', '出差']]);
       expectRefused(await act('inspector', rec, 'approve2'), 403);
 
       // The countersign completes with both remaining approvers.
@@ -152,6 +153,10 @@ for (const dialect of dialects) {
       const add = await call(ts.url, delegationAdd, { touserid: users.get('inspector')!, entity: ledger.def.entity, start: Date.now() - 1000, end: Date.now() + 3_600_000, reason: '休假' }, tok.supervisor);
       expect(add.body.IsSuccess, JSON.stringify(add.body.error)).toBe(true);
       expectRefused(await call(ts.url, delegationAdd, { touserid: users.get('inspector')!, start: 10, end: 5 }, tok.supervisor), 400, ['end']);
+      // A ledger without an approval flow has nothing to hand on (the page's picker offers only ledgers with one).
+      const noFlow = await call(ts.url, delegationAdd, { touserid: users.get('inspector')!, entity: 'SafeSignType', start: Date.now(), end: Date.now() + 60_000 }, tok.supervisor);
+      expectRefused(noFlow, 400, ['entity']);
+      expect(noFlow.body.error.code).toBe('records.delegation.noFlow');
       const list = (await call(ts.url, delegationSearch, { page: 1, pageSize: 20 }, tok.inspector)).body.data!;
       expect(list.items.map((d) => [d.fromName, d.toName])).toEqual([['王主管', '张巡检']]);
       expectRefused(await call(ts.url, delegationRevoke, { id: add.body.data!.id }, tok.inspector), 404);

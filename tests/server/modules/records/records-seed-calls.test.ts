@@ -3,6 +3,7 @@ import { API_VERSION } from '../../../../src/shared/contracts/envelope.js';
 import { definitionSave, recordContracts, seedCallContracts, type RecordItem } from '../../../../src/shared/records/contracts.js';
 import type { Contract } from '../../../../src/shared/contracts/contract.js';
 import { modules } from '../../../../src/server/modules/index.js';
+import { assertDeclaredPermissions } from '../../../../src/server/modules/records/definition-registry.js';
 
 const builtInLedgers = modules.flatMap((m) => m.ledgers ?? []);
 import { safeSignLedger, safeSignTypeLedger } from '../../../../src/shared/records/ledgers/safe-sign.js';
@@ -43,6 +44,11 @@ describe('seed call names of the built-in ledgers', () => {
     expect(seedCall(safeSignTypeLedger, 'DeleteSafeSignType').queryKeys).toEqual(['id']);
   });
 
+  it('every built-in ledger names who edits (and imports) and who deletes; an empty grant stops the start (issue 18 item 8)', () => {
+    expect(builtInLedgers.filter((d) => d.permissions.edit.length === 0 || d.permissions.delete.length === 0).map((d) => d.entity)).toEqual([]);
+    expect(() => assertDeclaredPermissions({ ...safeSignLedger, permissions: { ...safeSignLedger.permissions, edit: [] } })).toThrow(/SafeSign declares no edit/);
+  });
+
   it('no two built-in calls share a path', () => {
     const paths = builtInLedgers.flatMap((d) => [
       ...Object.values(recordContracts(d)).map((c) => c.path),
@@ -57,14 +63,16 @@ for (const dialect of dialects) {
     let ts: TestServer;
     let admin: string;
     let operator: string;
+    let supervisor: string;
     let contractor: string;
     let ids: Awaited<ReturnType<typeof orgIds>>;
 
     beforeAll(async () => {
       ts = await startTestServer({ demo: true, dialect });
-      [admin, operator, contractor] = await Promise.all([
+      [admin, operator, supervisor, contractor] = await Promise.all([
         demoToken(ts.url, 'admin'),
         demoToken(ts.url, 'operator'),
+        demoToken(ts.url, 'supervisor'),
         demoToken(ts.url, 'contractor'),
       ]);
       ids = await orgIds(ts.url, admin);
@@ -167,7 +175,9 @@ for (const dialect of dialects) {
         region: ids.region.get('TF')!,
         location: '储罐区东门',
       };
-      const added = await call(ts.url, seedCall(safeSignLedger, 'AddSafeSign'), seedBody(sign), operator);
+      // Signs are the risk managers' to place: an operator reads them but may not add one (nor import).
+      expectRefused(await call(ts.url, seedCall(safeSignLedger, 'AddSafeSign'), seedBody(sign), operator), 403);
+      const added = await call(ts.url, seedCall(safeSignLedger, 'AddSafeSign'), seedBody(sign), supervisor);
       expect(added.body.IsSuccess, JSON.stringify(added.body.error)).toBe(true);
       const s = added.body.data as RecordItem;
       expect(s.regionid).toBe(sign.region);
@@ -176,7 +186,8 @@ for (const dialect of dialects) {
       expect(((await call(ts.url, list, seedBody({}), operator)).body.data as { items: RecordItem[] }).items.map((r) => r.code)).toEqual([
         'SS-TF-01',
       ]);
-      // Outside the region: not listed, not changed, not deleted, and not filed there.
+      // Outside the region: not listed. Nor changed, deleted or filed there: the contractor holds no right to signs at all
+      // (edits across regions are refused by the isolation for every ledger: records.test.ts).
       expect(((await call(ts.url, list, seedBody({}), contractor)).body.data as { total: number }).total).toBe(0);
       expectRefused(
         await call(
@@ -185,28 +196,27 @@ for (const dialect of dialects) {
           seedBody({ ...sign, id: s.id, version: s.version, location: '别处' }),
           contractor,
         ),
-        404,
+        403,
       );
-      expectRefused(await call(ts.url, seedCall(safeSignLedger, 'DeleteSafeSign'), seedBody({ id: s.id }), contractor), 404);
-      expectRefused(await call(ts.url, seedCall(safeSignLedger, 'AddSafeSign'), seedBody({ ...sign, code: 'SS-TF-02' }), contractor), 403, [
-        'region',
-      ]);
+      expectRefused(await call(ts.url, seedCall(safeSignLedger, 'DeleteSafeSign'), seedBody({ id: s.id }), contractor), 403);
+      expectRefused(await call(ts.url, seedCall(safeSignLedger, 'AddSafeSign'), seedBody({ ...sign, code: 'SS-TF-02' }), contractor), 403);
 
       const updated = await call(
         ts.url,
         seedCall(safeSignLedger, 'updateSafeSign'),
         seedBody({ ...sign, id: s.id, version: s.version, checkedAt: 1_700_000_000_000 }),
-        operator,
+        supervisor,
       );
       expect(updated.body.data).toMatchObject({ checkedAt: 1_700_000_000_000, version: 2 });
       // Bad input names the field, as the generic call does.
       expectRefused(
-        await call(ts.url, seedCall(safeSignLedger, 'AddSafeSign'), seedBody({ ...sign, name: '  ', code: 'SS-X' }), operator),
+        await call(ts.url, seedCall(safeSignLedger, 'AddSafeSign'), seedBody({ ...sign, name: '  ', code: 'SS-X' }), supervisor),
         400,
         ['name'],
       );
 
-      expect((await call(ts.url, seedCall(safeSignLedger, 'DeleteSafeSign'), seedBody({ id: s.id }), operator)).body.IsSuccess).toBe(true);
+      expectRefused(await call(ts.url, seedCall(safeSignLedger, 'DeleteSafeSign'), seedBody({ id: s.id }), operator), 403);
+      expect((await call(ts.url, seedCall(safeSignLedger, 'DeleteSafeSign'), seedBody({ id: s.id }), supervisor)).body.IsSuccess).toBe(true);
       expect(((await call(ts.url, list, seedBody({}), operator)).body.data as { total: number }).total).toBe(0);
     });
 

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { myTodoList } from '../../../../src/shared/org/contracts.js';
+import { getUserInfo } from '../../../../src/shared/auth/contracts.js';
 import { definitionSave, fileDownload, uploadFileToServer, type RecordItem } from '../../../../src/shared/records/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
@@ -103,6 +104,26 @@ for (const dialect of dialects) {
       // Nor may they file a record into a region they do not see.
       const outside = await call(ts.url, ledger.calls.save, { ...base(), approver: users.get('contractor')! }, contractor);
       expectRefused(outside, 403, ['dept']);
+    });
+
+    it('takes an upload at userInfo.uploadurl with the seed’s fields, as a seed client sends it (seed 1 §3.7)', async () => {
+      const info = (await call(ts.url, getUserInfo, {}, operator)).body.data!;
+      expect(info.uploadurl).toBe('/UAPI/Common/UploadFileToServer');
+      const form = new FormData();
+      const fields = { APIVersion: '1.0', action: 'uploadfile', calltoken: operator, jsontype: 'json', userid: String(info.userid), customercode: 'inroad' };
+      for (const [k, v] of Object.entries(fields)) {
+        form.append(k, v);
+      }
+      form.append('upfile', new Blob([new Uint8Array([0x25, 0x50, 0x44, 0x46, 9, 9])]), '记录.pdf');
+      const res = await fetch(ts.url + info.uploadurl, { method: 'POST', headers: { authorization: `Bearer ${operator}` }, body: form });
+      const body = (await res.json()) as { IsSuccess: boolean; data: { id: number; name: string; size: number } | null };
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      expect(body.data).toMatchObject({ name: '记录.pdf', size: 6 });
+      const dl = await fetch(`${ts.url}${fileDownload.path}?id=${body.data!.id}`, { headers: { authorization: `Bearer ${operator}` } });
+      expect(Buffer.from(await dl.arrayBuffer())).toEqual(Buffer.from([0x25, 0x50, 0x44, 0x46, 9, 9]));
+      // Without a session it is refused like every other call.
+      const anon = await fetch(ts.url + info.uploadurl, { method: 'POST', body: form });
+      expect(anon.status).toBe(401);
     });
 
     it('makes a thumbnail of an image attachment, served only to those who may see the record', async () => {
