@@ -1,6 +1,7 @@
 import { ingestKeyCreate, ingestPositions, ingestSamples } from '../src/shared/contracts/stream';
 import { createRegionLocator } from '../src/shared/domain/region-locator';
 import { examRecordLedger, hazardousPositionLedger, personalArchiveLedger } from '../src/shared/occupational-health/ledger';
+import { gasDetectorLedger } from '../src/shared/occupational-health/ledger-more';
 import { healthLedgerPages } from '../src/shared/occupational-health/manifest';
 import { regionGeometryList } from '../src/shared/org/contracts';
 import { tagSave } from '../src/shared/realtime/contracts';
@@ -51,8 +52,8 @@ test('shift exposure from posted positions and NH3 samples shows on the person�
   const tagId = `E2E-OH-NH3-${stamp}`;
   await callApi(request, token, tagSave.path, {
     id: tagId,
-    name: `端到端 NH3浓度`,
-    name_en: `E2E NH3 concentration`,
+    name: `端到端 检测仪 ${stamp}`,
+    name_en: `E2E detector ${stamp}`,
     unit: 'ppm',
     kind: 'ppm',
     regionid: a.id,
@@ -65,6 +66,8 @@ test('shift exposure from posted positions and NH3 samples shows on the person�
     deadband: 0,
     isNew: true,
   });
+  // What the detector measures is bound as data (the exposure factors page), not read from its name.
+  await callApi(request, token, recordContracts(gasDetectorLedger).save.path, { tag: tagId, cas: '7664-41-7' });
   const { key } = await callApi<{ key: string }>(request, token, ingestKeyCreate.path, { name: `e2e oh ${stamp}` });
   const post = async (path: string, data: unknown) => {
     const res = await request.post(path, { data, headers: { authorization: `Bearer ${key}` } });
@@ -144,6 +147,8 @@ test('the occupational health pages open and fit a phone', async ({ browser }) =
   const OHM = '/occupationalHealthManagement';
   const pages: [string, string][] = [
     ['home', 'oh-home'],
+    // The area's own address is its home.
+    ['', 'oh-home'],
     ['occupationalHealthdatabase', 'ledger-HarmfulFactor'],
     ['hazardousPositions', 'ledger-HazardousPosition'],
     ['jobHazard', 'oh-measurements'],
@@ -167,11 +172,11 @@ test('the occupational health pages open and fit a phone', async ({ browser }) =
       await signIn(p, 'admin');
       await p.evaluate((l) => localStorage.setItem('language', l), lang);
       for (const [child, testId] of pages) {
-        await p.goto(`${OHM}/${child === 'home' ? 'occupationalHealthHomePage' : child}`);
+        await p.goto(child === '' ? OHM : `${OHM}/${child === 'home' ? 'occupationalHealthHomePage' : child}`);
         await expect(p.getByTestId(testId).first()).toBeVisible({ timeout: 20_000 });
         await expect(p.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 20_000 });
         if (screenshots) {
-          await p.screenshot({ path: `test-results/screens/occupational-health/${child}-${width}-${lang}.png`, fullPage: true });
+          await p.screenshot({ path: `test-results/screens/occupational-health/${child || 'area'}-${width}-${lang}.png`, fullPage: true });
         }
         await expectNoSidewaysOverflow(p);
       }

@@ -251,3 +251,16 @@ export const importStockCall = defineContract({
   output: z.object({ saved: z.number().int() }),
   permission: 'chemical:manage',
 });
+
+/**
+ * `ImportStockFile`: the stock-in template filled in and uploaded as .xlsx (multipart field `upfile`):
+ * its rows after the header (store code, CAS, quantity in t, batch) go through `ImportStock`, all or
+ * nothing; a bad row is named as `rows.<i>.<field>` with i counted from the first row under the header.
+ */
+export const importStockFileCall = defineContract({
+  method: 'POST',
+  path: `${P}/ImportStockFile`,
+  input: z.object({}),
+  output: z.object({ saved: z.number().int() }),
+  permission: 'chemical:manage',
+});

@@ -20,6 +20,8 @@ export const chemicalStoreLedger = defineRecord({
     { key: 'region', type: 2, label: { zh: '所在区域', en: 'Region' }, required: true },
     { key: 'classes', type: 21, label: { zh: '允许储存类别', en: 'Storage classes allowed' }, required: true, options: storageClassOptions },
     { key: 'capacity', type: 22, label: { zh: '设计容量（t）', en: 'Capacity (t)' }, required: true },
+    /** The major hazard storage unit (GB 18218-2018 §3.5) this store belongs to: its stock shows on that unit beside the design maximum. */
+    { key: 'hazardUnit', type: 100, label: { zh: '所属重大危险源储存单元', en: 'Major hazard storage unit' }, ref: { entity: 'DangerSource', label: 'name' } },
     { key: 'remark', type: 17, label: { zh: '备注', en: 'Remark' } },
   ],
   list: { columns: ['code', 'name', 'region', 'classes', 'capacity'], filters: ['name', 'code', 'region'], sort: { field: 'code', order: 'asc' } },

@@ -15,6 +15,7 @@ export const chemPageMessages = defineMessages({
     zh: '禁忌储存规则修改后，现有库存中发现不得同库储存的物品：{reason}。禁忌物品混存属重大事故隐患，请移库并整改。',
     en: 'After a change of the taboo storage rules, stock holds a pair that must not share a store: {reason}. Incompatible storage is a major hidden danger: move the stock and rectify.',
   },
+  'chemicals.badImportRow': { zh: '导入表的行不完整或数值不对（储存设施编号、CAS号、数量）', en: 'A row of the sheet is incomplete or has a wrong value (store code, CAS No., quantity)' },
   'chemicals.unknownStore': { zh: '没有编号为 {code} 的储存设施（或无权查看）', en: 'No store with code {code} (or not one you may see)' },
 
   'chemicals.home.intro': {
@@ -109,6 +110,8 @@ export const chemPageMessages = defineMessages({
     en: 'Before the date, the chemical list’s reminder fields open a to-do for whoever registered the chemical.',
   },
   'chemicals.import.template': { zh: '下载导入模板', en: 'Import template' },
+  'chemicals.import.upload': { zh: '导入入库表（Excel）', en: 'Import stock-in sheet (Excel)' },
+  'chemicals.import.done': { zh: '已导入 {saved} 行入库', en: '{saved} stock-in rows imported' },
   'chemicals.add.saved': { zh: '已新增化学品', en: 'Chemical added' },
   'chemicals.notices': { zh: '提示', en: 'Notices' },
 });

@@ -232,7 +232,12 @@ export function periodicExamDue(
   };
 }
 
-/** Special work with its own exams and contraindications, GBZ 188-2014 ch. 10 (其他特殊作业). */
+/**
+ * Special work with its own exams and contraindications, GBZ 188-2014 ch. 10
+ * (其他特殊作业), and confined-space entry (有限空间作业): not a chapter of
+ * GBZ 188, but plants examine entrants for it (heart, lung and mental fitness)
+ * and record the conclusion against it.
+ */
 export const specialWorks = {
   electrical: healthMessages['health.work.electrical'],
   'work-at-height': healthMessages['health.work.work-at-height'],
@@ -243,6 +248,7 @@ export const specialWorks = {
   'display-screen': healthMessages['health.work.display-screen'],
   'high-altitude': healthMessages['health.work.high-altitude'],
   aviation: healthMessages['health.work.aviation'],
+  'confined-space': healthMessages['health.work.confined-space'],
 } as const;
 export type SpecialWork = keyof typeof specialWorks;
 
@@ -267,12 +273,14 @@ export const hazardNames = {
  * special work of GBZ 188-2014 ch. 10, or a hazard's position such as
  * `benzene`); this map adds the special work behind the safe-work permits of
  * GB 30871-2022 (permit codes of the permit module): work at height needs
- * the height worker's exam, temporary power the electrician's. A plant adds
- * its own (e.g. a position to the hazards it exposes to).
+ * the height worker's exam, temporary power the electrician's, confined space
+ * the entrant's. A plant adds its own (e.g. a position to the hazards it
+ * exposes to).
  */
 export const defaultWorkContraindications: Readonly<Record<string, readonly string[]>> = {
   height: ['work-at-height'],
   power: ['electrical'],
+  confined: ['confined-space'],
 };
 
 /** One conclusion of one exam for one hazard or special work. */

@@ -38,6 +38,7 @@ export const healthMessages = defineMessages({
   'health.work.display-screen': { zh: '视屏作业', en: 'Display screen work' },
   'health.work.high-altitude': { zh: '高原作业', en: 'High-altitude work' },
   'health.work.aviation': { zh: '航空作业', en: 'Aviation work' },
+  'health.work.confined-space': { zh: '有限空间作业', en: 'Confined-space work' },
 
   'health.examDue.notRequired': { zh: '未接触职业病危害因素，无需在岗期间体检', en: 'No occupational hazard: no periodic exam required' },
   'health.examDue.unknownCycle': { zh: '接触的危害因素未配置体检周期', en: 'No exam cycle is configured for the hazards of this person' },
@@ -49,6 +50,10 @@ export const healthMessages = defineMessages({
   'health.contraindication.blocks': {
     zh: '{date} 体检发现{target}职业禁忌证，不得从事该作业',
     en: 'An occupational contraindication for {target} was found on {date}: barred from this work',
+  },
+  'health.contraindication.barsWorker': {
+    zh: '作业人员 {worker}：{date} 体检发现{target}职业禁忌证，不得从事该作业',
+    en: 'Worker {worker}: an occupational contraindication for {target} was found on {date}; barred from this work',
   },
 
   'health.limit.MAC': { zh: '最高容许浓度（MAC）', en: 'Maximum allowable concentration (MAC)' },

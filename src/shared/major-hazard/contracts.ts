@@ -71,6 +71,8 @@ export const identificationItem = z.object({
   issues: z.array(identificationIssue),
   /** When the identification last ran (it runs again when a quantity, substance or the population changes), epoch ms. */
   computedAt: z.number(),
+  /** A storage unit's current stock in its chemical stores, t, by CAS (beside each design maximum q); absent when no store is bound to it. */
+  stock: z.array(z.object({ cas: z.string(), quantity: z.number() })).optional(),
 });
 export type IdentificationItem = z.infer<typeof identificationItem>;
 

@@ -38,6 +38,11 @@ export const majorHazardShared = defineSharedModule({
     'majorHazard.population': { zh: '厂外500 m内 {n} 人', en: '{n} people within 500 m' },
     'majorHazard.col.substance': { zh: '物质', en: 'Substance' },
     'majorHazard.col.q': { zh: 'q (t)', en: 'q (t)' },
+    'majorHazard.col.stock': { zh: '当前库存 (t)', en: 'In stock now (t)' },
+    'majorHazard.stockNote': {
+      zh: '当前库存取自绑定到本储存单元的化学品储存设施（出入库流水之和），q 为设计最大量。',
+      en: 'Stock now is the sum of the movements of the chemical stores bound to this storage unit; q is the design maximum.',
+    },
     'majorHazard.col.Q': { zh: 'Q (t)', en: 'Q (t)' },
     'majorHazard.col.beta': { zh: 'β', en: 'β' },
     'majorHazard.col.ratio': { zh: 'q/Q', en: 'q/Q' },

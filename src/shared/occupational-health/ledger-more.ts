@@ -1,5 +1,5 @@
 import { defineRecord, type RecordDefinitionInput } from '../records/definition.js';
-import { examResultOptions, hazardOptions } from './ledger.js';
+import { examResultOptions, hazardOptions, substanceOptions } from './ledger.js';
 
 /*
  * The remaining registers of seed 3's occupational health area (issue 26 §2):
@@ -276,6 +276,26 @@ export const healthSettingLedger = ledger({
   seedCalls: [{ name: 'GetConfig', call: 'List' }],
 });
 
+/**
+ * exposureFactors: which catalogue substance each toxic gas detector measures.
+ * A person's shift exposure reads the zone detectors bound here (DOMAIN.md
+ * §11), never a formula guessed from the tag's name; a ppm tag without a row
+ * is not used, and its zone's time is "not estimated".
+ */
+export const gasDetectorLedger = ledger({
+  area: 'HMGasDetector',
+  entity: 'GasDetectorSubstance',
+  name: { zh: '气体检测仪测量物质', en: 'Gas detector substances' },
+  titleField: 'tag',
+  fields: [
+    { key: 'tag', type: 4, label: { zh: '检测仪位号', en: 'Detector tag' }, required: true, unique: true, max: 64 },
+    { key: 'cas', type: 7, label: { zh: '测量物质', en: 'Substance measured' }, required: true, options: substanceOptions },
+    remark,
+  ],
+  list: { columns: ['tag', 'cas', 'remark'], filters: ['tag', 'cas'], sort: { field: 'tag', order: 'asc' } },
+  seedCalls: crud,
+});
+
 export const healthMoreLedgers = [
   hazardSourceLedger,
   hazardIdentificationLedger,
@@ -283,4 +303,5 @@ export const healthMoreLedgers = [
   abnormalityRuleLedger,
   profileCardLedger,
   healthSettingLedger,
+  gasDetectorLedger,
 ];

@@ -1,4 +1,4 @@
-import { defaultPeriodicCycles, examResultCategories, examTypes, hazardNames, type KnownHazard } from '../domain/medical-surveillance.js';
+import { defaultPeriodicCycles, examResultCategories, examTypes, hazardNames, specialWorks, type KnownHazard, type SpecialWork } from '../domain/medical-surveillance.js';
 import { seedSubstances } from '../domain/substances.js';
 import { defineRecord, type RecordDefinitionInput } from '../records/definition.js';
 
@@ -25,6 +25,11 @@ export const hazardOptions = (Object.keys(defaultPeriodicCycles) as KnownHazard[
   value: h,
   label: { zh: hazardNames[h].zh, en: hazardNames[h].en },
 }));
+/** What an exam concludes on: a hazard of the cycle table, or a special work (a contraindication to it bars the matching permits). */
+export const examTargetOptions = [
+  ...hazardOptions,
+  ...(Object.keys(specialWorks) as SpecialWork[]).map((w) => ({ value: w, label: { zh: specialWorks[w].zh, en: specialWorks[w].en } })),
+];
 /** Substances of the one chemical catalogue that have GBZ 2.1 limits, by CAS. */
 export const substanceOptions = seedSubstances
   .filter((s) => s.cas && s.oel && (s.oel.mac !== null || s.oel.twa !== null || s.oel.stel !== null))
@@ -197,7 +202,7 @@ export const examRecordLedger = ledger({
     { key: 'personName', type: 4, label: { zh: '姓名', en: 'Name' }, required: true, max: 50 },
     { key: 'examType', type: 7, label: { zh: '体检类型', en: 'Exam type' }, required: true, options: examTypeOptions },
     { key: 'date', type: 5, label: { zh: '体检日期', en: 'Exam date' }, required: true },
-    { key: 'hazards', type: 21, label: { zh: '体检危害因素', en: 'Hazards examined for' }, options: hazardOptions },
+    { key: 'hazards', type: 21, label: { zh: '体检危害因素/特殊作业', en: 'Hazards or special work examined for' }, options: examTargetOptions },
     { key: 'result', type: 7, label: { zh: '体检结论', en: 'Conclusion' }, required: true, options: examResultOptions },
     { key: 'institution', type: 4, label: { zh: '体检机构', en: 'Institution' }, max: 100 },
     { key: 'dept', type: 1, label: { zh: '部门', en: 'Department' } },

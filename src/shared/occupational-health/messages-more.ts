@@ -25,6 +25,11 @@ export const healthMoreMessages = defineMessages({
   'health.more.mgPerPpm': { zh: '1 ppm = mg/m³', en: '1 ppm = mg/m³' },
   'health.more.factor': { zh: '危害因素库', en: 'Factor library' },
   'health.more.cycle': { zh: '体检周期（月）', en: 'Exam cycle (months)' },
+  'health.more.detectors': { zh: '气体检测仪测量物质', en: 'What each gas detector measures' },
+  'health.more.detectorsHelp': {
+    zh: '个人班次接触按所到区域的有毒气体检测仪读数估算；每台检测仪测量的物质在此绑定，未绑定的检测仪不参与估算。',
+    en: 'Shift exposure is estimated from the toxic gas detectors of the zones a person was in; bind the substance each detector measures here. A detector without a binding is not used.',
+  },
   'health.more.noise': {
     zh: '噪声：L_EX,8h 限值 {lex} dB(A)；脉冲噪声峰值 {peak} dB（GBZ 2.2-2007）。化学因素限值见 GBZ 2.1-2019，ppm 换算 mg/m³ = ppm × M / 24.45。',
     en: 'Noise: L_EX,8h limit {lex} dB(A); impulse peak {peak} dB (GBZ 2.2-2007). Chemical limits per GBZ 2.1-2019; mg/m³ = ppm × M / 24.45.',

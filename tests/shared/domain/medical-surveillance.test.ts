@@ -5,6 +5,7 @@ import {
   addMonths,
   contraindicationBlock,
   defaultPeriodicCycles,
+  defaultWorkContraindications,
   examResultCategories,
   examTypes,
   periodicExamDue,
@@ -212,6 +213,31 @@ describe('contraindicationBlock', () => {
       reasons: [{ params: { target: '苯', target_en: 'Benzene' } }],
     });
     expect(contraindicationBlock([finding('2024-03-01', 'benzene', 'suspected')], 'benzene').blocked).toBe(false);
+  });
+
+  // DOMAIN.md §11: a contraindication bars the matching special work; the default map links the GB 30871 permits to it.
+  it.each([
+    ['height', 'work-at-height', true],
+    ['power', 'electrical', true],
+    ['confined', 'confined-space', true],
+    ['height', 'electrical', false],
+    ['power', 'work-at-height', false],
+    ['confined', 'work-at-height', false],
+    ['hot', 'work-at-height', false],
+    ['lifting', 'work-at-height', false],
+    ['confined', 'hydrogen-sulfide', false],
+  ])('default map: a %s permit, a contraindication for %s → barred %s', (permit, target, barred) => {
+    expect(contraindicationBlock([finding('2024-05-01', target, 'contraindication')], permit).blocked).toBe(barred);
+    expect(contraindicationBlock([finding('2024-05-01', target, 'recheck')], permit).blocked).toBe(false);
+  });
+
+  it('the default map names only special works that have a name', () => {
+    for (const targets of Object.values(defaultWorkContraindications)) {
+      for (const target of targets) {
+        const r = contraindicationBlock([finding('2024-05-01', target, 'contraindication')], target);
+        expect(r.reasons[0].params?.target).not.toBe(target);
+      }
+    }
   });
 
   it('uses the map it is given (a plant linking its confined-space permit to H2S)', () => {

@@ -1,12 +1,13 @@
-import { Alert, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Table, Tag, Upload } from 'antd';
 import { useCallback, useState } from 'react';
-import { importTemplateCall, inventorySearchCall, submitInventoryCall, warehouseSearchCall, type CountRow, type MovementRow } from '../../../shared/chemicals/calls';
+import { importStockFileCall, importTemplateCall, inventorySearchCall, submitInventoryCall, warehouseSearchCall, type CountRow, type MovementRow } from '../../../shared/chemicals/calls';
 import { inventoryCall, stockInCall, stockOutCall, substanceOptionsCall, type InventoryItem } from '../../../shared/chemicals/contracts';
 import { chemicalStoreLedger } from '../../../shared/chemicals/ledger';
 import { recordContracts, recordListInput } from '../../../shared/records/contracts';
 import { api, errorText } from '../../app/api';
 import { downloadPost } from '../../ui/file-transfer';
 import { LedgerPage } from '../../ui/records/ledger-page';
+import { postFile } from '../../ui/records/record-api';
 import { useLoad } from '../../ui/use-load';
 import { StoreTotals } from './chemicals-home-page';
 import { useMsg } from './use-msg';
@@ -205,6 +206,21 @@ export function MovementPage() {
     }
   };
 
+  /** The filled-in stock-in template: every row booked, or none with the bad row named. */
+  const upload = async (file: File) => {
+    setBusy(true);
+    try {
+      const r = await postFile<{ saved: number }>(importStockFileCall.path, file);
+      setResult({ ok: true, text: m('chemicals.import.done', { saved: r.saved }) });
+      inventory.reload();
+      setTick((t) => t + 1);
+    } catch (err) {
+      setResult({ ok: false, text: errorText(err, lang) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }}>
       <Card title={m('chemicals.page.movement')} size="small">
@@ -241,6 +257,18 @@ export function MovementPage() {
             <Button type="link" onClick={() => void downloadPost(importTemplateCall.path, { kind: 'stock' }, lang === 'en' ? 'stock-import-template.xlsx' : '危化品入库导入模板.xlsx')}>
               {m('chemicals.import.template')}
             </Button>
+            <Upload
+              accept=".xlsx"
+              showUploadList={false}
+              beforeUpload={(file) => {
+                void upload(file);
+                return false;
+              }}
+            >
+              <Button loading={busy} data-testid="chemicals-import-stock">
+                {m('chemicals.import.upload')}
+              </Button>
+            </Upload>
           </Space>
         </Form>
         {result && (

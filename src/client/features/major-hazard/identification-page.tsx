@@ -64,11 +64,27 @@ function UnitCard({ item, lang }: { item: IdentificationItem; lang: Lang }) {
                 render: (_v, s) => s.name || s.cas || (s.categories ?? []).join(', '),
               },
               { title: renderMessage(lang, 'majorHazard.col.q'), dataIndex: 'q' },
+              ...(item.stock
+                ? [
+                    {
+                      title: renderMessage(lang, 'majorHazard.col.stock'),
+                      render: (_v: unknown, s: Graded) => {
+                        const held = item.stock!.find((x) => x.cas === s.cas)?.quantity ?? 0;
+                        return (
+                          <Typography.Text type={held > s.q ? 'danger' : undefined} data-testid={`mh-stock-${item.id}-${s.cas ?? ''}`}>
+                            {n6(held)}
+                          </Typography.Text>
+                        );
+                      },
+                    },
+                  ]
+                : []),
               { title: renderMessage(lang, 'majorHazard.col.Q'), dataIndex: 'Q' },
               { title: renderMessage(lang, 'majorHazard.col.beta'), dataIndex: 'beta' },
               { title: renderMessage(lang, 'majorHazard.col.ratio'), render: (_v, s) => n6(s.ratio) },
             ]}
           />
+          {item.stock ? <Typography.Text type="secondary">{renderMessage(lang, 'majorHazard.stockNote')}</Typography.Text> : null}
           <div data-testid={`mh-reasons-${item.id}`}>
             <Typography.Text strong>{renderMessage(lang, 'majorHazard.reasons')}</Typography.Text>
             {r.substances.map((s, i) => (

@@ -10,7 +10,7 @@ import {
   type TouchItem,
 } from '../../../shared/occupational-health/contracts-more';
 import { examTypeOptions, hazardOptions } from '../../../shared/occupational-health/ledger';
-import { hazardAssessmentLedger, hazardIdentificationLedger } from '../../../shared/occupational-health/ledger-more';
+import { gasDetectorLedger, hazardAssessmentLedger, hazardIdentificationLedger } from '../../../shared/occupational-health/ledger-more';
 import { OHM } from '../../../shared/occupational-health/manifest';
 import { healthFormPages, healthMorePages } from '../../../shared/occupational-health/pages-more';
 import { formatDate } from '../../../shared/time';
@@ -223,28 +223,42 @@ export function ExposureFactorsPage() {
   const q = useLoad(useCallback((signal: AbortSignal) => api(exposureFactorsCall, {}, { signal }), []));
   const d = q.data;
   return (
-    <Card size="small" title={m('health.page.hazards')}>
-      {d && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={m('health.more.noise', { lex: d.noise.lex8h, peak: d.noise.peak })} />}
-      <Table<ExposureFactor>
-        data-testid="oh-exposure-factors"
-        size="small"
-        rowKey="cas"
-        loading={q.loading}
-        dataSource={d?.items ?? []}
-        pagination={{ pageSize: 50, hideOnSinglePage: true }}
-        scroll={{ x: 'max-content' }}
-        columns={[
-          { title: m('health.page.substance'), render: (_, r) => (lang === 'en' ? r.nameEn : r.name) },
-          { title: m('health.more.cas'), dataIndex: 'cas' },
-          { title: 'MAC', dataIndex: 'mac', align: 'right' },
-          { title: 'PC-TWA', dataIndex: 'pcTwa', align: 'right' },
-          { title: 'PC-STEL', dataIndex: 'pcStel', align: 'right' },
-          { title: m('health.more.molarMass'), dataIndex: 'molarMass', align: 'right' },
-          { title: m('health.more.mgPerPpm'), dataIndex: 'mgPerPpm', align: 'right' },
-          { title: m('health.more.factor'), dataIndex: 'factor' },
-          { title: m('health.more.cycle'), dataIndex: 'cycleMonths', align: 'right' },
-        ]}
-      />
-    </Card>
+    <Space direction="vertical" size={12} style={{ width: '100%' }}>
+      <Card size="small" title={m('health.page.hazards')}>
+        {d && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 12 }}
+            message={m('health.more.noise', { lex: d.noise.lex8h, peak: d.noise.peak })}
+          />
+        )}
+        <Table<ExposureFactor>
+          data-testid="oh-exposure-factors"
+          size="small"
+          rowKey="cas"
+          loading={q.loading}
+          dataSource={d?.items ?? []}
+          pagination={{ pageSize: 50, hideOnSinglePage: true }}
+          scroll={{ x: 'max-content' }}
+          columns={[
+            { title: m('health.page.substance'), render: (_, r) => (lang === 'en' ? r.nameEn : r.name) },
+            { title: m('health.more.cas'), dataIndex: 'cas' },
+            { title: 'MAC', dataIndex: 'mac', align: 'right' },
+            { title: 'PC-TWA', dataIndex: 'pcTwa', align: 'right' },
+            { title: 'PC-STEL', dataIndex: 'pcStel', align: 'right' },
+            { title: m('health.more.molarMass'), dataIndex: 'molarMass', align: 'right' },
+            { title: m('health.more.mgPerPpm'), dataIndex: 'mgPerPpm', align: 'right' },
+            { title: m('health.more.factor'), dataIndex: 'factor' },
+            { title: m('health.more.cycle'), dataIndex: 'cycleMonths', align: 'right' },
+          ]}
+        />
+      </Card>
+      {/* Which substance each gas detector measures: a person's shift exposure reads these bindings. */}
+      <Card size="small" title={m('health.more.detectors')} data-testid="oh-detector-bindings">
+        <Typography.Paragraph type="secondary">{m('health.more.detectorsHelp')}</Typography.Paragraph>
+        <LedgerPage entity={gasDetectorLedger.entity} />
+      </Card>
+    </Space>
   );
 }

@@ -14,6 +14,7 @@ import {
   examPlanLedger,
   examRecordLedger,
   examResultOptions,
+  examTargetOptions,
   examTypeOptions,
   harmfulFactorLedger,
   hazardOptions,
@@ -253,7 +254,7 @@ export function AbnormalitiesPage() {
               </Tag>
             ),
           },
-          { title: m('health.page.hazards'), render: (_, r) => r.hazards.map((h) => optionLabel(hazardOptions, h, lang)).join('、') },
+          { title: m('health.page.hazards'), render: (_, r) => r.hazards.map((h) => optionLabel(examTargetOptions, h, lang)).join('、') },
           { title: m('health.page.institution'), dataIndex: 'institution' },
           { title: m('health.page.remark'), dataIndex: 'remark' },
         ]}

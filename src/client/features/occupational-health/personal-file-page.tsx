@@ -6,7 +6,7 @@ import { personalDataCall, type SubstanceExposure } from '../../../shared/occupa
 import type { NoiseExposure } from '../../../shared/occupational-health/contracts-more';
 import { hazardAssessmentLedger, profileCardLedger } from '../../../shared/occupational-health/ledger-more';
 import { recordContracts } from '../../../shared/records/contracts';
-import { examResultOptions, examTypeOptions, hazardOptions, personalArchiveLedger } from '../../../shared/occupational-health/ledger';
+import { examResultOptions, examTargetOptions, examTypeOptions, hazardOptions, personalArchiveLedger } from '../../../shared/occupational-health/ledger';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { LedgerPage } from '../../ui/records/ledger-page';
@@ -191,7 +191,7 @@ export function PersonalFilePage() {
             { title: m('health.page.date'), render: (_, r) => (r.date ? formatDate(r.date, 'YYYY-MM-DD') : '') },
             { title: m('health.page.examType'), render: (_, r) => optionLabel(examTypeOptions, r.examType, lang) },
             { title: m('health.page.conclusion'), render: (_, r) => optionLabel(examResultOptions, r.result, lang) },
-            { title: m('health.page.hazards'), render: (_, r) => r.hazards.map((h) => optionLabel(hazardOptions, h, lang)).join('、') },
+            { title: m('health.page.hazards'), render: (_, r) => r.hazards.map((h) => optionLabel(examTargetOptions, h, lang)).join('、') },
           ]}
         />
       </Card>

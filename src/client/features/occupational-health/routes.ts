@@ -9,6 +9,8 @@ const OHM = '/occupationalHealthManagement';
 
 /** Occupational health (issue 26 §2): the children of seed 3 served here. */
 export const occupationalHealthPages = definePages([
+  // The area's own address is its home, as /ChemicalsManagement is for chemicals (spec 3 §2).
+  page(OHM, load, 'HealthHomePage'),
   page(`${OHM}/occupationalHealthHomePage`, load, 'HealthHomePage'),
   page(`${OHM}/occupationalHealthdatabase`, load, 'HarmfulFactorPage'),
   page(`${OHM}/hazardousPositions`, load, 'HazardousPositionPage'),

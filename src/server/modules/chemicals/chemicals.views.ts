@@ -159,8 +159,8 @@ export function createChemicalViews(
 
   /**
    * A pair in stock the matrix now refuses is a 重大 hidden danger (DOMAIN.md §10): one is reported to the
-   * hidden-danger register per store and pair (category 危化品储存), by whoever changed the rules; it is
-   * graded, assigned and closed there. Answers how many were opened.
+   * hidden-danger register per store and pair (category 危化品储存), by whoever changed the rules, and
+   * registered 重大 under item 20 of the 2017 criteria; it is assigned and closed there. Answers how many were opened.
    */
   async function openDangers(caller: AuthUser, conflicts: StockConflict[]): Promise<number> {
     let opened = 0;
@@ -181,6 +181,8 @@ export function createChemicalViews(
           region: st.region,
           place: c.store,
           detail: renderMessage('zh', 'chemicals.danger.detail', { reason: c.reason }),
+          // 121 号 item 20: mutually incompatible substances stored together — 重大 by rule.
+          criteria: [20],
         });
         await db.insertInto('chemical_taboo_danger').values({ store_id: c.storeId, pair: c.pair, danger_id: danger.id, at: now() }).execute();
         opened++;

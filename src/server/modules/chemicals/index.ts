@@ -12,6 +12,7 @@ import { createChemicalsService } from './chemicals.service.js';
 import { createChemicalViews } from './chemicals.views.js';
 import { seedDemoChemicals } from './demo.js';
 import { migrations } from './migrations.js';
+import { unitStockOf } from './unit-stock.js';
 
 /**
  * Chemical stores (issue 26 §1, DOMAIN.md §10): the stores on the record
@@ -29,6 +30,8 @@ export const chemicalsModule = defineModule({
     const chem = createChemicalsService(store, { records: ports.records, catalogue: ports.catalogue });
     const views = createChemicalViews(store, { records: ports.records, catalogue: ports.catalogue, chem, hiddenDangers: ports.hiddenDangers, log });
     registerChemicalRoutes(http, chem, ports.catalogue);
+    // Stock in a store bound to a major hazard storage unit shows on that unit beside its design maximum.
+    ports.catalogue.addUnitStock(unitStockOf(store, ports.records));
     registerChemicalViewRoutes(http, views, chem);
     const ready = config.demo
       ? seedDemoChemicals(store, ports.records, ports.org, chem, views).then(

@@ -81,6 +81,12 @@ export interface ReportInput {
   photos?: number[];
   detail?: string;
   point?: string;
+  /**
+   * Items of the 2017 major-hazard criteria (安监总管三〔2017〕121号) the finding meets
+   * by its nature (chemicals: incompatible substances stored together, item 20): such a
+   * danger is 重大 by rule, so it is registered as such at once, not left to a grader.
+   */
+  criteria?: number[];
 }
 
 export interface HiddenDangersService {
@@ -248,14 +254,21 @@ export function createHiddenDangersService(
   const mayVerify = (caller: AuthUser) => caller.roles.includes('admin') || caller.permissions.has('hiddenDanger:verify');
 
   return {
-    async report(caller, input) {
+    async report(caller, { criteria, ...input }) {
       const saved = await deps.records.save(caller, def, { source: 'inspection', ...input });
       const dir = await directory();
       // The finder is who reported it; set through a step so it is read-only, with the first to-dos.
-      return deps.records.step(caller, def, { id: saved.id, action: 'report' }, async (current) => ({
+      const reported = await deps.records.step(caller, def, { id: saved.id, action: 'report' }, async (current) => ({
         to: current.status,
         set: { finder: caller.userid },
         after: (tx, row) => handOver(tx, dir, row),
+      }));
+      if (!criteria?.length) {
+        return reported;
+      }
+      return act(caller, { id: reported.id }, { type: 'register', grade: 'major', criteria }, (_c, _to, grade) => ({
+        grade,
+        criteria: criteria.map(String),
       }));
     },
 

@@ -152,6 +152,7 @@ export const majorHazardModule = defineModule({
     const port: MajorHazardPort = {
       catalogue: () => seedSubstances,
       substance: (key) => seedSubstances.find((x) => x.code === key || (x.cas !== null && x.cas === key.trim())),
+      addUnitStock: (source) => service.addUnitStock(source),
     };
     return {
       port,

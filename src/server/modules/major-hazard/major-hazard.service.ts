@@ -9,6 +9,7 @@ import type { AlarmsPort } from '../alarms/port.js';
 import type { RealtimePort, RealtimeTagRegistry } from '../realtime/port.js';
 import type { RecordsPort } from '../records/port.js';
 import type { IdentificationRepository, IdentificationRow } from './identification.repository.js';
+import type { UnitStock } from './port.js';
 import { reportRows } from './report.js';
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -59,6 +60,8 @@ export interface MajorHazardService {
   /** Identifies again every unit whose input changed since its kept result (and forgets deleted units). */
   refresh(): Promise<number>;
   identificationList(caller: AuthUser): Promise<{ items: IdentificationItem[]; total: number }>;
+  /** Where storage units' current stock comes from (the port's `addUnitStock`). */
+  addUnitStock(source: UnitStock): void;
   monitorList(caller: AuthUser): Promise<{ sources: MonitorSource[]; serverTime: number }>;
   /** Every source the caller may see with its grade and R, 一级 first (the report and its exports). */
   report(caller: AuthUser): Promise<ReportRow[]>;
@@ -78,6 +81,7 @@ export function createMajorHazardService(deps: {
   now?: () => number;
 }): MajorHazardService {
   const now = deps.now ?? Date.now;
+  const unitStocks: UnitStock[] = [];
   // One refresh at a time: a save during a refresh runs another after it.
   let running: Promise<number> = Promise.resolve(0);
 
@@ -152,9 +156,18 @@ export function createMajorHazardService(deps: {
     await refresh();
     const units = (await deps.records.list(caller, dangerSourceLedger, { ...ALL, filters: {}, keyword: '' })).items;
     const kept = new Map((await deps.repo.all()).map((r) => [r.unit_id, r]));
+    const stock = new Map<number, { cas: string; quantity: number }[]>();
+    const storage = units.filter((u) => text(u.kind) === 'storage').map((u) => u.id);
+    for (const source of storage.length > 0 ? unitStocks : []) {
+      for (const [unit, rows] of await source(storage)) {
+        stock.set(unit, [...(stock.get(unit) ?? []), ...rows]);
+      }
+    }
     const items = units.map((u): IdentificationItem => {
       const k = kept.get(u.id);
+      const held = stock.get(u.id);
       return {
+        ...(held ? { stock: held } : {}),
         id: u.id,
         name: text(u.name),
         code: text(u.code),
@@ -172,6 +185,9 @@ export function createMajorHazardService(deps: {
   return {
     refresh,
     identificationList,
+    addUnitStock(source) {
+      unitStocks.push(source);
+    },
     async report(caller) {
       const { items } = await identificationList(caller);
       const devices = (await deps.records.list(caller, dangerSourceDeviceLedger, { ...ALL, filters: {}, keyword: '' })).items;

@@ -6,11 +6,19 @@ import { definePort } from '../module.js';
  * (issue 20; the substances with their CAS, storage classes, exposure limits
  * and MSDS) that chemicals and occupational health build on, never a copy.
  */
+/** Current stock (t) of each substance by CAS, per storage unit (its record id), of the units asked for; units without stock are left out. */
+export type UnitStock = (unitIds: readonly number[]) => Promise<ReadonlyMap<number, readonly { cas: string; quantity: number }[]>>;
+
 export interface MajorHazardPort {
   /** Every substance of the catalogue, in catalogue order. */
   catalogue(): readonly Substance[];
   /** A substance by its catalogue code or its CAS number; undefined when the catalogue has none. */
   substance(codeOrCas: string): Substance | undefined;
+  /**
+   * Adds where a storage unit's current stock comes from (chemicals: the stores
+   * bound to the unit); the identification shows it beside each design maximum q.
+   */
+  addUnitStock(source: UnitStock): void;
 }
 
 export const majorHazardPort = definePort<MajorHazardPort>('majorHazard');

@@ -37,6 +37,7 @@ import {
 import { seedSubstances, type Substance } from '../../../shared/domain/substances.js';
 import { healthMessages } from '../../../shared/health/messages.js';
 import type { RecordDefinition } from '../../../shared/records/definition.js';
+import { gasDetectorLedger } from '../../../shared/occupational-health/ledger-more.js';
 import { positioningObjectLedger } from '../../../shared/records/ledgers/positioning-object.js';
 import { recordListInput, type RecordItem } from '../../../shared/records/contracts.js';
 import { formatDate } from '../../../shared/time.js';
@@ -71,32 +72,6 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 const dateOf = (ms: number) => formatDate(ms, 'YYYY-MM-DD');
 const round = (x: number, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
-
-/**
- * The substance a gas detector tag measures, from the catalogue: a word of
- * its name (`… NH3 concentration`, `… H2S浓度`) that is a substance's
- * formula, synonym or name. Only substances with a molar mass and a GBZ 2.1
- * limit count: the others cannot be converted or judged.
- */
-export function substanceOfTag(tag: { name: string; name_en: string }): Substance | null {
-  const words = new Set(
-    `${tag.name_en} ${tag.name}`
-      .replace(/浓度|检测|探测器|报警器/g, ' ')
-      .split(/[\s,;:()（）/_-]+/)
-      .map((w) => w.trim().toLowerCase())
-      .filter(Boolean),
-  );
-  for (const s of seedSubstances) {
-    if (!s.cas || !s.oel || !(s.physical.molarMass > 0)) {
-      continue;
-    }
-    const names = [s.code, s.name.en, s.name.zh, ...s.synonyms].map((n) => n.toLowerCase());
-    if (names.some((n) => words.has(n))) {
-      return s;
-    }
-  }
-  return null;
-}
 
 export interface HealthService {
   isAdmin(caller: AuthUser): { isAdmin: 0 | 1 };
@@ -242,14 +217,26 @@ export function createHealthService(
     return out;
   }
 
-  /** Toxic gas detectors (ppm tags the caller may see) of the given zones, with the substance each measures. */
+  /**
+   * Toxic gas detectors (ppm tags the caller may see) of the given zones, with
+   * the substance each measures as bound in `GasDetectorSubstance` (only
+   * substances with a molar mass and a GBZ 2.1 limit: the others cannot be
+   * converted or judged).
+   */
   async function detectorsIn(caller: AuthUser, zones: ReadonlySet<string>) {
+    const bound = new Map<string, Substance>();
+    for (const r of await deps.records.allRecords(gasDetectorLedger)) {
+      const s = byCas.get(str(r.cas));
+      if (s?.oel && s.physical.molarMass > 0) {
+        bound.set(str(r.tag), s);
+      }
+    }
     const out: { id: string; zone: string; unit: 'ppm' | 'mg/m3'; substance: Substance }[] = [];
     for (let page = 1; ; page++) {
       const { items, total } = await deps.realtime.tagList(caller, { page, pageSize: PAGE, kind: 'ppm', enabled: 1 });
       for (const t of items) {
         const zone = t.regionid === null ? null : String(t.regionid);
-        const substance = zone !== null && zones.has(zone) ? substanceOfTag(t) : null;
+        const substance = zone !== null && zones.has(zone) ? (bound.get(t.id) ?? null) : null;
         if (zone !== null && substance) {
           out.push({ id: t.id, zone, unit: /mg/i.test(t.unit) ? 'mg/m3' : 'ppm', substance });
         }

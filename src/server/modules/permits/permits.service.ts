@@ -4,8 +4,8 @@ import type { GasSample, HotGrade, PermitType, WorkingBillCheckInput } from '../
 import { haversineDistance } from '../../../shared/domain/geometry.js';
 import { gasAlarmSuspends, permitCause, permitCauseId, permitConflicts, type GasAlarmFacts, type PermitConflict, type PermitFacts } from '../../../shared/domain/permit-interactions.js';
 import { calendarOf } from '../../../shared/domain/plant-calendar.js';
-import { renderMessage } from '../../../shared/messages/catalog.js';
-import type { Lang } from '../../../shared/messages/define.js';
+import { renderMessage, type MessageCode } from '../../../shared/messages/catalog.js';
+import type { Lang, MessageParams } from '../../../shared/messages/define.js';
 import type {
   finishResults,
   gasAddInput,
@@ -90,6 +90,21 @@ export interface PermitsDeps {
   onError?: (err: unknown, what: string) => void;
   now?: () => number;
 }
+
+/** A worker another module bars from a permit's work, with the reason as a message of that module (occupational health: a contraindication). */
+export interface BarredWorker {
+  /** Index in the permit's `workers`. */
+  index: number;
+  worker: string;
+  reason: { code: MessageCode; params: MessageParams };
+}
+
+/**
+ * A check of a permit's workers that another module adds through the port
+ * (`addWorkerCheck`), so permits need not know that module: the workers it
+ * bars from this type of work. Run on the application and again on the start.
+ */
+export type WorkerCheck = (workers: readonly string[], type: PermitType) => Promise<BarredWorker[]>;
 
 /** Statuses whose permits other permits may conflict with. */
 const CONFLICT_STATUSES = ['signing', 'approved', 'active', 'suspended'];
@@ -351,7 +366,23 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
     throw badRequest(v.code, [v.field]);
   }
 
+  const workerChecks: WorkerCheck[] = [];
+  /** Refuses the first worker a check bars, naming the workers field and the worker. */
+  async function refuseBarredWorkers(workers: readonly string[], type: PermitType): Promise<void> {
+    for (const check of workerChecks) {
+      const barred = (await check(workers, type))[0];
+      if (barred) {
+        throw badRequest(barred.reason.code, ['workers'], { ...barred.reason.params, worker: barred.worker });
+      }
+    }
+  }
+
   return {
+    /** Adds a check of the workers (another module's bar); applications and starts of permits run it. */
+    addWorkerCheck(check: WorkerCheck): void {
+      workerChecks.push(check);
+    },
+
     async check(body: WorkingBillCheckInput, lang: Lang): Promise<WorkingBillCheckOutput> {
       return findingsOf(await judge(body), lang);
     },
@@ -413,6 +444,7 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
           throw badRequest('permits.unknownSigner', [`signers.${code}`]);
         }
       }
+      await refuseBarredWorkers(raw.workers, raw.type);
       const { signature, signers: _s, workers, content, location, regionId, lng, lat, radiusM, guardianTag, ...rest } = raw;
       void _s;
       return transactThenPublish(store.db, deps.bus, async (tx, emit) => {
@@ -546,6 +578,8 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
           refuseConflict(refused);
         }
         refuseWhileGasAlarm(pre, 'permits.startGasAlarm');
+        // A contraindication found after the application still keeps the worker out.
+        await refuseBarredWorkers(JSON.parse(pre.workers) as string[], pre.type as PermitType);
         const notLocked = (await deps.isolationSheets?.(pre.number))?.find((x) => x.status !== 4);
         if (notLocked) {
           throw conflict('permits.isolationNotInEffect', ['isolation'], { number: notLocked.number });

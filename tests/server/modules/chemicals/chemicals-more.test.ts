@@ -184,7 +184,10 @@ describe.each(dialects)('chemicals area (%s)', (dialect) => {
         // The pair in stock is reported to the hidden-danger register once (category chemical storage), not again on the next change.
         expect(sub.dangers).toBeGreaterThanOrEqual(1);
         const dangers = await call(t.url, hiddenDangers.list, { keyword: st.code, page: 1, pageSize: 20 }, tok.admin);
-        expect(dangers.body.data!.items.filter((d) => d.category === 'storage' && String(d.place) === `store ${st.code}`)).toHaveLength(1);
+        const reported = dangers.body.data!.items.filter((d) => d.category === 'storage' && String(d.place) === `store ${st.code}`);
+        expect(reported).toHaveLength(1);
+        // 重大 by rule (2017 criteria item 20: incompatible substances stored together), registered at once.
+        expect(reported[0]).toMatchObject({ grade: 'major', criteria: ['20'] });
         const again = (await call(t.url, submitTabooRulesCall, { cells: [{ a: pair.a, b: pair.b, mark: 'forbid' }] }, tok.supervisor)).body.data!;
         expect(again.dangers).toBe(0);
       }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { substanceOfTag } from '../../../../src/server/modules/occupational-health/occupational-health.service.js';
+import { substanceOfTag } from '../../../../src/server/modules/occupational-health/demo-detectors.js';
 
-/* A gas detector tag is matched to a substance of the chemical catalogue by the formula in its name (the demo plant's detectors). */
+/* The demo plant's gas detectors are bound once to the catalogue substance the formula in their name gives. */
 describe('gas detector tag → catalogue substance', () => {
   it.each([
     [{ name: 'GD-101 NH3浓度', name_en: 'GD-101 NH3 concentration' }, '7664-41-7'],

@@ -13,6 +13,7 @@ import {
   measurementLedger,
   personalArchiveLedger,
 } from '../../../../src/shared/occupational-health/ledger.js';
+import { gasDetectorLedger } from '../../../../src/shared/occupational-health/ledger-more.js';
 import { myTodoList, regionGeometryList } from '../../../../src/shared/org/contracts.js';
 import { recordContracts, seedCallContracts } from '../../../../src/shared/records/contracts.js';
 import { positioningObjectLedger } from '../../../../src/shared/records/ledgers/positioning-object.js';
@@ -53,6 +54,13 @@ describe.each(dialects)('occupational health (%s)', (dialect) => {
     expect((await call(t.url, isOHAdminCall, {}, tok.operator)).body.data).toEqual({ isAdmin: 1 });
     const r = await call(t.url, isOHAdminCall, {}, tok.contractor);
     expect(r.body.IsSuccess).toBe(false);
+  });
+
+  it('the demo plant’s toxic gas detectors are bound to the substances they measure (exposure reads the bindings)', async () => {
+    const list = await call(t.url, recordContracts(gasDetectorLedger).list, { page: 1, pageSize: 100 }, tok.admin);
+    expect(list.body.IsSuccess, JSON.stringify(list.body)).toBe(true);
+    const cas = new Set(list.body.data!.items.map((r) => r.cas));
+    expect(cas.has('7664-41-7')).toBe(true);
   });
 
   it('computes C_TWA from timed samples as worked by hand and judges each limit (GBZ 2.1-2019)', async () => {
@@ -133,8 +141,9 @@ describe.each(dialects)('occupational health (%s)', (dialect) => {
       tagSave,
       {
         ...buildTag({ id: tagId, regionid: a.id }),
-        name: `检测仪 NH3浓度`,
-        name_en: `OH NH3 concentration`,
+        // The name says nothing of the gas: the binding below does.
+        name: `检测仪 GD-${stamp}`,
+        name_en: `Detector GD-${stamp}`,
         unit: 'ppm',
         kind: 'ppm',
         range_lo: 0,
@@ -146,6 +155,17 @@ describe.each(dialects)('occupational health (%s)', (dialect) => {
       tok.admin,
     );
     expect(saved.body.IsSuccess, JSON.stringify(saved.body)).toBe(true);
+    const bound = await call(t.url, recordContracts(gasDetectorLedger).save, { tag: tagId, cas: '7664-41-7' }, tok.supervisor);
+    expect(bound.body.IsSuccess, JSON.stringify(bound.body)).toBe(true);
+    // Zone B's detector is named after NH3 but bound to nothing: it is not used.
+    const unbound = `OH-NH3-B-${stamp}`;
+    const savedB = await call(
+      t.url,
+      tagSave,
+      { ...buildTag({ id: unbound, regionid: b.id }), name: `B区 NH3浓度`, name_en: `Zone B NH3 concentration`, unit: 'ppm', kind: 'ppm', range_lo: 0, range_hi: 500, h: null, hh: null, isNew: true },
+      tok.admin,
+    );
+    expect(savedB.body.IsSuccess, JSON.stringify(savedB.body)).toBe(true);
 
     const key = (await call(t.url, ingestKeyCreate, { name: `oh ${stamp}` }, tok.admin)).body.data!.key;
     const post = async (path: string, body: unknown) => {
@@ -171,6 +191,7 @@ describe.each(dialects)('occupational health (%s)', (dialect) => {
     // Zone A's detector reads 200 ppm NH3 throughout.
     const samples = Array.from({ length: 62 }, (_, i) => ({ tag: tagId, t: from - 60_000 + i * 60_000, v: 200 }));
     expect(await post(ingestSamples.path, samples)).toBe(62);
+    expect(await post(ingestSamples.path, samples.map((x) => ({ ...x, tag: unbound, v: 300 })))).toBe(62);
 
     const obj = await call(
       t.url,
@@ -196,9 +217,10 @@ describe.each(dialects)('occupational health (%s)', (dialect) => {
     expect(nh3.flagged).toBe(true);
     expect(nh3.comparison).toMatchObject({ limit: 'PC-TWA', limitValue: 20, exceeded: false });
     expect(nh3.method.map((m) => m.code)).toContain('health.exposure.method.ppm');
-    // The 30 min in zone B (no reading there) and the 30 min without a position are stated, not estimated.
+    // The 30 min in zone B (its detector is not bound) and the 30 min without a position are stated, not estimated.
     const notes = nh3.notes.map((n) => n.code);
     expect(notes).toContain('health.exposure.notEstimated.notLocated');
+    expect(r.body.data!.zonesWithoutDetector).toHaveLength(1);
     expect(nh3.minutesTotal).toBe(120);
     // A bad shift is refused naming the field.
     const bad = await call(t.url, personalDataCall, { id: file.body.data!.id, from, to: from - 1 }, tok.admin);
