@@ -66,6 +66,8 @@ export interface Config {
   regulatorPushPollMs: number;
   /** ESCALATION_MINUTE_MS: length of an escalation level's minute (default 60000; tests shorten it). */
   escalationMinuteMs: number;
+  /** REPORT_TICK_MS: how often due scheduled tag reports are made and their webhooks sent (default 30000; 0: never by itself — tests drive it). */
+  reportTickMs: number;
   /**
    * MUSTER_AUTO_ALARM_TYPES: alarm types whose opening starts a muster by itself (comma-separated, e.g. `hh,sos`;
    * default none). MUSTER_AUTO_REGIONS: region ids the alarm must be in (or under), comma-separated; empty: any region.
@@ -151,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     regulatorPushBackoffMs: env.REGULATOR_PUSH_BACKOFF_MS ? env.REGULATOR_PUSH_BACKOFF_MS.split(',').map((v) => Math.max(0, num(v, 0))) : [5_000, 15_000, 60_000, 300_000],
     regulatorPushPollMs: Math.max(10, num(env.REGULATOR_PUSH_POLL_MS, 1000)),
     escalationMinuteMs: Math.max(1, num(env.ESCALATION_MINUTE_MS, 60_000)),
+    reportTickMs: Math.max(0, num(env.REPORT_TICK_MS, 30_000)),
     musterAuto: {
       types: list(env.MUSTER_AUTO_ALARM_TYPES).map((v) => {
         if (!(alarmTypes as readonly string[]).includes(v)) {

@@ -21,6 +21,11 @@ export function DangerCardTemplatePage() {
   return <LedgerPage entity="DangerCardTemplate" />;
 }
 
+/** /dangerSourceManagement/chemicalProcessRecord: the key-supervised hazardous chemical processes of each unit. */
+export function ChemicalProcessRecordPage() {
+  return <LedgerPage entity="ChemicalProcessRecord" />;
+}
+
 /** /dangerSourceManagement/dangerCardConfigNew: the cards, one per source, post and template. */
 export function DangerCardConfigPage() {
   return <LedgerPage entity="DangerCard" />;

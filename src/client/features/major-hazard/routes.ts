@@ -14,9 +14,13 @@ export const majorHazardPages = definePages([
   page('/dangerSourceManagement/statistics', () => import('./more-pages'), 'CheckStatisticsPage'),
   page('/dangerSourceManagement/dangerCardConfig', () => import('./more-pages'), 'DangerCardTemplatePage'),
   page('/dangerSourceManagement/dangerCardConfigNew', () => import('./more-pages'), 'DangerCardConfigPage'),
+  page('/dangerSourceManagement/chemicalProcessRecord', () => import('./more-pages'), 'ChemicalProcessRecordPage'),
+  page('/dangerSourceManagement/dangerListConfig', () => import('./archive-pages'), 'DangerListConfigPage'),
+  page('/dangerSourceManagement/dangerarchives', () => import('./archive-pages'), 'DangerArchivePage'),
   page('/DangerThreeCards/index', () => import('./cards-page'), 'DangerThreeCardsPage'),
   page('/realTimeDataCollection/DataItem', () => import('./data-items-page'), 'DataItemPage'),
   page('/realTimeDataCollection/DataItemSearch', () => import('./data-items-page'), 'DataItemSearchPage'),
   page('/realTimeDataCollection/RegulatorPush', () => import('./push-page'), 'RegulatorPushPage'),
   page('/dataAnalysis/DataItemSearch', () => import('./data-items-page'), 'DataItemSearchPage'),
+  page('/dataAnalysis/reportSetting', () => import('./report-setting-page'), 'ReportSettingPage'),
 ]);

@@ -1,6 +1,6 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Drawer, Popconfirm, Space, message } from 'antd';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ImportResult, RecordContracts, RecordItem } from '../../../shared/records/contracts';
@@ -21,7 +21,26 @@ import { useRecordChanges } from './use-record-changes';
  * ledger's `<Entity>List` call, with add (a full-width drawer on phones),
  * view, delete, Excel export of the filtered set and import with a per-row report.
  */
-export function RecordList({ def, calls, fixed }: { def: RecordDefinition; calls: RecordContracts; fixed?: ListQuery['filters'] }) {
+export function RecordList({
+  def: ledger,
+  calls,
+  fixed,
+  columns,
+  rowActions,
+}: {
+  def: RecordDefinition;
+  calls: RecordContracts;
+  fixed?: ListQuery['filters'];
+  /** Replaces the definition's list columns (a page's stored configuration). */
+  columns?: readonly string[];
+  /** Buttons added to each row before view and delete. */
+  rowActions?: (r: RecordItem) => ReactNode;
+}) {
+  const columnsKey = columns?.join(',');
+  const def = useMemo(
+    () => (columnsKey === undefined ? ledger : { ...ledger, list: { ...ledger.list, columns: columnsKey.split(',') } }),
+    [ledger, columnsKey],
+  );
   const { t } = useTranslation(recordsNs);
   const lang = useLang();
   const navigate = useNavigate();
@@ -52,6 +71,7 @@ export function RecordList({ def, calls, fixed }: { def: RecordDefinition; calls
       extraColumns={[{ title: t('updated'), key: 'updated', dataIndex: 'updated', sorter: true, render: (u: number) => formatDate(u, 'YYYY-MM-DD HH:mm') }]}
       actions={(r, reloadList) => (
         <Space size={0}>
+          {rowActions?.(r)}
           <Button type="link" onClick={() => void navigate(recordHref(def.entity, r.id))} data-testid={`record-open-${r.id}`}>
             {t('view')}
           </Button>

@@ -1,5 +1,6 @@
 import { dangerSourceDeviceLedger, dangerSourceLedger, dangerSourceResponsibleLedger } from '../../../shared/major-hazard/ledgers.js';
 import { dangerCardLedger, dangerCardTemplateLedger, enterpriseInfoLedger } from '../../../shared/major-hazard/ledgers-more.js';
+import { chemicalProcessLedger } from '../../../shared/major-hazard/ledgers-process.js';
 import { CARD_LINK_KIND } from '../../../shared/major-hazard/more-contracts.js';
 import type { GradeResultItem } from '../../../shared/major-hazard/contracts.js';
 import { majorHazardShared } from '../../../shared/major-hazard/manifest.js';
@@ -23,6 +24,9 @@ import { majorHazardPort, type MajorHazardPort } from './port.js';
 import { registerPushRoutes } from './push.routes.js';
 import { createRegulatorPush } from './push.service.js';
 import { createResponsibility } from './responsibility.js';
+import { registerTagReportRoutes } from './tag-reports.routes.js';
+import { registerArchiveRoutes } from './archive.routes.js';
+import { createTagReports } from './tag-reports.service.js';
 
 /** How often past-due responsibility checks are turned into to-dos. */
 const CHECK_SWEEP_MS = 60_000;
@@ -38,7 +42,15 @@ export const majorHazardModule = defineModule({
   name: 'major-hazard',
   shared: majorHazardShared,
   migrations,
-  ledgers: [dangerSourceLedger, dangerSourceDeviceLedger, dangerSourceResponsibleLedger, enterpriseInfoLedger, dangerCardTemplateLedger, dangerCardLedger],
+  ledgers: [
+    dangerSourceLedger,
+    dangerSourceDeviceLedger,
+    dangerSourceResponsibleLedger,
+    enterpriseInfoLedger,
+    dangerCardTemplateLedger,
+    dangerCardLedger,
+    chemicalProcessLedger,
+  ],
   needs: { records: recordsPort, realtime: realtimePort, org: orgPort, alarms: alarmsPort, documents: documentsPort, hiddenDangers: hiddenDangersPort },
   provides: majorHazardPort,
   async start({ http, store, config, log, stream, tagRegistry, ports, lease }) {
@@ -75,6 +87,33 @@ export const majorHazardModule = defineModule({
       cards,
       data: { records: ports.records, realtime: ports.realtime, registry: tagRegistry, live: stream.live },
     });
+    registerArchiveRoutes(http, { store, records: ports.records, service, responsibility });
+    const tagReports = createTagReports({
+      db: store.db,
+      history: stream.history,
+      registry: tagRegistry,
+      realtime: ports.realtime,
+      alarms: ports.alarms,
+      org: ports.org,
+    });
+    registerTagReportRoutes(http, { db: store.db, reports: tagReports, documents: ports.documents });
+    // Reports are generated once per plant: by the server holding the lease (always held on SQLite).
+    // Due periods are made and waiting deliveries sent every config.reportTickMs (0: never by itself).
+    let reportRun: Promise<void> | null = null;
+    const runReports = () => {
+      if (config.reportTickMs === 0 || !lease.held() || reportRun) {
+        return;
+      }
+      reportRun = tagReports
+        .tick()
+        .then(() => tagReports.deliver())
+        .then(() => undefined)
+        .catch((err: unknown) => log.warn({ err }, 'major hazard tag reports failed'))
+        .finally(() => (reportRun = null));
+    };
+    const reportsSettled = (): Promise<void> => reportRun ?? Promise.resolve();
+    const reportTick = setInterval(runReports, Math.max(1000, config.reportTickMs));
+    reportTick.unref();
     // The regulator push collects and sends on the server holding the plant's lease only; its buffer is in the store.
     const push = createRegulatorPush({
       db: store.db,
@@ -106,6 +145,9 @@ export const majorHazardModule = defineModule({
         await seedDemoMajorHazards(store.db, ports.records, ports.org);
       }
       await service.refresh();
+      // Periods that fell due while no server ran are made before the server listens, not at the next tick.
+      runReports();
+      await reportsSettled();
     })();
     const port: MajorHazardPort = {
       catalogue: () => seedSubstances,
@@ -115,10 +157,12 @@ export const majorHazardModule = defineModule({
     return {
       port,
       ready,
-      exposed: { responsibility, push },
+      exposed: { responsibility, push, tagReports },
       close: async () => {
         await push.stop();
         clearInterval(sweep);
+        clearInterval(reportTick);
+        await reportsSettled();
         sub.unsubscribe();
       },
     };

@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
 import { idType, type Dialect } from '../../store/migrations/dialect.js';
 import type { ModuleMigration } from '../module.js';
 
@@ -48,6 +48,57 @@ function gradingMethod(_dialect: Dialect): Migration {
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .addColumn('updated_by', 'varchar(100)', (c) => c.notNull())
         .execute();
+    },
+  };
+}
+
+/**
+ * Scheduled tag reports (issue 20 §7): the definitions, the reports (one per
+ * definition and period: the unique key makes generation restart-safe) and a
+ * row per webhook delivery with its status, so none is lost.
+ */
+function tagReports(dialect: Dialect): Migration {
+  const id = (c: ColumnDefinitionBuilder) =>
+    dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement();
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('mh_report_setting')
+        .addColumn('id', idType(dialect), id)
+        .addColumn('name', 'varchar(100)', (c) => c.notNull())
+        .addColumn('schedule', 'varchar(16)', (c) => c.notNull())
+        .addColumn('tags', 'text', (c) => c.notNull())
+        .addColumn('webhook_url', 'varchar(500)', (c) => c.notNull())
+        .addColumn('enabled', 'integer', (c) => c.notNull())
+        .addColumn('owner_userid', 'integer', (c) => c.notNull())
+        .addColumn('owner', 'varchar(100)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('mh_report')
+        .addColumn('id', idType(dialect), id)
+        .addColumn('setting_id', 'integer', (c) => c.notNull())
+        .addColumn('period_start', 'bigint', (c) => c.notNull())
+        .addColumn('period_end', 'bigint', (c) => c.notNull())
+        .addColumn('generated_at', 'bigint', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addUniqueConstraint('mh_report_period', ['setting_id', 'period_start'])
+        .execute();
+      await db.schema
+        .createTable('mh_report_delivery')
+        .addColumn('id', idType(dialect), id)
+        .addColumn('report_id', 'integer', (c) => c.notNull())
+        .addColumn('url', 'varchar(500)', (c) => c.notNull())
+        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('last_error', 'text', (c) => c.notNull())
+        .addColumn('last_at', 'bigint')
+        .addColumn('next_at', 'bigint')
+        .addColumn('sent_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('mh_report_delivery_due').on('mh_report_delivery').columns(['status', 'next_at']).execute();
+      await db.schema.createIndex('mh_report_delivery_report').on('mh_report_delivery').columns(['report_id']).execute();
     },
   };
 }
@@ -111,4 +162,5 @@ export const migrations: Readonly<Record<string, ModuleMigration>> = {
   '20261126T0220_major_hazard_method': gradingMethod,
   '20261126T1310_major_hazard_push': regulatorPush,
   '20261126T1330_major_hazard_check_photos': checkPhotos,
+  '20261126T1400_major_hazard_tag_reports': tagReports,
 };

@@ -35,6 +35,45 @@ declare module '../../store/schema.js' {
       updated_at: number;
       updated_by: string;
     };
+    /** A scheduled tag report's definition (issue 20 §7). */
+    mh_report_setting: {
+      id: Generated<number>;
+      name: string;
+      /** 'shift' | 'daily' | 'monthly' (shared/domain/tag-report.ts). */
+      schedule: string;
+      /** JSON array of tag ids. */
+      tags: string;
+      /** '' for none. */
+      webhook_url: string;
+      enabled: number;
+      /** Whose view of the plant the report takes (alarm counts are read as this user). */
+      owner_userid: number;
+      owner: string;
+      created_at: number;
+      updated_at: number;
+    };
+    /** A generated report: one per setting and period start. */
+    mh_report: {
+      id: Generated<number>;
+      setting_id: number;
+      period_start: number;
+      period_end: number;
+      generated_at: number;
+      /** JSON: { name, schedule, bucketMs, rows }. */
+      body: string;
+    };
+    /** A webhook delivery of a report; retried until the endpoint answers 2xx. */
+    mh_report_delivery: {
+      id: Generated<number>;
+      report_id: number;
+      url: string;
+      status: string;
+      attempts: number;
+      last_error: string;
+      last_at: number | null;
+      next_at: number | null;
+      sent_at: number | null;
+    };
     /** The regulator push's endpoint and its sender's state (one row, key 'regulator'). */
     major_hazard_push: {
       key: string;

@@ -1,0 +1,38 @@
+import { defineMessages } from '../messages/define.js';
+
+/** Messages of the register's list configuration and of a source's archive (issue 20 §3). */
+export const majorHazardArchiveMessages = defineMessages({
+  'majorHazard.listConfig.unknownField': { zh: '危险源台账没有这个字段', en: 'The register has no such field' },
+  'majorHazard.listConfig.columnsRequired': { zh: '请至少选择一列', en: 'Choose at least one column' },
+  'majorHazard.listConfig.duplicate': { zh: '列重复', en: 'A column is listed twice' },
+  'majorHazard.listConfig.title': { zh: '危险源清单显示列', en: 'Columns of the register list' },
+  'majorHazard.listConfig.hint': {
+    zh: '勾选并排序重大危险源台账列表显示的列，保存后“重大危险源台账”页按此显示。',
+    en: 'Choose and order the columns of the major hazard register list; the register page shows them once saved.',
+  },
+  'majorHazard.listConfig.shown': { zh: '显示', en: 'Shown' },
+  'majorHazard.listConfig.field': { zh: '字段', en: 'Field' },
+  'majorHazard.listConfig.order': { zh: '顺序', en: 'Order' },
+  'majorHazard.listConfig.up': { zh: '上移', en: 'Up' },
+  'majorHazard.listConfig.down': { zh: '下移', en: 'Down' },
+  'majorHazard.listConfig.save': { zh: '保存', en: 'Save' },
+  'majorHazard.listConfig.reset': { zh: '恢复默认', en: 'Reset' },
+  'majorHazard.listConfig.saved': { zh: '已保存', en: 'Saved' },
+  'majorHazard.listConfig.updated': { zh: '{by} 修改于 {time}', en: 'Changed by {by} at {time}' },
+  'majorHazard.archive.title': { zh: '危险源档案', en: 'Hazard source archive' },
+  'majorHazard.archive.open': { zh: '档案', en: 'Archive' },
+  'majorHazard.archive.unknown': { zh: '没有这个危险源', en: 'No such major hazard unit' },
+  'majorHazard.archive.identification': { zh: '辨识与分级结果', en: 'Identification and grade' },
+  'majorHazard.archive.assessments': { zh: '评估报告', en: 'Assessment reports' },
+  'majorHazard.archive.assessmentsNone': { zh: '暂无评估报告（评估报告台账上线后显示于此）', en: 'No assessment report (shown here once the assessment ledger exists)' },
+  'majorHazard.archive.devices': { zh: '设备设施', en: 'Devices' },
+  'majorHazard.archive.responsible': { zh: '包保责任人', en: 'Responsible persons' },
+  'majorHazard.archive.checks': { zh: '包保检查记录', en: 'Responsibility checks' },
+  'majorHazard.archive.processes': { zh: '重点监管危险化工工艺', en: 'Key-supervised processes' },
+  'majorHazard.archive.checkedAt': { zh: '检查时间', en: 'Checked' },
+  'majorHazard.archive.tags': { zh: '监测位号', en: 'Tags' },
+  'majorHazard.archive.deviceType': { zh: '设备类型', en: 'Type' },
+  'majorHazard.archive.plantUnit': { zh: '装置名称', en: 'Plant unit' },
+  'majorHazard.archive.controls': { zh: '安全控制措施', en: 'Safety controls' },
+  'majorHazard.archive.none': { zh: '无', en: 'None' },
+});
