@@ -60,6 +60,25 @@ for (const width of [1440, 390]) {
   });
 }
 
+/* The same pages in English on a phone: each opens, fits, and shows no message code in place of its text. */
+test('every chemicals page opens in English at 390 px with no untranslated message code', async ({ browser }) => {
+  test.setTimeout(480_000);
+  const ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await ctx.newPage();
+  await signIn(page, 'admin');
+  await page.evaluate(() => localStorage.setItem('language', 'en'));
+  for (const { path } of pages) {
+    await page.goto(path);
+    await expect(page.locator('.pw-content, main').first()).toBeVisible({ timeout: LOAD });
+    await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: LOAD });
+    await expect(page).not.toHaveURL(/\/(404|401)$/);
+    const codes = (await page.locator('body').innerText()).match(/\b(chemicals|health|records|common|validation)\.[A-Za-z]+(\.[A-Za-z]+)*\b/g) ?? [];
+    expect(codes, path).toEqual([]);
+    await expectNoSidewaysOverflow(page);
+  }
+  await ctx.close();
+});
+
 test('the taboo check on the rules page refuses chlorine with ammonia, naming the reason', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, 'admin');
