@@ -27,6 +27,7 @@ import { createResponsibility } from './responsibility.js';
 import { registerTagReportRoutes } from './tag-reports.routes.js';
 import { registerArchiveRoutes } from './archive.routes.js';
 import { createTagReports } from './tag-reports.service.js';
+import { createHazardTagClass } from './tag-class.js';
 
 /** How often past-due responsibility checks are turned into to-dos. */
 const CHECK_SWEEP_MS = 60_000;
@@ -135,9 +136,14 @@ export const majorHazardModule = defineModule({
     );
     sweep.unref();
     // A unit saved on any server of the store is identified again (the refresh skips units whose input is unchanged).
+    // The realtime class 重大危险源 follows the register's devices: every tag bound to one is a member.
+    const hazardClass = createHazardTagClass({ records: ports.records, realtime: ports.realtime });
     const sub = stream.bus.onAnyServer('record.changed').subscribe((e) => {
       if (e.entity === dangerSourceLedger.entity) {
         service.refresh().catch((err: unknown) => log.warn({ err }, 'major hazard identification failed'));
+      }
+      if (e.entity === dangerSourceDeviceLedger.entity) {
+        hazardClass.request((err: unknown) => log.warn({ err }, 'major hazard tag class sync failed'));
       }
     });
     const ready = (async () => {
@@ -145,6 +151,7 @@ export const majorHazardModule = defineModule({
         await seedDemoMajorHazards(store.db, ports.records, ports.org);
       }
       await service.refresh();
+      await hazardClass.sync();
       // Periods that fell due while no server ran are made before the server listens, not at the next tick.
       runReports();
       await reportsSettled();
@@ -157,13 +164,14 @@ export const majorHazardModule = defineModule({
     return {
       port,
       ready,
-      exposed: { responsibility, push, tagReports },
+      exposed: { responsibility, push, tagReports, hazardClass },
       close: async () => {
         await push.stop();
         clearInterval(sweep);
         clearInterval(reportTick);
         await reportsSettled();
         sub.unsubscribe();
+        await hazardClass.idle();
       },
     };
   },
