@@ -23,4 +23,5 @@ export const majorHazardEvaluationMessages = defineMessages({
   'majorHazard.archive.reportDate': { zh: '报告日期', en: 'Report date' },
   'majorHazard.archive.organisation': { zh: '评估机构', en: 'Assessing organisation' },
   'majorHazard.archive.reportStatus': { zh: '状态', en: 'Status' },
+  'majorHazard.evaluation.conclusion': { zh: '评估结论', en: 'Conclusion' },
 });
