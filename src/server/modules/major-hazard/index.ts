@@ -14,6 +14,7 @@ import { realtimePort } from '../realtime/port.js';
 import { recordsPort } from '../records/port.js';
 import { seedSubstances } from '../../../shared/domain/substances.js';
 import { seedDemoMajorHazards } from './demo.js';
+import { seedDemoEvaluationReports } from './demo-evaluation.js';
 import { cardLinkKind, type CardSources } from './cards.js';
 import { createGradingMethods } from './grading-method.js';
 import { createIdentificationRepository } from './identification.repository.js';
@@ -154,6 +155,7 @@ export const majorHazardModule = defineModule({
     const ready = (async () => {
       if (config.demo) {
         await seedDemoMajorHazards(store.db, ports.records, ports.org);
+        await seedDemoEvaluationReports(store.db, ports.records, ports.documents);
       }
       await service.refresh();
       await hazardClass.sync().catch((err: unknown) => log.warn({ err }, 'major hazard tag class sync failed'));

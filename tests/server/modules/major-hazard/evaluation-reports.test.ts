@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { majorHazardModule } from '../../../../src/server/modules/major-hazard/index.js';
 import { REASSESS_TODO } from '../../../../src/server/modules/major-hazard/evaluation-reports.js';
 import { addYears } from '../../../../src/shared/domain/evaluation-report.js';
+import { classList } from '../../../../src/shared/realtime/contracts.js';
 import { dangerArchive } from '../../../../src/shared/major-hazard/archive-contracts.js';
 import { evaluationReportLedger } from '../../../../src/shared/major-hazard/ledgers-evaluation.js';
 import { dangerSourceLedger, dangerSourceResponsibleLedger } from '../../../../src/shared/major-hazard/ledgers.js';
@@ -10,6 +11,7 @@ import type { Contract } from '../../../../src/shared/contracts/contract.js';
 import { call } from '../../../helpers/api.js';
 import { adminOf, createRegion, ok, userWithRole, type Admin } from '../../../helpers/factories.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
+import { demoToken } from '../org/org-fixtures.js';
 
 /*
  * Assessment reports of major hazard sources (issue 20 §2) over HTTP on both
@@ -125,5 +127,38 @@ describe.each(dialects)('major hazard: assessment reports (%s)', (dialect) => {
       ['PG-2', false, 'late'],
     ]);
     expect(archive.reports[1]).toMatchObject({ dueAt: changeDate, reassess: 'dueSoon' });
+  });
+});
+
+describe.each(dialects)('major hazard: the demo plant’s assessment reports (%s)', (dialect) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ dialect, demo: true, env: { SIMULATOR: '0' } });
+  });
+  afterAll(() => t?.close());
+
+  it('one per tank farm with its summary PDF, one of each state, and the to-dos of those due soon or overdue', async () => {
+    const admin = { token: await demoToken(t.url, 'admin') };
+    const list = await ok(t, reports.list, { page: 1, pageSize: 20, filters: {}, keyword: '' }, admin.token);
+    expect(list.items.map((r) => r.reportNo).sort()).toEqual(['AQPG-2023-017', 'AQPG-2025-004', 'AQPG-2025-031']);
+    expect(list.items.every((r) => Array.isArray(r.files) && r.files.length === 1)).toBe(true);
+    const states = new Map<string, string>();
+    for (const r of list.items) {
+      const archive = await ok(t, dangerArchive, { id: r.source as number }, admin.token);
+      const row = archive.reports.find((x) => x.id === r.id)!;
+      states.set(String(r.reportNo), `${row.reassess}/${row.filing}`);
+    }
+    expect(Object.fromEntries(states)).toEqual({ 'AQPG-2023-017': 'dueSoon/filed', 'AQPG-2025-004': 'valid/filedLate', 'AQPG-2025-031': 'overdue/filed' });
+    // The one coming due and the one overdue since its change have their to-dos; the valid one has none.
+    const todos = await t.server.store.db.selectFrom('todo').select(['ref', 'status']).where('kind', '=', REASSESS_TODO).execute();
+    const byNo = new Map(list.items.map((r) => [r.id, String(r.reportNo)]));
+    expect(todos.map((x) => byNo.get(Number(x.ref.split(':')[1]))).sort()).toEqual(['AQPG-2023-017', 'AQPG-2025-031']);
+  });
+
+  it('the realtime class 重大危险源 holds the tags the demo register binds (issue 20 §4)', async () => {
+    const token = await demoToken(t.url, 'admin');
+    await t.server.exposed(majorHazardModule).hazardClass.idle();
+    const hazard = (await ok(t, classList, {}, token)).find((c) => c.parentid === 0 && c.name === '重大危险源')!;
+    expect(hazard.tagids).toEqual(expect.arrayContaining(['TF-A.TK-101.LT', 'TF-B.SP-201.PT', 'TF-C.TK-301.TT']));
   });
 });
