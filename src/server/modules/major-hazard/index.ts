@@ -144,14 +144,17 @@ export const majorHazardModule = defineModule({
     // A unit saved on any server of the store is identified again (the refresh skips units whose input is unchanged).
     // The realtime class 重大危险源 follows the register's devices: every tag bound to one is a member.
     const hazardClass = createHazardTagClass({ records: ports.records, realtime: ports.realtime });
+    const syncHazardClass = () => hazardClass.request((err: unknown) => log.warn({ err }, 'major hazard tag class sync failed'));
     const sub = stream.bus.onAnyServer('record.changed').subscribe((e) => {
       if (e.entity === dangerSourceLedger.entity) {
         service.refresh().catch((err: unknown) => log.warn({ err }, 'major hazard identification failed'));
       }
       if (e.entity === dangerSourceDeviceLedger.entity) {
-        hazardClass.request((err: unknown) => log.warn({ err }, 'major hazard tag class sync failed'));
+        syncHazardClass();
       }
     });
+    // A tag made (or deleted) after a device bound its id joins (or leaves) the class then.
+    const tagSub = stream.bus.onAnyServer('tag.changed').subscribe(() => syncHazardClass());
     const ready = (async () => {
       if (config.demo) {
         await seedDemoMajorHazards(store.db, ports.records, ports.org);
@@ -180,6 +183,7 @@ export const majorHazardModule = defineModule({
         clearInterval(reportTick);
         await reportsSettled();
         sub.unsubscribe();
+        tagSub.unsubscribe();
         await hazardClass.idle();
       },
     };

@@ -64,6 +64,16 @@ describe.each(dialects)('major hazard: the 重大危险源 tag class follows the
     expect(audit.items.some((a) => a.loginname === 'system' && a.action === 'set_tags')).toBe(true);
   });
 
+  it('a tag made after its device names it joins the class then', async () => {
+    const later = `LATER.${dialect}.LT`;
+    const device = await ok(t, devices.save, { name: '4#液氨罐', code: 'V-104', source: unit, type: 'tank', levelTag: later }, admin.token);
+    expect(await members()).not.toContain(later);
+    await createTag(t, admin, { id: later, kind: 'level', unit: 'm' });
+    expect(await members()).toContain(later);
+    await ok(t, devices.delete, { id: device.id }, admin.token);
+    expect(await members()).not.toContain(later);
+  });
+
   it('a sync of an unchanged register changes nothing', async () => {
     const gas = await createTag(t, admin, { kind: 'temperature' });
     await ok(t, devices.save, { name: '3#液氨罐', code: 'V-103', source: unit, type: 'tank', gasTag: gas }, admin.token);
