@@ -139,7 +139,7 @@ export function createEvaluationReports(deps: {
             userid,
             kind: REASSESS_TODO,
             ref,
-            href: `${HREF}?id=${report.id}`,
+            href: HREF,
             title: 'majorHazard.todo.reassessmentDue',
             params: { source: names.get(source) ?? `#${source}`, due: formatDate(dueAt, 'YYYY-MM-DD'), report: text(report.reportNo) },
             at,
