@@ -2,14 +2,15 @@ import { Readable } from 'node:stream';
 import { addYears } from '../../../shared/domain/evaluation-report.js';
 import { evaluationReportLedger } from '../../../shared/major-hazard/ledgers-evaluation.js';
 import { dangerSourceLedger } from '../../../shared/major-hazard/ledgers.js';
+import { formatDate } from '../../../shared/time.js';
 import type { Db } from '../../store/db.js';
 import type { DocumentsPort } from '../documents/port.js';
 import type { RecordsPort } from '../records/port.js';
 import { demoActor } from './demo.js';
 
 const DAY = 86_400_000;
-/** Midnight of `t`'s day in China (UTC+8): report dates are days. */
-const dayOf = (t: number) => Math.floor((t + 8 * 3_600_000) / DAY) * DAY - 8 * 3_600_000;
+/** Midnight of `t`'s day on the server's clock (the plant's): report dates are days. */
+const dayOf = (t: number) => new Date(t).setHours(0, 0, 0, 0);
 
 /**
  * The demo plant's assessment reports, once (when the ledger is empty and the
@@ -48,7 +49,7 @@ export async function seedDemoEvaluationReports(db: Db, records: RecordsPort, do
           kind: 'fields',
           items: [
             { label: '评估机构', value: d.org },
-            { label: '报告日期', value: new Date(d.reportDate + 8 * 3_600_000).toISOString().slice(0, 10) },
+            { label: '报告日期', value: formatDate(d.reportDate, 'YYYY-MM-DD') },
           ],
         },
         { kind: 'paragraph', text: '演示数据：依据 GB 18218-2018 辨识分级，依据《危险化学品重大危险源监督管理暂行规定》开展安全评估。' },
