@@ -46,7 +46,7 @@ export const archiveDevice = z.object({
   code: z.string(),
   type: z.string(),
   capacity: z.number().nullable(),
-  /** Tags bound to the device: level, temperature, pressure, gas. */
+  /** Tags bound to the device: level, temperature, pressure, gas, ESD and SIS status. */
   tags: z.array(z.string()),
 });
 
@@ -66,7 +66,26 @@ export const archiveCheck = z.object({
   findings: z.string(),
 });
 
-/** One source's archive (/dangerSourceManagement/dangerarchives?id=…): identification, devices, responsible people, checks, processes. */
+/** An assessment report of a source with its status (shared/domain/evaluation-report.ts): re-assessment due, filing on time. */
+export const evaluationReportRow = z.object({
+  id: z.number().int(),
+  reportNo: z.string(),
+  organisation: z.string(),
+  reportDate: z.number(),
+  conclusionLevel: z.string(),
+  filedDate: z.number().nullable(),
+  changeDate: z.number().nullable(),
+  dueAt: z.number(),
+  daysLeft: z.number().int(),
+  reassess: z.enum(['valid', 'dueSoon', 'overdue']),
+  filing: z.enum(['filed', 'filedLate', 'pending', 'late']),
+  fileBy: z.number(),
+  /** The source's latest report; the older ones are superseded. */
+  current: z.boolean(),
+});
+export type EvaluationReportRow = z.infer<typeof evaluationReportRow>;
+
+/** One source's archive (/dangerSourceManagement/dangerarchives?id=…): identification, devices, responsible people, checks, processes, assessment reports. */
 export const dangerArchive = defineContract({
   method: 'POST',
   path: '/UAPI/MajorHazard/DangerArchive',
@@ -77,6 +96,7 @@ export const dangerArchive = defineContract({
     responsible: z.array(responsibleCheckItem),
     checks: z.array(archiveCheck),
     processes: z.array(archiveProcess),
+    reports: z.array(evaluationReportRow),
   }),
   permission: 'majorHazard:view',
 });

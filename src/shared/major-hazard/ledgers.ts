@@ -101,6 +101,8 @@ export const dangerSourceDeviceLedger = defineRecord({
     { key: 'temperatureTag', type: 4, label: { zh: '温度位号', en: 'Temperature tag' }, max: 120 },
     { key: 'pressureTag', type: 4, label: { zh: '压力位号', en: 'Pressure tag' }, max: 120 },
     { key: 'gasTag', type: 4, label: { zh: '气体检测位号', en: 'Gas detector tag' }, max: 120 },
+    { key: 'esdTag', type: 4, label: { zh: '紧急停车(ESD)状态位号', en: 'Emergency shutdown (ESD) status tag' }, max: 120 },
+    { key: 'sisTag', type: 4, label: { zh: '安全仪表(SIS)状态位号', en: 'SIS status tag' }, max: 120 },
     {
       key: 'expectedPeriod',
       type: 22,
@@ -119,6 +121,9 @@ export const dangerSourceDeviceLedger = defineRecord({
   isolation: { region: 'region' },
   permissions: { view: ['majorHazard:view'], edit: ['majorHazard:manage'], delete: ['majorHazard:manage'] },
 });
+
+/** The device fields that bind a tag; every tag so bound is a member of the realtime class 重大危险源. */
+export const deviceTagKeys = ['levelTag', 'temperatureTag', 'pressureTag', 'gasTag', 'esdTag', 'sisTag'] as const;
 
 /** The three responsible people of a source (2021 包保 rules, DOMAIN.md §1) with the default check cycle of each, days. */
 export const responsibleRoles = [

@@ -4,6 +4,7 @@ import { majorHazardMoreMessages } from './messages-more.js';
 import { majorHazardReportMessages } from './messages-report.js';
 import { majorHazardArchiveMessages } from './messages-archive.js';
 import { majorHazardPushMessages } from './messages-push.js';
+import { majorHazardEvaluationMessages } from './messages-evaluation.js';
 
 const MAJOR_HAZARD = '/No.88/MajorHazard';
 const WATCHERS = ['admin', 'supervisor', 'operator', 'inspector'] as const;
@@ -26,6 +27,7 @@ export const majorHazardShared = defineSharedModule({
     ...majorHazardReportMessages,
     ...majorHazardArchiveMessages,
     ...majorHazardPushMessages,
+    ...majorHazardEvaluationMessages,
     'majorHazard.grade.1': { zh: '一级', en: 'Grade 1' },
     'majorHazard.grade.2': { zh: '二级', en: 'Grade 2' },
     'majorHazard.grade.3': { zh: '三级', en: 'Grade 3' },
@@ -139,6 +141,7 @@ export const majorHazardShared = defineSharedModule({
     entry('/realTimeDataCollection/DataItem', '数据项采集状态', 'Data items', 'monitor', 35),
     entry('/realTimeDataCollection/DataItemSearch', '数据项查询', 'Data item search', 'search', 36),
     entry('/dangerSourceManagement/chemicalProcessRecord', '重点监管危险化工工艺', 'Key-supervised processes', 'file', 23),
+    entry('/dangerSourceManagement/evaluationReport', '安全评估报告', 'Assessment reports', 'file', 23),
     entry('/dangerSourceManagement/dangerListConfig', '危险源清单配置', 'Register list set-up', 'setting', 24),
     entry('/dataAnalysis/reportSetting', '定时报表', 'Scheduled reports', 'file', 41),
     entry('/realTimeDataCollection/RegulatorPush', '监管数据推送', 'Regulator push', 'database', 37),

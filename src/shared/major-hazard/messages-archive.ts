@@ -24,7 +24,7 @@ export const majorHazardArchiveMessages = defineMessages({
   'majorHazard.archive.unknown': { zh: '没有这个危险源', en: 'No such major hazard unit' },
   'majorHazard.archive.identification': { zh: '辨识与分级结果', en: 'Identification and grade' },
   'majorHazard.archive.assessments': { zh: '评估报告', en: 'Assessment reports' },
-  'majorHazard.archive.assessmentsNone': { zh: '暂无评估报告（评估报告台账上线后显示于此）', en: 'No assessment report (shown here once the assessment ledger exists)' },
+  'majorHazard.archive.assessmentsNone': { zh: '暂无评估报告', en: 'No assessment report' },
   'majorHazard.archive.devices': { zh: '设备设施', en: 'Devices' },
   'majorHazard.archive.responsible': { zh: '包保责任人', en: 'Responsible persons' },
   'majorHazard.archive.checks': { zh: '包保检查记录', en: 'Responsibility checks' },

@@ -5,12 +5,14 @@ import { keyProcesses } from '../../../shared/domain/key-processes';
 import { dangerArchive, dangerListConfig, dangerListConfigSave } from '../../../shared/major-hazard/archive-contracts';
 import { deviceTypes, responsibleRoles, unitKinds } from '../../../shared/major-hazard/ledgers';
 import { processControls } from '../../../shared/major-hazard/ledgers-process';
+import { evaluationConclusions } from '../../../shared/major-hazard/ledgers-evaluation';
 import { renderMessage } from '../../../shared/messages/catalog';
 import { ledgerUserOptions } from '../../../shared/records/contracts';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';
 import { useLoad } from '../../ui/use-load';
+import { EvaluationStatusTags } from './evaluation-status';
 import { GradeTag } from './grade-tag';
 
 type T = (code: string, params?: Record<string, string | number>) => string;
@@ -172,8 +174,27 @@ export function DangerArchivePage() {
           <Alert type="warning" message={t('majorHazard.notIdentified')} />
         )}
       </Card>
-      <Card size="small" title={t('majorHazard.archive.assessments')}>
-        <Typography.Text type="secondary">{t('majorHazard.archive.assessmentsNone')}</Typography.Text>
+      <Card size="small" title={`${t('majorHazard.archive.assessments')} (${data.reports.length})`}>
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          dataSource={data.reports}
+          data-testid="mh-archive-reports"
+          locale={{ emptyText: t('majorHazard.archive.assessmentsNone') }}
+          columns={[
+            { title: t('majorHazard.archive.reportNo'), dataIndex: 'reportNo' },
+            { title: t('majorHazard.archive.organisation'), dataIndex: 'organisation' },
+            { title: t('majorHazard.archive.reportDate'), render: (_v, x) => formatDate(x.reportDate, 'YYYY-MM-DD') },
+            { title: t('majorHazard.evaluation.conclusion'), render: (_v, x) => label(evaluationConclusions, x.conclusionLevel) },
+            {
+              title: t('majorHazard.archive.reportStatus'),
+              render: (_v, x) =>
+                x.current ? <EvaluationStatusTags status={x} lang={lang} testId={`mh-archive-report-${x.id}`} /> : <Tag>{t('majorHazard.evaluation.superseded')}</Tag>,
+            },
+          ]}
+        />
       </Card>
       <Card size="small" title={`${t('majorHazard.archive.devices')} (${data.devices.length})`}>
         <Table

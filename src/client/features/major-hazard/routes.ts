@@ -16,6 +16,7 @@ export const majorHazardPages = definePages([
   page('/dangerSourceManagement/dangerCardConfigNew', () => import('./more-pages'), 'DangerCardConfigPage'),
   page('/dangerSourceManagement/chemicalProcessRecord', () => import('./more-pages'), 'ChemicalProcessRecordPage'),
   page('/dangerSourceManagement/dangerListConfig', () => import('./archive-pages'), 'DangerListConfigPage'),
+  page('/dangerSourceManagement/evaluationReport', () => import('./evaluation-page'), 'EvaluationReportPage'),
   page('/dangerSourceManagement/dangerarchives', () => import('./archive-pages'), 'DangerArchivePage'),
   page('/DangerThreeCards/index', () => import('./cards-page'), 'DangerThreeCardsPage'),
   page('/realTimeDataCollection/DataItem', () => import('./data-items-page'), 'DataItemPage'),

@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import { dangerListFields, type DangerListConfigView, type dangerArchive } from '../../../shared/major-hazard/archive-contracts.js';
-import { dangerSourceDeviceLedger, dangerSourceLedger } from '../../../shared/major-hazard/ledgers.js';
+import { dangerSourceDeviceLedger, dangerSourceLedger, deviceTagKeys } from '../../../shared/major-hazard/ledgers.js';
 import { chemicalProcessLedger } from '../../../shared/major-hazard/ledgers-process.js';
 import type { AuthUser } from '../../http/app.js';
 import { notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
 import { inTransaction, type Store } from '../../store/db.js';
 import type { RecordsPort } from '../records/port.js';
+import type { EvaluationReports } from './evaluation-reports.js';
 import type { MajorHazardService } from './major-hazard.service.js';
 import type { Responsibility } from './responsibility.js';
 
@@ -60,7 +61,13 @@ export function createListConfig(deps: { store: Store; now?: () => number }) {
 
 /** One source's archive, as the caller may see it (the source's region decides). */
 export async function sourceArchive(
-  deps: { store: Store; records: Pick<RecordsPort, 'list'>; service: Pick<MajorHazardService, 'identificationList'>; responsibility: Pick<Responsibility, 'list'> },
+  deps: {
+    store: Store;
+    records: Pick<RecordsPort, 'list'>;
+    service: Pick<MajorHazardService, 'identificationList'>;
+    responsibility: Pick<Responsibility, 'list'>;
+    evaluations: Pick<EvaluationReports, 'ofSource'>;
+  },
   caller: AuthUser,
   id: number,
 ): Promise<z.output<(typeof dangerArchive)['output']>> {
@@ -68,10 +75,11 @@ export async function sourceArchive(
   if (!source) {
     throw notFound('majorHazard.archive.unknown');
   }
-  const [devices, processes, responsible] = await Promise.all([
+  const [devices, processes, responsible, reports] = await Promise.all([
     deps.records.list(caller, dangerSourceDeviceLedger, all).then((p) => p.items.filter((d) => d.source === id)),
     deps.records.list(caller, chemicalProcessLedger, all).then((p) => p.items.filter((d) => d.source === id)),
     deps.responsibility.list(caller).then((p) => p.items.filter((r) => r.sourceId === id)),
+    deps.evaluations.ofSource(caller, id),
   ]);
   const ids = responsible.map((r) => r.id);
   const checks =
@@ -92,7 +100,7 @@ export async function sourceArchive(
       code: text(d.code),
       type: text(d.type),
       capacity: num(d.capacity),
-      tags: ['levelTag', 'temperatureTag', 'pressureTag', 'gasTag'].map((k) => text(d[k])).filter((x) => x !== ''),
+      tags: deviceTagKeys.map((k) => text(d[k])).filter((x) => x !== ''),
     })),
     responsible,
     checks: checks.map((c) => ({ id: c.id, responsibleId: c.responsible_id, userid: c.userid, at: Number(c.at), findings: c.findings })),
@@ -103,5 +111,6 @@ export async function sourceArchive(
       controls: Array.isArray(p.controls) ? p.controls.map(String) : [],
       automated: text(p.automated),
     })),
+    reports,
   };
 }

@@ -111,6 +111,16 @@ const demoUnits: { region: string; name: string; code: string; population: numbe
   },
 ];
 
+/** The demo plant's administrator, who saves the demo rows (null before the demo accounts exist). */
+export async function demoActor(db: Db): Promise<AuthUser | null> {
+  const admin = await db
+    .selectFrom('users')
+    .select(['userid', 'loginname', 'username', 'c_id'])
+    .where('loginname', '=', 'admin')
+    .executeTakeFirst();
+  return admin ? { ...admin, roles: ['admin'], permissions: new Set(), mustChangePassword: false, sessionId: 'demo-seed' } : null;
+}
+
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /**
@@ -123,15 +133,10 @@ export async function seedDemoMajorHazards(db: Db, records: RecordsPort, org: Pi
   if ((await records.allRecords(dangerSourceLedger)).length > 0) {
     return 0;
   }
-  const admin = await db
-    .selectFrom('users')
-    .select(['userid', 'loginname', 'username', 'c_id'])
-    .where('loginname', '=', 'admin')
-    .executeTakeFirst();
-  if (!admin) {
+  const actor = await demoActor(db);
+  if (!actor) {
     return 0;
   }
-  const actor: AuthUser = { ...admin, roles: ['admin'], permissions: new Set(), mustChangePassword: false, sessionId: 'demo-seed' };
   const regions = new Map((await org.allDeptsAndRegions()).regions.map((r) => [r.regioncode, r.regionid]));
   let saved = 0;
   for (const u of demoUnits) {

@@ -1,6 +1,7 @@
 import { dangerSourceDeviceLedger, dangerSourceLedger, dangerSourceResponsibleLedger } from '../../../shared/major-hazard/ledgers.js';
 import { dangerCardLedger, dangerCardTemplateLedger, enterpriseInfoLedger } from '../../../shared/major-hazard/ledgers-more.js';
 import { chemicalProcessLedger } from '../../../shared/major-hazard/ledgers-process.js';
+import { evaluationReportLedger } from '../../../shared/major-hazard/ledgers-evaluation.js';
 import { CARD_LINK_KIND } from '../../../shared/major-hazard/more-contracts.js';
 import type { GradeResultItem } from '../../../shared/major-hazard/contracts.js';
 import { majorHazardShared } from '../../../shared/major-hazard/manifest.js';
@@ -13,6 +14,7 @@ import { realtimePort } from '../realtime/port.js';
 import { recordsPort } from '../records/port.js';
 import { seedSubstances } from '../../../shared/domain/substances.js';
 import { seedDemoMajorHazards } from './demo.js';
+import { seedDemoEvaluationReports } from './demo-evaluation.js';
 import { cardLinkKind, type CardSources } from './cards.js';
 import { createGradingMethods } from './grading-method.js';
 import { createIdentificationRepository } from './identification.repository.js';
@@ -27,6 +29,8 @@ import { createResponsibility } from './responsibility.js';
 import { registerTagReportRoutes } from './tag-reports.routes.js';
 import { registerArchiveRoutes } from './archive.routes.js';
 import { createTagReports } from './tag-reports.service.js';
+import { createHazardTagClass } from './tag-class.js';
+import { createEvaluationReports } from './evaluation-reports.js';
 
 /** How often past-due responsibility checks are turned into to-dos. */
 const CHECK_SWEEP_MS = 60_000;
@@ -50,6 +54,7 @@ export const majorHazardModule = defineModule({
     dangerCardTemplateLedger,
     dangerCardLedger,
     chemicalProcessLedger,
+    evaluationReportLedger,
   ],
   needs: { records: recordsPort, realtime: realtimePort, org: orgPort, alarms: alarmsPort, documents: documentsPort, hiddenDangers: hiddenDangersPort },
   provides: majorHazardPort,
@@ -87,7 +92,8 @@ export const majorHazardModule = defineModule({
       cards,
       data: { records: ports.records, realtime: ports.realtime, registry: tagRegistry, live: stream.live },
     });
-    registerArchiveRoutes(http, { store, records: ports.records, service, responsibility });
+    const evaluations = createEvaluationReports({ store, records: ports.records, org: ports.org });
+    registerArchiveRoutes(http, { store, records: ports.records, service, responsibility, evaluations });
     const tagReports = createTagReports({
       db: store.db,
       history: stream.history,
@@ -129,22 +135,35 @@ export const majorHazardModule = defineModule({
     });
     registerPushRoutes(http, push);
     await lease.follow({ take: () => push.start(), drop: () => push.stop() });
-    const sweep = setInterval(
-      () => void responsibility.sweep().catch((err: unknown) => log.warn({ err }, 'major hazard check sweep failed')),
-      CHECK_SWEEP_MS,
-    );
+    // Past-due checks and re-assessments coming due open their to-dos (both idempotent, kept in the store).
+    const sweep = setInterval(() => {
+      void responsibility.sweep().catch((err: unknown) => log.warn({ err }, 'major hazard check sweep failed'));
+      void evaluations.sweep().catch((err: unknown) => log.warn({ err }, 'major hazard re-assessment sweep failed'));
+    }, CHECK_SWEEP_MS);
     sweep.unref();
     // A unit saved on any server of the store is identified again (the refresh skips units whose input is unchanged).
+    // The realtime class 重大危险源 follows the register's devices: every tag bound to one is a member.
+    const hazardClass = createHazardTagClass({ records: ports.records, realtime: ports.realtime });
+    const syncHazardClass = () => hazardClass.request((err: unknown) => log.warn({ err }, 'major hazard tag class sync failed'));
     const sub = stream.bus.onAnyServer('record.changed').subscribe((e) => {
       if (e.entity === dangerSourceLedger.entity) {
         service.refresh().catch((err: unknown) => log.warn({ err }, 'major hazard identification failed'));
       }
+      if (e.entity === dangerSourceDeviceLedger.entity) {
+        syncHazardClass();
+      }
     });
+    // A tag made (or deleted) after a device bound its id joins (or leaves) the class then.
+    const tagSub = stream.bus.onAnyServer('tag.changed').subscribe(() => syncHazardClass());
     const ready = (async () => {
       if (config.demo) {
         await seedDemoMajorHazards(store.db, ports.records, ports.org);
+        await seedDemoEvaluationReports(store.db, ports.records, ports.documents);
       }
       await service.refresh();
+      await hazardClass.sync().catch((err: unknown) => log.warn({ err }, 'major hazard tag class sync failed'));
+      // Re-assessments that came due while no server ran open their to-dos before the server listens.
+      await evaluations.sweep().catch((err: unknown) => log.warn({ err }, 'major hazard re-assessment sweep failed'));
       // Periods that fell due while no server ran are made before the server listens, not at the next tick.
       runReports();
       await reportsSettled();
@@ -157,13 +176,15 @@ export const majorHazardModule = defineModule({
     return {
       port,
       ready,
-      exposed: { responsibility, push, tagReports },
+      exposed: { responsibility, push, tagReports, hazardClass, evaluations },
       close: async () => {
         await push.stop();
         clearInterval(sweep);
         clearInterval(reportTick);
         await reportsSettled();
         sub.unsubscribe();
+        tagSub.unsubscribe();
+        await hazardClass.idle();
       },
     };
   },

@@ -39,6 +39,8 @@ export interface AccountService {
    * empty installation, the company and its root department. Used by the CLI.
    */
   createAdministrator(input: NewAdministrator, actor: Actor): Promise<{ userid: number }>;
+  /** The user id of a login name (a record's creator), or null when no such user. */
+  useridOf(loginname: string): Promise<number | null>;
 }
 
 export interface NewAdministrator {
@@ -51,6 +53,9 @@ export interface NewAdministrator {
 
 export function createAccountService({ db, repo, events, getUserScope }: OrgContext): AccountService {
   return {
+    async useridOf(loginname) {
+      return (await repo.userByLoginname(loginname))?.userid ?? null;
+    },
     async accountList(caller, input) {
       const scope = await getUserScope(caller.userid);
       let deptids: number[] | null = scope.all ? null : scope.deptids;

@@ -62,6 +62,13 @@ export interface RealtimeService {
   classDelete(caller: AuthUser, input: In<typeof classDelete>): Promise<Out<typeof classDelete>>;
   classSetTags(caller: AuthUser, input: In<typeof classSetTags>): Promise<TagClassItem>;
   /**
+   * Keeps a top-level class that another module owns (e.g. 重大危险源, filled
+   * from the major hazard register) holding exactly `tagIds` (ids of no tag
+   * are left out): the class is made when missing, its members set, the change
+   * audited as the system's; answers the tags added and removed.
+   */
+  syncClass(root: { name: string; name_en: string }, tagIds: readonly string[]): Promise<{ added: string[]; removed: string[] }>;
+  /**
    * Writes new alarm limits of tags the caller has checked (the alarm setting
    * import), inside the caller's transaction with an audit row per tag.
    * Answers what to run after the commit: the registry and the stream get
@@ -75,6 +82,7 @@ export interface RealtimeService {
 }
 
 const actorOf = (u: AuthUser): Actor => ({ userid: u.userid, loginname: u.loginname });
+const SYSTEM_ACTOR: Actor = { userid: null, loginname: 'system' };
 
 /** Who sees what: null = every region; otherwise the scope's regions. Tags without a region are visible to all readers. */
 type Visible = (regionid: number | null) => boolean;
@@ -508,6 +516,31 @@ export function createRealtimeService(store: Store, deps: RealtimeDeps): Realtim
       });
       await registry.reloadGroups();
       return classItem(input.id, visible);
+    },
+
+    async syncClass(root, tagIds) {
+      const change = await inTransaction(db, async (tx) => {
+        const r = createRealtimeRepository(tx);
+        const classes = await r.listClasses();
+        const found = classes.find((c) => c.parentid === 0 && c.name === root.name);
+        const id = found?.id ?? (await r.insertClass({ parentid: 0, name: root.name, name_en: root.name_en, sort: classes.filter((c) => c.parentid === 0).length }));
+        const existing = await r.existingTagIds([...new Set(tagIds)]);
+        const next = [...existing].sort();
+        const before = await r.membersOf(id);
+        const beforeIds = new Set(before);
+        const added = next.filter((t) => !beforeIds.has(t));
+        const removed = before.filter((t) => !existing.has(t));
+        if (found && added.length === 0 && removed.length === 0) {
+          return { added, removed };
+        }
+        await r.setClassMembers(id, next);
+        await audit(tx, SYSTEM_ACTOR, 'set_tags', 'tag_class', id, { added, removed });
+        return { added, removed };
+      });
+      if (change.added.length || change.removed.length) {
+        await registry.reloadGroups();
+      }
+      return change;
     },
   };
 }

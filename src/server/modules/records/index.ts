@@ -6,7 +6,7 @@ import { workTypeLedger } from '../../../shared/records/ledgers/work-type.js';
 import { defineModule } from '../module.js';
 import { orgPort } from '../org/port.js';
 import { migrations } from './migrations.js';
-import { recordsPort } from './port.js';
+import { recordsPort, type RecordsPort } from './port.js';
 import { recordsChannel } from './records.channel.js';
 import { createFileStore } from './records.files.js';
 import { registerRecords } from './records.routes.js';
@@ -36,6 +36,7 @@ export const recordsModule = defineModule({
     await records.ready;
     const files = createFileStore(store, config.dataDir);
     registerRecords(http, store, records, files);
+    const port: RecordsPort = Object.assign(records, { saveFile: (caller: Parameters<typeof files.save>[0], name: string, content: Parameters<typeof files.save>[2]) => files.save(caller, name, content) });
     const live = recordsChannel({ bus: stream.bus, definitions: records.definitions, scopeOf: (userid) => ports.org.getUserScope(userid) });
     stream.topics.addSource(live.source);
     stream.topics.addResolver(live.resolver);
@@ -53,7 +54,7 @@ export const recordsModule = defineModule({
     // pick up each other's ledger definitions and dictionary entries within a few seconds.
     if (store.dialect !== 'postgres') {
       return {
-        port: records,
+        port,
         close: () => {
           clearInterval(reminders);
           clearInterval(escalations);
@@ -66,7 +67,7 @@ export const recordsModule = defineModule({
     }, RECORD_SYNC_MS);
     void records.syncFromStore().catch(() => undefined);
     return {
-      port: records,
+      port,
       close: () => {
         clearInterval(timer);
         clearInterval(reminders);

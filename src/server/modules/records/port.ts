@@ -1,8 +1,13 @@
 import { definePort } from '../module.js';
+import type { FileStore } from './records.files.js';
 import type { RecordsService } from './records.service.js';
 
-/** The record engine: every ledger's records and definitions, for modules that read or write a ledger of theirs. */
-export type RecordsPort = RecordsService;
+/**
+ * The record engine: every ledger's records and definitions, for modules that
+ * read or write a ledger of theirs; `saveFile` stores a file as the caller's
+ * upload (to attach to a record they save), e.g. a module's demo documents.
+ */
+export type RecordsPort = RecordsService & { saveFile: FileStore['save'] };
 
 export const recordsPort = definePort<RecordsPort>('records');
 
