@@ -119,6 +119,9 @@ export const monitorDevice = z.object({
   temperature: monitorTag.nullable(),
   pressure: monitorTag.nullable(),
   gas: monitorTag.nullable(),
+  /** Emergency shutdown and safety instrumented system status tags: 0 healthy, anything else tripped. */
+  esd: monitorTag.nullable(),
+  sis: monitorTag.nullable(),
 });
 export type MonitorDevice = z.infer<typeof monitorDevice>;
 

@@ -11,6 +11,7 @@ import { priorityColors } from '../../ui/alarm-priority';
 import { useRecordChanges } from '../../ui/records/use-record-changes';
 import { useLoad } from '../../ui/use-load';
 import { useOpenAlarms } from '../../ui/use-open-alarms';
+import { useRegionHeadCounts } from '../../ui/use-head-counts';
 import { GradeTag } from './grade-tag';
 import './major-hazard.css';
 
@@ -177,6 +178,22 @@ function Reading({ tag, label, worst, lang }: { tag: MonitorTag | null; label: s
   );
 }
 
+/** An ESD or SIS status tag: 0 healthy, anything else tripped (red); grey with 未监测 when silent. */
+function StatusReading({ tag, label, worst, lang, testId }: { tag: MonitorTag | null; label: string; worst: Worst; lang: Lang; testId: string }) {
+  const value = useTagValue(tag?.id ?? null);
+  const state = usePointState(tag, value, tag ? worst.get(tag.id) : undefined);
+  if (!tag) {
+    return null;
+  }
+  const silent = state === 'notMonitored' || !value;
+  const tripped = !silent && value.v !== 0;
+  return (
+    <Tag color={silent ? 'default' : tripped ? 'error' : 'success'} data-testid={testId} data-state={silent ? 'notMonitored' : tripped ? 'tripped' : 'healthy'}>
+      {label} {renderMessage(lang, silent ? 'majorHazard.monitor.notMonitored' : tripped ? 'majorHazard.monitor.tripped' : 'majorHazard.monitor.healthy')}
+    </Tag>
+  );
+}
+
 function DeviceCell({ device, worst, lang }: { device: MonitorDevice; worst: Worst; lang: Lang }) {
   return (
     <div className="mh-device" data-testid={`mh-device-${device.code}`}>
@@ -192,13 +209,15 @@ function DeviceCell({ device, worst, lang }: { device: MonitorDevice; worst: Wor
         <Reading tag={device.temperature} label={renderMessage(lang, 'majorHazard.monitor.temperature')} worst={worst} lang={lang} />
         <Reading tag={device.pressure} label={renderMessage(lang, 'majorHazard.monitor.pressure')} worst={worst} lang={lang} />
         <Reading tag={device.gas} label={renderMessage(lang, 'majorHazard.monitor.gas')} worst={worst} lang={lang} />
+        <StatusReading tag={device.esd} label={renderMessage(lang, 'majorHazard.monitor.esd')} worst={worst} lang={lang} testId={`mh-esd-${device.code}`} />
+        <StatusReading tag={device.sis} label={renderMessage(lang, 'majorHazard.monitor.sis')} worst={worst} lang={lang} testId={`mh-sis-${device.code}`} />
       </div>
     </div>
   );
 }
 
-function SourceCard({ source, worst, lang }: { source: MonitorSource; worst: Worst; lang: Lang }) {
-  const points = source.devices.flatMap((d) => [d.level, d.temperature, d.pressure, d.gas].flatMap((t) => (t ? [t] : [])));
+function SourceCard({ source, worst, lang, people }: { source: MonitorSource; worst: Worst; lang: Lang; people: number | null }) {
+  const points = source.devices.flatMap((d) => [d.level, d.temperature, d.pressure, d.gas, d.esd, d.sis].flatMap((t) => (t ? [t] : [])));
   const tagIds = points.map((t) => t.id);
   const priorities = tagIds.flatMap((id) => (worst.has(id) ? [worst.get(id)!] : []));
   const top = priorities.length ? Math.min(...priorities) : null;
@@ -219,6 +238,9 @@ function SourceCard({ source, worst, lang }: { source: MonitorSource; worst: Wor
         <Space wrap>
           <span>{source.name}</span>
           <GradeTag grade={source.grade} isMajor={source.isMajor} lang={lang} />
+          {people !== null ? (
+            <Tag data-testid={`mh-source-people-${source.id}`}>{renderMessage(lang, 'majorHazard.monitor.onSite', { n: people })}</Tag>
+          ) : null}
           {silent > 0 ? (
             <Tag color="warning" data-testid={`mh-source-silent-${source.id}`} data-count={silent}>
               {renderMessage(lang, 'majorHazard.monitor.pointsNotMonitored', { n: silent })}
@@ -264,8 +286,10 @@ export function MajorHazardMonitorPage() {
   useRecordChanges('DangerSource', reload);
   useRecordChanges('DangerSourceDevice', reload);
   const serverNow = useServerNow(data?.serverTime);
-  useRecordChanges('DangerSourceDevice', reload);
   const alarms = useOpenAlarms(alarmTypes);
+  // People on site per region, as positioning counts them (only for those who may see positions).
+  const headCounts = useRegionHeadCounts();
+  const peopleIn = useMemo(() => new Map(headCounts.map((c) => [c.regionid, c.people])), [headCounts]);
   const worst = useMemo(() => {
     const m = new Map<string, number>();
     for (const a of alarms.byId.values()) {
@@ -284,7 +308,7 @@ export function MajorHazardMonitorPage() {
       <Row gutter={[12, 12]} data-testid="mh-monitor">
         {data.sources.map((s) => (
           <Col key={s.id} xs={24} xxl={12}>
-            <SourceCard source={s} worst={worst} lang={lang} />
+            <SourceCard source={s} worst={worst} lang={lang} people={s.regionid === null ? null : (peopleIn.get(s.regionid) ?? null)} />
           </Col>
         ))}
       </Row>

@@ -1,7 +1,7 @@
 import { gradeCalculate, validateGradeInput, type GradeCalculateInput, type GradeSubstanceInput, type GradingMethod } from '../../../shared/domain/gb18218.js';
 import { seedSubstances } from '../../../shared/domain/substances.js';
 import type { IdentificationItem, MonitorDevice, MonitorSource, MonitorTag, ReportRow } from '../../../shared/major-hazard/contracts.js';
-import { dangerSourceDeviceLedger, dangerSourceLedger } from '../../../shared/major-hazard/ledgers.js';
+import { dangerSourceDeviceLedger, dangerSourceLedger, deviceTagKeys } from '../../../shared/major-hazard/ledgers.js';
 import type { RecordItem } from '../../../shared/records/contracts.js';
 import type { AuthUser } from '../../http/app.js';
 import { expectedPeriodMs, monitorState } from '../../../shared/domain/monitoring-status.js';
@@ -204,7 +204,7 @@ export function createMajorHazardService(deps: {
       const units = (await deps.records.list(caller, dangerSourceLedger, { ...ALL, filters: {}, keyword: '' })).items;
       const devices = (await deps.records.list(caller, dangerSourceDeviceLedger, { ...ALL, filters: {}, keyword: '' })).items;
       const kept = new Map((await deps.repo.all()).map((r) => [r.unit_id, r]));
-      const tagKeys = ['levelTag', 'temperatureTag', 'pressureTag', 'gasTag'] as const;
+      const tagKeys = deviceTagKeys;
       const ids = [...new Set(devices.flatMap((d) => tagKeys.map((k) => text(d[k]).trim()).filter((x) => x !== '')))];
       const tags = await tagsOf(caller, ids);
       const at = now();
@@ -234,6 +234,8 @@ export function createMajorHazardService(deps: {
             temperature: tagOf(d, 'temperatureTag'),
             pressure: tagOf(d, 'pressureTag'),
             gas: tagOf(d, 'gasTag'),
+            esd: tagOf(d, 'esdTag'),
+            sis: tagOf(d, 'sisTag'),
           }));
         return {
           id: u.id,
@@ -244,7 +246,7 @@ export function createMajorHazardService(deps: {
           isMajor: k?.is_major === 1,
           grade: k?.grade ?? null,
           devices: mine,
-          notMonitored: mine.flatMap((d) => [d.level, d.temperature, d.pressure, d.gas]).filter((x) => x?.state === 'notMonitored').length,
+          notMonitored: mine.flatMap((d) => [d.level, d.temperature, d.pressure, d.gas, d.esd, d.sis]).filter((x) => x?.state === 'notMonitored').length,
         };
       });
       // Graded sources first (一级 before 四级), then the rest by name.

@@ -233,6 +233,29 @@ describe.each(dialects)('major hazard (%s)', (dialect) => {
     expect(bad.devices[0].gas!.state).toBe('notMonitored');
     expect(bad.notMonitored).toBe(1);
   });
+  it('a device’s ESD and SIS status tags are monitoring points of its source: listed with their state, counted when silent', async () => {
+    const saveTag = (id: string) =>
+      call(
+        t.url,
+        tagSave,
+        { isNew: true, id, name: id, name_en: id, unit: '', kind: 'discrete', device: 'TK-9', regionid: null, hazard_source: '', range_lo: 0, range_hi: 1, ll: null, l: null, h: null, hh: null, deadband: 0, enabled: 1 },
+        admin,
+      );
+    expect((await saveTag('MH.TK-9.ESD')).body.IsSuccess).toBe(true);
+    expect((await saveTag('MH.TK-9.SIS')).body.IsSuccess).toBe(true);
+    const unit = await call(t.url, units.save, { name: 'ESD 测试单元', kind: 'storage', population: 0, substances: [{ name: '氨', q: 20 }] }, admin);
+    const tank = await call(t.url, devices.save, { name: '氨储罐 TK-9', code: 'ESD-T9', source: unit.body.data!.id, type: 'tank', esdTag: 'MH.TK-9.ESD', sisTag: 'MH.TK-9.SIS' }, admin);
+    expect(tank.body.IsSuccess, JSON.stringify(tank.body)).toBe(true);
+    const source = async () => (await call(t.url, monitorList, {}, admin)).body.data!.sources.find((x) => x.id === unit.body.data!.id)!;
+    const before = await source();
+    const d = before.devices.find((x) => x.code === 'ESD-T9')!;
+    expect([d.esd?.id, d.sis?.id]).toEqual(['MH.TK-9.ESD', 'MH.TK-9.SIS']);
+    expect(before.notMonitored).toBe(2);
+    expect(t.server.stream.ingest.samples([{ tag: 'MH.TK-9.ESD', t: Date.now(), v: 1 }, { tag: 'MH.TK-9.SIS', t: Date.now(), v: 0 }], 'test').accepted).toBe(2);
+    const after = await source();
+    expect(after.devices.find((x) => x.code === 'ESD-T9')!.esd).toMatchObject({ state: 'normal' });
+    expect(after.notMonitored).toBe(0);
+  });
   it('the report lists every unit with its kept S, α, R and grade, 一级 first, and exports the same rows as Excel and PDF', async () => {
     // 氯 100 t, 10 people: R = 1 · 4 · 100/5 = 80, grade 2; 氯 150 t, 200 people: R = 2 · 4 · 30 = 240, grade 1.
     const g1 = await call(t.url, units.save, { name: '报表一级单元', code: 'RP-1', kind: 'storage', population: 200, substances: [{ name: '氯', q: 150 }] }, admin);
