@@ -1,10 +1,12 @@
 import { expect, test } from './fixtures';
-import { callApi, prepareTank, screens } from './alarm-helpers';
+import { callApi, ingestSender, prepareTank, screens } from './alarm-helpers';
+import { tagSave } from '../src/shared/realtime/contracts';
 import { choose } from './form-helpers';
 import { identificationList } from '../src/shared/major-hazard/contracts';
 
 const RUN = Date.now() % 1_000_000;
 const TAG = `E2E.MHU-${RUN}.LT`;
+const ESD = `E2E.MHU-${RUN}.ESD`;
 const UNIT = `端到端两物质罐区${RUN}`;
 const DEVICE = `MHU-TK-${RUN}`;
 
@@ -64,6 +66,27 @@ test('a two-substance storage unit is graded with its Q and β; its tank, bound 
   await choose(page, device.getByTestId('field-type'), /储罐/);
   await device.getByTestId('field-medium').fill('氯');
   await device.getByTestId('field-levelTag').fill(TAG);
+  // Its emergency shutdown status: 0 healthy, 1 tripped.
+  await callApi(request, token, tagSave.path, {
+    isNew: true,
+    id: ESD,
+    name: `端到端紧急停车 ${ESD}`,
+    name_en: `E2E ESD ${ESD}`,
+    unit: '',
+    kind: 'discrete',
+    device: DEVICE,
+    regionid: null,
+    hazard_source: '',
+    range_lo: 0,
+    range_hi: 1,
+    ll: null,
+    l: null,
+    h: null,
+    hh: null,
+    deadband: 0,
+    enabled: 1,
+  });
+  await device.getByTestId('field-esdTag').fill(ESD);
   await page.getByTestId('record-save').click();
   await expect(page.getByRole('row', { name: new RegExp(DEVICE) })).toBeVisible();
 
@@ -86,6 +109,15 @@ test('a two-substance storage unit is graded with its Q and β; its tank, bound 
   const [r, g, b] = alarmed.match(/\d+/g)!.map(Number);
   expect(r).toBeGreaterThan(g);
   expect(r).toBeGreaterThan(b);
+
+  // The emergency shutdown state beside the gauge: healthy, then tripped.
+  const sendStatus = await ingestSender(request, token, `e2e ${ESD}`);
+  const esd = page.getByTestId(`mh-esd-${DEVICE}`);
+  await sendStatus(ESD, 0);
+  await expect(esd).toHaveAttribute('data-state', 'healthy');
+  await sendStatus(ESD, 1);
+  await expect(esd).toHaveAttribute('data-state', 'tripped');
+  await expect(esd).toContainText('紧急停车 动作');
 
   await screens(page, '/majorHazard88/dangerSourceDeviceInfo', 'major-hazard-devices', 'record-add');
 });
