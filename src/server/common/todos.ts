@@ -64,3 +64,18 @@ export async function completeTodos(tx: Tx | Db, target: { kind: string; ref?: s
   const r = await q.executeTakeFirst();
   return Number(r.numUpdatedRows ?? 0);
 }
+
+/** Whether a to-do of this kind and record was ever opened, open or done: for work announced once, whatever became of it. */
+export async function todoEverOpened(tx: Tx | Db, kind: string, ref: string | number): Promise<boolean> {
+  return !!(await tx.selectFrom('todo').select('id').where('kind', '=', kind).where('ref', '=', String(ref)).executeTakeFirst());
+}
+
+/** Marks done the open to-dos of this kind whose record is not in `keep` (work that no longer stands); returns how many. */
+export async function completeTodosExcept(tx: Tx | Db, kind: string, keep: ReadonlySet<string>): Promise<number> {
+  const open = await tx.selectFrom('todo').select(['id', 'ref']).where('kind', '=', kind).where('status', '=', 0).execute();
+  const stale = open.filter((t) => !keep.has(t.ref)).map((t) => t.id);
+  if (stale.length) {
+    await tx.updateTable('todo').set({ status: 1 }).where('id', 'in', stale).execute();
+  }
+  return stale.length;
+}

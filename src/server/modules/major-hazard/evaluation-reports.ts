@@ -4,7 +4,7 @@ import { evaluationReportLedger } from '../../../shared/major-hazard/ledgers-eva
 import { dangerSourceLedger, dangerSourceResponsibleLedger } from '../../../shared/major-hazard/ledgers.js';
 import type { RecordItem } from '../../../shared/records/contracts.js';
 import { formatDate } from '../../../shared/time.js';
-import { openTodo } from '../../common/todos.js';
+import { completeTodosExcept, openTodo, todoEverOpened } from '../../common/todos.js';
 import type { AuthUser } from '../../http/app.js';
 import { inTransaction, type Store } from '../../store/db.js';
 import type { OrgPort } from '../org/port.js';
@@ -121,17 +121,12 @@ export function createEvaluationReports(deps: {
       }
       return inTransaction(db, async (tx) => {
         // The to-do of a report superseded (or of a due date moved by a change) is done: a newer one stands for it.
-        const open = await tx.selectFrom('todo').select(['id', 'ref']).where('kind', '=', REASSESS_TODO).where('status', '=', 0).execute();
-        const stale = open.filter((t) => !refs.has(t.ref)).map((t) => t.id);
-        if (stale.length) {
-          await tx.updateTable('todo').set({ status: 1 }).where('id', 'in', stale).execute();
-        }
+        await completeTodosExcept(tx, REASSESS_TODO, refs);
         let opened = 0;
         for (const { report, dueAt, userid } of due) {
           const ref = todoRef(report.id, dueAt);
           // Once per report and due date, whatever became of it (done or dismissed): never opened twice.
-          const seen = await tx.selectFrom('todo').select('id').where('kind', '=', REASSESS_TODO).where('ref', '=', ref).executeTakeFirst();
-          if (seen) {
+          if (await todoEverOpened(tx, REASSESS_TODO, ref)) {
             continue;
           }
           const source = num(report.source) ?? 0;
