@@ -21,20 +21,13 @@ export interface NewTodo {
 
 export const VISIT_KIND = 'visit';
 
-/** Opens a to-do unless the same (user, kind, ref) is already open. */
+/**
+ * Opens a to-do unless the same (user, kind, ref) is already open. The unique
+ * index `todo_one_open` makes that hold when two sweeps open it at once (on
+ * PostgreSQL both would pass a read-then-insert check): the second insert does
+ * nothing.
+ */
 export async function openTodo(tx: Tx | Db, todo: NewTodo): Promise<void> {
-  const ref = String(todo.ref);
-  const existing = await tx
-    .selectFrom('todo')
-    .select('id')
-    .where('userid', '=', todo.userid)
-    .where('kind', '=', todo.kind)
-    .where('ref', '=', ref)
-    .where('status', '=', 0)
-    .executeTakeFirst();
-  if (existing) {
-    return;
-  }
   await tx
     .insertInto('todo')
     .values({
@@ -45,10 +38,11 @@ export async function openTodo(tx: Tx | Db, todo: NewTodo): Promise<void> {
       title_params: JSON.stringify(todo.params ?? {}),
       href: todo.href,
       kind: todo.kind,
-      ref,
+      ref: String(todo.ref),
       status: 0,
       created_at: todo.at ?? Date.now(),
     })
+    .onConflict((oc) => oc.doNothing())
     .execute();
 }
 

@@ -262,6 +262,22 @@ function todoTargets(): Migration {
 }
 
 /**
+ * One open to-do per (user, kind, record): a partial unique index, so two
+ * sweeps that open the same reminder at once leave one (`openTodo` inserts
+ * with ON CONFLICT DO NOTHING). Duplicates opened before are closed first,
+ * the oldest stays open.
+ */
+function todoOneOpen(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await sql`UPDATE todo SET status = 1 WHERE status = 0 AND id NOT IN (
+        SELECT MIN(id) FROM todo WHERE status = 0 GROUP BY userid, kind, ref)`.execute(db);
+      await sql`CREATE UNIQUE INDEX todo_one_open ON todo (userid, kind, ref) WHERE status = 0`.execute(db);
+    },
+  };
+}
+
+/**
  * Hour rows of chunked history (issue 8): per tag and hour, the minute rollups
  * of that hour's chunks in one encoded row, so a 30-day trend reads 720 rows
  * per tag instead of 4,320 chunk rows. Written with the chunks, in the same
@@ -469,4 +485,5 @@ export const coreMigrations: Readonly<Record<string, ModuleMigration>> = {
   '0092_history_hour_totals': historyHourTotals,
   '0093_tag_compression': () => tagCompression(),
   '20261125T0900_permission_seen': () => permissionSeen(),
+  '20261126T1630_todo_one_open': () => todoOneOpen(),
 };
