@@ -1,5 +1,7 @@
 import type { AuthUser } from '../../http/app.js';
 import type { Store } from '../../store/db.js';
+import { calendarOf } from '../../../shared/domain/plant-calendar.js';
+import { loadPlantCalendar } from '../../common/plant-calendar.js';
 import type { PermitsService } from './permits.service.js';
 
 const HOUR = 3_600_000;
@@ -91,7 +93,10 @@ export async function seedDemoPermits(store: Store, permits: PermitsService): Pr
     },
     'zh',
   );
-  await permits.addGas(asUser(inspector), { id: confined.id, t: now - 10 * 60_000, lel: 6, reading: 0.1, o2: 20.6 }, 'zh');
+  // Sampled ten minutes ago, but on the plant's day of the start (GB 30871: the gas is analysed every day before
+  // work): at ten past midnight a sample from yesterday would refuse the start.
+  const today = calendarOf(await loadPlantCalendar(store.db)).startOfLocalDay(now);
+  await permits.addGas(asUser(inspector), { id: confined.id, t: Math.max(now - 10 * 60_000, today), lel: 6, reading: 0.1, o2: 20.6 }, 'zh');
   const order = { jsa: supervisor, gas: inspector, measures: operator, briefing: supervisor, guardian: operator, leader: contractor, unit: supervisor, approver: admin } as const;
   for (const [step, u] of Object.entries(order)) {
     await permits.sign(asUser(u), { id: confined.id, step: step as keyof typeof order, signature: DEMO_SIGNATURE }, 'zh');
