@@ -203,7 +203,8 @@ export async function writeXlsx(
   );
 }
 
-const IMPORTABLE: number[] = [
+/** Field types an import reads back (the rest are for reading: signatures, receipts, attachments, reminders). */
+export const IMPORTABLE: readonly number[] = [
   fieldTypes.dept,
   fieldTypes.region,
   fieldTypes.person,
