@@ -6,6 +6,7 @@ export const recordsPages = definePages([
   page('/low-code-platform/list-view-record', () => import('./low-code-pages'), 'ListViewRecordPage'),
   page('/low-code-platform/form-detail', () => import('./low-code-pages'), 'FormDetailPage'),
   page('/low-code-platform/processLogs', () => import('./low-code-pages'), 'ProcessLogsPage'),
+  page('/low-code-platform/flow-library', () => import('./flow-library-page'), 'FlowLibraryPage'),
   page('/low-code-platform/data-dictionary', () => import('./low-code-pages'), 'DataDictionaryPage'),
   page('/low-code-platform/ledger/:entity', () => import('./low-code-pages'), 'LedgerPage'),
   page('/systemConfig/WorkTypeConfig', () => import('./ledger-pages'), 'WorkTypeConfigPage'),

@@ -1,7 +1,7 @@
 import { recordCallSuffixes, recordContracts, seedCallContracts, type RecordContracts, type SeedCall } from '../../../shared/records/contracts.js';
 import { UNAVAILABLE_TYPES } from '../../../shared/records/field-catalogue.js';
 import { assertAvailableTypes } from './records.fields.js';
-import { CHEMICAL_STORE_REF, fieldTypes, ledgerHref, recordDefinition, refOf, type RecordDefinition } from '../../../shared/records/definition.js';
+import { CHEMICAL_STORE_REF, fieldTypes, ledgerHref, recordDefinition, refOf, type RecordDefinition, type WorkflowDef } from '../../../shared/records/definition.js';
 import type { AuthUser } from '../../http/app.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
@@ -83,6 +83,12 @@ export interface DefinitionRegistry {
   bySeedCall(area: string, name: string): DefinitionEntry | undefined;
   all(): DefinitionEntry[];
   save(caller: AuthUser, def: RecordDefinition, version: number | undefined): Promise<DefinitionEntry>;
+  /**
+   * Gives ledgers defined in the designer new workflows (the flow library's
+   * steps) in one transaction, each a new definition version with its audit
+   * row; `also` writes in the same transaction (the library row, the binding).
+   */
+  setWorkflows<T>(caller: AuthUser, changes: { entity: string; workflow: WorkflowDef | undefined }[], also: (tx: Tx) => Promise<T>): Promise<T>;
   remove(caller: AuthUser, entity: string): Promise<void>;
   /** Re-reads stored definitions (another node changed one). */
   reload(): Promise<void>;
@@ -255,6 +261,47 @@ export function createDefinitionRegistry(store: Store, events: Pick<DomainEvents
       entries.set(def.entity, entry);
       await repo.ensureIndexes(def.entity, indexedFields(def));
       return entry;
+    },
+
+    async setWorkflows(caller, changes, also) {
+      const checked = changes.map(({ entity, workflow }) => {
+        const e = entries.get(entity);
+        if (!e) {
+          throw notFound('records.noSuchLedger', { entity });
+        }
+        if (e.builtin) {
+          throw badRequest('records.builtInLedger', ['entity']);
+        }
+        // The steps must fit the ledger: a person field they name must be one of its person fields.
+        const parsed = recordDefinition.safeParse({ ...e.definition, workflow });
+        if (!parsed.success) {
+          throw badRequest('records.flowNotFit', ['steps'], { ledger: e.definition.name.zh, ledger_en: e.definition.name.en || e.definition.name.zh });
+        }
+        return { before: e, def: parsed.data };
+      });
+      const { result, saved } = await transactThenPublish(store.db, events, async (tx, emit) => {
+        const now = Date.now();
+        const out: DefinitionEntry[] = [];
+        for (const { before, def } of checked) {
+          // Records waiting in a step the new flow no longer has would be stranded there.
+          const codes = (def.workflow?.states ?? []).map((x) => x.code);
+          const stranded = await repo.countOutsideStatuses(tx, def.entity, [...codes, 4, 5, -1]);
+          if (stranded > 0) {
+            throw conflict('records.flowStatusInUse', ['steps'], { ledger: def.name.zh, ledger_en: def.name.en || def.name.zh, count: stranded });
+          }
+          const row = await repo.definition(tx, def.entity);
+          const next = (row?.version ?? before.version) + 1;
+          await repo.putDefinition(tx, { entity: def.entity, area: def.area, doc: def, builtin: 0, version: next, updated_at: now, updated_by: caller.loginname });
+          await audit(tx, caller, 'definition.update', 'record_definition', def.entity, { before: before.definition.workflow ?? null, after: def.workflow ?? null });
+          emit('recordDefinition.changed', { entity: def.entity });
+          out.push(entryOf(def, false, next, now, caller.loginname));
+        }
+        return { result: await also(tx), saved: out };
+      });
+      for (const e of saved) {
+        entries.set(e.definition.entity, e);
+      }
+      return result;
     },
 
     async remove(caller, entity) {

@@ -9,6 +9,7 @@ import { migrations } from './migrations.js';
 import { recordsPort, type RecordsPort } from './port.js';
 import { recordsChannel } from './records.channel.js';
 import { createFileStore } from './records.files.js';
+import { createFlowLibrary } from './records.flow-library.js';
 import { registerRecords } from './records.routes.js';
 import { createRecordsService } from './records.service.js';
 
@@ -35,7 +36,7 @@ export const recordsModule = defineModule({
     const records = createRecordsService(store, { scopeOf: (userid) => ports.org.getUserScope(userid), events: stream.bus }, [...ledgers]);
     await records.ready;
     const files = createFileStore(store, config.dataDir);
-    registerRecords(http, store, records, files);
+    registerRecords(http, store, records, files, createFlowLibrary(store, records.definitions));
     const port: RecordsPort = Object.assign(records, { saveFile: (caller: Parameters<typeof files.save>[0], name: string, content: Parameters<typeof files.save>[2]) => files.save(caller, name, content) });
     const live = recordsChannel({ bus: stream.bus, definitions: records.definitions, scopeOf: (userid) => ports.org.getUserScope(userid) });
     stream.topics.addSource(live.source);

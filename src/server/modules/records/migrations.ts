@@ -247,6 +247,34 @@ function flowTasks(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * The flow library (issue 18 item 2): named approval flows kept once
+ * (`SearchFlowLibraryList`), and which ledger follows which
+ * (`FlowBusinessRelation`, one flow per ledger).
+ */
+function flowLibrary(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('record_flow_library')
+        .addColumn('id', idType(dialect), (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('doc', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_by', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('record_flow_binding')
+        .addColumn('entity', 'text', (c) => c.primaryKey())
+        .addColumn('flow_id', 'integer', (c) => c.notNull())
+        .addColumn('bound_at', 'bigint', (c) => c.notNull())
+        .addColumn('bound_by', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('record_flow_binding_flow').on('record_flow_binding').column('flow_id').execute();
+    },
+  };
+}
+
 /** This module's migrations. Never edit a landed one; add new ones named by time (`20261125T0930_name`), so modules built side by side cannot collide. */
 export const migrations: Readonly<Record<string, ModuleMigration>> = {
   '0050_record_engine': recordEngine,
@@ -255,4 +283,5 @@ export const migrations: Readonly<Record<string, ModuleMigration>> = {
   '20261125T2300_safe_numeric_indexes': safeNumericIndexes,
   '20261126T0230_record_flow_tasks': flowTasks,
   '20261126T0700_partial_sqlite_indexes': partialSqliteIndexes,
+  '20261126T1700_record_flow_library': flowLibrary,
 };

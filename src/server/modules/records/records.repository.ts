@@ -130,6 +130,17 @@ export function createRecordsRepository(db: Db) {
       return Number(r.n);
     },
 
+    /** Records of a ledger in a status outside `codes`. */
+    async countOutsideStatuses(x: Db | Tx, entity: string, codes: number[]) {
+      const r = await x
+        .selectFrom('record')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('entity', '=', entity)
+        .where('status', 'not in', codes)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+
     // ---- data dictionary
     dictionaries: () => db.selectFrom('record_dictionary').selectAll().orderBy('code').execute(),
     dictionary: (x: Tx, code: string) => x.selectFrom('record_dictionary').selectAll().where('code', '=', code).executeTakeFirst(),

@@ -34,6 +34,19 @@ import type { DefinitionEntry } from './definition-registry.js';
 import { readXlsx, writeXlsx } from './records.excel.js';
 import { FILE_MAX_BYTES, type FileStore } from './records.files.js';
 import type { RecordsService } from './records.service.js';
+import type { FlowLibrary } from './records.flow-library.js';
+import {
+  enginButtonClick,
+  enginRecordPage,
+  flowBusinessCodes,
+  flowBusinessRelationAdd,
+  flowBusinessRelationDelete,
+  flowLibraryAdd,
+  flowLibraryDel,
+  flowLibraryEdit,
+  flowLibrarySearch,
+  isRoleAuthorize,
+} from '../../../shared/records/flow-library-contracts.js';
 
 /** Largest spreadsheet accepted for import. */
 const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -140,7 +153,29 @@ function registerLedgerCalls(http: HttpApp, records: RecordsService, builtIns: D
   });
 }
 
-export function registerRecords(http: HttpApp, store: Store, records: RecordsService, files: FileStore) {
+/** The flow library and the seed's generic record calls by entity name (issue 18 item 2). */
+function registerFlowLibrary(http: HttpApp, records: RecordsService, library: FlowLibrary) {
+  http.route(flowLibrarySearch, (input) => library.search(input.keyword));
+  http.route(flowLibraryAdd, (input, ctx) => library.add(ctx.user!, input));
+  http.route(flowLibraryEdit, ({ id, version, ...doc }, ctx) => library.edit(ctx.user!, id, version, doc));
+  http.route(flowLibraryDel, (input, ctx) => library.remove(ctx.user!, input.id));
+  http.route(flowBusinessCodes, () => library.businessCodes());
+  http.route(flowBusinessRelationAdd, (input, ctx) => library.bind(ctx.user!, input.entity, input.flowId));
+  http.route(flowBusinessRelationDelete, (input, ctx) => library.unbind(ctx.user!, input.entity));
+  const ledger = (entity: string) => {
+    const def = records.definitions.get(entity);
+    if (!def) {
+      throw notFound('records.noSuchLedger', { entity });
+    }
+    return def;
+  };
+  http.route(enginRecordPage, ({ entity, ...query }, ctx) => records.list(ctx.user!, ledger(entity), query));
+  http.route(enginButtonClick, ({ entity, ...step }, ctx) => records.transition(ctx.user!, ledger(entity), step));
+  http.route(isRoleAuthorize, (input, ctx) => Promise.resolve({ authorized: ctx.user!.roles.includes(input.code) || ctx.user!.permissions.has(input.code) }));
+}
+
+export function registerRecords(http: HttpApp, store: Store, records: RecordsService, files: FileStore, library: FlowLibrary) {
+  registerFlowLibrary(http, records, library);
   void http.app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 20 } });
   registerLedgerCalls(
     http,

@@ -84,5 +84,20 @@ declare module '../../store/schema.js' {
       created_by: string;
       revoked_at: number | null;
     };
+    /** A flow of the library: `doc` is its JSON (`FlowLibraryDoc`: name and steps). */
+    record_flow_library: {
+      id: Generated<number>;
+      doc: string;
+      version: number;
+      updated_at: number;
+      updated_by: string;
+    };
+    /** A ledger (by entity) that follows a flow of the library. */
+    record_flow_binding: {
+      entity: string;
+      flow_id: number;
+      bound_at: number;
+      bound_by: string;
+    };
   }
 }
