@@ -47,8 +47,11 @@ export interface Config {
   /** Serve the built client from this folder when it exists. */
   clientDir: string;
   logLevel: string;
-  /** Sign-in attempts allowed per account and address within the window. */
+  /** Failed sign-ins per account and address that cost nothing; from there each attempt waits (shared/domain/sign-in-backoff.ts). */
   loginMaxAttempts: number;
+  /** The first wait after the free failures, in seconds; it doubles with each further failure. */
+  loginDelaySeconds: number;
+  /** The longest wait; a key that stays quiet this long beyond the end of its wait starts free again. */
   loginWindowSeconds: number;
   /** Trust X-Forwarded-For from a reverse proxy (only behind one, else clients could pick their address). */
   trustProxy: boolean;
@@ -143,7 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importThreadHeapMb: Math.max(128, num(env.IMPORT_THREAD_HEAP_MB, 1024)),
     clientDir: env.CLIENT_DIR ?? path.resolve('dist/client'),
     logLevel: env.LOG_LEVEL ?? 'info',
-    loginMaxAttempts: num(env.LOGIN_MAX_ATTEMPTS, 5),
+    loginMaxAttempts: Math.max(1, num(env.LOGIN_MAX_ATTEMPTS, 5)),
+    loginDelaySeconds: Math.max(1, num(env.LOGIN_DELAY_SECONDS, 30)),
     loginWindowSeconds: num(env.LOGIN_WINDOW_SECONDS, 300),
     trustProxy: env.TRUST_PROXY === '1',
     metricsPort: env.METRICS_PORT ? portNumber('METRICS_PORT', env.METRICS_PORT) : undefined,

@@ -72,7 +72,9 @@ export function buildAlarmItem(overrides: Partial<AlarmItem> = {}): AlarmItem {
  * is the first administrator, made the way the `admin:create` CLI makes it.
  */
 
-const PASSWORD = 'Factory-pass-2026';
+/** The password of every user the factories make (after the forced first change). */
+export const FACTORY_PASSWORD = 'Factory-pass-2026';
+const PASSWORD = FACTORY_PASSWORD;
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${++seq}${Date.now() % 100_000}`;
 

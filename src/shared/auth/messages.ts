@@ -6,7 +6,7 @@ export const authMessages = defineMessages({
   'auth.incompleteBody': { zh: '登录数据不完整', en: 'Incomplete sign-in body' },
   'auth.staleRequest': { zh: '登录请求已过期，请重试', en: 'The sign-in request is stale; try again' },
   'auth.replayedRequest': { zh: '重复的登录请求', en: 'This sign-in request was already used' },
-  'auth.tooManyAttempts': { zh: '登录失败次数过多，请 {minutes} 分钟后再试', en: 'Too many failed sign-in attempts; try again in {minutes} min' },
+  'auth.tooManyAttempts': { zh: '登录失败次数过多，请 {seconds} 秒后再试', en: 'Too many failed sign-in attempts; try again in {seconds} s' },
   'auth.wrongPassword': { zh: '用户名或密码错误', en: 'Wrong login name or password' },
   'auth.accountDisabled': { zh: '账号已停用，请联系管理员', en: 'Account disabled; contact your administrator' },
   'auth.noRole': { zh: '账号未分配角色，请联系管理员', en: 'No role assigned to this account; contact your administrator' },

@@ -2,14 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { connectAsync, type MqttClient } from 'mqtt';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeSamples } from '../../../src/server/history/codec.js';
 import { mqttTopics } from '../../../src/shared/contracts/stream.js';
 import { startServerProcess, type ServerProcess } from '../../helpers/process.js';
-import { dialects, freshDatabase, type TestStore } from '../../helpers/server.js';
+import { firstTags, storedRows } from '../../helpers/history.js';
+import { dialects, freshDatabase } from '../../helpers/server.js';
 
 /*
  * Kill -9 of a real server process in the middle of ingestion, then a restart:
@@ -26,52 +24,6 @@ const MQTT_TOPIC_SAMPLES = mqttTopics(MQTT_PREFIX).samples;
 
 /** The server as a real process with the demo plant and the test's ingest key. */
 const startProcess = (env: Record<string, string>): ServerProcess => startServerProcess({ DEMO: '1', INGEST_API_KEY: KEY, ...env });
-
-async function storedRows(store: TestStore, dir: string, tags: string[]): Promise<Map<string, { t: number; v: number }[]>> {
-  const rows: { tag_id: string; data: Uint8Array }[] = [];
-  if (store.databaseUrl) {
-    const c = new pg.Client({ connectionString: store.databaseUrl });
-    await c.connect();
-    try {
-      rows.push(...(await c.query<{ tag_id: string; data: Buffer }>('select tag_id, data from sample_chunk where tag_id = any($1) order by tag_id, w', [tags])).rows);
-    } finally {
-      await c.end();
-    }
-  } else {
-    const db = new Database(path.join(dir, fs.readdirSync(dir).find((f) => f.endsWith('.db') || f.endsWith('.sqlite'))!), { readonly: true });
-    try {
-      rows.push(...(db.prepare(`select tag_id, data from sample_chunk where tag_id in (${tags.map(() => '?').join(',')}) order by tag_id, w`).all(...tags) as { tag_id: string; data: Buffer }[]));
-    } finally {
-      db.close();
-    }
-  }
-  const out = new Map<string, { t: number; v: number }[]>(tags.map((t) => [t, []]));
-  for (const r of rows) {
-    const d = decodeSamples(r.data);
-    for (let i = 0; i < d.n; i++) {
-      out.get(r.tag_id)!.push({ t: d.t[i], v: d.v[i] });
-    }
-  }
-  return out;
-}
-
-async function demoTags(store: TestStore, dir: string): Promise<string[]> {
-  if (store.databaseUrl) {
-    const c = new pg.Client({ connectionString: store.databaseUrl });
-    await c.connect();
-    try {
-      return (await c.query<{ id: string }>('select id from tag order by id limit 2')).rows.map((r) => r.id);
-    } finally {
-      await c.end();
-    }
-  }
-  const db = new Database(path.join(dir, fs.readdirSync(dir).find((f) => f.endsWith('.db') || f.endsWith('.sqlite'))!), { readonly: true });
-  try {
-    return (db.prepare('select id from tag order by id limit 2').all() as { id: string }[]).map((r) => r.id);
-  } finally {
-    db.close();
-  }
-}
 
 describe.each(dialects)('kill -9 during ingestion (%s)', (dialect) => {
   const runs: ServerProcess[] = [];
@@ -101,7 +53,7 @@ describe.each(dialects)('kill -9 during ingestion (%s)', (dialect) => {
     let run = startProcess(env);
     runs.push(run);
     let url = await run.url;
-    const [httpTag, mqttTag] = await demoTags(store, dataDir);
+    const [httpTag, mqttTag] = await firstTags(store, dataDir, 2);
     expect(httpTag && mqttTag).toBeTruthy();
     // Two hours ago: windows seal on every tick, so what is stored shows in the chunks soon.
     const base = Math.floor((Date.now() - 2 * 3600_000) / 1000) * 1000;

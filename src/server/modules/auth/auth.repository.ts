@@ -81,17 +81,30 @@ export function createAuthRepository(db: Db) {
      * before one of them is counted. Returns the attempt's id, or the time the
      * oldest counted attempt leaves the window.
      */
-    async reserveAttempt(key: string, attempt_id: string, now: number, since: number, max: number): Promise<{ reserved: true } | { reserved: false; freeAt: number }> {
+    /**
+     * Counts an attempt of `key` before its password is checked, unless the key must still wait: `waitMs(failures)`
+     * from its latest attempt. A key that stayed quiet `forgetMs` beyond the end of its wait starts again with none.
+     */
+    async reserveAttempt(
+      key: string,
+      attempt_id: string,
+      now: number,
+      waitMs: (failures: number) => number,
+      forgetMs: number,
+    ): Promise<{ reserved: true } | { reserved: false; freeAt: number }> {
       return db.transaction().execute(async (tx) => {
         await lockKeyInTransaction(tx, `login_attempt:${key}`);
-        await tx.deleteFrom('login_attempt').where('key', '=', key).where('at', '<=', since).execute();
         const counted = await tx
           .selectFrom('login_attempt')
-          .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('at').as('oldest')])
+          .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('at').as('latest')])
           .where('key', '=', key)
           .executeTakeFirstOrThrow();
-        if (Number(counted.n) >= max) {
-          return { reserved: false, freeAt: Number(counted.oldest) };
+        const failures = Number(counted.n);
+        const freeAt = Number(counted.latest ?? 0) + waitMs(failures);
+        if (failures > 0 && now > freeAt + forgetMs) {
+          await tx.deleteFrom('login_attempt').where('key', '=', key).execute();
+        } else if (failures > 0 && freeAt > now) {
+          return { reserved: false, freeAt };
         }
         await tx.insertInto('login_attempt').values({ key, at: now, attempt_id }).execute();
         return { reserved: true };
@@ -99,9 +112,12 @@ export function createAuthRepository(db: Db) {
     },
     /** The password was right: the reserved attempt is not a failure. */
     releaseAttempt: (attempt_id: string) => db.deleteFrom('login_attempt').where('attempt_id', '=', attempt_id).execute(),
-    /** Drops attempts older than the window and nonces past their expiry. */
+    /** Drops the attempts of keys quiet since `attemptsBefore` (a key keeps its failures while it goes on failing) and nonces past their expiry. */
     async pruneLoginState(attemptsBefore: number, now: number): Promise<void> {
-      await db.deleteFrom('login_attempt').where('at', '<=', attemptsBefore).execute();
+      await db
+        .deleteFrom('login_attempt')
+        .where('key', 'in', (eb) => eb.selectFrom('login_attempt').select('key').groupBy('key').having((h) => h.fn.max('at'), '<=', attemptsBefore))
+        .execute();
       await db.deleteFrom('login_nonce').where('expires_at', '<', now).execute();
     },
   };

@@ -16,6 +16,7 @@ import { demoUsers } from '../../store/seed-demo.js';
 import type { OrgPort as OrgService } from '../org/port.js';
 import { transactThenPublish, type DomainEvents } from '../../stream/bus.js';
 import { createAuthRepository, type RefreshTokenRow } from './auth.repository.js';
+import { signInWaitMs, type SignInBackoff } from '../../../shared/domain/sign-in-backoff.js';
 
 /** A sign-in body older or newer than this (against server time) is refused. */
 const LOGIN_TIME_WINDOW_MS = 120_000;
@@ -82,6 +83,8 @@ export async function createAuthService(store: Store, config: Config, org: OrgSe
         }),
       ) as { publicKey: string; privateKey: string });
   const loginWindowMs = config.loginWindowSeconds * 1000;
+  // A progressive delay per account and address, not a lockout: the owner elsewhere is never held back.
+  const backoff: SignInBackoff = { free: config.loginMaxAttempts, firstDelayMs: config.loginDelaySeconds * 1000, maxDelayMs: Math.max(loginWindowMs, config.loginDelaySeconds * 1000) };
   let lastPrune = 0;
   // Successors of rotated refresh tokens are kept encrypted: the store alone does not give a live token away.
   const successors = createSealer(jwtSecret, 'refresh-successor');
@@ -240,7 +243,7 @@ export async function createAuthService(store: Store, config: Config, org: OrgSe
       }
       if (now - lastPrune > LOGIN_PRUNE_INTERVAL_MS) {
         lastPrune = now;
-        await repo.pruneLoginState(now - loginWindowMs, now);
+        await repo.pruneLoginState(now - backoff.maxDelayMs - loginWindowMs, now);
       }
       // In the store, not in memory: a captured body stays refused after a restart and on every server of the store.
       if (!(await repo.claimNonce(body.nonce, now + 2 * LOGIN_TIME_WINDOW_MS))) {
@@ -251,9 +254,9 @@ export async function createAuthService(store: Store, config: Config, org: OrgSe
       // parallel ones would open the limit again for the rest.
       const key = `${body.loginname.toLowerCase()}|${ip}`;
       const attemptId = randomUUID();
-      const slot = await repo.reserveAttempt(key, attemptId, now, now - loginWindowMs, config.loginMaxAttempts);
+      const slot = await repo.reserveAttempt(key, attemptId, now, (failures) => signInWaitMs(failures, backoff), loginWindowMs);
       if (!slot.reserved) {
-        throw tooMany('auth.tooManyAttempts', { minutes: Math.max(1, Math.ceil((slot.freeAt + loginWindowMs - now) / 60_000)) });
+        throw tooMany('auth.tooManyAttempts', { seconds: Math.max(1, Math.ceil((slot.freeAt - now) / 1000)) });
       }
       const user = await repo.userByLoginname(body.loginname);
       const valid = user ? await verifyPassword(user.password_hash, body.password) : await verifyPassword(dummyHash, body.password);
