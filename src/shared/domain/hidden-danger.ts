@@ -1,5 +1,6 @@
 import type { MessageParams } from '../messages/define.js';
 import type { HiddenDangerMessageCode } from '../hidden-dangers/messages.js';
+import type { Cause } from './risk-escalation.js';
 
 /*
  * Hidden dangers (隐患), DOMAIN.md §8: the closed loop find → register and
@@ -160,6 +161,40 @@ export const sendBackTo: Partial<Record<HiddenDangerStatus, HiddenDangerStatus>>
   rectified: 'assigned',
   verified: 'rectified',
 };
+
+// ---------------------------------------------------------------------------
+// The risk side: an open 重大 danger escalates its zone
+
+/** What the risk module needs of a danger to list it as a cause on its zone. */
+export interface HiddenDangerCauseFacts {
+  id: Id;
+  status: HiddenDangerStatus;
+  grade: HiddenDangerGrade | null;
+  regionid: number | null;
+  category: string;
+  /** When it was found (the cause counts from then). */
+  found: number;
+}
+
+export const hiddenDangerCauseId = (id: Id): string => `hiddenDanger:${id}`;
+
+/** Statuses in which a danger is no longer open: closed (销号) or voided. */
+const FINAL: readonly HiddenDangerStatus[] = ['closed', 'voided'];
+
+/**
+ * DOMAIN.md §8 (重大 … is reported) and §6 (an open 重大 hidden danger is a
+ * cause the plant's escalation rules match, default rule
+ * `major-hidden-danger`: raise the zone one level): a danger graded 重大 is a
+ * cause of kind `hiddenDanger` on its region from when it was found until it
+ * is closed or voided; a 一般 one, or one with no region, is none. Sent back
+ * to an earlier step it stays open, so it stays a cause.
+ */
+export function hiddenDangerCause(d: HiddenDangerCauseFacts): Cause | null {
+  if (d.grade !== 'major' || d.regionid === null || FINAL.includes(d.status)) {
+    return null;
+  }
+  return { kind: 'hiddenDanger', id: hiddenDangerCauseId(d.id), zone: String(d.regionid), attrs: { grade: d.grade, category: d.category }, start: d.found };
+}
 
 /**
  * The plan a 重大 danger needs before its rectification starts (DOMAIN.md §8;

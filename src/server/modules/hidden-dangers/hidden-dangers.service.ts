@@ -40,7 +40,9 @@ const def = hiddenDangerLedger;
 const TODO = 'hiddenDanger.step';
 const DEADLINE_TODO = 'hiddenDanger.deadline';
 const todoRef = (id: number) => `hd:${id}`;
-const href = (id: number) => `/SecurityRiskManagement/RectificationSearch?id=${id}`;
+/** The danger's page (to-dos, the zone page's cause link). */
+export const dangerHref = (id: number) => `/SecurityRiskManagement/RectificationSearch?id=${id}`;
+const href = dangerHref;
 
 const statusOfCode = new Map<number, HiddenDangerStatus>(hiddenDangerStatuses.map((s) => [hiddenDangerSeedStatus[s], s]));
 export const statusName = (code: number): HiddenDangerStatus => statusOfCode.get(code) ?? 'found';
