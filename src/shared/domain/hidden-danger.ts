@@ -225,7 +225,13 @@ export interface HiddenDangerRecord {
 }
 
 export type HiddenDangerAction =
-  | { type: 'register'; grade: HiddenDangerGrade | null; criteria?: readonly number[] }
+  | {
+      type: 'register';
+      grade: HiddenDangerGrade | null;
+      criteria?: readonly number[];
+      /** The items a grader may cite: the plant's list in force (items switched off are not); the 20 of 121 号 when not given. */
+      inForce?: readonly number[];
+    }
   | {
       type: 'assign';
       responsibleId: Id | null;
@@ -283,7 +289,8 @@ export function mayTransition(record: HiddenDangerRecord, action: HiddenDangerAc
         return refuse('hiddenDangers.gradeRequired', 'grade');
       }
       const criteria = action.criteria ?? [];
-      const unknown = criteria.find((n) => !majorHazardCriteria2017.some((c) => c.no === n));
+      const inForce = action.inForce ?? majorHazardCriteria2017.map((c) => c.no);
+      const unknown = criteria.find((n) => !inForce.includes(n));
       if (unknown !== undefined) {
         return refuse('hiddenDangers.unknownCriterion', 'criteria', { no: unknown });
       }

@@ -105,6 +105,7 @@ describe('the hidden-danger loop (DOMAIN.md §8)', () => {
     ['assign a 重大 danger with its full plan', at('registered', { grade: 'major' }), { ...assign, majorPlan }, FINDER, 'assigned', null],
     ['send back a rectification with a reason', at('rectified'), { type: 'sendBack', reason: '法兰仍有渗漏' }, VERIFIER, 'assigned', null],
     ['send back an assignment (wrong person)', at('assigned'), { type: 'sendBack', reason: '不属本车间' }, RESPONSIBLE, 'registered', null],
+    ['cite an item of the plant\'s list in force', at('found'), { type: 'register', grade: 'major', criteria: [20], inForce: [1, 2, 20] }, FINDER, 'registered', null],
     ['void a duplicate report', at('found'), { type: 'void', reason: '重复上报' }, FINDER, 'voided', null],
     // Refused
     ['accept by the person who rectified', at('rectified'), { type: 'verify' }, RESPONSIBLE, null, 'hiddenDangers.verifierIsRectifier'],
@@ -118,6 +119,7 @@ describe('the hidden-danger loop (DOMAIN.md §8)', () => {
     ['register without a grade', at('found'), { type: 'register', grade: null }, FINDER, null, 'hiddenDangers.gradeRequired'],
     ['grade 一般 what item 20 makes 重大', at('found'), { type: 'register', grade: 'general', criteria: [20] }, FINDER, null, 'hiddenDangers.majorByCriteria'],
     ['cite an item the standard does not have', at('found'), { type: 'register', grade: 'major', criteria: [21] }, FINDER, null, 'hiddenDangers.unknownCriterion'],
+    ['cite an item the plant switched off in its list', at('found'), { type: 'register', grade: 'major', criteria: [7], inForce: [1, 2, 20] }, FINDER, null, 'hiddenDangers.unknownCriterion'],
     ['assign without a responsible person', at('registered'), { ...assign, responsibleId: null }, FINDER, null, 'hiddenDangers.responsibleRequired'],
     ['assign a deadline already past', at('registered'), { ...assign, deadline: NOW - 1 }, FINDER, null, 'hiddenDangers.deadlinePast'],
     ['assign without measures', at('registered'), { ...assign, measures: '' }, FINDER, null, 'hiddenDangers.measuresRequired'],

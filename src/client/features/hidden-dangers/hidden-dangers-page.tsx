@@ -1,10 +1,11 @@
 import { Button, Card, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Space, Statistic, Table, Tag, message } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
-import { hiddenDangerSeedStatus, hiddenDangerStatuses, majorHazardCriteria2017, type HiddenDangerStatus } from '../../../shared/domain/hidden-danger';
+import { hiddenDangerSeedStatus, hiddenDangerStatuses, type HiddenDangerStatus } from '../../../shared/domain/hidden-danger';
 import {
   hiddenDangerAssign,
   hiddenDangerClose,
+  hiddenDangerCriteria,
   hiddenDangerDeadlineList,
   hiddenDangerRectify,
   hiddenDangerRegister,
@@ -72,6 +73,8 @@ function StepModal({ record, step, onClose, onRefused }: { record: RecordItem; s
   const [busy, setBusy] = useState(false);
   const pickers = usePickers();
   const grade = Form.useWatch('grade', form);
+  // The plant's list in force (an item switched off is not offered).
+  const criteria = useLoad(useCallback((signal: AbortSignal) => (step === 'register' ? api(hiddenDangerCriteria, {}, { signal }) : Promise.resolve([])), [step])).data ?? [];
   const submit = async () => {
     const v = form.getFieldsValue();
     const target = { id: record.id, version: record.version };
@@ -129,7 +132,7 @@ function StepModal({ record, step, onClose, onRefused }: { record: RecordItem; s
               <Select data-testid="hd-grade" options={(['general', 'major'] as const).map((g) => ({ value: g, label: m(`hiddenDangers.grade.${g}`) }))} />
             </Form.Item>
             <Form.Item name="criteria" label={m('hiddenDangers.field.criteria')}>
-              <Select mode="multiple" allowClear options={majorHazardCriteria2017.map((c) => ({ value: c.no, label: `${c.no}. ${pick(lang, c.zh, c.en)}` }))} />
+              <Select mode="multiple" allowClear data-testid="hd-criteria" options={criteria.filter((c) => c.enabled).map((c) => ({ value: c.no, label: `${c.no}. ${pick(lang, c.zh, c.en)}` }))} />
             </Form.Item>
           </>
         ) : null}

@@ -2,6 +2,7 @@ import {
   hiddenDangerAssign,
   hiddenDangerClose,
   hiddenDangerCriteria,
+  hiddenDangerCriterionSave,
   hiddenDangerDeadlineCheck,
   hiddenDangerDeadlineList,
   hiddenDangerRectify,
@@ -30,7 +31,8 @@ export function registerHiddenDangerRoutes(http: HttpApp, store: Store, hd: Hidd
   http.route(hiddenDangerClose, (input, ctx) => hd.close(caller(ctx), input));
   http.route(hiddenDangerSendBack, (input, ctx) => hd.sendBack(caller(ctx), input));
   http.route(hiddenDangerVoid, (input, ctx) => hd.void(caller(ctx), input));
-  http.route(hiddenDangerCriteria, async () => hd.criteria());
+  http.route(hiddenDangerCriteria, () => hd.criteria());
+  http.route(hiddenDangerCriterionSave, (input, ctx) => hd.saveCriterion(caller(ctx), input));
   http.route(hiddenDangerDeadlineList, (input, ctx) => hd.deadlines(caller(ctx), input));
   http.route(hiddenDangerStatistics, (input, ctx) => hd.statistics(caller(ctx), input));
   http.route(hiddenDangerDeadlineCheck, async (input, ctx) => {
