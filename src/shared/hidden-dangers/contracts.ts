@@ -145,3 +145,17 @@ export const hiddenDangerStatistics = defineContract({
   }),
   permission: 'authenticated',
 });
+
+/**
+ * `UAPI/HiddenDanger/MajorReportExcel`: the 重大 hidden dangers of the
+ * caller's regions found in [from, to) (voided ones left out), one row each in
+ * the layout of a regulator's 重大事故隐患 report: the danger, the 121 号 items
+ * it meets, who and by when, the six parts of its 治理方案, money and progress.
+ */
+export const hiddenDangerMajorReport = defineContract({
+  method: 'POST',
+  path: '/UAPI/HiddenDanger/MajorReportExcel',
+  input: z.object({ from: z.number().int().optional(), to: z.number().int().optional() }),
+  output: z.null(),
+  permission: 'hiddenDanger:manage',
+});

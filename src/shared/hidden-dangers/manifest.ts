@@ -53,6 +53,8 @@ export const hiddenDangersShared = defineSharedModule({
     'hiddenDangers.page.byGrade': { zh: '按等级', en: 'By grade' },
     'hiddenDangers.page.byStatus': { zh: '按状态', en: 'By status' },
     'hiddenDangers.page.criteria': { zh: '重大隐患判定标准（安监总管三〔2017〕121号）', en: 'Major-hazard criteria (SAWS notice No. 121 of 2017)' },
+    'hiddenDangers.page.majorReport': { zh: '导出重大事故隐患治理情况表', en: 'Export the major hidden-danger report' },
+    'hiddenDangers.page.majorReportFile': { zh: '重大事故隐患治理情况表.xlsx', en: 'Major hidden dangers.xlsx' },
     'hiddenDangers.criteria.hint': {
       zh: '引用任一在用条款的隐患自动判定为重大隐患。条款文字可按本厂执行的文件修改；停用的条款不再供定级选择，已引用该条款的隐患保持不变。',
       en: 'A hidden danger citing any item in force is major, whatever it is graded. The wording may follow the text the plant applies; an item switched off is no longer offered to graders, and dangers already citing it keep it.',

@@ -7,6 +7,7 @@ import {
   hiddenDangerClose,
   hiddenDangerCriteria,
   hiddenDangerDeadlineList,
+  hiddenDangerMajorReport,
   hiddenDangerRectify,
   hiddenDangerRegister,
   hiddenDangerSendBack,
@@ -25,7 +26,9 @@ import { FieldInput } from '../../ui/records/field-input';
 import { LedgerPage } from '../../ui/records/ledger-page';
 import { usePickers } from '../../ui/records/use-pickers';
 import { useRecordChanges } from '../../ui/records/use-record-changes';
+import { downloadPost } from '../../ui/file-transfer';
 import { useLoad } from '../../ui/use-load';
+import { useSession } from '../../app/session-store';
 
 const calls = recordContracts(hiddenDangerLedger);
 const S = hiddenDangerSeedStatus;
@@ -357,8 +360,17 @@ export function AnalysisPage() {
       </Card>
     </Col>
   );
+  const mayReport = useSession((s) => s.user?.permissions.includes('hiddenDanger:manage') ?? false);
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }} data-testid="hd-analysis">
+      {mayReport ? (
+        <Button
+          data-testid="hd-major-report"
+          onClick={() => void downloadPost(hiddenDangerMajorReport.path, {}, m('hiddenDangers.page.majorReportFile')).catch((e: unknown) => void message.error(errorText(e, lang)))}
+        >
+          {m('hiddenDangers.page.majorReport')}
+        </Button>
+      ) : null}
       <Row gutter={[12, 12]}>
         <Col xs={12} md={6}>
           <Card size="small">

@@ -27,6 +27,8 @@ import type { HiddenDangerMessageCode } from '../../../shared/hidden-dangers/mes
 import type { RecordItem } from '../../../shared/records/contracts.js';
 import type { MessageCode } from '../../../shared/messages/catalog.js';
 import { completeTodos, openTodo } from '../../common/todos.js';
+import type { Lang } from '../../../shared/time.js';
+import type { Cell } from '../../common/excel.js';
 import type { AuthUser } from '../../http/app.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { audit, type Actor } from '../../store/audit.js';
@@ -34,6 +36,7 @@ import { inTransaction, type Store, type Tx } from '../../store/db.js';
 import type { OrgPort } from '../org/port.js';
 import type { RecordsPort } from '../records/port.js';
 import { createCriteriaRepository, type CriterionRow } from './hidden-dangers.repository.js';
+import { majorReportRows } from './major-report.js';
 
 type In<T extends z.ZodType> = z.output<T>;
 type Out<C extends { output: z.ZodType }> = z.output<C['output']>;
@@ -107,6 +110,8 @@ export interface HiddenDangersService {
   void(caller: AuthUser, input: In<typeof hiddenDangerReasonInput>): Promise<RecordItem>;
   /** Opens the first to-dos of dangers created on the ledger page or imported (the finder's report waits for grading). */
   announce(ids: number[]): Promise<void>;
+  /** The rows of the regulator's 重大 table: the caller's 重大 dangers found in [from, to), voided ones left out. */
+  majorReport(caller: AuthUser, input: { from?: number; to?: number }, lang: Lang): Promise<Cell[][]>;
   /** The plant's 重大 criteria list (121 号 as seeded, with its edits). */
   criteria(): Promise<MajorCriterionItem[]>;
   /** Changes an item's wording or switches it off or on, audited in the same transaction. */
@@ -361,6 +366,11 @@ export function createHiddenDangersService(
       for (const r of fresh) {
         await inTransaction(store.db, (tx) => handOver(tx, dir, r));
       }
+    },
+
+    async majorReport(caller, input, lang) {
+      const major = (await visible(caller, input)).filter((r) => r.grade === 'major' && statusName(r.status) !== 'voided');
+      return majorReportRows(major, await deps.records.orgNames(), lang);
     },
 
     criteria: async () => (await createCriteriaRepository(store.db).all()).map(criterionItem),

@@ -1,5 +1,6 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hiddenDangerCriteria, hiddenDangerCriterionSave, hiddenDangerRegister } from '../../../../src/shared/hidden-dangers/contracts.js';
+import { hiddenDangerCriteria, hiddenDangerCriterionSave, hiddenDangerMajorReport, hiddenDangerRegister } from '../../../../src/shared/hidden-dangers/contracts.js';
 import { hiddenDangerLedger } from '../../../../src/shared/hidden-dangers/ledger.js';
 import { recordContracts } from '../../../../src/shared/records/contracts.js';
 import { call } from '../../../helpers/api.js';
@@ -67,5 +68,26 @@ describe.each(dialects)('the plant\'s 重大 criteria list (%s)', (dialect) => {
 
     await ok(t, hiddenDangerCriterionSave, { no: 7, zh: saved.zh, en: saved.en, enabled: true }, admin.token);
     expect((await ok(t, hiddenDangerCriteria, {}, inspector.token)).filter((c) => c.enabled)).toHaveLength(20);
+  });
+
+  it('the 重大 dangers export in the regulator\'s table layout (a manager\'s call; one row per danger, the 121 号 items it meets)', async () => {
+    const res = await fetch(`${t.url}${hiddenDangerMajorReport.path}`, { method: 'POST', headers: { authorization: `Bearer ${supervisor.token}`, 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await res.arrayBuffer());
+    const sheet = wb.worksheets[0];
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header.slice(0, 5)).toEqual(['序号', '隐患名称', '所在区域', '具体位置', '判定依据（安监总管三〔2017〕121号）']);
+    expect(header).toContain('治理期间安全措施');
+    expect(sheet.actualRowCount).toBe(2);
+    const row = (sheet.getRow(2).values as unknown[]).slice(1);
+    expect(row[0]).toBe(1);
+    expect(row[1]).toBe('可燃气体检测报警装置未投用');
+    expect(row[2]).toBe('罐区');
+    expect(row[4]).toBe('20');
+    expect(row[16]).toBe('待下发');
+    const denied = await call(t.url, hiddenDangerMajorReport, {}, inspector.token);
+    expect(denied.httpStatus).toBe(403);
   });
 });
