@@ -1,5 +1,6 @@
 import type { MessageParams } from '../messages/define.js';
 import type { HiddenDangerMessageCode } from '../hidden-dangers/messages.js';
+import type { Cause } from './risk-escalation.js';
 
 /*
  * Hidden dangers (隐患), DOMAIN.md §8: the closed loop find → register and
@@ -161,6 +162,40 @@ export const sendBackTo: Partial<Record<HiddenDangerStatus, HiddenDangerStatus>>
   verified: 'rectified',
 };
 
+// ---------------------------------------------------------------------------
+// The risk side: an open 重大 danger escalates its zone
+
+/** What the risk module needs of a danger to list it as a cause on its zone. */
+export interface HiddenDangerCauseFacts {
+  id: Id;
+  status: HiddenDangerStatus;
+  grade: HiddenDangerGrade | null;
+  regionid: number | null;
+  category: string;
+  /** When it was found (the cause counts from then). */
+  found: number;
+}
+
+export const hiddenDangerCauseId = (id: Id): string => `hiddenDanger:${id}`;
+
+/** Statuses in which a danger is no longer open: closed (销号) or voided. */
+const FINAL: readonly HiddenDangerStatus[] = ['closed', 'voided'];
+
+/**
+ * DOMAIN.md §8 (重大 … is reported) and §6 (an open 重大 hidden danger is a
+ * cause the plant's escalation rules match, default rule
+ * `major-hidden-danger`: raise the zone one level): a danger graded 重大 is a
+ * cause of kind `hiddenDanger` on its region from when it was found until it
+ * is closed or voided; a 一般 one, or one with no region, is none. Sent back
+ * to an earlier step it stays open, so it stays a cause.
+ */
+export function hiddenDangerCause(d: HiddenDangerCauseFacts): Cause | null {
+  if (d.grade !== 'major' || d.regionid === null || FINAL.includes(d.status)) {
+    return null;
+  }
+  return { kind: 'hiddenDanger', id: hiddenDangerCauseId(d.id), zone: String(d.regionid), attrs: { grade: d.grade, category: d.category }, start: d.found };
+}
+
 /**
  * The plan a 重大 danger needs before its rectification starts (DOMAIN.md §8;
  * the six contents of a 重大事故隐患治理方案 in 《安全生产事故隐患排查治理暂行规定》,
@@ -190,7 +225,13 @@ export interface HiddenDangerRecord {
 }
 
 export type HiddenDangerAction =
-  | { type: 'register'; grade: HiddenDangerGrade | null; criteria?: readonly number[] }
+  | {
+      type: 'register';
+      grade: HiddenDangerGrade | null;
+      criteria?: readonly number[];
+      /** The items a grader may cite: the plant's list in force (items switched off are not); the 20 of 121 号 when not given. */
+      inForce?: readonly number[];
+    }
   | {
       type: 'assign';
       responsibleId: Id | null;
@@ -248,7 +289,8 @@ export function mayTransition(record: HiddenDangerRecord, action: HiddenDangerAc
         return refuse('hiddenDangers.gradeRequired', 'grade');
       }
       const criteria = action.criteria ?? [];
-      const unknown = criteria.find((n) => !majorHazardCriteria2017.some((c) => c.no === n));
+      const inForce = action.inForce ?? majorHazardCriteria2017.map((c) => c.no);
+      const unknown = criteria.find((n) => !inForce.includes(n));
       if (unknown !== undefined) {
         return refuse('hiddenDangers.unknownCriterion', 'criteria', { no: unknown });
       }

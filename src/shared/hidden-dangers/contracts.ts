@@ -55,14 +55,37 @@ export const hiddenDangerClose = step('Close', hiddenDangerPlainInput, 'hiddenDa
 export const hiddenDangerSendBack = step('SendBack', hiddenDangerReasonInput, 'authenticated');
 export const hiddenDangerVoid = step('Void', hiddenDangerReasonInput, 'hiddenDanger:manage');
 
-export const majorCriterionItem = z.object({ no: z.number().int(), zh: z.string(), en: z.string() });
-/** The 20 items of 安监总管三〔2017〕121 号. */
+export const majorCriterionItem = z.object({
+  no: z.number().int(),
+  zh: z.string(),
+  en: z.string(),
+  /** Offered to graders; an item switched off is refused at grading (dangers already citing it keep it). */
+  enabled: z.boolean(),
+  updated: z.number().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type MajorCriterionItem = z.infer<typeof majorCriterionItem>;
+/** The plant's list of 重大 criteria, seeded from the 20 items of 安监总管三〔2017〕121 号, in item order. */
 export const hiddenDangerCriteria = defineContract({
   method: 'GET',
   path: '/UAPI/HiddenDanger/Criteria',
   input: z.object({}),
   output: z.array(majorCriterionItem),
   permission: 'authenticated',
+});
+
+/** Changes one item's wording (Chinese required, English may follow) or switches it off or on; audited. */
+export const hiddenDangerCriterionSave = defineContract({
+  method: 'POST',
+  path: '/UAPI/HiddenDanger/CriterionSave',
+  input: z.object({
+    no: z.number().int().positive(),
+    zh: z.string().trim().min(1, 'validation.required').max(1000),
+    en: z.string().trim().max(1000).default(''),
+    enabled: z.boolean(),
+  }),
+  output: majorCriterionItem,
+  permission: 'hiddenDanger:criteria',
 });
 
 export const deadlineStates = ['onTime', 'dueSoon', 'overdue'] as const;
@@ -121,4 +144,18 @@ export const hiddenDangerStatistics = defineContract({
     bySource: countBy,
   }),
   permission: 'authenticated',
+});
+
+/**
+ * `UAPI/HiddenDanger/MajorReportExcel`: the 重大 hidden dangers of the
+ * caller's regions found in [from, to) (voided ones left out), one row each in
+ * the layout of a regulator's 重大事故隐患 report: the danger, the 121 号 items
+ * it meets, who and by when, the six parts of its 治理方案, money and progress.
+ */
+export const hiddenDangerMajorReport = defineContract({
+  method: 'POST',
+  path: '/UAPI/HiddenDanger/MajorReportExcel',
+  input: z.object({ from: z.number().int().optional(), to: z.number().int().optional() }),
+  output: z.null(),
+  permission: 'hiddenDanger:manage',
 });

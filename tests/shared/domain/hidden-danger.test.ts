@@ -5,6 +5,7 @@ import {
   deadlineTimeline,
   defaultDeadlinePolicy,
   gradeFor,
+  hiddenDangerCause,
   hiddenDangerActions,
   hiddenDangerSeedStatus,
   hiddenDangerStatuses,
@@ -14,6 +15,7 @@ import {
   type HiddenDangerAction,
   type HiddenDangerRecord,
 } from '../../../src/shared/domain/hidden-danger.js';
+import { defaultEscalationRules, liveLevel } from '../../../src/shared/domain/risk-escalation.js';
 import { hiddenDangerMessages } from '../../../src/shared/hidden-dangers/messages.js';
 import { recordStatusCodes } from '../../../src/shared/records/definition.js';
 
@@ -103,6 +105,7 @@ describe('the hidden-danger loop (DOMAIN.md §8)', () => {
     ['assign a 重大 danger with its full plan', at('registered', { grade: 'major' }), { ...assign, majorPlan }, FINDER, 'assigned', null],
     ['send back a rectification with a reason', at('rectified'), { type: 'sendBack', reason: '法兰仍有渗漏' }, VERIFIER, 'assigned', null],
     ['send back an assignment (wrong person)', at('assigned'), { type: 'sendBack', reason: '不属本车间' }, RESPONSIBLE, 'registered', null],
+    ['cite an item of the plant\'s list in force', at('found'), { type: 'register', grade: 'major', criteria: [20], inForce: [1, 2, 20] }, FINDER, 'registered', null],
     ['void a duplicate report', at('found'), { type: 'void', reason: '重复上报' }, FINDER, 'voided', null],
     // Refused
     ['accept by the person who rectified', at('rectified'), { type: 'verify' }, RESPONSIBLE, null, 'hiddenDangers.verifierIsRectifier'],
@@ -116,6 +119,7 @@ describe('the hidden-danger loop (DOMAIN.md §8)', () => {
     ['register without a grade', at('found'), { type: 'register', grade: null }, FINDER, null, 'hiddenDangers.gradeRequired'],
     ['grade 一般 what item 20 makes 重大', at('found'), { type: 'register', grade: 'general', criteria: [20] }, FINDER, null, 'hiddenDangers.majorByCriteria'],
     ['cite an item the standard does not have', at('found'), { type: 'register', grade: 'major', criteria: [21] }, FINDER, null, 'hiddenDangers.unknownCriterion'],
+    ['cite an item the plant switched off in its list', at('found'), { type: 'register', grade: 'major', criteria: [7], inForce: [1, 2, 20] }, FINDER, null, 'hiddenDangers.unknownCriterion'],
     ['assign without a responsible person', at('registered'), { ...assign, responsibleId: null }, FINDER, null, 'hiddenDangers.responsibleRequired'],
     ['assign a deadline already past', at('registered'), { ...assign, deadline: NOW - 1 }, FINDER, null, 'hiddenDangers.deadlinePast'],
     ['assign without measures', at('registered'), { ...assign, measures: '' }, FINDER, null, 'hiddenDangers.measuresRequired'],
@@ -193,6 +197,40 @@ describe('deadlines: reminder, overdue, escalation (DOMAIN.md §8)', () => {
     expect(deadlineState(D, D + DAY / 2 - 1, null, policy)).toEqual({ state: 'overdue', level: 0, escalatedTo: [], nextAt: D + DAY / 2 });
     expect(deadlineState(D, D + DAY / 2, null, policy).escalatedTo).toEqual(['departmentHead']);
     expect(defaultDeadlinePolicy.remindBeforeMs).toBe(3 * DAY);
+  });
+});
+
+describe('DOMAIN.md §6 and §8: an open 重大 hidden danger is a cause on its zone', () => {
+  const FOUND = NOW - 5 * DAY;
+  const facts = { id: 7, regionid: 12, category: 'equipment', found: FOUND };
+  it.each([
+    ['registered', 'major', true],
+    ['assigned', 'major', true],
+    ['rectified', 'major', true],
+    ['verified', 'major', true],
+    ['found', 'major', true],
+    ['closed', 'major', false],
+    ['voided', 'major', false],
+    ['assigned', 'general', false],
+    ['found', null, false],
+  ] as const)('%s, graded %s: a cause %s', (status, grade, isCause) => {
+    const cause = hiddenDangerCause({ ...facts, status, grade });
+    expect(cause !== null).toBe(isCause);
+    if (cause) {
+      expect(cause).toEqual({ kind: 'hiddenDanger', id: 'hiddenDanger:7', zone: '12', attrs: { grade: 'major', category: 'equipment' }, start: FOUND });
+    }
+  });
+
+  it('a danger with no region is no zone\'s cause', () => {
+    expect(hiddenDangerCause({ ...facts, regionid: null, status: 'assigned', grade: 'major' })).toBeNull();
+  });
+
+  it('the default rule `major-hidden-danger` raises a 一般 (3) zone to 较大 (2) while it is open', () => {
+    const cause = hiddenDangerCause({ ...facts, status: 'assigned', grade: 'major' })!;
+    const live = liveLevel(3, [cause], defaultEscalationRules, NOW);
+    expect(live.level).toBe(2);
+    expect(live.causes.map((c) => c.rule.id)).toEqual(['major-hidden-danger']);
+    expect(liveLevel(3, [{ ...cause, end: NOW - 1 }], defaultEscalationRules, NOW).level).toBe(3);
   });
 });
 

@@ -1,11 +1,13 @@
 import { Button, Card, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Space, Statistic, Table, Tag, message } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
-import { hiddenDangerSeedStatus, hiddenDangerStatuses, majorHazardCriteria2017, type HiddenDangerStatus } from '../../../shared/domain/hidden-danger';
+import { hiddenDangerSeedStatus, hiddenDangerStatuses, type HiddenDangerStatus } from '../../../shared/domain/hidden-danger';
 import {
   hiddenDangerAssign,
   hiddenDangerClose,
+  hiddenDangerCriteria,
   hiddenDangerDeadlineList,
+  hiddenDangerMajorReport,
   hiddenDangerRectify,
   hiddenDangerRegister,
   hiddenDangerSendBack,
@@ -24,7 +26,9 @@ import { FieldInput } from '../../ui/records/field-input';
 import { LedgerPage } from '../../ui/records/ledger-page';
 import { usePickers } from '../../ui/records/use-pickers';
 import { useRecordChanges } from '../../ui/records/use-record-changes';
+import { downloadPost } from '../../ui/file-transfer';
 import { useLoad } from '../../ui/use-load';
+import { useSession } from '../../app/session-store';
 
 const calls = recordContracts(hiddenDangerLedger);
 const S = hiddenDangerSeedStatus;
@@ -72,6 +76,8 @@ function StepModal({ record, step, onClose, onRefused }: { record: RecordItem; s
   const [busy, setBusy] = useState(false);
   const pickers = usePickers();
   const grade = Form.useWatch('grade', form);
+  // The plant's list in force (an item switched off is not offered).
+  const criteria = useLoad(useCallback((signal: AbortSignal) => (step === 'register' ? api(hiddenDangerCriteria, {}, { signal }) : Promise.resolve([])), [step])).data ?? [];
   const submit = async () => {
     const v = form.getFieldsValue();
     const target = { id: record.id, version: record.version };
@@ -129,7 +135,7 @@ function StepModal({ record, step, onClose, onRefused }: { record: RecordItem; s
               <Select data-testid="hd-grade" options={(['general', 'major'] as const).map((g) => ({ value: g, label: m(`hiddenDangers.grade.${g}`) }))} />
             </Form.Item>
             <Form.Item name="criteria" label={m('hiddenDangers.field.criteria')}>
-              <Select mode="multiple" allowClear options={majorHazardCriteria2017.map((c) => ({ value: c.no, label: `${c.no}. ${pick(lang, c.zh, c.en)}` }))} />
+              <Select mode="multiple" allowClear data-testid="hd-criteria" options={criteria.filter((c) => c.enabled).map((c) => ({ value: c.no, label: `${c.no}. ${pick(lang, c.zh, c.en)}` }))} />
             </Form.Item>
           </>
         ) : null}
@@ -354,8 +360,17 @@ export function AnalysisPage() {
       </Card>
     </Col>
   );
+  const mayReport = useSession((s) => s.user?.permissions.includes('hiddenDanger:manage') ?? false);
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }} data-testid="hd-analysis">
+      {mayReport ? (
+        <Button
+          data-testid="hd-major-report"
+          onClick={() => void downloadPost(hiddenDangerMajorReport.path, {}, m('hiddenDangers.page.majorReportFile')).catch((e: unknown) => void message.error(errorText(e, lang)))}
+        >
+          {m('hiddenDangers.page.majorReport')}
+        </Button>
+      ) : null}
       <Row gutter={[12, 12]}>
         <Col xs={12} md={6}>
           <Card size="small">

@@ -15,4 +15,5 @@ export const hiddenDangersPages = definePages([
   page('/SecurityRiskManagement/troubleCheckTracking', load, 'TrackingPage'),
   page('/SecurityRiskManagement/TroubleAnalysis', load, 'AnalysisPage'),
   page('/SecurityRiskManagement/TroubleCleanupSummary', load, 'AnalysisPage'),
+  page('/SecurityRiskManagement/MajorTroubleCriteria', () => import('./criteria-page'), 'CriteriaPage'),
 ]);

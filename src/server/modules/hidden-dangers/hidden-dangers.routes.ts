@@ -2,8 +2,10 @@ import {
   hiddenDangerAssign,
   hiddenDangerClose,
   hiddenDangerCriteria,
+  hiddenDangerCriterionSave,
   hiddenDangerDeadlineCheck,
   hiddenDangerDeadlineList,
+  hiddenDangerMajorReport,
   hiddenDangerRectify,
   hiddenDangerRegister,
   hiddenDangerSendBack,
@@ -11,11 +13,14 @@ import {
   hiddenDangerVerify,
   hiddenDangerVoid,
 } from '../../../shared/hidden-dangers/contracts.js';
+import { writeSheet } from '../../common/excel.js';
 import { caller, type HttpApp } from '../../http/app.js';
 import { badRequest } from '../../http/errors.js';
+import { sendXlsx } from '../../http/send-xlsx.js';
 import { audit } from '../../store/audit.js';
 import { inTransaction, type Store } from '../../store/db.js';
 import type { HiddenDangersService } from './hidden-dangers.service.js';
+import { majorReportFileName, majorReportHeader } from './major-report.js';
 
 /**
  * `drillClock`: whether DeadlineCheck may be told the time (`at`). Only the
@@ -30,8 +35,17 @@ export function registerHiddenDangerRoutes(http: HttpApp, store: Store, hd: Hidd
   http.route(hiddenDangerClose, (input, ctx) => hd.close(caller(ctx), input));
   http.route(hiddenDangerSendBack, (input, ctx) => hd.sendBack(caller(ctx), input));
   http.route(hiddenDangerVoid, (input, ctx) => hd.void(caller(ctx), input));
-  http.route(hiddenDangerCriteria, async () => hd.criteria());
+  http.route(hiddenDangerCriteria, () => hd.criteria());
+  http.route(hiddenDangerCriterionSave, (input, ctx) => hd.saveCriterion(caller(ctx), input));
   http.route(hiddenDangerDeadlineList, (input, ctx) => hd.deadlines(caller(ctx), input));
+  http.route(hiddenDangerMajorReport, async (input, ctx) => {
+    const rows = await hd.majorReport(caller(ctx), input, ctx.lang);
+    return sendXlsx(ctx, majorReportFileName(ctx.lang), (out) =>
+      writeSheet(out, ctx.lang === 'en' ? 'Major hidden dangers' : '重大事故隐患', majorReportHeader(ctx.lang), (async function* () {
+        yield rows;
+      })()),
+    );
+  });
   http.route(hiddenDangerStatistics, (input, ctx) => hd.statistics(caller(ctx), input));
   http.route(hiddenDangerDeadlineCheck, async (input, ctx) => {
     const user = caller(ctx);

@@ -3,7 +3,6 @@ import {
   deadlineState,
   hiddenDangerSeedStatus,
   hiddenDangerStatuses,
-  majorHazardCriteria2017,
   mayTransition,
   type DeadlinePolicy,
   type HiddenDangerAction,
@@ -14,6 +13,8 @@ import {
 import type {
   DeadlineItem,
   hiddenDangerAssignInput,
+  hiddenDangerCriterionSave,
+  MajorCriterionItem,
   hiddenDangerDeadlineList,
   hiddenDangerPlainInput,
   hiddenDangerReasonInput,
@@ -26,12 +27,16 @@ import type { HiddenDangerMessageCode } from '../../../shared/hidden-dangers/mes
 import type { RecordItem } from '../../../shared/records/contracts.js';
 import type { MessageCode } from '../../../shared/messages/catalog.js';
 import { completeTodos, openTodo } from '../../common/todos.js';
+import type { Lang } from '../../../shared/time.js';
+import type { Cell } from '../../common/excel.js';
 import type { AuthUser } from '../../http/app.js';
-import { AppError, badRequest, forbidden } from '../../http/errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { audit, type Actor } from '../../store/audit.js';
 import { inTransaction, type Store, type Tx } from '../../store/db.js';
 import type { OrgPort } from '../org/port.js';
 import type { RecordsPort } from '../records/port.js';
+import { createCriteriaRepository, type CriterionRow } from './hidden-dangers.repository.js';
+import { majorReportRows } from './major-report.js';
 
 type In<T extends z.ZodType> = z.output<T>;
 type Out<C extends { output: z.ZodType }> = z.output<C['output']>;
@@ -40,11 +45,15 @@ const def = hiddenDangerLedger;
 const TODO = 'hiddenDanger.step';
 const DEADLINE_TODO = 'hiddenDanger.deadline';
 const todoRef = (id: number) => `hd:${id}`;
-const href = (id: number) => `/SecurityRiskManagement/RectificationSearch?id=${id}`;
+/** The danger's page (to-dos, the zone page's cause link). */
+export const dangerHref = (id: number) => `/SecurityRiskManagement/RectificationSearch?id=${id}`;
+const href = dangerHref;
 
 const statusOfCode = new Map<number, HiddenDangerStatus>(hiddenDangerStatuses.map((s) => [hiddenDangerSeedStatus[s], s]));
 export const statusName = (code: number): HiddenDangerStatus => statusOfCode.get(code) ?? 'found';
 const OPEN_WITH_DEADLINE: number[] = [hiddenDangerSeedStatus.assigned, hiddenDangerSeedStatus.rectified, hiddenDangerSeedStatus.verified];
+
+const criterionItem = (r: CriterionRow): MajorCriterionItem => ({ no: r.no, zh: r.zh, en: r.en, enabled: r.enabled === 1, updated: r.updated_at, updatedBy: r.updated_by });
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -101,7 +110,12 @@ export interface HiddenDangersService {
   void(caller: AuthUser, input: In<typeof hiddenDangerReasonInput>): Promise<RecordItem>;
   /** Opens the first to-dos of dangers created on the ledger page or imported (the finder's report waits for grading). */
   announce(ids: number[]): Promise<void>;
-  criteria(): { no: number; zh: string; en: string }[];
+  /** The rows of the regulator's 重大 table: the caller's 重大 dangers found in [from, to), voided ones left out. */
+  majorReport(caller: AuthUser, input: { from?: number; to?: number }, lang: Lang): Promise<Cell[][]>;
+  /** The plant's 重大 criteria list (121 号 as seeded, with its edits). */
+  criteria(): Promise<MajorCriterionItem[]>;
+  /** Changes an item's wording or switches it off or on, audited in the same transaction. */
+  saveCriterion(caller: AuthUser, input: In<(typeof hiddenDangerCriterionSave)['input']>): Promise<MajorCriterionItem>;
   deadlines(caller: AuthUser, input: In<(typeof hiddenDangerDeadlineList)['input']>): Promise<Out<typeof hiddenDangerDeadlineList>>;
   /** Reminds and escalates what is due at `at` (the server's clock when omitted); each reminder and level once. */
   checkDeadlines(actor: Actor, at?: number): Promise<{ reminded: number; escalated: number }>;
@@ -272,11 +286,14 @@ export function createHiddenDangersService(
       }));
     },
 
-    register: (caller, input) =>
-      act(caller, input, { type: 'register', grade: input.grade ?? null, criteria: input.criteria }, (_c, _to, grade) => ({
+    register: async (caller, input) => {
+      // A grader cites the items of the plant's list in force (an automatic report, e.g. incompatible storage, cites its item whatever the list says).
+      const inForce = (await createCriteriaRepository(store.db).all()).filter((c) => c.enabled === 1).map((c) => c.no);
+      return act(caller, input, { type: 'register', grade: input.grade ?? null, criteria: input.criteria, inForce }, (_c, _to, grade) => ({
         grade,
         criteria: input.criteria.map(String),
-      })),
+      }));
+    },
 
     assign: async (caller, input) => {
       const scope = input.responsibleId ? await deps.org.getUserScope(input.responsibleId) : null;
@@ -351,7 +368,27 @@ export function createHiddenDangersService(
       }
     },
 
-    criteria: () => majorHazardCriteria2017.map((c) => ({ ...c })),
+    async majorReport(caller, input, lang) {
+      const major = (await visible(caller, input)).filter((r) => r.grade === 'major' && statusName(r.status) !== 'voided');
+      return majorReportRows(major, await deps.records.orgNames(), lang);
+    },
+
+    criteria: async () => (await createCriteriaRepository(store.db).all()).map(criterionItem),
+
+    async saveCriterion(caller, input) {
+      const row = await inTransaction(store.db, async (tx) => {
+        const repo = createCriteriaRepository(tx);
+        const before = await repo.get(input.no);
+        if (!before) {
+          throw notFound();
+        }
+        const next: CriterionRow = { no: input.no, zh: input.zh, en: input.en, enabled: input.enabled ? 1 : 0, updated_at: now(), updated_by: caller.loginname };
+        await repo.update(next);
+        await audit(tx, caller, 'hiddenDanger.criterion.save', 'hidden_danger_criterion', String(input.no), { before: criterionItem(before), after: criterionItem(next) });
+        return next;
+      });
+      return criterionItem(row);
+    },
 
     async deadlines(caller, input) {
       const t = now();

@@ -10,6 +10,15 @@ declare module '../../store/schema.js' {
       level: number;
       updated_at: number;
     };
+    /** The plant's list of 重大 criteria (121 号, seeded once): wording it keeps, items it switched off. */
+    hidden_danger_criterion: {
+      no: number;
+      zh: string;
+      en: string;
+      enabled: number;
+      updated_at: number | null;
+      updated_by: string | null;
+    };
   }
 }
 export {};

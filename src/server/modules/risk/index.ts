@@ -69,7 +69,7 @@ export const riskModule = defineModule({
       await risk.reload();
     })();
     return {
-      port: { report: (e) => risk.report(e), zoneList: (c) => risk.zoneList(c), points: (c) => risk.points(c) },
+      port: { report: (e, label) => risk.report(e, label), zoneList: (c) => risk.zoneList(c), points: (c) => risk.points(c) },
       exposed: { risk, rules },
       ready,
       stats: () => risk.stats(),

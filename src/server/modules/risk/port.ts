@@ -1,6 +1,6 @@
 import type { CauseEvent } from '../../../shared/domain/risk-escalation.js';
 import { definePort } from '../module.js';
-import type { RiskService } from './risk.service.js';
+import type { CauseLabel, RiskService } from './risk.service.js';
 
 /**
  * What other modules may do with the zones' live levels: report a cause
@@ -8,7 +8,7 @@ import type { RiskService } from './risk.service.js';
  * ending (`{ type: 'end', id, at }`). The rules decide what it does (DOMAIN.md §6).
  */
 export interface RiskPort {
-  report(event: CauseEvent): void;
+  report(event: CauseEvent, label?: CauseLabel): void;
   /** The caller's zones with their levels, as `ZoneRiskList` answers (the performance board). */
   zoneList: RiskService['zoneList'];
   /** The caller's risk points with their levels. */

@@ -46,6 +46,13 @@ const levelOf = (v: unknown): RiskLevel | null => {
 /** Gas detectors' tags (LEL, ppm) belong to the gas detection system (GDS): their HH is the detector's 二级 alarm. */
 const GAS_KINDS = new Set(['lel', 'ppm']);
 
+/** How the zone page names a cause and where it links (a cause without one shows its id). */
+export interface CauseLabel {
+  label: string;
+  labelEn: string;
+  href: string | null;
+}
+
 export interface RiskServiceDeps {
   bus: StreamBus;
   records: Pick<RecordsPort, 'allRecords'>;
@@ -69,8 +76,8 @@ export interface RiskService {
   points(caller: AuthUser): Promise<RiskPointLevelItem[]>;
   /** Reads the risk points and regions again and publishes what changed. */
   reload(): Promise<void>;
-  /** Reports a cause starting or ending (the port other modules use). */
-  report(event: CauseEvent): void;
+  /** Reports a cause starting or ending (the port other modules use); a start may say how the zone page names and links it. */
+  report(event: CauseEvent, label?: CauseLabel): void;
   /** Recomputes every zone from the points already evaluated (rules changed; benchmarks). */
   recomputeAll(): void;
   /** Replaces the escalation rule rows and recomputes every zone at once (an administrator saved them, here or on another server). */
@@ -101,7 +108,7 @@ export function createRiskService(deps: RiskServiceDeps): RiskService {
   let regionIds = new Set<number>();
   const zones = new Map<number, RiskZoneItem>();
   const nextAt = new Map<number, number>();
-  const causeLabels = new Map<string, { label: string; labelEn: string; href: string | null }>();
+  const causeLabels = new Map<string, CauseLabel>();
   let feed: ChannelFeed<RiskZoneItem> | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let timerAt = Infinity;
@@ -261,7 +268,12 @@ export function createRiskService(deps: RiskServiceDeps): RiskService {
     return Number.isInteger(id) ? id : null;
   }
 
-  function report(event: CauseEvent) {
+  function report(event: CauseEvent, label?: CauseLabel) {
+    if (event.type === 'start' && label) {
+      causeLabels.set(event.cause.id, label);
+    } else if (event.type === 'remove') {
+      causeLabels.delete(event.id);
+    }
     const touched = escalation.apply(event);
     recompute(touched.map(zoneOf).filter((z): z is number => z !== null));
   }
