@@ -60,6 +60,13 @@ export interface RiskServiceDeps {
   bands?: () => Record<ScoredMethod, RiskBandTable>;
 }
 
+/** How a cause is named in a zone's causes (both languages) and where its link leads. */
+export interface CauseLabel {
+  label: string;
+  labelEn: string;
+  href: string | null;
+}
+
 export interface RiskService {
   calculate(input: EvaluationInput): EvaluationResult;
   zoneList(caller: AuthUser): Promise<{ items: RiskZoneItem[]; total: number; serverTime: number }>;
@@ -69,8 +76,8 @@ export interface RiskService {
   points(caller: AuthUser): Promise<RiskPointLevelItem[]>;
   /** Reads the risk points and regions again and publishes what changed. */
   reload(): Promise<void>;
-  /** Reports a cause starting or ending (the port other modules use). */
-  report(event: CauseEvent): void;
+  /** Reports a cause starting or ending (the port other modules use), with how the zone's causes name it. */
+  report(event: CauseEvent, label?: CauseLabel): void;
   /** Recomputes every zone from the points already evaluated (rules changed; benchmarks). */
   recomputeAll(): void;
   /** Replaces the escalation rule rows and recomputes every zone at once (an administrator saved them, here or on another server). */
@@ -101,7 +108,7 @@ export function createRiskService(deps: RiskServiceDeps): RiskService {
   let regionIds = new Set<number>();
   const zones = new Map<number, RiskZoneItem>();
   const nextAt = new Map<number, number>();
-  const causeLabels = new Map<string, { label: string; labelEn: string; href: string | null }>();
+  const causeLabels = new Map<string, CauseLabel>();
   let feed: ChannelFeed<RiskZoneItem> | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let timerAt = Infinity;
@@ -261,7 +268,10 @@ export function createRiskService(deps: RiskServiceDeps): RiskService {
     return Number.isInteger(id) ? id : null;
   }
 
-  function report(event: CauseEvent) {
+  function report(event: CauseEvent, label?: CauseLabel) {
+    if (label && event.type === 'start') {
+      causeLabels.set(event.cause.id, label);
+    }
     const touched = escalation.apply(event);
     recompute(touched.map(zoneOf).filter((z): z is number => z !== null));
   }
