@@ -31,12 +31,9 @@ export function measureCheckPlan(m: { id: number; cycle: number | null; cycleUni
     return null;
   }
   const unit = m.cycleUnit as MeasureCycleUnit;
-  const months = unit === 'quarter' ? 3 * n : unit === 'year' ? 12 * n : unit === 'month' ? n : 0;
   const base = { id: `measure-${m.id}`, windowMinutes: null, effectiveFrom: m.effectiveFrom, effectiveTo: null, pauses: [], skipHolidays: false, skipRestDays: false, reminderHours: null };
   const times = ['00:00'];
-  if (months > 0) {
-    return months <= limits.month ? { ...base, cycle: { kind: 'month', every: months, days: [1], times } } : null;
-  }
+  const months = (every: number): SchedulePlan | null => (every <= limits.month ? { ...base, cycle: { kind: 'month', every, days: [1], times } } : null);
   switch (unit) {
     case 'hour':
       return n <= limits.hour ? { ...base, cycle: { kind: 'hour', every: n, at: '00:00' } } : null;
@@ -44,8 +41,12 @@ export function measureCheckPlan(m: { id: number; cycle: number | null; cycleUni
       return n <= limits.day ? { ...base, cycle: { kind: 'day', every: n, times } } : null;
     case 'week':
       return n <= limits.week ? { ...base, cycle: { kind: 'week', every: n, weekdays: [1], times } } : null;
-    default:
-      return null;
+    case 'month':
+      return months(n);
+    case 'quarter':
+      return months(3 * n);
+    case 'year':
+      return months(12 * n);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Subscription } from 'rxjs';
+import { filter, type Subscription } from 'rxjs';
 import { checkTaskState, measureCheckPlan, overdueSince, type CheckWindow } from '../../../shared/domain/measure-checks.js';
 import { calendarOf } from '../../../shared/domain/plant-calendar.js';
 import { controlTiers, type ControlTier } from '../../../shared/domain/risk-evaluation.js';
@@ -24,6 +24,7 @@ const AHEAD_MS = 24 * HOUR;
 /** After a long stop the generator catches up at most this far back (those windows still count as missed). */
 const LOOKBACK_MS = 31 * 24 * HOUR;
 export const MEASURE_CHECK_KIND = 'measureCheck';
+const WATCHED = new Set([analysisMeasureLedger.entity, analysisLedger.entity, evaluateUnitLedger.entity]);
 const causeId = (measureId: number) => `${MEASURE_CHECK_KIND}:${measureId}`;
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -48,7 +49,7 @@ export interface ChecksDeps {
   records: Pick<RecordsPort, 'allRecords'>;
   org: Pick<OrgPort, 'getUserScope'>;
   lease: Pick<Lease, 'held'>;
-  bus: Pick<StreamBus, 'publish' | 'onOtherServers'>;
+  bus: Pick<StreamBus, 'publish' | 'onOtherServers' | 'on'>;
   /** The risk module's live state: a missed check is a cause of its zone (DOMAIN.md §6). */
   report(event: CauseEvent, label?: CauseLabel): void;
   tickMs: number;
@@ -165,6 +166,11 @@ export function createChecksService(deps: ChecksDeps) {
   const timer = setInterval(() => void sweep().catch((err: unknown) => deps.onError(err, 'measure check sweep')), deps.tickMs);
   timer.unref();
   const subs: Subscription[] = [
+    // A measure, its event or its unit saved (cycle, zone): its windows and causes follow at once.
+    deps.bus
+      .on('record.changed')
+      .pipe(filter((e) => WATCHED.has(e.entity)))
+      .subscribe(() => void sweep().catch((err: unknown) => deps.onError(err, 'measure check sweep'))),
     // A check saved on another server: read the tasks again at once rather than at the next tick.
     deps.bus.onOtherServers('risk.measureChecked').subscribe(() => void sweep().catch((err: unknown) => deps.onError(err, 'measure check sweep'))),
   ];

@@ -89,14 +89,14 @@ describe.each(dialects)('measure check tasks (%s)', (dialect) => {
     expect(raised).toMatchObject({ live: 3, baseline: 4 });
     expect(raised.causes).toHaveLength(1);
     expect(raised.causes[0]).toMatchObject({ kind: 'measureCheck', id: `measureCheck:${measureId}`, ruleId: 'measure-check-missed', effectLevel: 3, start: t - HOUR });
-    expect(raised.causes[0]!.label).toContain('可燃气体探测器完好');
+    expect(raised.causes[0].label).toContain('可燃气体探测器完好');
     expect((await tasks({ state: 'missed' })).items.map((i) => i.start)).toEqual([t - 2 * HOUR]);
 
     // The missed task itself can no longer be checked: its window has closed.
-    const missed = (await tasks({ state: 'missed' })).items[0]!;
+    const missed = (await tasks({ state: 'missed' })).items[0];
     expectRefused(await call(ts.url, measureCheckSubmit, { id: missed.id, result: 'normal' }, admin.token), 400, ['id']);
 
-    const open = (await tasks({ state: 'open' })).items[0]!;
+    const open = (await tasks({ state: 'open' })).items[0];
     const done: MeasureCheckItem = await ok(ts, measureCheckSubmit, { id: open.id, result: 'normal', note: '指示正常' }, admin.token);
     expect(done).toMatchObject({ state: 'done', doneBy: admin.loginname, result: 'normal', note: '指示正常' });
     // Before the call answered, the zone fell back.
@@ -128,7 +128,7 @@ describe.each(dialects)('measure check tasks (%s)', (dialect) => {
   it('tasks are isolated by the unit region; checking needs risk:check', async () => {
     const outsider = await userWithRole(ts, 'operator', { regions: [other] });
     expect((await tasks({}, outsider.token)).total).toBe(0);
-    const task = (await tasks()).items[0]!;
+    const task = (await tasks()).items[0];
     expectRefused(await call(ts.url, measureCheckSubmit, { id: task.id, result: 'normal' }, outsider.token), 404);
     const insider = await userWithRole(ts, 'operator', { regions: [zone] });
     expect((await tasks({ measureId }, insider.token)).total).toBe((await tasks({ measureId })).total);
