@@ -33,6 +33,7 @@ export const accidentTypeLedger = defineRecord({
   permissions,
   seedCalls: [
     { name: 'AccidentTypeAdd', call: 'Add' },
+    { name: 'AccidentTypeList', call: 'List' },
     { name: 'AccidentTypeEdit', call: 'Update' },
     { name: 'AccidentTypeDel', call: 'Delete' },
   ],
@@ -54,6 +55,7 @@ export const riskRangeLedger = defineRecord({
   permissions,
   seedCalls: [
     { name: 'RangeListNew', call: 'List' },
+    { name: 'RangeList', call: 'List' },
     { name: 'RangeAdd', call: 'Add' },
     { name: 'RangeEdit', call: 'Update' },
     { name: 'RangeDel', call: 'Delete' },
@@ -75,6 +77,7 @@ export const controlLevelLedger = defineRecord({
   permissions,
   seedCalls: [
     { name: 'LevelAdd', call: 'Add' },
+    { name: 'LevelList', call: 'List' },
     { name: 'LevelEdit', call: 'Update' },
     { name: 'LevelDel', call: 'Delete' },
   ],
@@ -95,6 +98,7 @@ export const measureTypeLedger = defineRecord({
   permissions,
   seedCalls: [
     { name: 'MeasureTypeAdd', call: 'Add' },
+    { name: 'MeasureTypeList', call: 'List' },
     { name: 'MeasureTypeEdit', call: 'Update' },
     { name: 'MeasureTypeDel', call: 'Delete' },
     /** Sets one type's `sort` (`{ id, version, sort }`). */
@@ -154,6 +158,7 @@ export const analysisObjectLedger = defineRecord({
     { name: 'GetAllStructure', call: 'List' },
     { name: 'StructureAdd', call: 'Add' },
     { name: 'StructureEdit', call: 'Update' },
+    { name: 'StructureDelete', call: 'Delete' },
     { name: 'StructureSort', call: 'Update' },
   ],
 });
@@ -178,9 +183,11 @@ export const evaluateUnitLedger = defineRecord({
   permissions,
   seedCalls: [
     { name: 'EvaluateUnitAdd', call: 'Add' },
+    { name: 'EvaluateUnitList', call: 'List' },
     { name: 'EvaluateUnitEdit', call: 'Update' },
     { name: 'EvaluateUnitDel', call: 'Delete' },
     { name: 'EvaluateUnitRecordAnalysisSearch', call: 'List' },
+    { name: 'EvaluateUnitRecordAnalysisDelete', call: 'Delete' },
   ],
 });
 
@@ -208,6 +215,7 @@ export const analysisLedger = defineRecord({
   permissions,
   seedCalls: [
     { name: 'AnalysisAdd', call: 'Add' },
+    { name: 'AnalysisDelete', call: 'Delete' },
     { name: 'AnalysisOnLoad', call: 'Get' },
     { name: 'SaveAnalysisRiskevent', call: 'Save' },
     { name: 'DangerList', call: 'List' },

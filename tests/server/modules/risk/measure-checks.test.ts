@@ -125,6 +125,16 @@ describe.each(dialects)('measure check tasks (%s)', (dialect) => {
     expect(await live()).toMatchObject({ live: 3 });
   });
 
+  it('the seed list calls of the analysis ledgers answer (issue 21: EvaluateUnitList was "no such call")', async () => {
+    const units = await call(ts.url, { method: 'POST', path: '/UAPI/RiskControl/EvaluateUnitList' } as never, { page: 1, pageSize: 10 }, admin.token);
+    expect(units.body.IsSuccess, JSON.stringify(units.body)).toBe(true);
+    expect((units.body.data as { items: { name: string }[] }).items.map((u) => u.name)).toEqual(['罐区单元']);
+    for (const name of ['LevelList', 'AccidentTypeList', 'RangeList', 'MeasureTypeList']) {
+      const r = await call(ts.url, { method: 'POST', path: `/UAPI/RiskControl/${name}` } as never, { page: 1, pageSize: 10 }, admin.token);
+      expect(r.body.IsSuccess, name).toBe(true);
+    }
+  });
+
   it('tasks are isolated by the unit region; checking needs risk:check', async () => {
     const outsider = await userWithRole(ts, 'operator', { regions: [other] });
     expect((await tasks({}, outsider.token)).total).toBe(0);
