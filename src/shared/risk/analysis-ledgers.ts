@@ -33,7 +33,6 @@ export const accidentTypeLedger = defineRecord({
   permissions,
   seedCalls: [
     { name: 'AccidentTypeAdd', call: 'Add' },
-    { name: 'AccidentTypeList', call: 'List' },
     { name: 'AccidentTypeEdit', call: 'Update' },
     { name: 'AccidentTypeDel', call: 'Delete' },
   ],
@@ -55,7 +54,6 @@ export const riskRangeLedger = defineRecord({
   permissions,
   seedCalls: [
     { name: 'RangeListNew', call: 'List' },
-    { name: 'RangeList', call: 'List' },
     { name: 'RangeAdd', call: 'Add' },
     { name: 'RangeEdit', call: 'Update' },
     { name: 'RangeDel', call: 'Delete' },
@@ -77,7 +75,6 @@ export const controlLevelLedger = defineRecord({
   permissions,
   seedCalls: [
     { name: 'LevelAdd', call: 'Add' },
-    { name: 'LevelList', call: 'List' },
     { name: 'LevelEdit', call: 'Update' },
     { name: 'LevelDel', call: 'Delete' },
   ],
@@ -98,7 +95,6 @@ export const measureTypeLedger = defineRecord({
   permissions,
   seedCalls: [
     { name: 'MeasureTypeAdd', call: 'Add' },
-    { name: 'MeasureTypeList', call: 'List' },
     { name: 'MeasureTypeEdit', call: 'Update' },
     { name: 'MeasureTypeDel', call: 'Delete' },
     /** Sets one type's `sort` (`{ id, version, sort }`). */
@@ -158,7 +154,6 @@ export const analysisObjectLedger = defineRecord({
     { name: 'GetAllStructure', call: 'List' },
     { name: 'StructureAdd', call: 'Add' },
     { name: 'StructureEdit', call: 'Update' },
-    { name: 'StructureDelete', call: 'Delete' },
     { name: 'StructureSort', call: 'Update' },
   ],
 });
@@ -183,7 +178,6 @@ export const evaluateUnitLedger = defineRecord({
   permissions,
   seedCalls: [
     { name: 'EvaluateUnitAdd', call: 'Add' },
-    { name: 'EvaluateUnitList', call: 'List' },
     { name: 'EvaluateUnitEdit', call: 'Update' },
     { name: 'EvaluateUnitDel', call: 'Delete' },
     { name: 'EvaluateUnitRecordAnalysisSearch', call: 'List' },
@@ -215,7 +209,6 @@ export const analysisLedger = defineRecord({
   permissions,
   seedCalls: [
     { name: 'AnalysisAdd', call: 'Add' },
-    { name: 'AnalysisDelete', call: 'Delete' },
     { name: 'AnalysisOnLoad', call: 'Get' },
     { name: 'SaveAnalysisRiskevent', call: 'Save' },
     { name: 'DangerList', call: 'List' },
