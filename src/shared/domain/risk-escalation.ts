@@ -159,6 +159,23 @@ export const defaultEscalationRules: readonly EscalationRule[] = [
   },
 ];
 
+/**
+ * A control measure's missed check (DOMAIN.md §8; kind `measureCheck`, reported
+ * by the measure check tasks) raises its zone one level until the measure is
+ * checked again. Not one of the typical rules of DOMAIN.md §6: it was added
+ * with the check tasks, as its own migration, so a plant that deleted a
+ * default keeps it deleted.
+ */
+export const measureCheckRule: EscalationRule = {
+  id: 'measure-check-missed',
+  kind: 'measureCheck',
+  match: {},
+  effect: { raise: 1 },
+  holdMs: 0,
+  enabled: true,
+  name: { zh: '管控措施漏检', en: 'Control measure check missed' },
+};
+
 const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
 
 /** Whether an enabled rule applies to a cause: same kind, every match key equal (or among the listed values). Types are compared strictly: 1 is not '1'. */

@@ -181,6 +181,7 @@ export const evaluateUnitLedger = defineRecord({
     { name: 'EvaluateUnitEdit', call: 'Update' },
     { name: 'EvaluateUnitDel', call: 'Delete' },
     { name: 'EvaluateUnitRecordAnalysisSearch', call: 'List' },
+    { name: 'EvaluateUnitRecordAnalysisDelete', call: 'Delete' },
   ],
 });
 

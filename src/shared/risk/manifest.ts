@@ -4,6 +4,7 @@ import { defineSharedModule } from '../module.js';
 import { riskZoneItem } from './items.js';
 import { riskMessages } from './messages.js';
 import { analysisAuditActions, analysisMenus, analysisMessages, analysisPages } from './analysis-manifest.js';
+import { controlAuditActions, controlMenus, controlMessages, controlPages } from './control-manifest.js';
 import { rulesAuditActions, rulesMenus, rulesMessages } from './rules-manifest.js';
 
 const SYSTEM = '/No.88/SecurityRiskPartition';
@@ -16,11 +17,13 @@ export const riskShared = defineSharedModule({
     'risk:view': { zh: '查看风险分区', en: 'View risk zoning', roles: ['supervisor', 'operator', 'inspector'] },
     'risk:manage': { zh: '管理风险点与风险评价', en: 'Manage risk points and evaluations', roles: ['supervisor'] },
     'risk:rules': { zh: '修改实时风险升级规则', en: 'Edit the live escalation rules', roles: [] },
+    'risk:check': { zh: '排查管控措施', en: 'Check control measures', roles: ['supervisor', 'operator', 'inspector'] },
   },
   messages: {
     ...riskMessages,
     ...analysisMessages,
     ...rulesMessages,
+    ...controlMessages,
     'risk.map.legend': { zh: '图例', en: 'Legend' },
     'risk.map.live': { zh: '实时', en: 'Live' },
     'risk.map.residual': { zh: '静态（管控后）', en: 'Static (after measures)' },
@@ -51,6 +54,7 @@ export const riskShared = defineSharedModule({
     'risk.zone.change': { zh: '区域风险等级变化', en: 'Zone risk level changed' },
     ...analysisAuditActions,
     ...rulesAuditActions,
+    ...controlAuditActions,
   },
   menus: [
     { href: '/riskFourColorMap', name: '四色风险分布图', name_en: 'Four-colour risk map', parent: SYSTEM, type: 2, eightyEightType: 2, icon: 'heat-map', sort: 10, roles: EVERYONE },
@@ -58,8 +62,9 @@ export const riskShared = defineSharedModule({
     { href: '/riskTable', name: '区域风险一览表', name_en: 'Zone risk table', parent: SYSTEM, type: 2, eightyEightType: 2, icon: 'table', sort: 30, roles: EVERYONE },
     ...analysisMenus,
     ...rulesMenus,
+    ...controlMenus,
   ],
-  pages: [...analysisPages],
+  pages: [...analysisPages, ...controlPages],
   channels: {
     /** The levels of one zone, the latest per region; isolated by the zone's region. */
     riskZone: channel({ event: 'risk.zone', item: riskZoneItem, coalesce: 'latest', key: (i) => String(i.regionid), time: (i) => i.t, isolation: 'namedRegion' }),
@@ -72,5 +77,7 @@ export const riskShared = defineSharedModule({
     'risk.changed': z.object({ zones: z.array(riskZoneItem) }),
     /** The escalation rule rows were saved or one deleted (ids); the other servers read the rows again. */
     'risk.rulesChanged': z.object({ ids: z.array(z.string()) }),
+    /** A control measure's check task was checked (task ids); the other servers read the overdue measures again. */
+    'risk.measureChecked': z.object({ ids: z.array(z.number()) }),
   },
 });

@@ -1,15 +1,19 @@
+import { Spin } from 'antd';
 import { LedgerPage } from '../../ui/records/ledger-page';
+import { useTableHeader } from './use-table-header';
 
 /* The risk analysis ledgers (issue 21 §1), each a whole page from its definition on the record engine. */
 
-/** /RiskManagement/EvaluateUnit and /RiskControll/EvaluateUnit: evaluation units on the plant's regions. */
+/** /RiskManagement/EvaluateUnit and /RiskControll/EvaluateUnit: evaluation units on the plant's regions, with the columns of the table header config. */
 export function EvaluateUnitPage() {
-  return <LedgerPage entity="EvaluateUnit" />;
+  const header = useTableHeader('EvaluateUnit');
+  return header.loaded ? <LedgerPage entity="EvaluateUnit" columns={header.columns} /> : <Spin />;
 }
 
-/** /RiskControll/ControlMeasures: control measures of the risk events. */
+/** /RiskControll/ControlMeasures: control measures of the risk events, with the columns of the table header config. */
 export function ControlMeasuresPage() {
-  return <LedgerPage entity="AnalysisMeasure" />;
+  const header = useTableHeader('AnalysisMeasure');
+  return header.loaded ? <LedgerPage entity="AnalysisMeasure" columns={header.columns} /> : <Spin />;
 }
 
 /** /RiskControll/AnalysisObject: analysis objects. */

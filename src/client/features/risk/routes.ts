@@ -37,4 +37,15 @@ export const riskPages = definePages([
   page('/InherentRisk/ResidualRiskConfig', () => import('./inherent-risk-page'), 'ResidualRiskConfigPage'),
   page('/InherentRisk/RegionRisk', () => import('./risk-table-page'), 'RiskTablePage'),
   page('/InherentRisk/InherentRiskLevelConfig', () => import('./band-tables-page'), 'BandTablesPage'),
+  // The rest of /RiskControll (issue 21 §1): configuration, self-evaluation, QR codes, signs, the three layers, measure check tasks.
+  page('/RiskControll/MeasureCheckTask', () => import('./measure-check-page'), 'MeasureCheckPage'),
+  page('/RiskControll/QrCode', () => import('./qr-code-page'), 'QrCodePage'),
+  page('/RiskControll/RiskFactor', () => import('./control-ledger-pages'), 'RiskFactorPage'),
+  page('/RiskControll/TableHeaderConfig', () => import('./control-ledger-pages'), 'TableHeaderConfigPage'),
+  page('/RiskControll/AssessmentConfig', () => import('./control-ledger-pages'), 'AssessmentConfigPage'),
+  page('/RiskControll/SafeSelfEvaluation', () => import('./control-ledger-pages'), 'SafeSelfEvaluationPage'),
+  page('/RiskControll/SafeSelfEvaluationLog', () => import('./control-ledger-pages'), 'SafeSelfEvaluationLogPage'),
+  page('/RiskControll/SafeSelfEvaluationSheet', () => import('./control-ledger-pages'), 'SafeSelfEvaluationSheetPage'),
+  page('/RiskControll/WarningSign', () => import('./control-ledger-pages'), 'WarningSignPage'),
+  page('/RiskControll/ThreeLayerDetail', () => import('./control-ledger-pages'), 'ThreeLayerDetailPage'),
 ]);

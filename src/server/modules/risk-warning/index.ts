@@ -10,16 +10,12 @@ import { registerWarningRoutes } from './risk-warning.routes.js';
 import { createWarningService } from './risk-warning.service.js';
 import { createWarningEngine } from './warning-engine.js';
 import { createInputsReader } from './warning-inputs.js';
+import { envMs } from '../../common/env.js';
 
 /** How often due scheduled warnings are looked for (RISK_WARNING_TICK_MS). */
 const DEFAULT_TICK_MS = 15_000;
 /** At most one calculation of a warning per this long when its tags change (RISK_WARNING_THROTTLE_MS). */
 const DEFAULT_THROTTLE_MS = 1_000;
-
-const envMs = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
-  return Number.isFinite(v) && v > 0 ? v : fallback;
-};
 
 /**
  * Early warning (issue 21 §6, `UAPI/SafeOperationLicense/RiskEarlyWarning*`):

@@ -1,4 +1,5 @@
 import { analysisLedgers } from '../../../shared/risk/analysis-ledgers.js';
+import { controlLedgers } from '../../../shared/risk/control-ledgers.js';
 import { riskPointLedger } from '../../../shared/risk/ledger.js';
 import { riskShared } from '../../../shared/risk/manifest.js';
 import { alarmsPort } from '../alarms/port.js';
@@ -8,6 +9,8 @@ import { recordsPort } from '../records/port.js';
 import { registerAnalysisRoutes } from './analysis.routes.js';
 import { createAnalysisService } from './analysis.service.js';
 import { createBandsService } from './bands.service.js';
+import { registerChecksRoutes } from './checks.routes.js';
+import { createChecksService } from './checks.service.js';
 import { seedDemoRiskPoints } from './demo-points.js';
 import { seedDemoUnits } from './demo-units.js';
 import { migrations } from './migrations.js';
@@ -17,6 +20,10 @@ import { registerRiskRoutes } from './risk.routes.js';
 import { createRiskService } from './risk.service.js';
 import { registerRulesRoutes } from './rules.routes.js';
 import { createRulesService } from './rules.service.js';
+import { envMs } from '../../common/env.js';
+
+/** How often measure check windows are stored and missed checks looked for (RISK_MEASURE_TICK_MS). */
+const DEFAULT_CHECK_TICK_MS = 60_000;
 
 /**
  * Safety risk zoning (issue 21): the risk point ledger on the record engine,
@@ -28,10 +35,10 @@ export const riskModule = defineModule({
   name: 'risk',
   shared: riskShared,
   migrations,
-  ledgers: [riskPointLedger, ...analysisLedgers],
+  ledgers: [riskPointLedger, ...analysisLedgers, ...controlLedgers],
   needs: { records: recordsPort, org: orgPort, alarms: alarmsPort },
   provides: riskPort,
-  start({ http, store, config, stream, tags, log, ports }) {
+  start({ http, store, config, stream, tags, log, lease, ports }) {
     const bands = createBandsService({
       db: store.db,
       records: ports.records,
@@ -54,10 +61,21 @@ export const riskModule = defineModule({
       onRulesChanged: (next) => risk.setRules(next),
       onError: (err, what) => log.error({ err }, `${what} failed`),
     });
+    const checks = createChecksService({
+      db: store.db,
+      records: ports.records,
+      org: ports.org,
+      lease,
+      bus: stream.bus,
+      report: (e, label) => risk.report(e, label),
+      tickMs: envMs('RISK_MEASURE_TICK_MS', DEFAULT_CHECK_TICK_MS),
+      onError: (err, what) => log.error({ err }, `${what} failed`),
+    });
     stream.topics.addSource(risk.channel.source);
     stream.topics.addResolver(risk.channel.resolver);
     registerRiskRoutes(http, risk, bands);
     registerRulesRoutes(http, rules);
+    registerChecksRoutes(http, checks);
     registerAnalysisRoutes(http, bands, analysis, ports.records, async (c) => (await risk.points(c)).map((p) => p.id));
     const ready = (async () => {
       await bands.load();
@@ -67,13 +85,15 @@ export const riskModule = defineModule({
         await seedDemoUnits(ports.records, ports.org, bands, analysis, (err) => log.error({ err }, 'risk demo units failed'));
       }
       await risk.reload();
+      await checks.sweep();
     })();
     return {
       port: { report: (e, label) => risk.report(e, label), zoneList: (c) => risk.zoneList(c), points: (c) => risk.points(c) },
-      exposed: { risk, rules },
+      exposed: { risk, rules, checks },
       ready,
       stats: () => risk.stats(),
       close: async () => {
+        await checks.close();
         rules.close();
         risk.close();
         await risk.idle();

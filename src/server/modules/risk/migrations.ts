@@ -1,5 +1,5 @@
 import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
-import { defaultEscalationRules } from '../../../shared/domain/risk-escalation.js';
+import { defaultEscalationRules, measureCheckRule } from '../../../shared/domain/risk-escalation.js';
 import { idType, type Dialect } from '../../store/migrations/dialect.js';
 import type { Database } from '../../store/schema.js';
 import type { ModuleMigration } from '../module.js';
@@ -113,9 +113,56 @@ function escalationRules(): Migration {
   };
 }
 
+/**
+ * The check tasks of the control measures (DOMAIN.md §8), one per measure and
+ * window start (`task_key`, so generators on any server insert each once), and
+ * the rule row that makes a missed check raise its zone one level (DOMAIN.md
+ * §6), added beside the rows a plant may already have edited.
+ */
+function measureTasks(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('risk_measure_task')
+        .addColumn('id', idType(dialect), (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('task_key', 'text', (c) => c.notNull().unique())
+        .addColumn('measure_id', 'integer', (c) => c.notNull())
+        .addColumn('start_at', 'bigint', (c) => c.notNull())
+        .addColumn('end_at', 'bigint', (c) => c.notNull())
+        .addColumn('done_at', 'bigint')
+        .addColumn('done_by', 'text')
+        .addColumn('result', 'text')
+        .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema.createIndex('risk_measure_task_measure').on('risk_measure_task').columns(['measure_id', 'end_at']).execute();
+      const rule = measureCheckRule;
+      const typed = db as unknown as Kysely<Pick<Database, 'risk_escalation_rule'>>;
+      const last = await typed.selectFrom('risk_escalation_rule').select((eb) => eb.fn.max('sort').as('s')).executeTakeFirst();
+      await typed
+        .insertInto('risk_escalation_rule')
+        .values({
+          id: rule.id,
+          kind: rule.kind,
+          match: JSON.stringify(rule.match),
+          effect: JSON.stringify(rule.effect),
+          hold_ms: rule.holdMs,
+          enabled: rule.enabled ? 1 : 0,
+          name_zh: rule.name?.zh ?? null,
+          name_en: rule.name?.en ?? null,
+          sort: Number(last?.s ?? 0) + 10,
+          updated_at: null,
+          updated_by: null,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    },
+  };
+}
+
 /** This module's migrations. Never edit a landed one; add new ones named by time. */
 export const migrations: Readonly<Record<string, ModuleMigration>> = {
   '20261125T2000_risk_zone_history': zoneHistory,
   '20261126T0230_risk_bands_evaluations': bandsAndEvaluations,
   '20261126T1310_risk_escalation_rules': escalationRules,
+  '20261126T1720_risk_measure_tasks': measureTasks,
 };

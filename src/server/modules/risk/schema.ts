@@ -81,3 +81,23 @@ declare module '../../store/schema.js' {
     };
   }
 }
+
+declare module '../../store/schema.js' {
+  interface Database {
+    /** One check task of a control measure (an `AnalysisMeasure` record): its window and its check (DOMAIN.md §8). */
+    risk_measure_task: {
+      id: Generated<number>;
+      /** `measure-<id>@<start>`: each window once, whoever generates it. */
+      task_key: string;
+      measure_id: number;
+      start_at: number;
+      /** The window's end, excluded. */
+      end_at: number;
+      done_at: number | null;
+      done_by: string | null;
+      /** `normal` or `abnormal`. */
+      result: string | null;
+      note: string;
+    };
+  }
+}

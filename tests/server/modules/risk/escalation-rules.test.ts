@@ -55,10 +55,10 @@ describe.each(dialects)('escalation rules (%s)', (dialect) => {
     await store?.drop();
   });
 
-  it('lists the seeded rules of DOMAIN.md §6 in order', async () => {
+  it('lists the seeded rules of DOMAIN.md §6 in order, then the missed measure check (added with the check tasks)', async () => {
     const { items, total } = await list();
-    expect(total).toBe(5);
-    expect(items.map((r) => r.id)).toEqual(['hot-work-special-first', 'confined-space', 'gas-second-level', 'headcount-over-limit', 'major-hidden-danger']);
+    expect(total).toBe(6);
+    expect(items.map((r) => r.id)).toEqual(['hot-work-special-first', 'confined-space', 'gas-second-level', 'headcount-over-limit', 'major-hidden-danger', 'measure-check-missed']);
     expect(items[2]).toMatchObject({ kind: 'alarm', match: { system: 'GDS', type: 'hh' }, effect: { set: 1 }, holdMs: 0, enabled: true, updated: null });
   });
 
@@ -105,7 +105,7 @@ describe.each(dialects)('escalation rules (%s)', (dialect) => {
     expect((await list()).items.map((r) => r.id)).not.toContain('confined-space');
 
     const added = await save({ id: 'confined-space-red', kind: 'permit', match: { type: ['confined-space', 'blind'] }, effect: { set: 1 }, holdMs: 0, enabled: true, name: { zh: '受限空间', en: '' } });
-    expect(added.sort).toBe(60);
+    expect(added.sort).toBe(70);
     expect(await live()).toMatchObject({ live: 1 });
     expect((await live()).causes[0]).toMatchObject({ ruleId: 'confined-space-red', ruleName: { zh: '受限空间', en: '受限空间' } });
     ts.server.port(riskPort).report({ type: 'end', id: 'permit:cs-1', at: Date.now() });
@@ -180,7 +180,7 @@ describe.each(dialects)('escalation rules (%s)', (dialect) => {
     await ts.close();
     ts = await startTestServer({ dialect, store, env: { LOG_LEVEL: 'error' } });
     const { items } = await list();
-    expect(items.map((r) => r.id)).toEqual(['hot-work-special-first', 'gas-second-level', 'headcount-over-limit', 'major-hidden-danger', 'confined-space-red']);
+    expect(items.map((r) => r.id)).toEqual(['hot-work-special-first', 'gas-second-level', 'headcount-over-limit', 'major-hidden-danger', 'measure-check-missed', 'confined-space-red']);
     expect(rule(items, 'hot-work-special-first')).toMatchObject({ effect: { set: 2 }, holdMs: 0 });
     expect(rule(items, 'gas-second-level')).toMatchObject({ effect: { set: 1 } });
     // The restarted server computes with the stored rows: a hot-work permit now sets orange.
