@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cameraDelete, cameraList, cameraSave, frameOriginsSave } from '../../../../src/shared/dashboards/wall-contracts.js';
+import { cameraDelete, cameraList, cameraSave, frameOriginsSave, homeMine, homeSave } from '../../../../src/shared/dashboards/wall-contracts.js';
+import { roleList, roleSave } from '../../../../src/shared/org/contracts.js';
 import { call } from '../../../helpers/api.js';
-import { adminOf, createRegion, ok, userWithRole } from '../../../helpers/factories.js';
+import { adminOf, createDept, createRegion, createUser, ok, userWithRole } from '../../../helpers/factories.js';
 import { dialects, freshDatabase, startTestServer, type TestServer, type TestStore } from '../../../helpers/server.js';
 import { expectRefused } from '../org/org-fixtures.js';
 
@@ -45,6 +46,16 @@ describe.each(dialects)('cameras of a user narrowed to one region (%s)', (dialec
     expect((await ok(t, cameraList, {}, admin.token)).items.find((c) => c.id === theirs.id)?.name).toBe('西区');
     // In their own region they may edit.
     expect((await ok(t, cameraSave, { id: mine.id, name: '东区北', regionid: east, hlsUrl: mine.hlsUrl }, supervisor.token)).name).toBe('东区北');
+  });
+
+  it('a role defined at run time gets its home dashboard', async () => {
+    const admin = await adminOf(t);
+    await ok(t, roleSave, { rolecode: 'shiftLead', rolename: '值班长', rolename_en: 'Shift lead', permissions: ['dashboard:view'] }, admin.token);
+    const roleid = (await ok(t, roleList, {}, admin.token)).find((r) => r.rolecode === 'shiftLead')!.roleid;
+    const lead = await createUser(t, admin, { roles: [roleid], dept: await createDept(t, admin), all: true });
+    expect(await ok(t, homeMine, {}, lead.token)).toEqual({ key: 'safety-overview', role: null });
+    await ok(t, homeSave, { items: [{ role: 'shiftLead', key: 'alarms' }] }, admin.token);
+    expect(await ok(t, homeMine, {}, lead.token)).toEqual({ key: 'alarms', role: 'shiftLead' });
   });
 });
 
