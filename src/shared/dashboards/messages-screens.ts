@@ -34,4 +34,9 @@ export const dashboardScreenMessages = defineMessages({
   'dashboards.map.alarms': { zh: '报警', en: 'Alarms' },
   'dashboards.map.riskLegend': { zh: '区域风险', en: 'Zone risk' },
   'dashboards.urgentArea': { zh: '报警所在区域', en: 'Where the alarm is' },
+  // The editor's history and clipboard (issue 22 §3).
+  'dashboards.undo': { zh: '撤销', en: 'Undo' },
+  'dashboards.redo': { zh: '重做', en: 'Redo' },
+  'dashboards.copy': { zh: '复制组件', en: 'Copy widget' },
+  'dashboards.paste': { zh: '粘贴组件', en: 'Paste widget' },
 });
