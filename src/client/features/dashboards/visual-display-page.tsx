@@ -71,8 +71,9 @@ function usePositionsLayer(map: maplibregl.Map | null, enabled: boolean, mirror:
     }
     schedule();
   };
-  useTopic(map && enabled ? 'position/person' : null, handle);
-  useTopic(map && enabled ? 'position/vehicle' : null, handle);
+  // Fixes are kept from the start, so the counts do not wait for the map's first render (slow in software GL).
+  useTopic(enabled ? 'position/person' : null, handle);
+  useTopic(enabled ? 'position/vehicle' : null, handle);
   useEffect(schedule, [schedule]);
 }
 
