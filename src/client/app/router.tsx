@@ -20,8 +20,10 @@ const NotFoundPage = lazyNamed(() => import('../shell/error-pages'), 'NotFoundPa
 const PublicLinkPage = lazyNamed(() => import('../features/documents/public-link-page'), 'PublicLinkPage');
 // The daily safety commitment, published without signing in (commitments feature).
 const CommitmentShowPage = lazyNamed(() => import('../features/commitments/show-page'), 'CommitmentShowPage');
-// Big-screen kiosk (dashboards feature): the whole window, no shell.
-const KioskPage = lazyNamed(() => import('../features/dashboards/kiosk-page'), 'KioskPage');
+// The wall's own screens (dashboards feature): the plant view (or a dashboard's kiosk), device trends, key data.
+const VisualDisplayRoute = lazyNamed(() => import('../features/dashboards/visual-display-route'), 'VisualDisplayRoute');
+const DeviceChartPage = lazyNamed(() => import('../features/dashboards/device-chart-page'), 'DeviceChartPage');
+const KeyDataPage = lazyNamed(() => import('../features/dashboards/key-data-page'), 'KeyDataPage');
 // The caller's role's home dashboard on the whole screen (dashboards feature).
 const HomeKioskPage = lazyNamed(() => import('../features/dashboards/kiosk-page'), 'HomeKioskPage');
 // The signed-in frame (sidebar, tables, live connection) loads after sign-in, not with /login.
@@ -74,7 +76,9 @@ export const router = createBrowserRouter([
       { path: '/ResetPassword', element: <Loading><ResetPasswordPage /></Loading> },
       { path: '/p/:token', element: <Loading><PublicLinkPage /></Loading> },
       { path: '/showCommitment', element: <Loading><CommitmentShowPage /></Loading> },
-      ...['/visualDisplay', '/deviceChart', '/keyData'].map((path) => ({ path, element: <RequireSession><Loading><KioskPage /></Loading></RequireSession> })),
+      { path: '/visualDisplay', element: <RequireSession><Loading><VisualDisplayRoute /></Loading></RequireSession> },
+      { path: '/deviceChart', element: <RequireSession><Loading><DeviceChartPage /></Loading></RequireSession> },
+      { path: '/keyData', element: <RequireSession><Loading><KeyDataPage /></Loading></RequireSession> },
       { path: '/homePageNew', element: <RequireSession><Loading><HomeKioskPage /></Loading></RequireSession> },
       { path: '/IframePage', element: <Navigate to="/IframePage/config" replace /> },
       { path: '/homePage', element: <Navigate to="/Gateway/home" replace /> },

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineSharedModule } from '../module.js';
+import { dashboardScreenMessages } from './messages-screens.js';
 
 const MAJOR_HAZARD = '/No.88/MajorHazard';
 const VIEWERS = ['admin', 'supervisor', 'operator', 'inspector'] as const;
@@ -21,6 +23,7 @@ export const dashboardsShared = defineSharedModule({
     'dashboardHome.save': { zh: '保存角色首页大屏', en: 'Save the roles’ home dashboards' },
   },
   messages: {
+    ...dashboardScreenMessages,
     'dashboards.duplicateWidget': { zh: '组件编号重复', en: 'Two widgets have the same id' },
     'dashboards.outsideGrid': { zh: '组件超出网格宽度', en: 'The widget goes past the grid’s width' },
     'dashboards.unknownFigure': { zh: '没有这个业务指标', en: 'No module offers this figure' },
@@ -116,6 +119,10 @@ export const dashboardsShared = defineSharedModule({
     'dashboards.permits.byGrade': { zh: '按级别', en: 'By grade' },
     'dashboards.permits.none': { zh: '当前没有在用作业票', en: 'No permit in effect now' },
     'dashboards.permits.noGrade': { zh: '不分级', en: 'No grade' },
+  },
+  events: {
+    /** The frame allow-list (`frame`) or the cameras' stream origins (`media`) changed; every server's CSP reads them again. */
+    'dashboards.originsChanged': z.object({ kind: z.enum(['frame', 'media']) }),
   },
   menus: [
     {

@@ -59,17 +59,21 @@ export function useRegionNames(): ReadonlyMap<number, string> {
 }
 
 /**
- * People on site: a region's count includes its sub-regions, so the total is
- * the sum over the counted regions whose parent is not counted (the roots).
+ * People (or vehicles) on site: a region's count includes its sub-regions, so
+ * the total is the sum over the counted regions whose parent is not counted (the roots).
  */
-export function usePeopleTotal(): number {
+export function useSiteTotal(what: 'people' | 'vehicles'): number {
   const { counts, parentOf } = useContext(Ctx);
   let total = 0;
   for (const c of counts.values()) {
     const parent = parentOf.get(c.regionid);
     if (parent === undefined || !counts.has(parent)) {
-      total += c.people;
+      total += c[what];
     }
   }
   return total;
+}
+
+export function usePeopleTotal(): number {
+  return useSiteTotal('people');
 }

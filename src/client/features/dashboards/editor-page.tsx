@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownloadOutlined, PlusOutlined, SaveOutlined, UploadOutlined } from '@ant-design/icons';
+import { CopyOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined, RedoOutlined, SaveOutlined, SnippetsOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Layout } from 'react-grid-layout';
@@ -21,6 +21,7 @@ import { feedback } from '../../app/feedback';
 import { pick, useLang } from '../../app/i18n';
 import { useLoad } from '../../ui/use-load';
 import { DashboardGrid } from './dashboard-grid';
+import { pastedCopy, useUndoable } from './editor-history';
 import { useDashboardList, useElementSize } from './use-dashboards';
 
 /** Widget types bound to one tag, to alarms, to head counts, or to nothing. */
@@ -225,13 +226,17 @@ function WidgetForm({ w, onChange, onRemove }: { w: DashboardWidget; onChange: (
  * The dashboard editor (/RedashConfig/MajorHazardVisualConfig, issue 22 §3):
  * drag and resize on react-grid-layout, a palette of widget types, a form
  * for the selected widget's binding and options, save with the version it
- * loaded (a newer save by someone else is refused), JSON export and import.
+ * loaded (a newer save by someone else is refused), JSON export and import,
+ * undo/redo and copy/paste of a widget with its binding (buttons and Ctrl+Z,
+ * Ctrl+Shift+Z or Ctrl+Y, Ctrl+C, Ctrl+V).
  */
 export function DashboardEditorPage() {
   const lang = useLang();
   const [params, setParams] = useSearchParams();
   const list = useDashboardList();
-  const [def, setDef] = useState<DashboardDefinition>(blank);
+  const history = useUndoable<DashboardDefinition>(blank);
+  const { value: def, set: setDef, reset: resetDef, undo, redo } = history;
+  const clipboard = useRef<DashboardWidget | null>(null);
   const [id, setId] = useState<number | undefined>(undefined);
   const [version, setVersion] = useState<number | undefined>(undefined);
   const [selected, setSelected] = useState<string | null>(null);
@@ -244,21 +249,21 @@ export function DashboardEditorPage() {
 
   useEffect(() => {
     if (!key) {
-      setDef(blank());
+      resetDef(blank());
       setId(undefined);
       setVersion(undefined);
       return;
     }
     api(dashboardGet, { key }).then(
       (d) => {
-        setDef(d.definition);
+        resetDef(d.definition);
         setId(d.id);
         setVersion(d.version);
         setSelected(null);
       },
       () => undefined,
     );
-  }, [key]);
+  }, [key, resetDef]);
 
   const handleLayout = useCallback((layout: Layout) => {
     setDef((d) => {
@@ -274,7 +279,37 @@ export function DashboardEditorPage() {
       });
       return changed ? { ...d, widgets } : d;
     });
-  }, []);
+  }, [setDef]);
+
+  const handleCopy = useCallback(() => {
+    clipboard.current = def.widgets.find((w) => w.id === selected) ?? null;
+  }, [def, selected]);
+  const handlePaste = useCallback(() => {
+    const w = clipboard.current;
+    if (w) {
+      const copy = pastedCopy(def, w);
+      setDef({ ...def, widgets: [...def.widgets, copy] });
+      setSelected(copy.id);
+    }
+  }, [def, setDef]);
+
+  // Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y), Ctrl+C / Ctrl+V on the grid; never while typing in a field.
+  useEffect(() => {
+    const handleKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (!(e.ctrlKey || e.metaKey) || target?.closest('input, textarea, [contenteditable="true"]')) {
+        return;
+      }
+      const k = e.key.toLowerCase();
+      const action = k === 'z' ? (e.shiftKey ? redo : undo) : k === 'y' ? redo : k === 'c' ? handleCopy : k === 'v' ? handlePaste : null;
+      if (action) {
+        e.preventDefault();
+        action();
+      }
+    };
+    window.addEventListener('keydown', handleKey);
+    return () => window.removeEventListener('keydown', handleKey);
+  }, [undo, redo, handleCopy, handlePaste]);
 
   const handleAdd = () => {
     const size = defaultSize[addType];
@@ -321,7 +356,7 @@ export function DashboardEditorPage() {
       feedback.message.error(`${parsed.error.issues[0]?.path.join('.') ?? ''} ${renderMessage(lang, 'validation.invalid')}`);
       return;
     }
-    setDef(parsed.data);
+    resetDef(parsed.data);
     setId(undefined);
     setVersion(undefined);
   };
@@ -354,6 +389,18 @@ export function DashboardEditorPage() {
           </Button>
           <Button icon={<UploadOutlined />} onClick={() => fileRef.current?.click()}>
             {renderMessage(lang, 'dashboards.import')}
+          </Button>
+          <Button icon={<UndoOutlined />} disabled={!history.canUndo} onClick={undo} data-testid="editor-undo">
+            {renderMessage(lang, 'dashboards.undo')}
+          </Button>
+          <Button icon={<RedoOutlined />} disabled={!history.canRedo} onClick={redo} data-testid="editor-redo">
+            {renderMessage(lang, 'dashboards.redo')}
+          </Button>
+          <Button icon={<CopyOutlined />} disabled={!selected} onClick={handleCopy} data-testid="editor-copy">
+            {renderMessage(lang, 'dashboards.copy')}
+          </Button>
+          <Button icon={<SnippetsOutlined />} onClick={handlePaste} data-testid="editor-paste">
+            {renderMessage(lang, 'dashboards.paste')}
           </Button>
           <input ref={fileRef} type="file" accept="application/json,.json" hidden onChange={(e) => e.target.files?.[0] && void handleImport(e.target.files[0])} />
         </Space>

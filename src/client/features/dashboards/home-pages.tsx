@@ -4,6 +4,7 @@ import { useCallback, useRef, useState } from 'react';
 import { homeList, homeSave, type HomeAssignment } from '../../../shared/dashboards/wall-contracts';
 import { renderMessage } from '../../../shared/messages/catalog';
 import { builtInRoleCodes } from '../../../shared/module';
+import { roleList } from '../../../shared/org/contracts';
 import { api } from '../../app/api';
 import { notify } from '../../app/feedback';
 import { pick, useLang } from '../../app/i18n';
@@ -14,10 +15,24 @@ import { DashboardGrid } from './dashboard-grid';
 import { useHomeKey } from './kiosk-page';
 import { useDashboard, useDashboardList, useElementSize } from './use-dashboards';
 
+/**
+ * Every role an administrator may give a home: the roles of the store (built-in
+ * and those defined at run time, named in the reader's language) for a reader
+ * with org:read, else the built-in codes.
+ */
+function useRoleOptions(): { value: string; label: string }[] {
+  const lang = useLang();
+  const canRead = useSession((s) => s.user?.permissions.includes('org:read') ?? false);
+  const load = useCallback((signal: AbortSignal) => (canRead ? api(roleList, {}, { signal, silent: true }) : Promise.resolve(null)), [canRead]);
+  const roles = useLoad(load).data;
+  return roles ? roles.map((r) => ({ value: r.rolecode, label: pick(lang, r.rolename, r.rolename_en || r.rolename) })) : builtInRoleCodes.map((c) => ({ value: c, label: c }));
+}
+
 /** Who may set the roles' homes: each role, in match order, and its dashboard. */
 function HomeAssignments() {
   const lang = useLang();
   const list = useDashboardList();
+  const roleOptions = useRoleOptions();
   const load = useCallback((signal: AbortSignal) => api(homeList, {}, { signal }), []);
   const saved = useLoad(load);
   const [rows, setRows] = useState<HomeAssignment[] | null>(null);
@@ -33,7 +48,7 @@ function HomeAssignments() {
       <Space direction="vertical" style={{ width: '100%' }}>
         {items.map((r, i) => (
           <Space key={i} wrap>
-            <Select style={{ width: 160 }} value={r.role} options={builtInRoleCodes.map((c) => ({ value: c, label: c }))} onChange={(role: string) => set(i, { role })} data-testid={`home-role-${i}`} />
+            <Select style={{ width: 160 }} value={r.role} options={roleOptions} onChange={(role: string) => set(i, { role })} data-testid={`home-role-${i}`} />
             <Select
               style={{ width: 220 }}
               value={r.key}

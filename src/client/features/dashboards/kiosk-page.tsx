@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AlarmItem } from '../../../shared/alarms/contracts';
 import { dashboardGet, type DashboardItem } from '../../../shared/dashboards/contracts';
@@ -15,21 +15,14 @@ import { useRegions } from '../../ui/region-options';
 import { useLoad } from '../../ui/use-load';
 import { DashboardGrid } from './dashboard-grid';
 import { DEFAULT_DASHBOARD, DEFAULT_DWELL_S } from './key-data-show-page';
+import { useWallFontSize, useWindowSize } from './wall-screen';
+
+/** The alarm's area on the plant map (MapLibre loads only when an alarm interrupts). */
+const WallMap = lazy(() => import('./visual-display-page').then((m) => ({ default: m.WallMap })));
 
 /** An urgent alarm holds the screen at most this long when nobody acknowledges it, then the playlist resumes. */
 const INTERRUPT_MAX_S = 120;
 const clampDwell = (s: number) => (Number.isFinite(s) ? Math.min(3600, Math.max(5, s)) : DEFAULT_DWELL_S);
-
-/** The window's size, followed on resize (a wall screen laid out at its real resolution). */
-function useWindowSize() {
-  const [size, setSize] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
-  useEffect(() => {
-    const handle = () => setSize({ width: window.innerWidth, height: window.innerHeight });
-    window.addEventListener('resize', handle);
-    return () => window.removeEventListener('resize', handle);
-  }, []);
-  return size;
-}
 
 /**
  * A new urgent (priority 1) alarm raised while the screen is open, until it is
@@ -111,9 +104,9 @@ export function KioskPage({ dashboard }: { dashboard?: string } = {}) {
   }, [keys.length, dwell, index, alarm]);
 
   const current = defs[keys[index % keys.length]];
-  const scale = Math.max(0.5, width / 1920);
+  const fontSize = useWallFontSize(width);
   return (
-    <div className="pw-kiosk" style={{ fontSize: 16 * scale }} data-testid="kiosk" data-index={index} data-key={current?.key ?? ''}>
+    <div className="pw-kiosk" style={{ fontSize }} data-testid="kiosk" data-index={index} data-key={current?.key ?? ''}>
       <div className="pw-kiosk-bar">
         {keys.length > 1 && (
           <span data-testid="kiosk-position">
@@ -129,6 +122,13 @@ export function KioskPage({ dashboard }: { dashboard?: string } = {}) {
           <div data-testid="kiosk-interrupt-source">{pick(lang, alarm.sourceName, alarm.sourceNameEn)}</div>
           {alarm.regionid !== null && <div>{nameOf.get(alarm.regionid) ?? renderMessage(lang, 'dashboards.region', { id: alarm.regionid })}</div>}
           <div>{formatDate(alarm.activatedAt, 'HH:mm:ss')}</div>
+          {alarm.regionid !== null && (
+            <div className="pw-kiosk-area" aria-label={renderMessage(lang, 'dashboards.urgentArea')}>
+              <Suspense fallback={null}>
+                <WallMap region={alarm.regionid} />
+              </Suspense>
+            </div>
+          )}
           <Button size="large" onClick={resume} data-testid="kiosk-resume">
             {renderMessage(lang, 'dashboards.resume')}
           </Button>

@@ -17,7 +17,7 @@ const IN_EFFECT = new Set(['active', 'suspended']);
  * open, then each change on `permits.live` (a permit that starts, is
  * suspended, resumes or ends) applied as it comes.
  */
-function useLivePermits(): PermitItem[] {
+export function useLivePermits(): PermitItem[] {
   const canRead = useSession((s) => s.user?.permissions.includes('permit:view') ?? false);
   const [live, setLive] = useState<ReadonlyMap<number, PermitItem>>(new Map());
   useLoad(

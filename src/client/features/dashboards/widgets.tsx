@@ -1,14 +1,13 @@
-import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
 import type { DashboardWidget } from '../../../shared/dashboards/definition';
-import { dashboardFigures } from '../../../shared/dashboards/contracts';
 import { renderMessage } from '../../../shared/messages/catalog';
 import { figures } from '../../../shared/modules';
-import { history } from '../../../shared/realtime/contracts';
 import { formatDate } from '../../../shared/time';
-import { api } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
 import { useTagValue } from '../../stream/live-store';
 import { priorityColors } from '../../ui/alarm-priority';
+import { TrendSvg, useTrendWindow } from './live-trend';
+import { useFigures } from './use-figures';
 import { useDashboardAlarms, useDashboardCounts, usePeopleTotal, useRegionNames } from './dashboard-data';
 
 /*
@@ -18,9 +17,6 @@ import { useDashboardAlarms, useDashboardCounts, usePeopleTotal, useRegionNames 
  * screen width), so a 4K wall shows the same layout with text twice as tall.
  * Charts are SVG drawn at the real pixel size: sharp at any resolution.
  */
-
-/** Most points a trend keeps (its window divided into this many steps). */
-const SPARK_POINTS = 600;
 
 const num = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -47,31 +43,11 @@ function ValueWidget({ w }: { w: DashboardWidget }) {
   );
 }
 
-/**
- * A module's figure (`figures` in its manifest), read with `UAPI/Dashboard/Figures`
- * every `refreshSeconds` (default 60); undefined until read, null when there is
- * none or the viewer may not read it.
- */
+/** A module's figure; undefined until read, null when there is none or the viewer may not read it. */
 function useFigure(key: string | null): number | null | undefined {
-  const [value, setValue] = useState<number | null | undefined>(undefined);
-  useEffect(() => {
-    if (!key) {
-      return;
-    }
-    let stopped = false;
-    const read = () =>
-      api(dashboardFigures, { keys: [key] }, { silent: true }).then(
-        (r) => !stopped && setValue(r.values[key]?.v ?? null),
-        () => !stopped && setValue(null),
-      );
-    void read();
-    const timer = setInterval(() => void read(), (figures[key]?.refreshSeconds ?? 60) * 1000);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [key]);
-  return value;
+  const keys = useMemo(() => (key ? [key] : []), [key]);
+  const values = useFigures(keys);
+  return key ? values?.[key] : undefined;
 }
 
 function GaugeWidget({ w }: { w: DashboardWidget }) {
@@ -107,62 +83,19 @@ function GaugeWidget({ w }: { w: DashboardWidget }) {
   );
 }
 
-/**
- * A streaming window of a tag's values over the last `minutes` (default 30):
- * seeded from the history call, then each live value appended; at most one
- * point per 1/600 of the window, so the ring stays capped however fast the
- * tag changes. Drawn as an SVG polyline at the widget's own pixel size.
- */
+/** A streaming window of a tag's values over the last `minutes` (default 30), drawn at the widget's own pixel size. */
 function SparklineWidget({ w }: { w: DashboardWidget }) {
-  const v = useBoundValue(w);
   const tag = w.binding.kind === 'tag' ? w.binding.tag : null;
-  const spanMs = Math.min(24 * 60, Math.max(1, num(w.options.minutes, 30))) * 60_000;
-  const step = spanMs / SPARK_POINTS;
-  const points = useRef<{ t: number; v: number }[]>([]);
-  const [, setSeeded] = useState(0);
-  useEffect(() => {
-    if (!tag) {
-      return undefined;
-    }
-    const controller = new AbortController();
-    const to = Date.now();
-    api(history, { tags: [tag], from: to - spanMs, to, points: SPARK_POINTS }, { silent: true, signal: controller.signal }).then(
-      (r) => {
-        const old = (r.items[0]?.buckets ?? []).map((b) => ({ t: b.t, v: b.last }));
-        const first = points.current[0]?.t ?? Infinity;
-        points.current = [...old.filter((p) => p.t < first), ...points.current];
-        setSeeded((n) => n + 1);
-      },
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [tag, spanMs]);
-  const pts = points.current;
-  const last = pts[pts.length - 1];
-  if (v && (!last || v.t >= last.t + step)) {
-    pts.push({ t: v.t, v: v.v });
-  } else if (v && last && v.t > last.t) {
-    last.v = v.v;
-  }
-  const end = last ? Math.max(last.t, v?.t ?? 0) : Date.now();
-  while (pts.length > 0 && pts[0].t < end - spanMs) {
-    pts.shift();
-  }
-  const lo = w.options.min !== undefined ? num(w.options.min, 0) : Math.min(...pts.map((p) => p.v));
-  const hi = w.options.max !== undefined ? num(w.options.max, 1) : Math.max(...pts.map((p) => p.v));
-  const span = hi - lo || 1;
-  const line = pts.map((p) => `${(100 * (p.t - (end - spanMs))) / spanMs},${40 - ((p.v - lo) / span) * 38 - 1}`).join(' ');
+  const trend = useTrendWindow(tag, Math.min(24 * 60, Math.max(1, num(w.options.minutes, 30))) * 60_000);
   return (
     <div className="pw-dash-spark">
       <div className="pw-dash-spark-head">
         <span className="pw-dash-number-s" data-testid={`widget-value-${w.id}`}>
-          {fmt(v?.v, num(w.options.decimals, 2))}
+          {fmt(trend.value?.v, num(w.options.decimals, 2))}
         </span>
         <span className="pw-dash-unit">{str(w.options.unit)}</span>
       </div>
-      <svg viewBox="0 0 100 40" preserveAspectRatio="none" className="pw-dash-spark-svg">
-        <polyline points={line} fill="none" stroke="#36cfc9" strokeWidth="1.5" vectorEffect="non-scaling-stroke" />
-      </svg>
+      <TrendSvg trend={trend} min={w.options.min !== undefined ? num(w.options.min, 0) : undefined} max={w.options.max !== undefined ? num(w.options.max, 1) : undefined} />
     </div>
   );
 }

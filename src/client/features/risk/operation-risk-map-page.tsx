@@ -8,7 +8,7 @@ import { PlantMap } from '../../ui/plant-map';
 import { useRegionShapes } from '../../ui/region-shapes';
 import { PaletteLegend, PaletteTag } from './palette-tag';
 import { useMapColors } from './use-map-colors';
-import { useRiskZones } from './use-zones';
+import { useRiskZones } from '../../ui/use-risk-zones';
 import { Causes } from './zone-parts';
 import './risk.css';
 

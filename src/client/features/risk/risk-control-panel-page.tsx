@@ -15,7 +15,7 @@ import { LevelTag } from '../../ui/risk-level';
 import { useLoad } from '../../ui/use-load';
 import { useRegionShapes } from '../../ui/region-shapes';
 import { Causes } from './zone-parts';
-import { useRiskZones } from './use-zones';
+import { useRiskZones } from '../../ui/use-risk-zones';
 
 export const PANEL_HREF = '/RiskControll';
 const areaHrefs = new Set([...(riskShared.menus ?? []), ...(riskMapShared.menus ?? [])].map((m) => m.href).filter((h) => h !== PANEL_HREF));

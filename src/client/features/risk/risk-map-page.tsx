@@ -11,7 +11,7 @@ import { levelName } from '../../ui/risk-level';
 import { PaletteLegend, PaletteTag } from './palette-tag';
 import { useMapColors } from './use-map-colors';
 import { Causes, ZoneWhy } from './zone-parts';
-import { useRiskZones } from './use-zones';
+import { useRiskZones } from '../../ui/use-risk-zones';
 import './risk.css';
 
 type View = 'live' | 'residual' | 'inherent';

@@ -6,7 +6,7 @@ import { useRegionShapes } from '../../ui/region-shapes';
 import { PaletteLegend, PaletteTag } from './palette-tag';
 import { useMapColors } from './use-map-colors';
 import { Causes } from './zone-parts';
-import { useRiskZones } from './use-zones';
+import { useRiskZones } from '../../ui/use-risk-zones';
 
 /** /riskTable: the four-colour map as a table, live from topic `risk`. */
 export function RiskTablePage() {

@@ -14,14 +14,15 @@ import { createWallService } from './wall.service.js';
  * through the existing topics (tag, alarm, area.count), so a screen shows a
  * viewer only what the topics' isolation lets them see. The wall's pages
  * add cameras (by region), rich-text notices (sanitized on the server), the
- * allow-list of framed sites (which the CSP follows) and each role's home.
+ * allow-list of framed sites (which the CSP of every server of the store
+ * follows at once, through `dashboards.originsChanged`) and each role's home.
  */
 export const dashboardsModule = defineModule({
   name: 'dashboards',
   shared: dashboardsShared,
   migrations,
   needs: { org: orgPort },
-  start({ http, store, ports }) {
+  start({ http, store, stream, ports }) {
     // Validated before anything is served: a broken default file stops the start with its name.
     const defaults = loadDefaultDashboards();
     const svc = createDashboardsService(store);
@@ -30,8 +31,9 @@ export const dashboardsModule = defineModule({
       scopeOf: (userid) => ports.org.getUserScope(userid),
       dashboards: svc,
       onOrigins: (kind, origins) => http.allowOrigins(kind, origins),
+      bus: stream.bus,
     });
     registerWallRoutes(http, wall);
-    return { ready: Promise.all([svc.seedDefaults(defaults), wall.publishOrigins()]).then(() => undefined), exposed: { svc, wall } };
+    return { ready: Promise.all([svc.seedDefaults(defaults), wall.publishOrigins()]).then(() => undefined), exposed: { svc, wall }, close: async () => wall.close() };
   },
 });

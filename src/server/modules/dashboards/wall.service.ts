@@ -4,6 +4,7 @@ import type { AuthUser } from '../../http/app.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
 import { inTransaction, type Store } from '../../store/db.js';
+import type { StreamBus } from '../../stream/bus.js';
 import type { UserScope } from '../org/port.js';
 import type { DashboardsService } from './dashboards.service.js';
 import { sanitizeNotice } from './sanitize-notice.js';
@@ -17,6 +18,8 @@ export interface WallDeps {
   dashboards: Pick<DashboardsService, 'get'>;
   /** Told the origins whenever they change, so the pages' CSP lets exactly those through. */
   onOrigins(kind: 'frame' | 'media', origins: readonly string[]): void;
+  /** Tells the other servers of the store that the origins changed (`dashboards.originsChanged`), and hears theirs. */
+  bus: Pick<StreamBus, 'publish' | 'onOtherServers'>;
   now?: () => number;
 }
 
@@ -67,8 +70,28 @@ export function createWallService(store: Store, deps: WallDeps) {
     deps.onOrigins('media', [...origins].sort());
   }
 
+  /** This server's CSP follows the new origins; then every other server's, through the bus, with no restart. */
+  async function originsChanged(kind: 'frame' | 'media', origins?: readonly string[]): Promise<void> {
+    if (kind === 'frame') {
+      deps.onOrigins('frame', origins ?? (await repo.origins()));
+    } else {
+      await publishMediaOrigins();
+    }
+    deps.bus.publish('dashboards.originsChanged', { kind });
+  }
+
+  // Another server saved the allow-list or a camera: read the origins from the store again.
+  const sub = deps.bus.onOtherServers('dashboards.originsChanged').subscribe(({ kind }) => {
+    const reread = kind === 'frame' ? repo.origins().then((o) => deps.onOrigins('frame', o)) : publishMediaOrigins();
+    reread.catch(() => undefined);
+  });
+
   return {
-    /** Gives the CSP the stored origins (on start; each server of a scale-out reads them itself). */
+    close(): void {
+      sub.unsubscribe();
+    },
+
+    /** Gives the CSP the stored origins (on start; later changes on any server of the store come through the bus). */
     async publishOrigins(): Promise<void> {
       deps.onOrigins('frame', await repo.origins());
       await publishMediaOrigins();
@@ -103,7 +126,7 @@ export function createWallService(store: Store, deps: WallDeps) {
         await audit(tx, caller, 'camera.save', 'wall_camera', Number(r.id), { name: r.name, regionid: r.regionid, hlsUrl: r.hls_url });
         return r;
       });
-      await publishMediaOrigins();
+      await originsChanged('media');
       return cameraOf(row);
     },
 
@@ -120,7 +143,7 @@ export function createWallService(store: Store, deps: WallDeps) {
         await repo.deleteCamera(tx, id);
         await audit(tx, caller, 'camera.delete', 'wall_camera', id, { name: old.name });
       });
-      await publishMediaOrigins();
+      await originsChanged('media');
       return { id };
     },
 
@@ -178,7 +201,7 @@ export function createWallService(store: Store, deps: WallDeps) {
         await repo.replaceOrigins(tx, origins);
         await audit(tx, caller, 'frameOrigins.save', 'wall_frame_origin', 0, { origins });
       });
-      deps.onOrigins('frame', origins);
+      await originsChanged('frame', origins);
       return { items: origins };
     },
 
