@@ -94,6 +94,15 @@ export const plantModelUploadQuery = z.object({
   name_en: z.string().trim().min(1).max(60).default('Plant model'),
 });
 
+/** Removes a plant's upload: the views go back to the shipped model (a model only uploaded goes with its bindings). Audited. */
+export const plantModelUploadDelete = defineContract({
+  method: 'POST',
+  path: '/UAPI/FactoryModel/UploadDelete',
+  input: z.object({ model: modelName }),
+  output: z.object({ model: z.string() }),
+  permission: 'plantmodel:manage',
+});
+
 /** An uploaded GLB itself (`model/gltf-binary`), with the bearer token; `v` (its hash) only busts caches. */
 export const PLANT_MODEL_FILE_PATH = '/UAPI/FactoryModel/File';
 export const plantModelFile = defineContract({

@@ -13,6 +13,8 @@ export const plantModelMessages = defineMessages({
   'plantModel.uploaded': { zh: '已上传：{n} 个节点', en: 'Uploaded: {n} nodes' },
   'plantModel.uploadedAt': { zh: '本厂模型，{time} 由 {user} 上传', en: 'The plant’s own model, uploaded {time} by {user}' },
   'plantModel.unboundTagsList': { zh: '未绑定到任何节点的位号（{n}）', en: 'Tags bound to no node ({n})' },
+  'plantModel.removeUpload': { zh: '删除本厂模型', en: 'Remove the plant’s model' },
+  'plantModel.removeUploadConfirm': { zh: '删除后显示演示模型，本厂模型的绑定一并删除。', en: 'The demo model is shown again; the bindings of the plant’s model go with it.' },
   'plantModel.bindNode': { zh: '绑定', en: 'Bind' },
   'plantModel.bindings': { zh: '模型绑定', en: 'Model bindings' },
   'plantModel.node': { zh: '节点', en: 'Node' },

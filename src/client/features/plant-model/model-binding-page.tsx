@@ -1,9 +1,9 @@
-import { EditOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Input, Modal, Select, Space, Table, Tag, Typography, message } from 'antd';
+import { DeleteOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography, message } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { renderMessage } from '../../../shared/messages/catalog';
 import type { Envelope } from '../../../shared/contracts/envelope';
-import { modelNodeKinds, PLANT_MODEL_UPLOAD_PATH, plantModelBindingSave, plantModelGet, type ModelNode, type ModelNodeKind, type PlantModel } from '../../../shared/plant-model/contracts';
+import { modelNodeKinds, PLANT_MODEL_UPLOAD_PATH, plantModelBindingSave, plantModelGet, plantModelUploadDelete, type ModelNode, type ModelNodeKind, type PlantModel } from '../../../shared/plant-model/contracts';
 import { GlbError, glbNodeNames } from '../../../shared/plant-model/glb';
 import { api, errorText } from '../../app/api';
 import { acceptLanguage, useLang } from '../../app/i18n';
@@ -70,6 +70,16 @@ export function FactoryMapConfigPage() {
     }
   };
 
+  const handleRemove = async (model: string) => {
+    try {
+      await api(plantModelUploadDelete, { model });
+      void message.success(t('plantModel.saved'));
+      reload();
+    } catch {
+      // The API client has shown why.
+    }
+  };
+
   const handleBindNew = (node: string) => {
     setEditing({ node, kind: 'unit', name: node, name_en: node, region: '', regionid: null, tags: [], levelTag: null, levelRange: null, fresh: true });
     form.setFieldsValue({ region: undefined, tags: [], levelTag: null, kind: 'unit' });
@@ -120,6 +130,13 @@ export function FactoryMapConfigPage() {
                 }
               }}
             />
+            {data?.uploaded && canManage ? (
+              <Popconfirm title={t('plantModel.removeUploadConfirm')} onConfirm={() => void handleRemove(data.model)}>
+                <Button danger icon={<DeleteOutlined />} data-testid="model-remove-upload">
+                  {t('plantModel.removeUpload')}
+                </Button>
+              </Popconfirm>
+            ) : null}
             {data?.uploaded ? (
               <Typography.Text type="secondary" data-testid="model-uploaded">
                 {t('plantModel.uploadedAt', { time: new Date(data.uploaded.at).toLocaleString(lang === 'en' ? 'en-GB' : 'zh-CN'), user: data.uploaded.by })}
@@ -214,10 +231,10 @@ export function FactoryMapConfigPage() {
             </Form.Item>
           ) : null}
           <Form.Item name="region" label={t('plantModel.region')} rules={[{ required: true }]}>
-            <Input />
+            <Input data-testid="model-bind-region" />
           </Form.Item>
           <Form.Item name="tags" label={t('plantModel.tags')}>
-            <Select mode="tags" tokenSeparators={[',', ' ']} />
+            <Select mode="tags" tokenSeparators={[',', ' ']} data-testid="model-bind-tags" />
           </Form.Item>
           <Form.Item name="levelTag" label={t('plantModel.levelTag')}>
             <Select allowClear options={(form.getFieldValue('tags') as string[] | undefined)?.map((x) => ({ value: x, label: x })) ?? editing?.tags.map((x) => ({ value: x, label: x }))} />

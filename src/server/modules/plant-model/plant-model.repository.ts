@@ -36,6 +36,14 @@ export function createPlantModelRepository(db: Db) {
         .onConflict((oc) => oc.column('model').doUpdateSet(set))
         .execute();
     },
+    /** Removes an upload; with `model` too, the model row and its bindings (a model that was only an upload). */
+    async deleteUpload(tx: Tx, model: string, withModel: boolean): Promise<void> {
+      await tx.deleteFrom('plant_model_file').where('model', '=', model).execute();
+      if (withModel) {
+        await tx.deleteFrom('plant_model_node').where('model', '=', model).execute();
+        await tx.deleteFrom('plant_model').where('model', '=', model).execute();
+      }
+    },
     async insertNode(tx: Tx, row: Insertable<Database['plant_model_node']>): Promise<void> {
       await tx.insertInto('plant_model_node').values(row).execute();
     },

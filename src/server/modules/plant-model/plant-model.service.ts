@@ -34,6 +34,8 @@ export interface PlantModelService {
   saveBinding(caller: AuthUser, input: ContractInput<typeof plantModelBindingSave> & { model: string; levelTag: string | null }): Promise<ModelNode>;
   /** Checks a plant's GLB (size, header, JSON chunk, node names) and stores it as `query.model`, audited; bindings of kept nodes stay. */
   upload(caller: AuthUser, query: z.output<typeof plantModelUploadQuery>, bytes: Buffer): Promise<PlantModel>;
+  /** Removes an upload (the shipped GLB of the same model, if any, is shown again). */
+  removeUpload(caller: AuthUser, model: string): Promise<{ model: string }>;
   /** An uploaded model's bytes. */
   file(model: string): Promise<{ data: Buffer; sha256: string }>;
   /** Loads a model and its bindings from `models/<name>.bindings.json` unless the store has it. */
@@ -261,6 +263,20 @@ export function createPlantModelService(
         });
       });
       return this.get(caller, query.model);
+    },
+
+    async removeUpload(caller, model) {
+      const m = await modelOrThrow(model);
+      const shipped = namesOfShipped(m.file) !== null;
+      await inTransaction(store.db, async (tx) => {
+        const up = await repo.fileInfo(tx, model);
+        if (!up) {
+          throw notFound('plantModel.fileMissing', { model });
+        }
+        await repo.deleteUpload(tx, model, !shipped);
+        await audit(tx, caller, 'plantModel.uploadDelete', 'plant_model', model, { before: { sha256: up.sha256, bytes: Number(up.bytes) }, after: null });
+      });
+      return { model };
     },
 
     async file(model) {

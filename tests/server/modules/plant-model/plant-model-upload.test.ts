@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgPort } from '../../../../src/server/modules/org/port.js';
-import { PLANT_MODEL_UPLOAD_PATH, plantModelBindingSave, plantModelGet, type PlantModel } from '../../../../src/shared/plant-model/contracts.js';
+import { PLANT_MODEL_UPLOAD_PATH, plantModelBindingSave, plantModelGet, plantModelUploadDelete, type PlantModel } from '../../../../src/shared/plant-model/contracts.js';
 import { MAX_GLB_BYTES } from '../../../../src/shared/plant-model/glb.js';
 import { call } from '../../../helpers/api.js';
 import { adminOf, createRegion, createTag, ok, userWithRole, type Admin } from '../../../helpers/factories.js';
@@ -134,5 +134,15 @@ describe.each(dialects)('plant model upload (%s)', (dialect) => {
     expect(m.model).toBe('plant');
     const file = await fetch(`${t.url}${m.url}`, { headers: { authorization: `Bearer ${admin.token}` } });
     expect(Buffer.from(await file.arrayBuffer()).equals(glb)).toBe(true);
+  });
+
+  it('removing the upload (audited) takes the model and its bindings away; a second removal is 404', async () => {
+    const operator = await userWithRole(t, 'operator');
+    expect((await call(t.url, plantModelUploadDelete, { model: 'plant' }, operator.token)).httpStatus).toBe(403);
+    expect(await ok(t, plantModelUploadDelete, { model: 'plant' }, admin.token)).toEqual({ model: 'plant' });
+    expect((await call(t.url, plantModelGet, {}, admin.token)).httpStatus).toBe(404);
+    expect((await call(t.url, plantModelUploadDelete, { model: 'plant' }, admin.token)).httpStatus).toBe(404);
+    const log = await t.server.port(orgPort).auditLog({ page: 1, pageSize: 20, entity: 'plant_model' });
+    expect(log.items.some((x) => x.action === 'plantModel.uploadDelete' && x.entity_id === 'plant')).toBe(true);
   });
 });
