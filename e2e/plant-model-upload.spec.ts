@@ -55,9 +55,11 @@ test('a plant uploads its own GLB on the binding page: a wrong file is refused b
     const view = page.getByTestId('plant3d');
     await expect(view).toHaveAttribute('data-model', 'plant');
     await expect(view).toHaveAttribute('data-ready', '1', { timeout: 30_000 });
-    const at = await page.evaluate(() => (window as unknown as { __plant3d: Plant3dHook }).__plant3d.project('E2E-R1'));
-    expect(at).not.toBeNull();
-    expect(await page.evaluate(() => (window as unknown as { __plant3d: Plant3dHook }).__plant3d.project('TK-101'))).toBeNull();
+    // The hook is set once the canvas is up, a little after data-ready.
+    const project = (node: string) => page.evaluate((n) => (window as unknown as { __plant3d?: Plant3dHook }).__plant3d?.project(n) ?? null, node);
+    await expect.poll(() => project('E2E-R1'), { timeout: 30_000 }).not.toBeNull();
+    const at = await project('E2E-R1');
+    expect(await project('TK-101')).toBeNull();
     await page.mouse.click(at!.x, at!.y);
     await expect(page.getByTestId('plant3d-panel')).toContainText('E2E-R1');
     await expect(page.getByTestId(`plant3d-value-${TAG}`)).toBeVisible();

@@ -34,6 +34,7 @@ describe.each(dialects)('plant model upload (%s)', (dialect) => {
   let admin: Admin;
   let regionCode: string;
   let tag: string;
+  let operator: { token: string };
   const glb = buildGlb(['R-201', 'R-202', 'P-301']);
 
   beforeAll(async () => {
@@ -74,7 +75,7 @@ describe.each(dialects)('plant model upload (%s)', (dialect) => {
     expect(badName.status).toBe(400);
     expect(badName.body.error.controls).toContain('model');
     expect((await upload(t, null, glb)).status).toBe(401);
-    const operator = await userWithRole(t, 'operator');
+    operator = await userWithRole(t, 'operator');
     const denied = await upload(t, operator.token, glb);
     expect(denied.status).toBe(403);
     // Nothing was stored by the refusals: no model yet.
@@ -137,7 +138,7 @@ describe.each(dialects)('plant model upload (%s)', (dialect) => {
   });
 
   it('removing the upload (audited) takes the model and its bindings away; a second removal is 404', async () => {
-    const operator = await userWithRole(t, 'operator');
+    // The operator made before the restart (the store keeps accounts and the signing secret).
     expect((await call(t.url, plantModelUploadDelete, { model: 'plant' }, operator.token)).httpStatus).toBe(403);
     expect(await ok(t, plantModelUploadDelete, { model: 'plant' }, admin.token)).toEqual({ model: 'plant' });
     expect((await call(t.url, plantModelGet, {}, admin.token)).httpStatus).toBe(404);
