@@ -20,7 +20,7 @@ describe('glbNodeNames', () => {
   it.each([
     ['an empty file', new Uint8Array(0), 'plantModel.glb.notGlb'],
     ['a PNG', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]), 'plantModel.glb.notGlb'],
-    ['glTF version 1', corrupt((b) => (b[4] = 1)), 'plantModel.glb.notGlb'],
+    ['glTF version 1', corrupt((b) => (b[4] = 1)), 'plantModel.glb.badVersion'],
     ['a cut file', demo.slice(0, 100), 'plantModel.glb.notGlb'],
     ['broken JSON', corrupt((b) => (b[20] = 0x21)), 'plantModel.glb.badJson'],
     ['above the size limit', new Uint8Array(MAX_GLB_BYTES + 1), 'plantModel.glb.tooLarge'],

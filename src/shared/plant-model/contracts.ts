@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { defineContract } from '../contracts/contract.js';
+import { MAX_NODE_NAME } from './glb.js';
 
-const modelName = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'validation.badFormat');
+export const modelName = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'validation.badFormat');
 const tagIdSchema = z.string().min(1).max(128);
 
 /** Kinds of node the views treat differently. */
 export const modelNodeKinds = ['tank', 'sphere', 'unit', 'building', 'loading_bay', 'zone'] as const;
+export type ModelNodeKind = (typeof modelNodeKinds)[number];
 
 /** One bound node of a model: the mesh named `node` stands for this equipment, region or zone. */
 export const modelNode = z.object({
@@ -40,14 +42,25 @@ export const plantModelOutput = z.object({
   nodes: z.array(modelNode),
   /** What a binding names that the store does not have: tags and region codes. */
   problems: z.object({ unknownTags: z.array(z.string()), unknownRegions: z.array(z.string()) }),
+  /** Named nodes of the model's GLB that no binding names yet (glTF node order). */
+  unboundNodes: z.array(z.string()),
+  /** Bound nodes the model's GLB does not have (a re-uploaded model dropped them). */
+  missingNodes: z.array(z.string()),
+  /** Tags of the caller's regions that no node of this model names. */
+  unboundTags: z.array(z.string()),
+  /** The plant's own upload (null: a model shipped under `models/`). */
+  uploaded: z.object({ at: z.number(), by: z.string(), bytes: z.number().int(), sha256: z.string() }).nullable(),
 });
 export type PlantModel = z.infer<typeof plantModelOutput>;
 
-/** The model and its bindings, for the 3D view, the 2D model map and drawings. */
+/**
+ * The model and its bindings, for the 3D view, the 2D model map and drawings. Without `model`: the
+ * plant's current model (its newest upload, else the demo plant).
+ */
 export const plantModelGet = defineContract({
   method: 'POST',
   path: '/UAPI/FactoryModel/Model',
-  input: z.object({ model: modelName.default('demo-plant') }),
+  input: z.object({ model: modelName.optional() }),
   output: plantModelOutput,
   permission: 'plantmodel:view',
 });
@@ -58,11 +71,44 @@ export const plantModelBindingSave = defineContract({
   path: '/UAPI/FactoryModel/BindingSave',
   input: z.object({
     model: modelName.default('demo-plant'),
-    node: z.string().min(1).max(80),
+    node: z.string().min(1).max(MAX_NODE_NAME),
+    /** For a node bound the first time (an uploaded model's): what it is; kept otherwise. */
+    kind: z.enum(modelNodeKinds).optional(),
     region: z.string().min(1).max(40),
     tags: z.array(tagIdSchema).max(64),
     levelTag: tagIdSchema.nullable().default(null),
   }),
   output: modelNode,
   permission: 'plantmodel:manage',
+});
+
+/**
+ * A plant's own GLB, posted as the raw body (`model/gltf-binary`) with `?model=<name>&name=…&name_en=…`;
+ * checked (size, header, JSON chunk, node names), stored in the store, audited. Needs `plantmodel:manage`.
+ * Answers the model as `plantModelGet` does.
+ */
+export const PLANT_MODEL_UPLOAD_PATH = '/UAPI/FactoryModel/Upload';
+export const plantModelUploadQuery = z.object({
+  model: modelName.default('plant'),
+  name: z.string().trim().min(1).max(60).default('本厂模型'),
+  name_en: z.string().trim().min(1).max(60).default('Plant model'),
+});
+
+/** Removes a plant's upload: the views go back to the shipped model (a model only uploaded goes with its bindings). Audited. */
+export const plantModelUploadDelete = defineContract({
+  method: 'POST',
+  path: '/UAPI/FactoryModel/UploadDelete',
+  input: z.object({ model: modelName }),
+  output: z.object({ model: z.string() }),
+  permission: 'plantmodel:manage',
+});
+
+/** An uploaded GLB itself (`model/gltf-binary`), with the bearer token; `v` (its hash) only busts caches. */
+export const PLANT_MODEL_FILE_PATH = '/UAPI/FactoryModel/File';
+export const plantModelFile = defineContract({
+  method: 'GET',
+  path: PLANT_MODEL_FILE_PATH,
+  input: z.object({ model: modelName, v: z.string().max(64).optional() }),
+  output: z.null(),
+  permission: 'plantmodel:view',
 });

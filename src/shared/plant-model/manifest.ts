@@ -11,6 +11,8 @@ export const plantModelShared = defineSharedModule({
   },
   auditActions: {
     'plantModel.bind': { zh: '修改三维模型绑定', en: 'Change a 3D model binding' },
+    'plantModel.upload': { zh: '上传三维模型', en: 'Upload a 3D model' },
+    'plantModel.uploadDelete': { zh: '删除上传的三维模型', en: 'Remove an uploaded 3D model' },
   },
   menus: [
     {

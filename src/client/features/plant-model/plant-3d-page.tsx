@@ -7,9 +7,10 @@ import { PerspectiveCamera, Vector2, Vector3, type Object3D } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { limitTypesOfTags, type AlarmType } from '../../../shared/alarms/contracts';
 import { renderMessage } from '../../../shared/messages/catalog';
-import { plantModelGet, type PlantModel } from '../../../shared/plant-model/contracts';
+import { PLANT_MODEL_FILE_PATH, plantModelGet, type PlantModel } from '../../../shared/plant-model/contracts';
 import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';
+import { useSession } from '../../app/session-store';
 import { useTagValues } from '../../stream/live-store';
 import { streamClient } from '../../stream/stream-client';
 import { useTopic } from '../../stream/use-topic';
@@ -31,9 +32,15 @@ interface Plant3dHook {
   frames: number;
 }
 
+/** Loads the model; a plant's uploaded GLB is served from the store to signed-in users only, so it carries the token. */
 function loadGltf(url: string): Promise<Object3D> {
+  const loader = new GLTFLoader();
+  const token = useSession.getState().accessToken;
+  if (url.startsWith(PLANT_MODEL_FILE_PATH) && token) {
+    loader.setRequestHeader({ Authorization: `Bearer ${token}` });
+  }
   return new Promise((resolve, reject) => {
-    new GLTFLoader().load(url, (g) => resolve(g.scene), undefined, reject);
+    loader.load(url, (g) => resolve(g.scene), undefined, reject);
   });
 }
 
@@ -186,7 +193,8 @@ export function Plant3dPage() {
   const lang = useLang();
   const box = useRef<HTMLDivElement>(null);
   const height = useFillHeight(box, 24, 360);
-  const load = useCallback(() => api(plantModelGet, { model: 'demo-plant' }), []);
+  // The plant's current model: its own upload, else the demo plant.
+  const load = useCallback(() => api(plantModelGet, {}), []);
   const { data: model, failed } = useLoad(load);
   const [controller, setController] = useState<PlantSceneController | null>(null);
   const [loadError, setLoadError] = useState(false);
@@ -279,7 +287,7 @@ export function Plant3dPage() {
     return <Alert type="error" showIcon message={renderMessage(lang, 'plantModel.noWebgl')} />;
   }
   return (
-    <div ref={box} data-testid="plant3d" data-ready={controller ? '1' : '0'} style={{ position: 'relative', width: '100%', height, background: '#0b1620', borderRadius: 6, overflow: 'hidden' }}>
+    <div ref={box} data-testid="plant3d" data-ready={controller ? '1' : '0'} data-model={model?.model ?? ''} style={{ position: 'relative', width: '100%', height, background: '#0b1620', borderRadius: 6, overflow: 'hidden' }}>
       {!controller ? (
         <div style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
           <Spin tip={renderMessage(lang, 'plantModel.loading')}>

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { plantModelShared } from '../../../shared/plant-model/manifest.js';
+import { authPort } from '../auth/port.js';
 import { defineModule } from '../module.js';
 import { orgPort } from '../org/port.js';
 import { migrations } from './migrations.js';
@@ -11,20 +12,20 @@ import { plantModelPort } from './port.js';
 export const DEMO_BINDINGS_FILE = path.resolve('models/demo-plant.bindings.json');
 
 /**
- * The plant in 3D (issue 23): models under `models/` (GLB, served as files)
- * and their bindings in the store (node → kind, region, tags, level tag), one
- * call for the views and one to rebind a node. Demo mode seeds the demo
- * plant's bindings once.
+ * The plant in 3D (issue 23): models under `models/` (GLB, served as files) or
+ * uploaded by the plant (kept in the store), and their bindings in the store
+ * (node → kind, region, tags, level tag); one call for the views, one to bind
+ * a node, one to upload a GLB. Demo mode seeds the demo plant's bindings once.
  */
 export const plantModelModule = defineModule({
   name: 'plant-model',
   shared: plantModelShared,
   migrations,
-  needs: { org: orgPort },
+  needs: { org: orgPort, auth: authPort },
   provides: plantModelPort,
   start({ http, store, config, tagRegistry, ports }) {
     const svc = createPlantModelService(store, { org: ports.org, tags: tagRegistry });
-    registerPlantModelRoutes(http, svc);
+    registerPlantModelRoutes(http, svc, ports.auth);
     const ready = config.demo ? svc.seedFromFile(DEMO_BINDINGS_FILE).then(() => undefined) : Promise.resolve();
     return { port: svc, exposed: { svc }, ready };
   },

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import type { Dialect } from '../../store/migrations/dialect.js';
 import type { ModuleMigration } from '../module.js';
 
 /** The plant models and their node bindings (issue 23). */
@@ -35,7 +36,26 @@ function plantModelTables(): Migration {
   };
 }
 
+/** A plant's own GLB, kept in the store so every server of a scale-out serves it and a backup holds it. */
+function plantModelUpload(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('plant_model_file')
+        .addColumn('model', 'text', (c) => c.primaryKey())
+        .addColumn('data', dialect === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
+        .addColumn('bytes', 'bigint', (c) => c.notNull())
+        .addColumn('sha256', 'text', (c) => c.notNull())
+        .addColumn('node_names', 'text', (c) => c.notNull())
+        .addColumn('uploaded_by', 'text', (c) => c.notNull())
+        .addColumn('uploaded_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
 /** This module's migrations. Never edit a landed one; add new ones named by time. */
 export const migrations: Readonly<Record<string, ModuleMigration>> = {
   '20261125T2000_plant_model': plantModelTables,
+  '20261126T1700_plant_model_upload': plantModelUpload,
 };

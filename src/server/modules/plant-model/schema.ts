@@ -29,6 +29,17 @@ declare module '../../store/schema.js' {
       level_hi: number | null;
       updated_at: number;
     };
+    /** A plant's own uploaded GLB (the bytes) and what was checked of it. */
+    plant_model_file: {
+      model: string;
+      data: Uint8Array;
+      bytes: number;
+      sha256: string;
+      /** JSON array of the GLB's node names, in glTF order. */
+      node_names: string;
+      uploaded_by: string;
+      uploaded_at: number;
+    };
   }
 }
 export {};

@@ -31,6 +31,10 @@ describe('plant scene controller', () => {
       origin: b.origin,
       centre: b.centre_m,
       problems: { unknownTags: [], unknownRegions: [] },
+      unboundNodes: [],
+      missingNodes: [],
+      unboundTags: [],
+      uploaded: null,
       nodes: b.nodes.map((n) => ({ ...n, regionid: 1, levelTag: n.levelTag ?? null, levelRange: n.levelRange ?? null })),
     };
     const buf = fs.readFileSync('models/demo-plant.glb');
