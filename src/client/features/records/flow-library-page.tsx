@@ -38,6 +38,8 @@ interface FlowValues {
   steps: StepValues[];
 }
 
+const hasApprover = (s: StepValues | undefined) => Boolean(s && (s.userids?.length || s.roles?.length || s.regionRole || s.deptRole || s.field));
+
 const docOf = (v: FlowValues): FlowLibraryDoc => ({
   name: { zh: v.nameZh, en: v.nameEn ?? '' },
   steps: v.steps.map((s) => ({
@@ -268,7 +270,18 @@ function FlowDialog({ lang, flow, onClose, onSaved }: { lang: Lang; flow: FlowLi
                       ]}
                     />
                   </Form.Item>
-                  <Form.Item name={[item.name, 'roles']} label={T('records.flowLib.roles')}>
+                  <Form.Item
+                    name={[item.name, 'roles']}
+                    label={T('records.flowLib.roles')}
+                    dependencies={(['userids', 'regionRole', 'deptRole', 'field'] as const).map((k) => ['steps', item.name, k])}
+                    // Someone must be able to approve the step: the same rule as the server's (records.flowLib.noApprover).
+                    rules={[
+                      ({ getFieldValue }) => ({
+                        validator: () =>
+                          hasApprover(getFieldValue(['steps', item.name]) as StepValues | undefined) ? Promise.resolve() : Promise.reject(new Error(T('records.flowLib.noApprover'))),
+                      }),
+                    ]}
+                  >
                     <Select mode="multiple" allowClear optionFilterProp="label" loading={roles.loading} options={roleOptions} data-testid={`flow-step-roles-${i}`} />
                   </Form.Item>
                   <Form.Item name={[item.name, 'userids']} label={T('records.flowLib.users')}>

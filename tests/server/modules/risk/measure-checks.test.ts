@@ -125,7 +125,7 @@ describe.each(dialects)('measure check tasks (%s)', (dialect) => {
     expect(await live()).toMatchObject({ live: 3 });
   });
 
-  it('the seed list calls of the analysis ledgers answer (EvaluateUnitList, LevelList, …: the ledgers' generic calls)', async () => {
+  it('the seed list calls of the analysis ledgers answer (EvaluateUnitList, LevelList, …: the generic calls of the ledgers)', async () => {
     const units = await call(ts.url, { method: 'POST', path: '/UAPI/RiskControl/EvaluateUnitList' } as never, { page: 1, pageSize: 10 }, admin.token);
     expect(units.body.IsSuccess, JSON.stringify(units.body)).toBe(true);
     expect((units.body.data as { items: { name: string }[] }).items.map((u) => u.name)).toEqual(['罐区单元']);
