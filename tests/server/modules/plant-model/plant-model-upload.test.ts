@@ -23,7 +23,7 @@ async function upload(t: TestServer, token: string | null, bytes: Buffer, query 
   const res = await fetch(`${t.url}${PLANT_MODEL_UPLOAD_PATH}?${query}`, {
     method: 'POST',
     headers: { 'content-type': 'model/gltf-binary', 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
   return { status: res.status, body: (await res.json()) as Answer['body'] };
 }

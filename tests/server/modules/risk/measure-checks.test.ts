@@ -128,7 +128,7 @@ describe.each(dialects)('measure check tasks (%s)', (dialect) => {
   it('the seed list calls of the analysis ledgers answer (EvaluateUnitList, LevelList, …: the generic calls of the ledgers)', async () => {
     const units = await call(ts.url, { method: 'POST', path: '/UAPI/RiskControl/EvaluateUnitList' } as never, { page: 1, pageSize: 10 }, admin.token);
     expect(units.body.IsSuccess, JSON.stringify(units.body)).toBe(true);
-    expect((units.body.data as { items: { name: string }[] }).items.map((u) => u.name)).toEqual(['罐区单元']);
+    expect((units.body.data as unknown as { items: { name: string }[] }).items.map((u) => u.name)).toEqual(['罐区单元']);
     for (const name of ['LevelList', 'AccidentTypeList', 'RangeList', 'MeasureTypeList']) {
       const r = await call(ts.url, { method: 'POST', path: `/UAPI/RiskControl/${name}` } as never, { page: 1, pageSize: 10 }, admin.token);
       expect(r.body.IsSuccess, name).toBe(true);
