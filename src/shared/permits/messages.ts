@@ -47,6 +47,8 @@ export const permitMessages = defineMessages({
   'permits.conflictSameLine': { zh: '同一管道上已有盲板抽堵作业（{number}）', en: 'Another blind-plate job is on the same line ({number})' },
   'permits.startGasAlarm': { zh: '作业区域气体检测报警未消除（{source}），不能开始作业', en: 'A gas detector alarm is active in or near the work zone ({source}): the work may not start' },
   'permits.resumeGasAlarm': { zh: '作业区域气体检测报警未消除（{source}），不能恢复作业', en: 'A gas detector alarm is active in or near the work zone ({source}): the work may not resume' },
+  'permits.startEsdTrip': { zh: '作业区域紧急停车（ESD）未复位（{source}），不能开始作业', en: 'An emergency shutdown (ESD) is tripped in or near the work zone ({source}): the work may not start' },
+  'permits.resumeEsdTrip': { zh: '作业区域紧急停车（ESD）未复位（{source}），不能恢复作业', en: 'An emergency shutdown (ESD) is tripped in or near the work zone ({source}): the work may not resume' },
   'permits.isolationNotInEffect': { zh: '能量隔离单 {number} 尚未完成上锁挂牌及验证，不能开始作业', en: 'Energy isolation sheet {number} is not yet locked, tagged and verified: the work may not start' },
   'permits.isolationNotToImplement': { zh: '隔离单不在待实施状态', en: 'The isolation sheet is not waiting to be implemented' },
   'permits.isolationAlreadyLocked': { zh: '隔离点已上锁挂牌', en: 'The points are already locked and tagged' },

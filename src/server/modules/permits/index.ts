@@ -11,6 +11,7 @@ import { permitAnalyseApproved, permitAnalyseDepartment, permitAnalyseRegion } f
 import { caller } from '../../http/app.js';
 import { alarmsPort } from '../alarms/port.js';
 import { documentsPort } from '../documents/port.js';
+import { majorHazardPort } from '../major-hazard/port.js';
 import { defineModule } from '../module.js';
 import { orgPort } from '../org/port.js';
 import { recordsPort } from '../records/port.js';
@@ -19,7 +20,7 @@ import { createBlindRegister } from './blind-register.js';
 import { createEnergyIsolation } from './energy-isolation.js';
 import { createGasAnalysis } from './gas-analysis.js';
 import { createJsa } from './jsa.js';
-import { activeGasAlarms, startGasAlarmWatch } from './gas-alarm-watch.js';
+import { activeGasAlarms, createEsdTags, startGasAlarmWatch } from './gas-alarm-watch.js';
 import { startGuardianWatch } from './guardian-watch.js';
 import { migrations } from './migrations.js';
 import { createPermitStats } from './permit-stats.js';
@@ -48,7 +49,7 @@ export const permitsModule = defineModule({
   shared: permitsShared,
   migrations,
   ledgers: [...isolationLedgers, ...ticketLedgers, ...jsaLedgers, ...blindLedgers, ...examineLedgers, ...reportLedgers],
-  needs: { org: orgPort, documents: documentsPort, risk: riskPort, alarms: alarmsPort, records: recordsPort },
+  needs: { org: orgPort, documents: documentsPort, risk: riskPort, alarms: alarmsPort, records: recordsPort, majorHazard: majorHazardPort },
   provides: permitsPort,
   start({ http, store, stream, tags, log, config, ports }) {
     const graceS = Number(process.env.PERMIT_GUARDIAN_GRACE_S ?? DEFAULT_GRACE_S);
@@ -64,6 +65,8 @@ export const permitsModule = defineModule({
     const isolation = createEnergyIsolation({ records: ports.records, openPermits: (numbers, tx) => permitsRepository.openNumbers(tx, numbers) });
     const jsa = createJsa({ records: ports.records, org: ports.org, live: (user) => service!.live(user) });
     const blinds = createBlindRegister({ records: ports.records });
+    // Emergency shutdown status tags: the major hazard register binds them to its devices.
+    const esd = createEsdTags(() => ports.majorHazard.esdTags());
     const regions = createPlantRegions(ports.org, stream.bus, (err, name) => log.error({ err }, name));
     service = createPermitsService(store, {
       org: ports.org,
@@ -71,7 +74,7 @@ export const permitsModule = defineModule({
       positions: watch,
       risk: ports.risk,
       regions,
-      gasAlarms: () => activeGasAlarms(ports.alarms, tags),
+      gasAlarms: () => activeGasAlarms(ports.alarms, tags, esd),
       isolationSheets: (number) => isolation.sheetsOf(number),
       jsaCompleted: (number, type) => jsa.completedFor(number, type),
       onCompleted: async (user, p) => {
@@ -83,7 +86,7 @@ export const permitsModule = defineModule({
       },
       onError: (err, name) => log.error({ err }, name),
     });
-    const gas = startGasAlarmWatch({ bus: stream.bus, tags, permits: () => service, onError: (err, name) => log.error({ err }, name) });
+    const gas = startGasAlarmWatch({ bus: stream.bus, tags, esd, permits: () => service, onError: (err, name) => log.error({ err }, name) });
     registerPermitRoutes(http, store, service, ports.documents);
     const stats = createPermitStats(store, { org: ports.org, regions });
     http.route(permitAnalyseRegion, (input, ctx) => stats.byRegion(caller(ctx), input));
@@ -101,6 +104,7 @@ export const permitsModule = defineModule({
     const svc = service;
     const ready = (async () => {
       await regions.refresh();
+      await esd.refresh();
       if (config.demo) {
         await seedDemoPermits(store, svc);
         await seedDemoRouteRecords(store, ports.records);
