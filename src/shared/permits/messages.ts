@@ -47,6 +47,7 @@ export const permitMessages = defineMessages({
   'permits.conflictSameLine': { zh: '同一管道上已有盲板抽堵作业（{number}）', en: 'Another blind-plate job is on the same line ({number})' },
   'permits.startGasAlarm': { zh: '作业区域气体检测报警未消除（{source}），不能开始作业', en: 'A gas detector alarm is active in or near the work zone ({source}): the work may not start' },
   'permits.resumeGasAlarm': { zh: '作业区域气体检测报警未消除（{source}），不能恢复作业', en: 'A gas detector alarm is active in or near the work zone ({source}): the work may not resume' },
+  'permits.blindNotVisible': { zh: '盲板 {blind} 的台账记录不在您的管辖区域内，不能完成该盲板作业', en: 'The register record of blind {blind} is outside your regions: you may not complete this blind-plate job' },
   'permits.startEsdTrip': { zh: '作业区域紧急停车（ESD）未复位（{source}），不能开始作业', en: 'An emergency shutdown (ESD) is tripped in or near the work zone ({source}): the work may not start' },
   'permits.resumeEsdTrip': { zh: '作业区域紧急停车（ESD）未复位（{source}），不能恢复作业', en: 'An emergency shutdown (ESD) is tripped in or near the work zone ({source}): the work may not resume' },
   'permits.isolationNotInEffect': { zh: '能量隔离单 {number} 尚未完成上锁挂牌及验证，不能开始作业', en: 'Energy isolation sheet {number} is not yet locked, tagged and verified: the work may not start' },

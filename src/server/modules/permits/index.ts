@@ -77,12 +77,13 @@ export const permitsModule = defineModule({
       gasAlarms: () => activeGasAlarms(ports.alarms, tags, esd),
       isolationSheets: (number) => isolation.sheetsOf(number),
       jsaCompleted: (number, type) => jsa.completedFor(number, type),
-      onCompleted: async (user, p) => {
+      completeWithin: async (user, p, result, complete) => {
         const blind = (JSON.parse(p.body) as { blinds?: { id: string; action: 'insert' | 'remove' }[] }).blinds;
-        // One blind, one action (GB 30871-2022 §7): the register takes it once the work is done.
-        if (p.type === 'blind' && p.finish_result === 'done' && blind?.length === 1) {
-          await blinds.apply(user, p.number, blind[0]);
+        // One blind, one action (GB 30871-2022 §7): the register takes it with the completion, in its transaction.
+        if (p.type === 'blind' && result === 'done' && blind?.length === 1) {
+          return blinds.apply(user, p.number, blind[0], complete);
         }
+        return false;
       },
       onError: (err, name) => log.error({ err }, name),
     });

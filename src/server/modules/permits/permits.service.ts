@@ -545,7 +545,7 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
 
     async complete(user: AuthUser, id: number, result: (typeof finishResults)[number], lang: Lang): Promise<PermitDetail> {
       const at = now();
-      await change(user, id, async (tx, p) => {
+      const completion = async (tx: Tx, p: PermitRow) => {
         if (p.status !== 'active' && p.status !== 'suspended') {
           throw conflict('permits.notActive');
         }
@@ -556,10 +556,29 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
         await completeTodos(tx, { kind: TODO_RESUME, ref: p.id });
         await audit(tx, user, 'permit.complete', 'permit', p.id, { result, at });
         await todoNext(tx, p, at);
-      });
-      if (deps.onCompleted) {
-        const done = await repo.permit(store.db, id);
-        await deps.onCompleted(user, done!).catch((err: unknown) => deps.onError?.(err, 'permits.onCompleted'));
+      };
+      const before = await repo.permit(store.db, id);
+      if (!before || !(await visible(user, before))) {
+        throw notFound();
+      }
+      // Another record's change may hold the completion (the blind register): one transaction for both.
+      const within = deps.completeWithin
+        ? await deps.completeWithin(user, before, result, async (tx) => {
+            const p = await repo.permitForUpdate(tx, id, postgres());
+            if (!p) {
+              throw notFound();
+            }
+            await completion(tx, p);
+          })
+        : false;
+      if (within) {
+        deps.bus.publish('permit.changed', { id });
+        const after = await repo.permit(store.db, id);
+        if (after) {
+          syncRisk(after);
+        }
+      } else {
+        await change(user, id, (tx, p) => completion(tx, p));
       }
       return detail(user, id, lang);
     },
