@@ -6,7 +6,7 @@ import { blindLedgers } from '../../../shared/permits/blind-ledgers.js';
 import { examineLedgers } from '../../../shared/permits/examine-ledgers.js';
 import { jsaLedgers } from '../../../shared/permits/jsa-ledgers.js';
 import { reportLedgers } from '../../../shared/permits/report-ledgers.js';
-import { gasAnalysisSearch, jsaAnalysis, jsaMap } from '../../../shared/permits/routes-contracts.js';
+import { gasAnalysisSearch, jsaAnalysis, jsaMap, permitPersonnelRecord } from '../../../shared/permits/routes-contracts.js';
 import { permitAnalyseApproved, permitAnalyseDepartment, permitAnalyseRegion } from '../../../shared/permits/stats-contracts.js';
 import { caller } from '../../http/app.js';
 import { alarmsPort } from '../alarms/port.js';
@@ -14,6 +14,7 @@ import { documentsPort } from '../documents/port.js';
 import { majorHazardPort } from '../major-hazard/port.js';
 import { defineModule } from '../module.js';
 import { orgPort } from '../org/port.js';
+import { positioningPort } from '../positioning/port.js';
 import { recordsPort } from '../records/port.js';
 import { riskPort } from '../risk/port.js';
 import { createBlindRegister } from './blind-register.js';
@@ -31,6 +32,7 @@ import { permitsRepository } from './permits.repository.js';
 import { permitsPort } from './port.js';
 import { seedDemoPermits } from './seed-demo.js';
 import { seedDemoRouteRecords } from './seed-demo-routes.js';
+import { createZoneRecord } from './zone-record.js';
 
 /** Seconds the guardian's tag may be outside the work zone before the permit is suspended (PERMIT_GUARDIAN_GRACE_S). */
 const DEFAULT_GRACE_S = 5;
@@ -49,7 +51,7 @@ export const permitsModule = defineModule({
   shared: permitsShared,
   migrations,
   ledgers: [...isolationLedgers, ...ticketLedgers, ...jsaLedgers, ...blindLedgers, ...examineLedgers, ...reportLedgers],
-  needs: { org: orgPort, documents: documentsPort, risk: riskPort, alarms: alarmsPort, records: recordsPort, majorHazard: majorHazardPort },
+  needs: { org: orgPort, documents: documentsPort, risk: riskPort, alarms: alarmsPort, records: recordsPort, majorHazard: majorHazardPort, positioning: positioningPort },
   provides: permitsPort,
   start({ http, store, stream, tags, log, config, ports }) {
     const graceS = Number(process.env.PERMIT_GUARDIAN_GRACE_S ?? DEFAULT_GRACE_S);
@@ -97,6 +99,8 @@ export const permitsModule = defineModule({
     http.route(jsaAnalysis, (input, ctx) => jsa.analysis(caller(ctx), input));
     http.route(jsaMap, (_input, ctx) => jsa.map(caller(ctx)));
     http.route(gasAnalysisSearch, (input, ctx) => gasAnalysis.search(caller(ctx), input, ctx.lang));
+    const zoneRecord = createZoneRecord({ detail: (user, id, lang) => service!.detail(user, id, lang), positioning: ports.positioning });
+    http.route(permitPersonnelRecord, (input, ctx) => zoneRecord.record(caller(ctx), input.id, ctx.lang));
     http.route(isolationLock, (input, ctx) => isolation.lock(caller(ctx), input));
     http.route(isolationVerify, (input, ctx) => isolation.verify(caller(ctx), input));
     http.route(isolationRemove, (input, ctx) => isolation.remove(caller(ctx), input));
