@@ -33,6 +33,7 @@ const routes: [path: string, ready: string][] = [
   ['/autoWorkingBillReport/reportSearch', 'record-table'],
   ['/autoWorkingBillReport/myReport', 'record-table'],
   ['/autoWorkingBillReport/SendReport', 'report-summary'],
+  ['/SafetyWorkPermitNew/PersonnelLocationRecord', 'permit-zone-record'],
 ];
 
 /** The pages drawn by this module's own code (the others are the record engine's ledger page, pictured elsewhere). */

@@ -100,15 +100,20 @@ export interface GasAlarmFacts {
   regionId: number | null;
   /** The alarm's source reads combustible or toxic gas (a tag of kind `lel` or `ppm`). */
   gasDetector: boolean;
+  /** The alarm is an emergency shutdown (ESD) trip: the discrete alarm of a device's ESD status tag (any level). */
+  esd?: boolean;
 }
 
-/** Whether a gas alarm suspends this permit: a gas detector's H/HH alarm in or near the zone of hot work or confined space in effect. */
+/**
+ * Whether an alarm suspends this permit: a gas detector's H/HH alarm, or an
+ * emergency shutdown trip, in or near the zone of hot work or confined space
+ * in effect (issue 25 §5).
+ */
 export function gasAlarmSuspends(p: Pick<PermitFacts, 'type' | 'status' | 'regionId'>, alarm: GasAlarmFacts, parentOf: ReadonlyMap<number, number>): boolean {
   return (
     p.status === 'active' &&
     gasSuspendedTypes.includes(p.type) &&
-    alarm.gasDetector &&
-    suspendingGasAlarmTypes.includes(alarm.type) &&
+    (alarm.esd === true || (alarm.gasDetector && suspendingGasAlarmTypes.includes(alarm.type))) &&
     alarm.regionId !== null &&
     p.regionId !== null &&
     regionsNear(p.regionId, alarm.regionId, parentOf)

@@ -58,6 +58,7 @@ export const permitsShared = defineSharedModule({
     'permits.reason.guardianLeft': { zh: '监护人离开作业区域', en: 'The guardian left the work zone' },
     'permits.reason.manual': { zh: '人工暂停', en: 'Suspended by hand' },
     'permits.reason.gasAlarm': { zh: '作业区域气体检测报警：{source}', en: 'Gas detector alarm in the work zone: {source}' },
+    'permits.reason.esd': { zh: '作业区域紧急停车（ESD）：{source}', en: 'Emergency shutdown (ESD) in the work zone: {source}' },
     'permits.todoSign': { zh: '作业票 {number} 待您签字：{step}', en: 'Permit {number} waits for your signature: {step}' },
     'permits.todoResume': { zh: '作业票 {number} 已暂停：监护人返回后签字恢复', en: 'Permit {number} is suspended: the guardian signs the resumption once back' },
     'permits.notSigning': { zh: '作业票当前不在签批阶段', en: 'The permit is not waiting for signatures' },

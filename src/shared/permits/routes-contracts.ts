@@ -81,3 +81,33 @@ export const gasAnalysisSearch = defineContract({
   output: listOf(gasAnalysisRow),
   permission: 'permit:view',
 });
+
+/** A stay of a tag in a permit's work zone while the work was open (issue 25 §7). */
+export const zoneStay = z.object({
+  tagId: z.string(),
+  /** 0 person, 1 vehicle. */
+  kind: z.number().int(),
+  enter: z.number(),
+  leave: z.number(),
+  fixes: z.number().int(),
+  /** The permit's guardian's tag. */
+  guardian: z.boolean(),
+});
+export type ZoneStay = z.infer<typeof zoneStay>;
+
+/** Who was in a permit's work zone and when, from positioning: from the start of the work to its completion (or now, or its planned end). */
+export const permitPersonnelRecord = defineContract({
+  method: 'POST',
+  path: '/UAPI/SafetyWorkPermitNew/PersonnelLocationRecord',
+  input: z.object({ id: z.number().int().positive() }),
+  output: z.object({
+    id: z.number().int(),
+    number: z.string(),
+    /** The window read; null `from` when the work never started (nothing to read). */
+    from: z.number().nullable(),
+    to: z.number(),
+    radiusM: z.number(),
+    items: z.array(zoneStay),
+  }),
+  permission: 'permit:view',
+});

@@ -24,6 +24,7 @@ const entry = (parent: string, href: string, name: string, name_en: string, sort
  * `/SafetyWorkPermit` itself (the statistics by type) is the directory's own page.
  */
 export const routeMenus: MenuDecl[] = [
+  entry('/SafetyWorkPermit', '/SafetyWorkPermitNew/PersonnelLocationRecord', '作业区域人员记录', 'People in the work zone', 47, 'team'),
   dir('/JSA', '工作安全分析', 'Job safety analysis', 60, 'safety'),
   entry('/JSA', '/JSA/JSASearch', 'JSA查询', 'JSA search', 61, 'search'),
   entry('/JSA', '/JSA/JSACreate', '新建JSA', 'New JSA', 62, 'plus'),
@@ -56,6 +57,17 @@ export const routePages: PageDecl[] = [
 
 /** Texts and codes of those routes. */
 export const routeMessages = defineMessages({
+  'permits.zoneRecord.title': { zh: '作业区域人员记录', en: 'People in the work zone' },
+  'permits.zoneRecord.pick': { zh: '选择已开始作业的作业票', en: 'Pick a permit whose work has started' },
+  'permits.zoneRecord.notStarted': { zh: '作业尚未开始，无人员记录', en: 'The work has not started: nobody to list' },
+  'permits.zoneRecord.window': { zh: '{from} 至 {to}，作业点半径 {radius} m 内', en: '{from} to {to}, within {radius} m of the work' },
+  'permits.zoneRecord.none': { zh: '该时段无人进入作业区域', en: 'Nobody entered the work zone in that time' },
+  'permits.zoneRecord.tag': { zh: '定位卡', en: 'Tag' },
+  'permits.zoneRecord.vehicle': { zh: '车辆', en: 'Vehicle' },
+  'permits.zoneRecord.enter': { zh: '进入时间', en: 'Entered' },
+  'permits.zoneRecord.leave': { zh: '最后在区域内', en: 'Last seen inside' },
+  'permits.zoneRecord.minutes': { zh: '停留(分钟)', en: 'Minutes' },
+  'permits.zoneRecord.fixes': { zh: '定位点数', en: 'Fixes' },
   'permits.jsaMissing': { zh: '动火作业须关联已完成的同类作业JSA（JSA的关联作业票号填写本作业票号）', en: 'Hot work needs a completed hot-work JSA that names this permit' },
   'permits.jsa.byType': { zh: '按作业类型', en: 'By work type' },
   'permits.jsa.byHazard': { zh: '按危害类别', en: 'By hazard kind' },

@@ -69,7 +69,8 @@ describe('a gas alarm in or near the zone suspends hot work and confined space (
     [5, 1],
     [6, 5],
   ]);
-  const gas = { type: 'hh', regionId: 3, gasDetector: true };
+  const gas: { type: string; regionId: number; gasDetector: boolean; esd?: boolean } = { type: 'hh', regionId: 3, gasDetector: true };
+  const esd = { type: 'discrete', gasDetector: false, esd: true };
   const cases: [string, Partial<PermitFacts>, Partial<typeof gas>, boolean][] = [
     ['hot work, same region, HH', { regionId: 3 }, {}, true],
     ['hot work, same region, H', { regionId: 3 }, { type: 'h' }, true],
@@ -85,6 +86,14 @@ describe('a gas alarm in or near the zone suspends hot work and confined space (
     ['a low alarm', { regionId: 3 }, { type: 'l' }, false],
     ['not a gas detector', { regionId: 3 }, { gasDetector: false }, false],
     ['an alarm without a region', { regionId: 3 }, { regionId: null as unknown as number }, false],
+    ['an ESD trip, same region, hot work', { regionId: 3 }, esd, true],
+    ['an ESD trip, same region, confined space', { type: 'confined', regionId: 3 }, esd, true],
+    ['an ESD trip on the parent region', { regionId: 3 }, { ...esd, regionId: 2 }, true],
+    ['an ESD trip in a sibling region', { regionId: 4 }, esd, false],
+    ['an ESD trip, work at height', { type: 'height', regionId: 3 }, esd, false],
+    ['an ESD trip, permit not in effect', { status: 'approved', regionId: 3 }, esd, false],
+    ['an ESD trip without a region', { regionId: 3 }, { ...esd, regionId: null as unknown as number }, false],
+    ['a discrete alarm that is not an ESD trip', { regionId: 3 }, { type: 'discrete', gasDetector: false }, false],
   ];
   it.each(cases)('%s → %s', (_name, p, a, suspends) => {
     expect(gasAlarmSuspends(permit(p), { ...gas, ...a }, parents)).toBe(suspends);

@@ -25,6 +25,7 @@ export const permitsPages = definePages([
   page('/Gantt/gantt_JD', () => import('./gantt-page'), 'PermitGanttPage'),
   page('/systemConfig/holidaySpecialTimeConfig', () => import('./calendar-page'), 'PlantCalendarPage'),
   page('/SafetyWorkPermit', () => import('./stats-pages'), 'PermitTypeStatsPage'),
+  page('/SafetyWorkPermitNew/PersonnelLocationRecord', () => import('./personnel-record-page'), 'PersonnelLocationRecordPage'),
   page('/JSA/JSASearch', () => import('./jsa-pages'), 'JsaSearchPage'),
   page('/JSA/JSACreate', () => import('./jsa-pages'), 'JsaCreatePage'),
   page('/JSA/JSADetail', () => import('./jsa-pages'), 'JsaDetailPage'),

@@ -29,7 +29,7 @@ import { createResponsibility } from './responsibility.js';
 import { registerTagReportRoutes } from './tag-reports.routes.js';
 import { registerArchiveRoutes } from './archive.routes.js';
 import { createTagReports } from './tag-reports.service.js';
-import { createHazardTagClass } from './tag-class.js';
+import { boundTags, createHazardTagClass } from './tag-class.js';
 import { createEvaluationReports } from './evaluation-reports.js';
 
 /** How often past-due responsibility checks are turned into to-dos. */
@@ -172,6 +172,7 @@ export const majorHazardModule = defineModule({
       catalogue: () => seedSubstances,
       substance: (key) => seedSubstances.find((x) => x.code === key || (x.cas !== null && x.cas === key.trim())),
       addUnitStock: (source) => service.addUnitStock(source),
+      esdTags: async () => new Set(boundTags(await ports.records.allRecords(dangerSourceDeviceLedger), ['esdTag'])),
     };
     return {
       port,

@@ -19,6 +19,11 @@ export interface MajorHazardPort {
    * bound to the unit); the identification shows it beside each design maximum q.
    */
   addUnitStock(source: UnitStock): void;
+  /**
+   * The emergency shutdown (ESD) status tags bound to the register's devices,
+   * each once: a trip of one suspends the permit work near it (issue 25 §5).
+   */
+  esdTags(): Promise<ReadonlySet<string>>;
 }
 
 export const majorHazardPort = definePort<MajorHazardPort>('majorHazard');

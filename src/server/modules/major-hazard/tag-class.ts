@@ -14,9 +14,9 @@ export interface HazardTagClass {
   idle(): Promise<void>;
 }
 
-/** Tags bound by the register's devices, each once. */
-export function boundTags(devices: readonly Record<string, unknown>[]): string[] {
-  const ids = devices.flatMap((d) => deviceTagKeys.map((k) => (typeof d[k] === 'string' ? d[k].trim() : '')).filter((x) => x !== ''));
+/** Tags bound by the register's devices (in the fields `keys`, every tag field by default), each once. */
+export function boundTags(devices: readonly Record<string, unknown>[], keys: readonly (typeof deviceTagKeys)[number][] = deviceTagKeys): string[] {
+  const ids = devices.flatMap((d) => keys.map((k) => (typeof d[k] === 'string' ? d[k].trim() : '')).filter((x) => x !== ''));
   return [...new Set(ids)].sort();
 }
 

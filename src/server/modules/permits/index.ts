@@ -6,20 +6,22 @@ import { blindLedgers } from '../../../shared/permits/blind-ledgers.js';
 import { examineLedgers } from '../../../shared/permits/examine-ledgers.js';
 import { jsaLedgers } from '../../../shared/permits/jsa-ledgers.js';
 import { reportLedgers } from '../../../shared/permits/report-ledgers.js';
-import { gasAnalysisSearch, jsaAnalysis, jsaMap } from '../../../shared/permits/routes-contracts.js';
+import { gasAnalysisSearch, jsaAnalysis, jsaMap, permitPersonnelRecord } from '../../../shared/permits/routes-contracts.js';
 import { permitAnalyseApproved, permitAnalyseDepartment, permitAnalyseRegion } from '../../../shared/permits/stats-contracts.js';
 import { caller } from '../../http/app.js';
 import { alarmsPort } from '../alarms/port.js';
 import { documentsPort } from '../documents/port.js';
+import { majorHazardPort } from '../major-hazard/port.js';
 import { defineModule } from '../module.js';
 import { orgPort } from '../org/port.js';
+import { positioningPort } from '../positioning/port.js';
 import { recordsPort } from '../records/port.js';
 import { riskPort } from '../risk/port.js';
 import { createBlindRegister } from './blind-register.js';
 import { createEnergyIsolation } from './energy-isolation.js';
 import { createGasAnalysis } from './gas-analysis.js';
 import { createJsa } from './jsa.js';
-import { activeGasAlarms, startGasAlarmWatch } from './gas-alarm-watch.js';
+import { activeGasAlarms, createEsdTags, startGasAlarmWatch } from './gas-alarm-watch.js';
 import { startGuardianWatch } from './guardian-watch.js';
 import { migrations } from './migrations.js';
 import { createPermitStats } from './permit-stats.js';
@@ -30,6 +32,7 @@ import { permitsRepository } from './permits.repository.js';
 import { permitsPort } from './port.js';
 import { seedDemoPermits } from './seed-demo.js';
 import { seedDemoRouteRecords } from './seed-demo-routes.js';
+import { createZoneRecord } from './zone-record.js';
 
 /** Seconds the guardian's tag may be outside the work zone before the permit is suspended (PERMIT_GUARDIAN_GRACE_S). */
 const DEFAULT_GRACE_S = 5;
@@ -48,7 +51,7 @@ export const permitsModule = defineModule({
   shared: permitsShared,
   migrations,
   ledgers: [...isolationLedgers, ...ticketLedgers, ...jsaLedgers, ...blindLedgers, ...examineLedgers, ...reportLedgers],
-  needs: { org: orgPort, documents: documentsPort, risk: riskPort, alarms: alarmsPort, records: recordsPort },
+  needs: { org: orgPort, documents: documentsPort, risk: riskPort, alarms: alarmsPort, records: recordsPort, majorHazard: majorHazardPort, positioning: positioningPort },
   provides: permitsPort,
   start({ http, store, stream, tags, log, config, ports }) {
     const graceS = Number(process.env.PERMIT_GUARDIAN_GRACE_S ?? DEFAULT_GRACE_S);
@@ -64,6 +67,8 @@ export const permitsModule = defineModule({
     const isolation = createEnergyIsolation({ records: ports.records, openPermits: (numbers, tx) => permitsRepository.openNumbers(tx, numbers) });
     const jsa = createJsa({ records: ports.records, org: ports.org, live: (user) => service!.live(user) });
     const blinds = createBlindRegister({ records: ports.records });
+    // Emergency shutdown status tags: the major hazard register binds them to its devices.
+    const esd = createEsdTags(() => ports.majorHazard.esdTags());
     const regions = createPlantRegions(ports.org, stream.bus, (err, name) => log.error({ err }, name));
     service = createPermitsService(store, {
       org: ports.org,
@@ -71,19 +76,20 @@ export const permitsModule = defineModule({
       positions: watch,
       risk: ports.risk,
       regions,
-      gasAlarms: () => activeGasAlarms(ports.alarms, tags),
+      gasAlarms: () => activeGasAlarms(ports.alarms, tags, esd),
       isolationSheets: (number) => isolation.sheetsOf(number),
       jsaCompleted: (number, type) => jsa.completedFor(number, type),
-      onCompleted: async (user, p) => {
+      completeWithin: async (user, p, result, complete) => {
         const blind = (JSON.parse(p.body) as { blinds?: { id: string; action: 'insert' | 'remove' }[] }).blinds;
-        // One blind, one action (GB 30871-2022 §7): the register takes it once the work is done.
-        if (p.type === 'blind' && p.finish_result === 'done' && blind?.length === 1) {
-          await blinds.apply(user, p.number, blind[0]);
+        // One blind, one action (GB 30871-2022 §7): the register takes it with the completion, in its transaction.
+        if (p.type === 'blind' && result === 'done' && blind?.length === 1) {
+          return blinds.apply(user, p.number, blind[0], complete);
         }
+        return false;
       },
       onError: (err, name) => log.error({ err }, name),
     });
-    const gas = startGasAlarmWatch({ bus: stream.bus, tags, permits: () => service, onError: (err, name) => log.error({ err }, name) });
+    const gas = startGasAlarmWatch({ bus: stream.bus, tags, esd, permits: () => service, onError: (err, name) => log.error({ err }, name) });
     registerPermitRoutes(http, store, service, ports.documents);
     const stats = createPermitStats(store, { org: ports.org, regions });
     http.route(permitAnalyseRegion, (input, ctx) => stats.byRegion(caller(ctx), input));
@@ -93,6 +99,8 @@ export const permitsModule = defineModule({
     http.route(jsaAnalysis, (input, ctx) => jsa.analysis(caller(ctx), input));
     http.route(jsaMap, (_input, ctx) => jsa.map(caller(ctx)));
     http.route(gasAnalysisSearch, (input, ctx) => gasAnalysis.search(caller(ctx), input, ctx.lang));
+    const zoneRecord = createZoneRecord({ detail: (user, id, lang) => service.detail(user, id, lang), positioning: ports.positioning });
+    http.route(permitPersonnelRecord, (input, ctx) => zoneRecord.record(caller(ctx), input.id, ctx.lang));
     http.route(isolationLock, (input, ctx) => isolation.lock(caller(ctx), input));
     http.route(isolationVerify, (input, ctx) => isolation.verify(caller(ctx), input));
     http.route(isolationRemove, (input, ctx) => isolation.remove(caller(ctx), input));
@@ -101,6 +109,7 @@ export const permitsModule = defineModule({
     const svc = service;
     const ready = (async () => {
       await regions.refresh();
+      await esd.refresh();
       if (config.demo) {
         await seedDemoPermits(store, svc);
         await seedDemoRouteRecords(store, ports.records);

@@ -5,6 +5,7 @@ import { renderMessage, type MessageCode } from '../../../shared/messages/catalo
 import type { Lang, MessageParams } from '../../../shared/messages/define.js';
 import type { PermitStepCode, WorkingBillCheckOutput } from '../../../shared/permits/contracts.js';
 import type { AuthUser } from '../../http/app.js';
+import type { Tx } from '../../store/db.js';
 import type { DomainEvents } from '../../stream/bus.js';
 import type { OrgPort } from '../org/port.js';
 import type { RiskPort } from '../risk/port.js';
@@ -65,8 +66,13 @@ export interface PermitsDeps {
   isolationSheets?: (permitNumber: string) => Promise<{ number: string; status: number }[]>;
   /** Whether a completed JSA of this type names the permit: a hot-work permit's JSA step waits for one (GB 30871-2022 Annex A). */
   jsaCompleted?: (permitNumber: string, type: PermitType) => Promise<boolean>;
-  /** After a permit's work is completed (its transaction committed): the blind register follows a blind permit done. */
-  onCompleted?: (user: AuthUser, p: PermitRow) => Promise<void>;
+  /**
+   * Runs a permit's completion (`complete`, in the transaction it is given)
+   * inside another record's change when the completion concerns one: the
+   * blind register takes a blind permit done in the same transaction. False,
+   * having run nothing, when there is no such record.
+   */
+  completeWithin?: (user: AuthUser, p: PermitRow, result: string, complete: (tx: Tx) => Promise<void>) => Promise<boolean>;
   onError?: (err: unknown, what: string) => void;
   now?: () => number;
 }

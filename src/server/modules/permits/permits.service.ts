@@ -229,12 +229,13 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
     }
   }
 
-  /** Hot work and confined space may not take effect while a gas detector's H/HH alarm lasts in or near their zone (409 naming the detector). */
-  function refuseWhileGasAlarm(p: PermitRow, code: 'permits.startGasAlarm' | 'permits.resumeGasAlarm') {
+  /** Hot work and confined space may not take effect while a gas detector's H/HH alarm or an ESD trip lasts in or near their zone (409 naming the source). */
+  function refuseWhileGasAlarm(p: PermitRow, moment: 'start' | 'resume') {
     const parents = deps.regions.parentOf();
     const facts = { ...placed(p), status: 'active' };
     const hit = (deps.gasAlarms?.() ?? []).find((a) => gasAlarmSuspends(facts, a, parents));
     if (hit) {
+      const code = hit.esd ? (moment === 'start' ? 'permits.startEsdTrip' : 'permits.resumeEsdTrip') : moment === 'start' ? 'permits.startGasAlarm' : 'permits.resumeGasAlarm';
       throw conflict(code, ['gas'], { source: hit.source });
     }
   }
@@ -456,7 +457,7 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
         if (refused) {
           refuseConflict(refused);
         }
-        refuseWhileGasAlarm(pre, 'permits.startGasAlarm');
+        refuseWhileGasAlarm(pre, 'start');
         // A contraindication found after the application still keeps the worker out.
         await refuseBarredWorkers(JSON.parse(pre.workers) as string[], pre.type as PermitType);
         const notLocked = (await deps.isolationSheets?.(pre.number))?.find((x) => x.status !== 4);
@@ -488,9 +489,10 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
     suspend: (actor: AuthUser | null, id: number, reason: string, lang: Lang) => suspend(actor, id, reason, lang),
 
     /**
-     * A gas detector's alarm (issue 25 §5): hot work and confined space in
-     * effect in or near its region are suspended at once, as the system, with
-     * the detector named in the reason and the alarm in the audit row.
+     * A gas detector's alarm or an emergency shutdown trip (issue 25 §5): hot
+     * work and confined space in effect in or near its region are suspended at
+     * once, as the system, with the source named in the reason and the alarm
+     * in the audit row.
      * Returns the permits suspended.
      */
     async gasAlarm(alarm: GasAlarmFacts & { key: string; source: string }): Promise<number[]> {
@@ -499,7 +501,7 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
       const hit = rows.filter((r) => gasAlarmSuspends(placed(r), alarm, parents));
       const done: number[] = [];
       for (const r of hit) {
-        await suspend(null, r.id, `gasAlarm|${alarm.source}`, 'zh', { alarm: alarm.key, alarmType: alarm.type, alarmRegion: alarm.regionId });
+        await suspend(null, r.id, `${alarm.esd ? 'esd' : 'gasAlarm'}|${alarm.source}`, 'zh', { alarm: alarm.key, alarmType: alarm.type, alarmRegion: alarm.regionId });
         done.push(r.id);
       }
       return done;
@@ -528,7 +530,7 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
             throw conflict('permits.guardianNotInZone', ['guardianTag']);
           }
         }
-        refuseWhileGasAlarm(p, 'permits.resumeGasAlarm');
+        refuseWhileGasAlarm(p, 'resume');
         const breakMinutes = p.suspended_at === null ? 0 : (at - Number(p.suspended_at)) / 60_000;
         const judged = judgeWith(calendar, bodyOf(p, await repo.gas(tx, p.id), at, breakMinutes));
         if (!judged.ok) {
@@ -543,7 +545,7 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
 
     async complete(user: AuthUser, id: number, result: (typeof finishResults)[number], lang: Lang): Promise<PermitDetail> {
       const at = now();
-      await change(user, id, async (tx, p) => {
+      const completion = async (tx: Tx, p: PermitRow) => {
         if (p.status !== 'active' && p.status !== 'suspended') {
           throw conflict('permits.notActive');
         }
@@ -554,10 +556,29 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
         await completeTodos(tx, { kind: TODO_RESUME, ref: p.id });
         await audit(tx, user, 'permit.complete', 'permit', p.id, { result, at });
         await todoNext(tx, p, at);
-      });
-      if (deps.onCompleted) {
-        const done = await repo.permit(store.db, id);
-        await deps.onCompleted(user, done!).catch((err: unknown) => deps.onError?.(err, 'permits.onCompleted'));
+      };
+      const before = await repo.permit(store.db, id);
+      if (!before || !(await visible(user, before))) {
+        throw notFound();
+      }
+      // Another record's change may hold the completion (the blind register): one transaction for both.
+      const within = deps.completeWithin
+        ? await deps.completeWithin(user, before, result, async (tx) => {
+            const p = await repo.permitForUpdate(tx, id, postgres());
+            if (!p) {
+              throw notFound();
+            }
+            await completion(tx, p);
+          })
+        : false;
+      if (within) {
+        deps.bus.publish('permit.changed', { id });
+        const after = await repo.permit(store.db, id);
+        if (after) {
+          syncRisk(after);
+        }
+      } else {
+        await change(user, id, (tx, p) => completion(tx, p));
       }
       return detail(user, id, lang);
     },

@@ -4,12 +4,14 @@ import { defineModule } from '../module.js';
 import { orgPort } from '../org/port.js';
 import { registerPositioningRoutes } from './positioning.routes.js';
 import { createPositioningService } from './positioning.service.js';
+import { positioningPort } from './port.js';
 
 /** The live map's data, trajectories, whole-plant replay and statistics of people and vehicles (DOMAIN §4). */
 export const positioningModule = defineModule({
   name: 'positioning',
   shared: positioningShared,
   needs: { org: orgPort, alarms: alarmsPort },
+  provides: positioningPort,
   start({ http, store, stream, ports }) {
     const positioning = createPositioningService(store, {
       org: ports.org,
@@ -18,6 +20,6 @@ export const positioningModule = defineModule({
       alarms: ports.alarms,
     });
     registerPositioningRoutes(http, positioning);
-    return {};
+    return { port: { zoneVisits: (q) => positioning.zoneVisits(q) } };
   },
 });

@@ -6,6 +6,7 @@ import {
   type TrajectoryStatsResult,
 } from '../../../shared/positioning/contracts.js';
 import { trajectoryStats } from '../../../shared/domain/trajectory-stats.js';
+import { zoneVisits, type ZoneVisit } from '../../../shared/domain/zone-visits.js';
 import type { AuthUser } from '../../http/app.js';
 import type { Store } from '../../store/db.js';
 import type { Historian } from '../../history/historian.js';
@@ -27,7 +28,17 @@ export interface PositioningService {
   statistics(user: AuthUser, q: { from: number; to: number }): Promise<StatisticsResult>;
   /** Names of every region, for the statistics export. */
   regionNames(): Promise<RegionNames>;
+  /** Stays of every tag inside a circle over a window (the positioning port; no isolation). */
+  zoneVisits(q: { lng: number; lat: number; radiusM: number; from: number; to: number }): Promise<ZoneVisit[]>;
 }
+
+/**
+ * Fixes read for a work zone's visits: one per step and tag, the step a
+ * 2000th of the window between 1 s and 10 s (a day's permit reads a fix every
+ * 10 s per tag at most); a silence longer than ZONE_GAP_MS ends a stay.
+ */
+const zoneStepMs = (from: number, to: number) => Math.min(10_000, Math.max(1000, Math.ceil((to - from) / 2000)));
+const ZONE_GAP_MS = 5 * 60_000;
 
 /** Statistics sample each card once a minute: enough for hourly counts and dwell in minutes. */
 const STATISTICS_STEP_MS = 60_000;
@@ -113,6 +124,11 @@ export function createPositioningService(
         ...positionStatistics(tracks, q.from, q.to, (lon, lat) => deps.live.regions.locate(lon, lat)),
         alarms: [...counts.values()],
       };
+    },
+    async zoneVisits(q) {
+      const live = [...deps.live.positions()].map(([id]) => id);
+      const tracks = await queryTrajectories({ db: store.db, historian: deps.history }, q.from, q.to, zoneStepMs(q.from, q.to), live);
+      return zoneVisits(tracks, { centre: [q.lng, q.lat], radiusM: q.radiusM }, { gapMs: ZONE_GAP_MS, kindOf: (id) => tracks.get(id)?.[0]?.kind ?? 0 });
     },
     async regionNames() {
       const { regions } = await deps.org.allDeptsAndRegions();

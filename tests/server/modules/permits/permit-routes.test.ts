@@ -4,7 +4,8 @@ import { blindPlateLedger } from '../../../../src/shared/permits/blind-ledgers.j
 import { permitApply, permitComplete, permitDetailCall, permitGasAdd, permitSign, permitStart, type PermitStepCode } from '../../../../src/shared/permits/contracts.js';
 import { jsaLedger } from '../../../../src/shared/permits/jsa-ledgers.js';
 import { permitReportLedger, reportFlowLedger } from '../../../../src/shared/permits/report-ledgers.js';
-import { gasAnalysisSearch, jsaAnalysis, jsaMap } from '../../../../src/shared/permits/routes-contracts.js';
+import { gasAnalysisSearch, jsaAnalysis, jsaMap, permitPersonnelRecord } from '../../../../src/shared/permits/routes-contracts.js';
+import { offsetToLonLat } from '../../../../src/shared/domain/geometry.js';
 import { recordContracts } from '../../../../src/shared/records/contracts.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
@@ -139,7 +140,7 @@ describe.each(dialects)('permit routes: JSA step, blind register, gas analysis (
     expect(missing.httpStatus).toBe(400);
     expect(missing.body.error.controls).toContain('size');
 
-    const blindPermit = async (action: 'insert' | 'remove', result: 'done' | 'notDone') => {
+    const blindPermit = async (action: 'insert' | 'remove', result: 'done' | 'notDone', completer: DemoUser = 'admin') => {
       const start = Date.now();
       const applied = await call(
         t.url,
@@ -167,19 +168,99 @@ describe.each(dialects)('permit routes: JSA step, blind register, gas analysis (
         expect((await sign(signerOf[s.code], id, s.code)).body.IsSuccess).toBe(true);
       }
       expect((await call(t.url, permitStart, { id }, tok.admin)).body.IsSuccess).toBe(true);
-      expect((await call(t.url, permitComplete, { id, result }, tok.admin)).body.IsSuccess).toBe(true);
+      const done = await call(t.url, permitComplete, { id, result }, tok[completer]);
+      if (completer !== 'admin') {
+        return { id, number: applied.body.data!.number, done };
+      }
+      expect(done.body.IsSuccess, JSON.stringify(done.body.error)).toBe(true);
       return applied.body.data!.number;
     };
     const record = async () => (await call(t.url, blinds.get, { id: reg.body.data!.id }, tok.admin)).body.data!.record;
 
     await blindPermit('insert', 'notDone');
     expect(await record()).toMatchObject({ state: 'removed' });
-    const number = await blindPermit('insert', 'done');
+    // One transaction: the work leader, who does not see the register's region (TF-A), cannot complete it as done;
+    // the permit stays in effect and the register as it was, until someone who sees both completes it.
+    const refused = (await blindPermit('insert', 'done', 'contractor')) as { id: number; number: string; done: Awaited<ReturnType<typeof call>> };
+    expect(refused.done.httpStatus).toBe(409);
+    expect(refused.done.body.error).toMatchObject({ code: 'permits.blindNotVisible', controls: ['blinds'] });
+    expect((await call(t.url, permitDetailCall, { id: refused.id }, tok.admin)).body.data!.permit.status).toBe('active');
+    expect(await record()).toMatchObject({ state: 'removed' });
+    expect((await call(t.url, permitComplete, { id: refused.id, result: 'done' }, tok.admin)).body.IsSuccess).toBe(true);
+    expect(await record()).toMatchObject({ state: 'inserted', permitNo: refused.number });
+    const number = (await blindPermit('remove', 'done')) as string;
     const after = await record();
-    expect(after).toMatchObject({ state: 'inserted', lastAction: 'insert', permitNo: number });
+    expect(after).toMatchObject({ state: 'removed', lastAction: 'remove', permitNo: number });
     expect(typeof after.actionAt).toBe('number');
     const steps = (await call(t.url, blinds.get, { id: reg.body.data!.id }, tok.admin)).body.data!.steps;
-    expect(steps.map((s) => s.action)).toContain('insert');
+    expect(steps.map((s) => s.action)).toEqual(expect.arrayContaining(['insert', 'remove']));
+  });
+
+  it('PersonnelLocationRecord: who was in the work zone while the work was open, from positioning; the guardian marked; isolated by the permit’s region', async () => {
+    const PLACE: [number, number] = [118.8123, 32.2611];
+    const heightPermit = async (regionId?: number) => {
+      const start = Date.now();
+      const applied = await call(
+        t.url,
+        permitApply,
+        {
+          type: 'height',
+          heightM: 8,
+          content: '管廊保温',
+          location: '管廊',
+          lng: PLACE[0],
+          lat: PLACE[1],
+          radiusM: 30,
+          ...(regionId ? { regionId } : {}),
+          start,
+          end: start + 4 * HOUR,
+          workers: ['架子工'],
+          guardianTag: `ZG-${dialect}`,
+          signers: signers(['jsa', 'measures', 'briefing', 'guardian', 'leader', 'unit', 'approver', 'acceptance']),
+          signature: SIG,
+        },
+        tok.admin,
+      );
+      expect(applied.body.IsSuccess, JSON.stringify(applied.body.error)).toBe(true);
+      return applied.body.data!.id;
+    };
+    const id = await heightPermit();
+    const before = (await call(t.url, permitPersonnelRecord, { id }, tok.admin)).body.data!;
+    expect(before).toMatchObject({ id, from: null, items: [] });
+
+    const d = (await call(t.url, permitDetailCall, { id }, tok.admin)).body.data!;
+    for (const s of d.steps.filter((x) => x.signedAt === null && x.code !== 'acceptance')) {
+      expect((await sign(signerOf[s.code], id, s.code)).body.IsSuccess).toBe(true);
+    }
+    expect((await call(t.url, permitStart, { id }, tok.admin)).body.IsSuccess).toBe(true);
+    const t0 = Date.now();
+    const fix = (tagId: string, dt: number, eastM: number) => {
+      const [lon, lat] = offsetToLonLat(PLACE, eastM, 0);
+      return { tagId, t: t0 + dt, lon, lat, kind: 'person' as const };
+    };
+    const [G, W, O] = [`ZG-${dialect}`, `ZW-${dialect}`, `ZO-${dialect}`];
+    t.server.stream.ingest.positions([fix(G, 0, 0), fix(W, 0, 10), fix(O, 0, 60), fix(G, 1000, 5), fix(W, 1000, 29), fix(O, 1000, 31), fix(W, 2000, 45)], 'test');
+    await t.server.stream.history.flush();
+    // The record reads up to now: the last fixes must be in the past (no timing is asserted).
+    while (Date.now() <= t0 + 2100) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const rec = (await call(t.url, permitPersonnelRecord, { id }, tok.admin)).body.data!;
+    expect(rec.from).toBeGreaterThan(0);
+    const ours = rec.items.filter((x) => [G, W, O].includes(x.tagId)).map((x) => [x.tagId, x.guardian, x.leave - x.enter, x.fixes]);
+    expect(ours).toEqual(
+      expect.arrayContaining([
+        [G, true, 1000, 2],
+        [W, false, 1000, 2],
+      ]),
+    );
+    expect(ours).toHaveLength(2);
+
+    // A permit registered on TF-A: the contractor (PU-2 only) is refused it; someone who sees TF-A reads it.
+    const fenced = await heightPermit(region);
+    expect((await call(t.url, permitPersonnelRecord, { id: fenced }, tok.contractor)).httpStatus).toBe(404);
+    expect((await call(t.url, permitPersonnelRecord, { id: fenced }, tok.operator)).body.IsSuccess).toBe(true);
+    await call(t.url, permitComplete, { id, result: 'done' }, tok.admin);
   });
 
   it('the JSA map shows the permits in effect with the JSAs naming them', async () => {

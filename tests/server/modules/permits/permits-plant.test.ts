@@ -23,6 +23,9 @@ import { completedJsa } from './jsa-fixtures.js';
 import { daytimeCalendar } from '../../../helpers/calendar.js';
 import { defaultPlantCalendar } from '../../../../src/shared/domain/plant-calendar.js';
 import { demoToken, saveTagsIn } from '../realtime/realtime-fixtures.js';
+import { dangerSourceDeviceLedger, dangerSourceLedger } from '../../../../src/shared/major-hazard/ledgers.js';
+import { recordContracts } from '../../../../src/shared/records/contracts.js';
+import { ok } from '../../../helpers/factories.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -51,6 +54,8 @@ describe.each(dialects)('permits on the plant (%s)', (dialect) => {
     return { lng, lat };
   };
   const GAS = `PW.GD-${dialect}`;
+  /** An emergency shutdown status tag of a device in PU-2 (1 = tripped). */
+  const ESD = `PW.ESD-${dialect}`;
 
   beforeAll(async () => {
     t = await startTestServer({ demo: true, dialect, env: { LOG_LEVEL: 'error' } });
@@ -70,7 +75,13 @@ describe.each(dialects)('permits on the plant (%s)', (dialect) => {
         centre.set(r.regioncode, c);
       }
     }
-    regions = await saveTagsIn(t.url, tok.admin, [[GAS, 'PU-2', { kind: 'lel', unit: '%LEL', range_hi: 100, ll: null, l: null, h: 25, hh: 50 }]]);
+    regions = await saveTagsIn(t.url, tok.admin, [
+      [GAS, 'PU-2', { kind: 'lel', unit: '%LEL', range_hi: 100, ll: null, l: null, h: 25, hh: 50 }],
+      [ESD, 'PU-2', { kind: 'discrete', unit: '', range_hi: 1, ll: null, l: null, h: 1, hh: null }],
+    ]);
+    // The major hazard register binds the ESD tag to a device: that is what makes its discrete alarm a shutdown.
+    const unit = await ok(t, recordContracts(dangerSourceLedger).save, { name: '加氢装置', kind: 'storage', population: 5, substances: [{ name: '氢', q: 3 }] }, tok.admin);
+    await ok(t, recordContracts(dangerSourceDeviceLedger).save, { name: '加氢反应器', code: `R-${dialect}`, source: unit.id, type: 'tank', esdTag: ESD }, tok.admin);
   });
   afterAll(() => t?.close());
 
@@ -204,6 +215,44 @@ describe.each(dialects)('permits on the plant (%s)', (dialect) => {
     expect(suspends).toHaveLength(1);
     await alarm(5);
     for (const id of [height.id, elsewhere.id]) {
+      await call(t.url, permitComplete, { id, result: 'done' }, tok.contractor);
+    }
+  });
+
+  it('an emergency shutdown (ESD) trip in the zone suspends hot work and confined space there, refuses a start while tripped; reset, the start passes', async () => {
+    const trip = async (v: number) => {
+      t.server.stream.ingest.samples({ tag: ESD, t: Date.now(), v, q: 0 }, 'test');
+      await t.server.port(alarmsPort).idle();
+      await t.server.exposed(permitsModule).gas.idle();
+    };
+    const hot = await activate(at('PU-2', 20));
+    const confined = await activate({ type: 'confined', grade: undefined, ...at('PU-2', 22), end: Date.now() + 8 * HOUR });
+    const height = await activate({ type: 'height', grade: undefined, heightM: 8, ...at('PU-2', -20) });
+    const elsewhere = await activate(at('LS', 20));
+    const waiting = await apply(at('PU-2', 24));
+    expect(waiting.body.IsSuccess, JSON.stringify(waiting.body.error)).toBe(true);
+    await signAll(waiting.body.data!.id);
+
+    await trip(1);
+    const status = async (id: number) => (await call(t.url, permitDetailCall, { id }, tok.admin)).body.data!;
+    const h = await status(hot.id);
+    expect(h.permit).toMatchObject({ status: 'suspended', suspendReason: `esd|测试位号 ${ESD}` });
+    const row = h.events.find((e) => e.action === 'permit.suspend')!;
+    expect(row.by).toBe('system');
+    expect(JSON.parse(row.detail)).toMatchObject({ alarm: `tag:${ESD}:discrete`, alarmType: 'discrete', alarmRegion: regions.get('PU-2') });
+    expect((await status(confined.id)).permit.status).toBe('suspended');
+    expect((await status(height.id)).permit.status).toBe('active');
+    expect((await status(elsewhere.id)).permit.status).toBe('active');
+
+    const refused = await call(t.url, permitStart, { id: waiting.body.data!.id }, tok.contractor);
+    expect(refused.httpStatus).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'permits.startEsdTrip', controls: ['gas'], params: { source: `测试位号 ${ESD}` } });
+    expect(refused.body.error.message).toContain('ESD');
+
+    await trip(0);
+    const started = await call(t.url, permitStart, { id: waiting.body.data!.id }, tok.contractor);
+    expect(started.body.IsSuccess, JSON.stringify(started.body.error)).toBe(true);
+    for (const id of [hot.id, confined.id, height.id, elsewhere.id, waiting.body.data!.id]) {
       await call(t.url, permitComplete, { id, result: 'done' }, tok.contractor);
     }
   });
