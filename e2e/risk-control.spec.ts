@@ -74,9 +74,9 @@ test('a new hourly measure lists its check tasks on /RiskControll/MeasureCheckTa
     .toBeGreaterThan(0);
   await page.goto(`/RiskControll/MeasureCheckTask?measureId=${measure.id}`);
   const table = page.getByTestId('risk-measure-check-page');
-  await expect(table.locator('tbody tr').first()).toContainText('E2E安全阀完好');
-  await expect(table.locator('tbody tr').first()).toContainText('E2E排查单元 / E2E排查事件');
-  await expect(table.locator('tbody tr').first()).toContainText('未开始');
+  await expect(table.locator('tbody tr.ant-table-row').first()).toContainText('E2E安全阀完好');
+  await expect(table.locator('tbody tr.ant-table-row').first()).toContainText('E2E排查单元 / E2E排查事件');
+  await expect(table.locator('tbody tr.ant-table-row').first()).toContainText('未开始');
 });
 
 /* A risk point's QR code opens its card without signing in (the record engine's public read-only link). */

@@ -3,7 +3,13 @@ import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { controlTiers, type ControlTier } from '../../../shared/domain/risk-evaluation';
 import { renderMessage } from '../../../shared/messages/catalog';
-import { checkResults, checkTaskStates, measureCheckList, measureCheckSubmit, type MeasureCheckItem } from '../../../shared/risk/check-contracts';
+import {
+  checkResults,
+  checkTaskStates,
+  measureCheckList,
+  measureCheckSubmit,
+  type MeasureCheckItem,
+} from '../../../shared/risk/check-contracts';
 import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';
@@ -69,27 +75,42 @@ export function MeasureCheckPage() {
     <Card size="small" data-testid="risk-measure-check-page">
       <Space direction="vertical" size={12} style={{ width: '100%' }}>
         <Alert type="info" message={renderMessage(lang, 'risk.check.intro')} />
-        <Segmented
-          data-testid="risk-check-state"
-          value={state}
-          onChange={(v) => {
-            setState(v as State | 'all');
-            setPage((p) => ({ ...p, page: 1 }));
-          }}
-          options={[{ value: 'all', label: renderMessage(lang, 'risk.analysis.total') }, ...checkTaskStates.map((s) => ({ value: s, label: renderMessage(lang, `risk.check.state.${s}`) }))]}
-        />
+        {/* On a phone the five states scroll sideways inside their own strip, not the page. */}
+        <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
+          <Segmented
+            data-testid="risk-check-state"
+            value={state}
+            onChange={(v) => {
+              setState(v as State | 'all');
+              setPage((p) => ({ ...p, page: 1 }));
+            }}
+            options={[
+              { value: 'all', label: renderMessage(lang, 'risk.analysis.total') },
+              ...checkTaskStates.map((s) => ({ value: s, label: renderMessage(lang, `risk.check.state.${s}`) })),
+            ]}
+          />
+        </div>
         <Table<MeasureCheckItem>
           rowKey="id"
           size="small"
           loading={loading}
           scroll={{ x: 900 }}
           dataSource={data?.items ?? []}
-          pagination={{ current: page.page, pageSize: page.pageSize, total: data?.total ?? 0, onChange: (p, s) => setPage({ page: p, pageSize: s }) }}
+          pagination={{
+            current: page.page,
+            pageSize: page.pageSize,
+            total: data?.total ?? 0,
+            onChange: (p, s) => setPage({ page: p, pageSize: s }),
+          }}
           columns={[
             { title: renderMessage(lang, 'risk.check.measure'), key: 'measure', render: (_, r) => r.measure },
             { title: renderMessage(lang, 'risk.check.unitEvent'), key: 'unit', render: (_, r) => `${r.unit} / ${r.event}` },
             { title: renderMessage(lang, 'risk.map.tier'), key: 'tier', render: (_, r) => tier(r.tier) },
-            { title: renderMessage(lang, 'risk.check.window'), key: 'window', render: (_, r) => `${formatDate(r.start, 'MM-DD HH:mm')} – ${formatDate(r.end, 'MM-DD HH:mm')}` },
+            {
+              title: renderMessage(lang, 'risk.check.window'),
+              key: 'window',
+              render: (_, r) => `${formatDate(r.start, 'MM-DD HH:mm')} – ${formatDate(r.end, 'MM-DD HH:mm')}`,
+            },
             {
               title: renderMessage(lang, 'risk.check.state'),
               key: 'state',
@@ -100,7 +121,11 @@ export function MeasureCheckPage() {
                 </Tag>
               ),
             },
-            { title: renderMessage(lang, 'risk.check.doneBy'), key: 'doneBy', render: (_, r) => (r.doneAt ? `${r.doneBy ?? ''} ${formatDate(r.doneAt, 'MM-DD HH:mm')}` : '—') },
+            {
+              title: renderMessage(lang, 'risk.check.doneBy'),
+              key: 'doneBy',
+              render: (_, r) => (r.doneAt ? `${r.doneBy ?? ''} ${formatDate(r.doneAt, 'MM-DD HH:mm')}` : '—'),
+            },
             {
               title: '',
               key: 'do',
