@@ -171,6 +171,10 @@ export function createHttpApp(config: Config, authenticate: Authenticate): HttpA
 
   app.setErrorHandler((err: unknown, req, reply) => {
     const lang = requestLang(req);
+    // An error after a page's headers were set (text/html, br) is still answered as the JSON envelope: without this,
+    // Fastify refused to send an object as text/html and the browser showed its own 500 (wall-screens e2e, stop 34).
+    reply.removeHeader('content-encoding');
+    reply.type('application/json; charset=utf-8');
     if (err instanceof AppError) {
       return reply.status(err.statusCode).send(failOf(err, lang));
     }

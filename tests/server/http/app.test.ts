@@ -111,4 +111,22 @@ describe('deny by default', () => {
     expect(r.json().error.message).toMatch(/org:manage/);
     await http.app.close();
   });
+
+  it('an error after a page set its headers is still the JSON envelope, not Fastify’s own 500', async () => {
+    const cfg = { ...loadConfig({ LOG_LEVEL: 'silent' }), clientDir: '/nonexistent' };
+    const http = createHttpApp(cfg, async () => {
+      throw new Error('no sessions here');
+    });
+    // As the page handler does: text/html and a compressed body announced, then the file cannot be read.
+    http.app.get('/broken-page', { config: { permission: 'public' } }, async (_req, reply) => {
+      reply.type('text/html').header('content-encoding', 'br');
+      throw new Error('ENOENT index.html.br');
+    });
+    const r = await http.app.inject({ method: 'GET', url: '/broken-page' });
+    expect(r.statusCode).toBe(500);
+    expect(r.headers['content-type']).toMatch(/^application\/json/);
+    expect(r.headers['content-encoding']).toBeUndefined();
+    expect(r.json()).toMatchObject({ IsSuccess: false, error: { code: 'common.internal' } });
+    await http.app.close();
+  });
 });
