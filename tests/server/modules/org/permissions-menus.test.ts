@@ -76,8 +76,9 @@ describe.each(dialects)('org permissions and menus (%s)', (dialect) => {
       const safety = menus.find((m) => m.href !== '/No.88/SystemManagement')!;
       const permits = flattenMenus([safety]).map((m) => m.href);
       expect(permits).toEqual(expect.arrayContaining(['/SafetyWorkPermit', '/SafetyWorkPermit/WorkingBillSafety', '/SafetyWorkPermit/WorkMapShow']));
-      // Besides the permits: the permit work a contractor takes part in (its JSA, gas analyses, blinds, reports); nothing else.
-      const permitWork = ['/SafetyWorkPermit', '/JSA', '/Examine', '/BlindPlate', '/autoWorkingBillReport'];
+      // Besides the permits: the permit work a contractor takes part in (its JSA, gas analyses, blinds, reports, who was in
+      // the work zone of a permit of its region); nothing else.
+      const permitWork = ['/SafetyWorkPermit', '/SafetyWorkPermitNew', '/JSA', '/Examine', '/BlindPlate', '/autoWorkingBillReport'];
       expect(permits.filter((h) => !permitWork.some((p) => h === p || h.startsWith(`${p}/`)))).toEqual([safety.href]);
       expect(permits).not.toContain('/JSA/ApplyConfig');
       expect(permits).not.toContain('/autoWorkingBillReport/confirmSetting');
