@@ -10,9 +10,9 @@ import {
   type LinkRef,
   type RecordDefinition,
   type RecordDefinitionInput,
-  type RecordStatus,
 } from '../../../shared/records/definition';
 import { fieldTypeInfo, UNAVAILABLE_TYPES } from '../../../shared/records/field-catalogue';
+import { workflowOfSteps } from '../../../shared/records/flow-library';
 import { api } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
 import { isValidationError, showSaveError } from '../../ui/form-rules';
@@ -53,8 +53,6 @@ interface Design {
   roles?: string[];
 }
 
-/** Statuses the approval steps wait in, in order (seed 1 §3.5): to be approved, to be reviewed, to be confirmed… */
-const STEP_STATUSES: RecordStatus[] = [6, 2, 3, 1, 7];
 const ROLES = ['admin', 'supervisor', 'operator', 'inspector', 'contractor'];
 
 /** A link to a ledger names its records by its title field (or first text field), and by `<that>_en` in English when the ledger has one. */
@@ -111,37 +109,15 @@ export function definitionOf(d: Design, ledgers: RecordDefinition[] = []): Recor
     list: { columns: fields.slice(0, 6).map((f) => f.key), filters: [] },
     isolation: { ...(dept ? { dept } : {}), ...(region ? { region } : {}) },
     menu: { parent: '/low-code-platform', roles: d.roles ?? [], sort: 100 },
+    // One-approver steps in order, as the flow library builds them (approve to the next, reject from any).
     ...(steps.length
       ? {
-          workflow: {
-            initial: STEP_STATUSES[0],
-            states: [
-              ...steps.map((s, i) => ({
-                code: STEP_STATUSES[i],
-                label: { zh: `待第${i + 1}步审批`, en: `Approval step ${i + 1}` },
-                approvers: { userids: [s.approver] },
-              })),
-              { code: 4 as const },
-              { code: -1 as const },
-            ],
-            transitions: [
-              ...steps.map((_, i) => ({
-                action: `approve${i + 1}`,
-                label: { zh: '通过', en: 'Approve' },
-                from: [STEP_STATUSES[i]],
-                to: i + 1 < steps.length ? STEP_STATUSES[i + 1] : 4,
-                approverOnly: true,
-              })),
-              {
-                action: 'reject',
-                label: { zh: '驳回', en: 'Reject' },
-                from: steps.map((_, i) => STEP_STATUSES[i]),
-                to: -1,
-                approverOnly: true,
-                inputs: ['reason' as const],
-              },
-            ],
-          },
+          workflow: workflowOfSteps(
+            steps.map((s, i) => ({
+              label: { zh: `待第${i + 1}步审批`, en: `Approval step ${i + 1}` },
+              approvers: { userids: [s.approver], roles: [], mode: 'any' as const },
+            })),
+          ),
         }
       : {}),
   };
@@ -367,7 +343,10 @@ export function LedgerDesigner({
                       placeholder={t('approver')}
                       style={{ width: 220 }}
                       data-testid={`ledger-step-${i}`}
-                      options={pickers.users.map((u) => ({ value: u.userid, label: u.loginname ? `${u.username} (${u.loginname})` : u.username }))}
+                      options={pickers.users.map((u) => ({
+                        value: u.userid,
+                        label: u.loginname ? `${u.username} (${u.loginname})` : u.username,
+                      }))}
                     />
                   </Form.Item>
                   <MinusCircleOutlined onClick={() => remove(item.name)} />
