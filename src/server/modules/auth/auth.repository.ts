@@ -100,10 +100,13 @@ export function createAuthRepository(db: Db) {
           .where('key', '=', key)
           .executeTakeFirstOrThrow();
         const failures = Number(counted.n);
-        const freeAt = Number(counted.latest ?? 0) + waitMs(failures);
+        const wait = waitMs(failures);
+        const freeAt = Number(counted.latest ?? 0) + wait;
         if (failures > 0 && now > freeAt + forgetMs) {
           await tx.deleteFrom('login_attempt').where('key', '=', key).execute();
-        } else if (failures > 0 && freeAt > now) {
+        } else if (wait > 0 && freeAt > now) {
+          // Only a wait holds an attempt back: a parallel attempt that took its time a moment before another's
+          // reservation (the clock is read before the lock) is not a failure to wait for.
           return { reserved: false, freeAt };
         }
         await tx.insertInto('login_attempt').values({ key, at: now, attempt_id }).execute();

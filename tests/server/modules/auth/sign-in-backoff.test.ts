@@ -71,6 +71,19 @@ describe.each(dialects)('sign-in backoff per account and address on %s', (dialec
     expect((await signIn('10.0.0.66', FACTORY_PASSWORD)).status).toBe(200);
   });
 
+  it('parallel right sign-ins of one account from one address all pass (an attempt in flight is not a failure to wait for)', async () => {
+    // Two servers of one store, or one user's tabs, sign in at the same moment; fewer than FREE in flight at once.
+    const results = await Promise.all(Array.from({ length: FREE - 1 }, () => signIn('10.0.0.20', FACTORY_PASSWORD)));
+    expect(results.map((r) => r.status)).toEqual(Array.from({ length: FREE - 1 }, () => 200));
+    // The race itself: an attempt in flight that read the clock later than this one (each reads it before the
+    // key's lock) holds a reservation stamped in this one's future. It is below the free count, so it is no wait.
+    await ts.server.store.db
+      .insertInto('login_attempt')
+      .values({ key: `${user.loginname.toLowerCase()}|10.0.0.21`, at: Date.now() + 2000, attempt_id: 'in-flight-elsewhere' })
+      .execute();
+    expect((await signIn('10.0.0.21', FACTORY_PASSWORD)).status).toBe(200);
+  });
+
   it('a key quiet for the window beyond its wait starts free again', async () => {
     // Four failures are kept (a success does not wipe them); unless forgotten, the second failure below would wait.
     await age('10.0.0.66', (2 * 2 * FIRST_S + WINDOW_S) * 1000 + 1000);
