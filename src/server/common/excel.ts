@@ -13,6 +13,8 @@ export type Cell = string | number | null;
 export interface SheetSource {
   name: string;
   header: string[];
+  /** A hidden row above the header naming each column's key (a ledger's field keys), so an import matches columns by key whatever the header's language. */
+  keys?: string[];
   pages: AsyncIterable<Cell[][]> | Iterable<Cell[][]>;
 }
 
@@ -22,6 +24,11 @@ export async function writeSheets(out: Writable, sheets: readonly SheetSource[])
   const counts: number[] = [];
   for (const sheet of sheets) {
     const ws = wb.addWorksheet(sheet.name);
+    if (sheet.keys) {
+      const keys = ws.addRow(sheet.keys);
+      keys.hidden = true;
+      keys.commit();
+    }
     ws.addRow(sheet.header).commit();
     let n = 0;
     for await (const page of sheet.pages) {
@@ -38,8 +45,8 @@ export async function writeSheets(out: Writable, sheets: readonly SheetSource[])
 }
 
 /** Streams one sheet to `out`: the header, then the rows page by page (any list, not only a ledger's). Answers the row count. */
-export async function writeSheet(out: Writable, sheetName: string, header: string[], pages: AsyncIterable<Cell[][]>): Promise<number> {
-  const [n] = await writeSheets(out, [{ name: sheetName, header, pages }]);
+export async function writeSheet(out: Writable, sheetName: string, header: string[], pages: AsyncIterable<Cell[][]>, keys?: string[]): Promise<number> {
+  const [n] = await writeSheets(out, [{ name: sheetName, header, pages, ...(keys ? { keys } : {}) }]);
   return n;
 }
 

@@ -155,7 +155,7 @@ export function recordContracts(def: RecordDefinition, dicts: Dictionaries = {})
       output: recordItem,
       permission: 'authenticated',
     }),
-    /** Answers an .xlsx file of the filtered list (the visible columns, in the caller's language). */
+    /** Answers an .xlsx file of the filtered list: every field, or the `columns` chosen, in the caller's language, with a hidden row of field keys above the header. */
     export: defineContract({
       method: 'POST',
       path: recordCallPath(def, 'Export'),

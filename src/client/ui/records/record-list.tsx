@@ -1,5 +1,5 @@
-import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Drawer, Popconfirm, Space, message } from 'antd';
+import { DownOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Drawer, Dropdown, Popconfirm, Space, message } from 'antd';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -59,6 +59,11 @@ export function RecordList({
     (q: ListQuery, signal: AbortSignal) => api(calls.list, { ...q, filters: { ...q.filters, ...(JSON.parse(fixedKey) as ListQuery['filters']) } }, { signal }),
     [calls, fixedKey],
   );
+  /** Downloads the filtered list: every field, or the `columns` given. */
+  const exportList = (query: Omit<ListQuery, 'page' | 'pageSize'>, columns?: string[]) =>
+    void downloadPost(calls.export.path, { ...query, filters: { ...query.filters, ...fixed }, ...(columns ? { columns } : {}) }, `${pick(lang, def.name.zh, def.name.en)}.xlsx`).catch((err: unknown) =>
+      msg.error(errorText(err)),
+    );
 
   return (
     <RecordListPage<RecordItem, number>
@@ -95,9 +100,18 @@ export function RecordList({
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="record-add">
             {t('add')}
           </Button>
-          <Button icon={<DownloadOutlined />} onClick={() => void downloadPost(calls.export.path, { ...query, filters: { ...query.filters, ...fixed }, columns: visible }, `${pick(lang, def.name.zh, def.name.en)}.xlsx`).catch((err: unknown) => msg.error(errorText(err)))}>
-            {t('export')}
-          </Button>
+          <Space.Compact>
+            {/* Every field by default, so the file comes back whole through the import; or only the columns shown. */}
+            <Button icon={<DownloadOutlined />} data-testid="record-export" onClick={() => exportList(query)}>
+              {t('export')}
+            </Button>
+            <Dropdown
+              trigger={['click']}
+              menu={{ items: [{ key: 'visible', label: t('exportVisible'), onClick: () => exportList(query, visible) }] }}
+            >
+              <Button icon={<DownOutlined />} aria-label={t('exportVisible')} data-testid="record-export-more" />
+            </Dropdown>
+          </Space.Compact>
           <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
             {t('import')}
           </Button>

@@ -19,6 +19,8 @@ import { inSlices, workbookReader } from '../../common/workbook.js';
 
 const label = (f: Pick<FieldDef, 'label'>, lang: Lang) => (lang === 'en' && f.label.en ? f.label.en : f.label.zh);
 const STATUS_LABEL = { zh: '状态', en: 'Status' } as const;
+/** The status column's key in an export's hidden key row (no field key holds a "$"). */
+const STATUS_KEY = '$status';
 const ATTACHMENT = { zh: '附件', en: 'Attachment ' } as const;
 
 /** A name in both languages. */
@@ -200,6 +202,7 @@ export async function writeXlsx(
     lang === 'en' && def.name.en ? def.name.en : def.name.zh,
     [...fields.map((f) => label(f, lang)), ...(withStatus ? [STATUS_LABEL[lang]] : [])],
     cells(),
+    [...fields.map((f) => f.key), ...(withStatus ? [STATUS_KEY] : [])],
   );
 }
 
@@ -324,7 +327,8 @@ function valueOf(f: FieldDef, raw: unknown, dicts: Dictionaries, names: OrgNames
 
 /**
  * Reads an .xlsx file of a ledger: row 1 names the columns (by label in
- * either language, or by key); every later non-empty row is checked with the
+ * either language, or by key; our exports put the keys there, hidden, and the
+ * labels in row 2); every later non-empty row is checked with the
  * ledger's validator. Rows are numbered as the spreadsheet numbers them.
  */
 export async function readXlsx(
@@ -350,8 +354,17 @@ export async function readXlsx(
       byHeader.set(i, f);
     }
   });
+  // An export of ours has the field keys in a hidden row 1 and the labels in row 2: row 2 is a header then, not a record.
+  const second = body[0];
+  const labelsBelowKeys =
+    second?.n === 2 &&
+    byHeader.size > 0 &&
+    [...byHeader].every(([i, f]) => {
+      const h = valueText(second.cells[i] ?? null).trim();
+      return h === f.key || h === f.label.zh || (f.label.en !== '' && h === f.label.en);
+    });
   const schema = recordValuesSchema(def, dicts);
-  for await (const row of inSlices(body)) {
+  for await (const row of inSlices(labelsBelowKeys ? body.slice(1) : body)) {
     const values: Record<string, unknown> = {};
     let any = false;
     for (const [i, f] of byHeader) {

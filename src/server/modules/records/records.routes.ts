@@ -87,7 +87,8 @@ export function bindLedger(entry: DefinitionEntry, records: RecordsService): Rec
     Transition: bind(c.transition, (input, ctx) => records.transition(ctx.user!, def, input)),
     Export: bind(c.export, async (input, ctx) => {
       const rows = await records.rows(ctx.user!, def, input);
-      const columns = input.columns?.length ? input.columns : def.list.columns.length ? def.list.columns : def.fields.map((f) => f.key);
+      // Every field unless the caller chose fewer (issue 18: an export comes back whole through the import).
+      const columns = input.columns?.length ? input.columns : def.fields.map((f) => f.key);
       const name = `${ctx.lang === 'en' && def.name.en ? def.name.en : def.name.zh}.xlsx`;
       const names = { ...(await records.orgNames()), links: await records.linkNames(ctx.user!, def) };
       return sendXlsx(ctx, name, (out) => writeXlsx(out, def, columns, rows, ctx.lang, records.dictionaries.live, names));

@@ -1,11 +1,10 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { definitionSave } from '../../../../src/shared/records/contracts.js';
 import { createRecordsRepository, type RecordQuery } from '../../../../src/server/modules/records/records.repository.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
 import { demoToken, orgIds } from '../org/org-fixtures.js';
-import { buildLedger } from './records-fixtures.js';
+import { buildLedger, readLedgerExport } from './records-fixtures.js';
 
 type Sort = { field: string; order: 'asc' | 'desc' };
 
@@ -43,13 +42,8 @@ for (const dialect of dialects) {
         headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json', 'accept-language': lang },
         body: JSON.stringify({ columns: ['code', 'title', 'amount'], ...(sort ? { sort } : {}) }),
       });
-      expect(res.status).toBe(200);
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(await res.arrayBuffer());
-      const ws = wb.worksheets[0];
-      const rows: unknown[][] = [];
-      ws.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
-      return { sheet: ws.name, header: rows[0], codes: rows.slice(1).map((r) => r[0]) };
+      const { sheet, header, rows } = await readLedgerExport(res);
+      return { sheet, header, codes: rows.map((r) => r[0]) };
     }
 
     it('exports in the order the list shows, for any sort the user picked', async () => {
@@ -65,6 +59,18 @@ for (const dialect of dialects) {
       expect([en.sheet, en.header]).toEqual(['Test ledger', ['Code', 'Title', 'Amount', 'Status']]);
       const zh = await exported('zh-CN');
       expect([zh.sheet, zh.header]).toEqual(['测试台账', ['编码', '名称', '数量', '状态']]);
+    });
+
+    it('writes every field unless the user chose fewer, with the field keys in a hidden first row', async () => {
+      const res = await fetch(ts.url + ledger.calls.export.path, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json', 'accept-language': 'en-US' },
+        body: JSON.stringify({}),
+      });
+      const all = await readLedgerExport(res);
+      expect(all.keys).toEqual([...ledger.def.fields.map((f) => f.key), '$status']);
+      expect(all.header).toEqual([...ledger.def.fields.map((f) => f.label.en), 'Status']);
+      expect(all.rows).toHaveLength(23);
     });
 
     it('pages through ties and empty values without losing or repeating a row', async () => {

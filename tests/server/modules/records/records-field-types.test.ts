@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { readLedgerExport } from './records-fixtures.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { definitionSave, importResult, ledgerPostOptions, receiptConfirm, recordContracts } from '../../../../src/shared/records/contracts.js';
 import { defineRecord } from '../../../../src/shared/records/definition.js';
@@ -209,12 +210,8 @@ for (const dialect of dialects) {
         headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
         body: JSON.stringify({ columns: ['title', 'gas', 'params', 'cat', 'cats', 'kinds', 'matrix', 'chemClass', 'chemical', 'sign', 'readers'], filters: { cat: 'dust' } }),
       });
-      expect(res.status).toBe(200);
-      const out = new ExcelJS.Workbook();
-      await out.xlsx.load(await res.arrayBuffer());
-      const rows: unknown[][] = [];
-      out.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
-      const [header, first] = rows;
+      const { header, rows } = await readLedgerExport(res);
+      const [first] = rows;
       expect(header).toEqual(['名称', '气体分析', '检测项', '业务类别', '业务类别多选', '作业类型', '隐患矩阵', '化学品类别', '化学品', '签名', '回执']);
       expect(first.slice(2, 9)).toEqual(['气体(H2S 5 ppm)', '粉尘', '气体;粉尘', '动火作业;受限空间作业', 'L4 × S4 = 16 较大风险', '易燃液体', '甲醇']);
       expect(String(first[9])).toMatch(/✓ \d{4}-\d{2}-\d{2}/);

@@ -1,3 +1,5 @@
+import ExcelJS from 'exceljs';
+import { expect } from 'vitest';
 import { recordContracts } from '../../../../src/shared/records/contracts.js';
 import { defineRecord, type RecordDefinitionInput } from '../../../../src/shared/records/definition.js';
 
@@ -53,4 +55,20 @@ export function buildLedger(opts: { secondApprover: number; overrides?: Partial<
     ...opts.overrides,
   });
   return { def, calls: recordContracts(def) };
+}
+
+/**
+ * Reads a ledger's export as a person and an import see it: the hidden row 1 of field keys, the header (row 2) in
+ * the reader's language and the data rows, each cell from column A.
+ */
+export async function readLedgerExport(res: Response) {
+  expect(res.status).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(await res.arrayBuffer());
+  const ws = wb.worksheets[0];
+  expect(ws.getRow(1).hidden).toBe(true);
+  const rows: unknown[][] = [];
+  ws.eachRow({ includeEmpty: true }, (r) => rows.push((r.values as unknown[]).slice(1)));
+  const [keys, header, ...data] = rows;
+  return { sheet: ws.name, keys, header, rows: data };
 }

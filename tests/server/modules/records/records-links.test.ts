@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { readLedgerExport } from './records-fixtures.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { definitionDelete, definitionSave, importResult, linkOptions, recordContracts, type RecordItem } from '../../../../src/shared/records/contracts.js';
 import { defineRecord } from '../../../../src/shared/records/definition.js';
@@ -165,12 +166,8 @@ for (const dialect of dialects) {
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': lang },
         body: JSON.stringify({ columns: ['title', 'kind', 'work'], sort: { field: 'title', order: 'asc' } }),
       });
-      expect(res.status).toBe(200);
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(await res.arrayBuffer());
-      const rows: unknown[][] = [];
-      wb.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
-      return rows;
+      const { header, rows } = await readLedgerExport(res);
+      return [header, ...rows];
     }
 
     async function importRows(rows: (string | number | null)[][], token: string) {
