@@ -4,6 +4,9 @@ import { plantModelBindingSave, plantModelGet, type PlantModel } from '../src/sh
 import { tagSave } from '../src/shared/realtime/contracts';
 import { levelHex } from '../src/client/ui/risk-level';
 
+/** A level's colour as the scene reports its tint (`#rrggbb`, lower case). */
+const tintOf = (level: 1 | 2 | 3 | 4) => levelHex(level).toLowerCase();
+
 // WebGL in headless Chromium without a GPU: SwiftShader (software GL), allowed explicitly.
 test.use({
   launchOptions: {
@@ -18,12 +21,15 @@ interface Plant3dHook {
   alarm(node: string): number | null;
 }
 
-/** A gas detector of our own in the flammable tank farm, bound to TK-101's node: its HH alarm sets the zone red (rule gas-second-level). */
-const GAS = 'TF-A.GD-E2E-3D.AT';
+/**
+ * A gas detector of our own in the utilities zone (blue in the demo; the tank farm is red already),
+ * bound to TK-101's node: its HH alarm sets the utilities zone red (rule gas-second-level).
+ */
+const GAS = 'UT.GD-E2E-3D.AT';
 
 /*
- * Issue 23 on /FactoryModel/Display: the zone plate of TF-A is tinted by the zone's live
- * four-colour level and turns red on the open page when a gas HH alarm in it raises the level
+ * Issue 23 on /FactoryModel/Display: each zone plate is tinted by its zone's live
+ * four-colour level: UT's turns red on the open page when a gas HH alarm in it raises the level
  * (topic `risk`, no reload); alarm-follow flies to the tank whose tag alarmed; a click on the tank
  * opens its card with the major hazard device, the unit's grade and the open alarm; the time
  * slider replays the window without the alarm at its start and hands the scene back when closed.
@@ -32,7 +38,7 @@ test('3D plant: zone tint follows the live risk level, alarm-follow, the tank ca
   test.setTimeout(150_000);
   await signIn(page, 'admin');
   const token = (await page.evaluate(() => localStorage.getItem('Admin-Token')))!;
-  const tfa = await regionIdOf(request, token, 'TF-A');
+  const ut = await regionIdOf(request, token, 'UT');
   await callApi(request, token, tagSave.path, {
     isNew: true,
     id: GAS,
@@ -41,7 +47,7 @@ test('3D plant: zone tint follows the live risk level, alarm-follow, the tank ca
     unit: '%LEL',
     kind: 'lel',
     device: 'GD-E2E-3D',
-    regionid: tfa,
+    regionid: ut,
     hazard_source: '',
     range_lo: 0,
     range_hi: 100,
@@ -61,18 +67,20 @@ test('3D plant: zone tint follows the live risk level, alarm-follow, the tank ca
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/FactoryModel/Display');
   await expect(page.getByTestId('plant3d')).toHaveAttribute('data-ready', '1', { timeout: 30_000 });
-  const zone = page.getByTestId('plant3d-zone-zone_TF-A');
+  const zone = page.getByTestId('plant3d-zone-zone_UT');
+  // The tank farm is red from its evaluated risk points before any alarm.
+  await expect(page.getByTestId('plant3d-zone-zone_TF-A')).toHaveAttribute('data-tint', tintOf(1));
   await expect(zone).toHaveAttribute('data-level', /^[2-4]$/);
   const before = await zone.getAttribute('data-tint');
-  expect(before).toBe(levelHex(Number(await zone.getAttribute('data-level')) as 2 | 3 | 4));
+  expect(before).toBe(tintOf(Number(await zone.getAttribute('data-level')) as 2 | 3 | 4));
 
   await page.getByTestId('plant3d-follow').click();
   await send(GAS, 10);
   await send(GAS, 60);
   // The open page: the zone turns red without a reload, in the scene as in the mirror.
   await expect(zone).toHaveAttribute('data-level', '1', { timeout: 30_000 });
-  await expect(zone).toHaveAttribute('data-tint', levelHex(1));
-  expect(await page.evaluate(() => (window as unknown as { __plant3d: Plant3dHook }).__plant3d.tint('zone_TF-A'))).toBe(levelHex(1));
+  await expect(zone).toHaveAttribute('data-tint', tintOf(1));
+  expect(await page.evaluate(() => (window as unknown as { __plant3d: Plant3dHook }).__plant3d.tint('zone_UT'))).toBe(tintOf(1));
   // Alarm-follow flew to the tank the alarmed tag is bound to.
   await expect(page.getByTestId('plant3d-follow')).toHaveAttribute('data-followed', 'TK-101');
   await expect.poll(() => page.evaluate(() => (window as unknown as { __plant3d: Plant3dHook }).__plant3d.alarm('TK-101'))).not.toBeNull();

@@ -39,7 +39,6 @@ export const plantModelMessages = defineMessages({
   'plantModel.hazardUnit': { zh: '所属危险源', en: 'Major hazard unit' },
   'plantModel.hazardGrade': { zh: '危险源等级', en: 'Hazard grade' },
   'plantModel.notMajor': { zh: '未构成重大危险源', en: 'Not a major hazard' },
-  'plantModel.gradeN': { zh: '{grade}级', en: 'Grade {grade}' },
   'plantModel.zoneRisk': { zh: '区域风险', en: 'Zone risk' },
   'plantModel.nodeAlarms': { zh: '当前报警', en: 'Open alarms' },
   'plantModel.noAlarms': { zh: '无报警', en: 'No open alarm' },

@@ -46,7 +46,7 @@ export function NodeCard({
   const zone = b.regionid !== null ? zones.get(b.regionid) : undefined;
   const mine = new Set(tags);
   const open = [...alarms.byId.values()].filter((a) => mine.has(a.source)).sort((x, y) => x.priority - y.priority || y.activatedAt - x.activatedAt);
-  const grade = eq ? (eq.unit.grade !== null ? renderMessage(lang, 'plantModel.gradeN', { grade: eq.unit.grade }) : renderMessage(lang, 'plantModel.notMajor')) : null;
+  const grade = eq ? (eq.unit.grade !== null ? renderMessage(lang, `majorHazard.grade.${eq.unit.grade}`) : renderMessage(lang, 'plantModel.notMajor')) : null;
   return (
     <Card
       size="small"

@@ -127,7 +127,7 @@ export function ReplayBar({ controller, open, onClose }: { controller: PlantScen
       <Space wrap size={8} style={{ width: '100%' }}>
         <Typography.Text style={{ color: '#d6e4f0' }}>{renderMessage(lang, 'plantModel.replay')}</Typography.Text>
         <Segmented size="small" value={hours} onChange={(v) => setHours(Number(v))} options={HOURS.map((h) => ({ value: h, label: renderMessage(lang, 'plantModel.lastHours', { n: h }) }))} />
-        <Button size="small" icon={playing ? <PauseOutlined /> : <CaretRightOutlined />} disabled={!data} onClick={() => setPlaying((p) => !p)} aria-label="play" data-testid="plant3d-replay-play" />
+        <Button size="small" type="primary" icon={playing ? <PauseOutlined /> : <CaretRightOutlined />} disabled={!data} onClick={() => setPlaying((p) => !p)} aria-label="play" data-testid="plant3d-replay-play" />
         <Typography.Text style={{ color: '#d6e4f0', fontVariantNumeric: 'tabular-nums' }} data-testid="plant3d-replay-time">
           {data ? formatDate(at, 'YYYY-MM-DD HH:mm:ss') : ''}
         </Typography.Text>
@@ -146,6 +146,8 @@ export function ReplayBar({ controller, open, onClose }: { controller: PlantScen
             setAt(v);
           }}
           tooltip={{ formatter: (v) => (v === undefined ? '' : formatDate(v, 'HH:mm:ss')) }}
+          // Visible on the scene's dark ground: a light rail, the played part in the accent colour.
+          styles={{ rail: { background: '#3d566e' }, track: { background: '#36cfc9' } }}
           data-testid="plant3d-replay-slider"
         />
       ) : (
