@@ -15,6 +15,8 @@ import type { PlantSceneController } from './plant-scene';
 import { alarmsAt, levelsAt, positionsAt, type ReplayData } from './replay-frame';
 
 const HOURS = [1, 2, 4] as const;
+/** One empty list for a signed-out moment (a new array per read would re-render forever). */
+const NO_PERMISSIONS: readonly string[] = [];
 /** Buckets asked per level tag over the window: one a minute at 4 h. */
 const LEVEL_POINTS = 240;
 /** Replay speed: the window passes in this long. */
@@ -58,7 +60,7 @@ async function loadReplay(levelTags: readonly string[], open: AlarmSet, hours: n
  */
 export function ReplayBar({ controller, open, onClose }: { controller: PlantSceneController; open: AlarmSet; onClose: () => void }) {
   const lang = useLang();
-  const perms = useSession((s) => s.user?.permissions ?? []);
+  const perms = useSession((s) => s.user?.permissions ?? NO_PERMISSIONS);
   const [hours, setHours] = useState<number>(1);
   const [data, setData] = useState<ReplayData | null>(null);
   const [at, setAt] = useState(0);
