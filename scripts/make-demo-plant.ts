@@ -198,6 +198,8 @@ export interface NodeBinding {
   levelTag?: string;
   /** Level range of `levelTag`: [lo, hi] in its unit. */
   levelRange?: [number, number];
+  /** Code of the major hazard register's device the node stands for. */
+  equipment?: string;
 }
 
 const layout = loadDemoLayout(path.join(root, 'map-styles/demo-plant.geojson'));
@@ -220,6 +222,10 @@ function bind(f: Feature, kind: string): NodeBinding {
   if (level) {
     b.levelTag = level.id;
     b.levelRange = [level.range_lo, level.range_hi];
+  }
+  // The demo register (major-hazard/demo.ts) holds one device per tank and sphere, under the layout's code.
+  if (kind === 'tank' || kind === 'sphere') {
+    b.equipment = p.code;
   }
   bindings.push(b);
   return b;

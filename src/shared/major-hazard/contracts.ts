@@ -296,3 +296,30 @@ export const responsibleCheckIn = defineContract({
   output: responsibleCheckItem,
   permission: 'majorHazard:view',
 });
+
+/**
+ * One device of the register as another view binds it (the 3D model's node → equipment): the
+ * device, its unit with the unit's kept GB 18218-2018 §4.3 grade, and the tags its fields bind.
+ */
+export const hazardEquipment = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  type: z.string(),
+  medium: z.string(),
+  /** m³. */
+  capacity: z.number().nullable(),
+  regionid: z.number().int().nullable(),
+  unit: z.object({
+    id: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    /** S ≥ 1 in the kept identification. */
+    isMajor: z.boolean(),
+    /** 1 (一级) … 4 (四级); null when not major or not identified. */
+    grade: z.number().int().min(1).max(4).nullable(),
+  }),
+  /** Tags bound by the device's fields (level, temperature, pressure, gas, ESD, SIS), each once. */
+  tags: z.array(z.string()),
+});
+export type HazardEquipment = z.infer<typeof hazardEquipment>;

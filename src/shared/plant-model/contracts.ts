@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from '../contracts/contract.js';
+import { hazardEquipment } from '../major-hazard/contracts.js';
 import { MAX_NODE_NAME } from './glb.js';
 
 export const modelName = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'validation.badFormat');
@@ -25,6 +26,8 @@ export const modelNode = z.object({
   levelTag: z.string().nullable(),
   /** [lo, hi] of `levelTag` in its unit: the fill is (v − lo) / (hi − lo). */
   levelRange: z.tuple([z.number(), z.number()]).nullable(),
+  /** Code of the major hazard register's device the node stands for (`UAPI/FactoryModel/NodeCard` shows it). */
+  equipment: z.string().nullable(),
 });
 export type ModelNode = z.infer<typeof modelNode>;
 
@@ -77,6 +80,8 @@ export const plantModelBindingSave = defineContract({
     region: z.string().min(1).max(40),
     tags: z.array(tagIdSchema).max(64),
     levelTag: tagIdSchema.nullable().default(null),
+    /** Code of a device of the major hazard register in the caller's regions; null unbinds; absent keeps. */
+    equipment: z.string().trim().min(1).max(40).nullable().optional(),
   }),
   output: modelNode,
   permission: 'plantmodel:manage',
@@ -110,5 +115,25 @@ export const plantModelFile = defineContract({
   path: PLANT_MODEL_FILE_PATH,
   input: z.object({ model: modelName, v: z.string().max(64).optional() }),
   output: z.null(),
+  permission: 'plantmodel:view',
+});
+
+/**
+ * The card of a clicked node: its binding, the major hazard device it stands for (with the unit's
+ * grade) and the tags to follow live (values and alarms come on the stream). A node outside the
+ * caller's regions is 404, as an unknown one.
+ */
+export const plantModelNodeCard = defineContract({
+  method: 'POST',
+  path: '/UAPI/FactoryModel/NodeCard',
+  input: z.object({ model: modelName.optional(), node: z.string().min(1).max(MAX_NODE_NAME) }),
+  output: z.object({
+    model: z.string(),
+    node: modelNode,
+    /** null: the node is bound to no device, or its device left the register. */
+    equipment: hazardEquipment.nullable(),
+    /** The node's tags and its device's, each once: what the card follows on the stream. */
+    tags: z.array(z.string()),
+  }),
   permission: 'plantmodel:view',
 });

@@ -144,7 +144,7 @@ export function SvgEditPage() {
   /** Mounts an SVG text as the document (import, open, undo). */
   const mount = useCallback((svgText: string) => {
     const el = host.current;
-    const r = parseSvg(svgText);
+    const r = parseSvg(svgText, { strict: true });
     if (!el || !r) {
       return false;
     }

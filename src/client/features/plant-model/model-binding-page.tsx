@@ -26,7 +26,7 @@ export function FactoryMapConfigPage() {
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<(ModelNode & { fresh?: boolean }) | null>(null);
   const [saving, setSaving] = useState(false);
-  const [form] = Form.useForm<{ region: string; tags: string[]; levelTag: string | null; kind?: ModelNodeKind }>();
+  const [form] = Form.useForm<{ region: string; tags: string[]; levelTag: string | null; equipment?: string; kind?: ModelNodeKind }>();
   const input = useRef<HTMLInputElement>(null);
 
   // Vessels with a level first, then bound equipment, then the rest: what people bind most is on the first page.
@@ -81,12 +81,12 @@ export function FactoryMapConfigPage() {
   };
 
   const handleBindNew = (node: string) => {
-    setEditing({ node, kind: 'unit', name: node, name_en: node, region: '', regionid: null, tags: [], levelTag: null, levelRange: null, fresh: true });
-    form.setFieldsValue({ region: undefined, tags: [], levelTag: null, kind: 'unit' });
+    setEditing({ node, kind: 'unit', name: node, name_en: node, region: '', regionid: null, tags: [], levelTag: null, levelRange: null, equipment: null, fresh: true });
+    form.setFieldsValue({ region: undefined, tags: [], levelTag: null, equipment: '', kind: 'unit' });
   };
   const handleEdit = (n: ModelNode) => {
     setEditing(n);
-    form.setFieldsValue({ region: n.region, tags: n.tags, levelTag: n.levelTag });
+    form.setFieldsValue({ region: n.region, tags: n.tags, levelTag: n.levelTag, equipment: n.equipment ?? '' });
   };
   const handleSave = async () => {
     if (!editing) {
@@ -95,7 +95,7 @@ export function FactoryMapConfigPage() {
     const v = await form.validateFields();
     setSaving(true);
     try {
-      await api(plantModelBindingSave, { model: data?.model, node: editing.node, kind: v.kind, region: v.region, tags: v.tags ?? [], levelTag: v.levelTag ?? null });
+      await api(plantModelBindingSave, { model: data?.model, node: editing.node, kind: v.kind, region: v.region, tags: v.tags ?? [], levelTag: v.levelTag ?? null, equipment: v.equipment?.trim() || null });
       void message.success(t('plantModel.saved'));
       setEditing(null);
       reload();
@@ -203,6 +203,7 @@ export function FactoryMapConfigPage() {
           { title: t('plantModel.kind'), dataIndex: 'kind', width: 90 },
           { title: t('plantModel.region'), dataIndex: 'region', width: 90 },
           { title: t('plantModel.levelTag'), dataIndex: 'levelTag', width: 160, render: (v: string | null) => v ?? '—' },
+          { title: t('plantModel.equipment'), dataIndex: 'equipment', width: 120, render: (v: string | null) => v ?? '—' },
           {
             title: t('plantModel.tags'),
             dataIndex: 'tags',
@@ -235,6 +236,9 @@ export function FactoryMapConfigPage() {
           </Form.Item>
           <Form.Item name="tags" label={t('plantModel.tags')}>
             <Select mode="tags" tokenSeparators={[',', ' ']} data-testid="model-bind-tags" />
+          </Form.Item>
+          <Form.Item name="equipment" label={t('plantModel.equipment')}>
+            <Input allowClear maxLength={40} data-testid="model-bind-equipment" />
           </Form.Item>
           <Form.Item name="levelTag" label={t('plantModel.levelTag')}>
             <Select allowClear options={(form.getFieldValue('tags') as string[] | undefined)?.map((x) => ({ value: x, label: x })) ?? editing?.tags.map((x) => ({ value: x, label: x }))} />

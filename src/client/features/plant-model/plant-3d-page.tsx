@@ -1,24 +1,26 @@
-import { AimOutlined, CloseOutlined } from '@ant-design/icons';
+import { HistoryOutlined } from '@ant-design/icons';
 import { OrbitControls } from '@react-three/drei';
 import { Canvas, useThree } from '@react-three/fiber';
-import { Alert, Button, Card, Descriptions, Select, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Select, Spin, Switch, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { PerspectiveCamera, Vector2, Vector3, type Object3D } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { limitTypesOfTags, type AlarmType } from '../../../shared/alarms/contracts';
 import { renderMessage } from '../../../shared/messages/catalog';
-import { PLANT_MODEL_FILE_PATH, plantModelGet, type PlantModel } from '../../../shared/plant-model/contracts';
+import { PLANT_MODEL_FILE_PATH, plantModelGet } from '../../../shared/plant-model/contracts';
 import { api } from '../../app/api';
 import { useLang } from '../../app/i18n';
 import { useSession } from '../../app/session-store';
-import { useTagValues } from '../../stream/live-store';
 import { streamClient } from '../../stream/stream-client';
 import { useTopic } from '../../stream/use-topic';
-import { openFaceplate } from '../../ui/faceplate-store';
+import { levelHex } from '../../ui/risk-level';
 import { useFillHeight } from '../../ui/use-fill-height';
 import { useLoad } from '../../ui/use-load';
 import { useOpenAlarms } from '../../ui/use-open-alarms';
+import { useRiskZones } from '../../ui/use-risk-zones';
+import { NodeCard } from './node-card';
 import { PlantSceneController, type AlarmMark } from './plant-scene';
+import { ReplayBar } from './replay-bar';
 
 const TAG_ALARM_TYPES: readonly AlarmType[] = [...limitTypesOfTags, 'comm'];
 const HOME_CAMERA: [number, number, number] = [0, 900, 900];
@@ -28,6 +30,10 @@ interface Plant3dHook {
   /** Screen position (client px) of a node's centre. */
   project(node: string): { x: number; y: number } | null;
   fill(node: string): number | null;
+  /** A zone node's risk tint (`#rrggbb`, null: none). */
+  tint(node: string): string | null;
+  /** The most urgent priority of a node's open alarms as the scene shows them (live or replayed); null: none. */
+  alarm(node: string): number | null;
   markers(kind: 'person' | 'vehicle'): number;
   frames: number;
 }
@@ -94,6 +100,8 @@ function SceneBridge({ controller, onPick, flyTo }: { controller: PlantSceneCont
         return p ? { x: r.left + p.x, y: r.top + p.y } : null;
       },
       fill: (node) => controller.fillOf(node),
+      tint: (node) => controller.tintOf(node),
+      alarm: (node) => controller.alarmOf(node)?.priority ?? null,
       markers: (kind) => controller.markerCount(kind),
       frames: 0,
     };
@@ -145,49 +153,6 @@ function FrameCounter() {
   return null;
 }
 
-/** The live values of a picked node, with the faceplate of each tag. */
-function NodePanel({ model, node, faceplateTag, onClose }: { model: PlantModel; node: string; faceplateTag: string | null; onClose: () => void }) {
-  const lang = useLang();
-  const b = model.nodes.find((n) => n.node === node);
-  const values = useTagValues(b?.tags ?? []);
-  if (!b) {
-    return null;
-  }
-  return (
-    <Card
-      size="small"
-      data-testid="plant3d-panel"
-      title={lang === 'en' ? b.name_en || b.name : b.name}
-      extra={
-        <Space size={4}>
-          {faceplateTag ? (
-            <Button size="small" icon={<AimOutlined />} onClick={() => openFaceplate(faceplateTag)} data-testid="plant3d-faceplate">
-              {renderMessage(lang, 'plantModel.faceplate')}
-            </Button>
-          ) : null}
-          <Button size="small" type="text" icon={<CloseOutlined />} onClick={onClose} aria-label="close" />
-        </Space>
-      }
-      style={{ position: 'absolute', right: 12, top: 12, width: 'min(340px, calc(100% - 24px))', zIndex: 2, maxHeight: 'calc(100% - 24px)', overflow: 'auto' }}
-    >
-      <Descriptions size="small" column={1} items={[{ key: 'region', label: renderMessage(lang, 'plantModel.region'), children: b.region }]} />
-      <Typography.Text strong>{renderMessage(lang, 'plantModel.values')}</Typography.Text>
-      {b.tags.length === 0 ? (
-        <div>{renderMessage(lang, 'plantModel.noTags')}</div>
-      ) : (
-        <Space direction="vertical" size={4} style={{ width: '100%', marginTop: 6 }}>
-          {b.tags.map((t) => (
-            <div key={t} style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }} data-testid={`plant3d-value-${t}`}>
-              <a onClick={() => openFaceplate(t)}>{t}</a>
-              <span style={{ fontVariantNumeric: 'tabular-nums' }}>{values[t] ? values[t].v.toFixed(2) : '—'}</span>
-            </div>
-          ))}
-        </Space>
-      )}
-    </Card>
-  );
-}
-
 /** /FactoryModel/Display: the plant in 3D, live levels, alarm colours and people. */
 export function Plant3dPage() {
   const lang = useLang();
@@ -201,6 +166,13 @@ export function Plant3dPage() {
   const [picked, setPicked] = useState<string | null>(null);
   const fills = useRef<HTMLDivElement>(null);
   const flyTo = useRef<((node: string | null) => void) | null>(null);
+  const zoneMarks = useRef<HTMLDivElement>(null);
+  // The time slider holds the live data back while it replays; closing it hands the scene back.
+  const [replaying, setReplaying] = useState(false);
+  const [follow, setFollow] = useState(false);
+  const [followed, setFollowed] = useState('');
+  const canRisk = useSession((s) => s.user?.permissions.includes('risk:view') ?? false);
+  const { zones: riskZones } = useRiskZones(canRisk);
 
   useEffect(() => {
     if (!model) {
@@ -235,9 +207,9 @@ export function Plant3dPage() {
     };
   }, [controller]);
 
-  // Levels straight from the stream into the scene, one frame per batch.
+  // Levels straight from the stream into the scene, one frame per batch (the held values first).
   useEffect(() => {
-    if (!controller) {
+    if (!controller || replaying) {
       return undefined;
     }
     const ids = controller.levelTags();
@@ -245,11 +217,34 @@ export function Plant3dPage() {
       .tags$(ids)
       .subscribe((updates) => controller.applyLevels(updates));
     return () => sub.unsubscribe();
-  }, [controller]);
+  }, [controller, replaying]);
 
-  // People and vehicles: fixes written into instanced meshes.
-  useTopic(controller ? 'position/person' : null, (items) => controller?.applyPositions(items));
-  useTopic(controller ? 'position/vehicle' : null, (items) => controller?.applyPositions(items));
+  // People and vehicles: fixes written into instanced meshes (the known fixes first, again after a replay).
+  useEffect(() => {
+    if (controller && !replaying) {
+      controller.setPositions([]);
+    }
+  }, [controller, replaying]);
+  const live = controller && !replaying;
+  useTopic(live ? 'position/person' : null, (items) => controller?.applyPositions(items));
+  useTopic(live ? 'position/vehicle' : null, (items) => controller?.applyPositions(items));
+
+  // Zones tinted by their region's live four-colour level, changed on topic `risk` without a reload.
+  useEffect(() => {
+    if (!controller) {
+      return;
+    }
+    controller.applyRisk((regionid) => {
+      const z = riskZones.get(regionid);
+      return z ? levelHex(z.live) : null;
+    });
+    zoneMarks.current?.querySelectorAll<HTMLElement>('[data-node]').forEach((el) => {
+      const node = el.dataset.node ?? '';
+      const rid = Number(el.dataset.regionid);
+      el.setAttribute('data-level', String(riskZones.get(rid)?.live ?? ''));
+      el.setAttribute('data-tint', controller.tintOf(node) ?? '');
+    });
+  }, [controller, riskZones]);
 
   // Alarm colours: the open alarm list (truth) and topic `alarm` (changes), most urgent per tag.
   const alarms = useOpenAlarms(TAG_ALARM_TYPES);
@@ -262,6 +257,9 @@ export function Plant3dPage() {
     return m;
   }, [alarms]);
   useEffect(() => {
+    if (replaying) {
+      return undefined;
+    }
     controller?.applyAlarms(alarmByTag);
     // Mirrored beside the fills for tests and readers: the most urgent priority of each vessel's open alarms.
     fills.current?.querySelectorAll<HTMLElement>('[data-node]').forEach((el) => {
@@ -273,7 +271,36 @@ export function Plant3dPage() {
     }
     const timer = setInterval(() => controller.blink(), 500);
     return () => clearInterval(timer);
-  }, [controller, alarmByTag]);
+  }, [controller, alarmByTag, replaying]);
+
+  // Alarm-follow: an alarm raised after the switch was turned on flies the camera to its tag's node
+  // (the most urgent of the new ones, then the newest).
+  const followSince = useRef(0);
+  useEffect(() => {
+    if (!follow || !controller || replaying) {
+      return;
+    }
+    let best: { node: string; priority: number; at: number } | null = null;
+    for (const a of alarms.byId.values()) {
+      const node = a.activatedAt > followSince.current ? controller.nodesOfTag(a.source)[0] : undefined;
+      if (node && (!best || a.priority < best.priority || (a.priority === best.priority && a.activatedAt > best.at))) {
+        best = { node, priority: a.priority, at: a.activatedAt };
+      }
+    }
+    if (best) {
+      followSince.current = best.at;
+      flyTo.current?.(best.node);
+      setFollowed(best.node);
+    }
+  }, [follow, controller, replaying, alarms]);
+  const handleFollow = useCallback(
+    (on: boolean) => {
+      // Only alarms raised from now on are followed, by the newest time the list holds.
+      followSince.current = Math.max(0, ...[...alarms.byId.values()].map((a) => a.activatedAt));
+      setFollow(on);
+    },
+    [alarms],
+  );
 
   const zones = useMemo(() => (model?.nodes ?? []).filter((n) => n.kind === 'zone'), [model]);
   const vessels = useMemo(() => (model?.nodes ?? []).filter((n) => n.levelTag), [model]);
@@ -323,7 +350,26 @@ export function Plant3dPage() {
         </Tag>
         <Typography.Text style={{ color: '#8fa3b8', fontSize: 12 }}>{renderMessage(lang, 'plantModel.clickHint')}</Typography.Text>
       </div>
-      {model && picked ? <NodePanel model={model} node={picked} faceplateTag={pickedTag} onClose={() => setPicked(null)} /> : null}
+      {controller ? (
+        <div style={{ position: 'absolute', right: 12, bottom: 44, zIndex: 1, display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          <span style={{ color: '#d6e4f0', fontSize: 12 }}>{renderMessage(lang, 'plantModel.alarmFollow')}</span>
+          <Switch size="small" checked={follow} onChange={handleFollow} data-testid="plant3d-follow" data-followed={followed} />
+          <Button size="small" icon={<HistoryOutlined />} onClick={() => setReplaying((r) => !r)} data-testid="plant3d-replay-open" type={replaying ? 'primary' : 'default'}>
+            {renderMessage(lang, 'plantModel.replay')}
+          </Button>
+        </div>
+      ) : null}
+      {controller && replaying ? <ReplayBar controller={controller} open={alarms} onClose={() => setReplaying(false)} /> : null}
+      {model && picked ? (
+        <NodeCard model={model.model} node={picked} alarms={alarms} zones={riskZones} faceplateTag={pickedTag} onClose={() => setPicked(null)} />
+      ) : null}
+      <div ref={zoneMarks} hidden data-testid="plant3d-zones">
+        {zones
+          .filter((z) => z.regionid !== null)
+          .map((z) => (
+            <span key={z.node} data-node={z.node} data-regionid={z.regionid ?? ''} data-testid={`plant3d-zone-${z.node}`} data-level="" data-tint="" />
+          ))}
+      </div>
       <div ref={fills} hidden data-testid="plant3d-fills">
         {vessels.map((n) => (
           <span key={n.node} data-node={n.node} data-testid={`plant3d-fill-${n.node}`} data-fill="" />

@@ -70,6 +70,13 @@ class MarkerLayer {
     return this.index.size;
   }
 
+  /** Forgets every marker (a replay shows only who was there at its moment). */
+  clear(): void {
+    this.index.clear();
+    this.mesh.count = 0;
+    this.mesh.instanceMatrix.needsUpdate = true;
+  }
+
   /** Writes the fixes into the instance matrices (translation only); returns the mesh when it had to grow (the caller swaps it). */
   write(items: readonly PositionTuple[], toScene: (lon: number, lat: number) => [number, number]): InstancedMesh | null {
     let replaced: InstancedMesh | null = null;
@@ -122,6 +129,8 @@ export class PlantSceneController {
   private readonly markers = { person: new MarkerLayer('person'), vehicle: new MarkerLayer('vehicle') };
   private readonly pickables: Object3D[] = [];
   private alarmMarks = new Map<string, AlarmMark>();
+  /** Zone node → the colour of its region's live four-colour level (DOMAIN.md §6). */
+  private riskTints = new Map<string, number>();
   private blinkOn = true;
   private readonly raycaster = new Raycaster();
   /** Called after any change that needs a new frame. */
@@ -261,6 +270,42 @@ export class PlantSceneController {
     return this.alarmMarks.get(name);
   }
 
+  /** The zone nodes bound to regions (region id → node name). */
+  zoneNodes(): { node: string; regionid: number }[] {
+    return [...this.nodes.values()].filter((n) => n.binding.kind === 'zone' && n.binding.regionid !== null).map((n) => ({ node: n.binding.node, regionid: n.binding.regionid! }));
+  }
+
+  /**
+   * Tints each zone's meshes with its region's level colour (`colourOf(regionid)`: a hex colour,
+   * null for none); returns the zone nodes whose tint changed. One frame for all of them.
+   */
+  applyRisk(colourOf: (regionid: number) => string | null): string[] {
+    const changed: string[] = [];
+    for (const { node, regionid } of this.zoneNodes()) {
+      const hex = colourOf(regionid);
+      const next = hex === null ? undefined : parseInt(hex.slice(1), 16);
+      if (next !== this.riskTints.get(node)) {
+        if (next === undefined) {
+          this.riskTints.delete(node);
+        } else {
+          this.riskTints.set(node, next);
+        }
+        this.paint(node);
+        changed.push(node);
+      }
+    }
+    if (changed.length) {
+      this.invalidate();
+    }
+    return changed;
+  }
+
+  /** The tint of a zone node as `#rrggbb` (null: none). */
+  tintOf(name: string): string | null {
+    const t = this.riskTints.get(name);
+    return t === undefined ? null : `#${t.toString(16).padStart(6, '0')}`;
+  }
+
   private paint(name: string) {
     const n = this.nodes.get(name);
     if (!n) {
@@ -274,6 +319,12 @@ export class PlantSceneController {
         b.material.emissive.setHex(PRIORITY_COLOURS[mark.priority] ?? PRIORITY_COLOURS[4]);
         b.material.emissiveIntensity = 0.45;
         b.material.opacity = Math.max(b.opacity, 0.7);
+      } else if (this.riskTints.has(name)) {
+        const tint = this.riskTints.get(name)!;
+        b.material.color.setHex(tint);
+        b.material.emissive.setHex(tint);
+        b.material.emissiveIntensity = 0.25;
+        b.material.opacity = Math.max(b.opacity, 0.55);
       } else {
         b.material.color.copy(b.colour);
         b.material.emissive.setHex(0);
@@ -287,6 +338,18 @@ export class PlantSceneController {
     const [x, y] = lonLatToOffset([this.model.origin.lon, this.model.origin.lat], [lon, lat]);
     return [x - this.model.centre.x, -(y - this.model.centre.y)];
   };
+
+  /** Replaces every marker by these fixes (a replay's moment). */
+  setPositions(items: readonly PositionTuple[]): void {
+    this.markers.person.clear();
+    this.markers.vehicle.clear();
+    this.applyPositions(items);
+  }
+
+  /** Tag → nodes bound to it (alarm-follow flies to the first). */
+  nodesOfTag(tag: string): string[] {
+    return (this.byTag.get(tag) ?? []).map((n) => n.binding.node);
+  }
 
   /** Position fixes of people or vehicles. */
   applyPositions(items: readonly PositionTuple[]): void {

@@ -31,6 +31,7 @@ import { registerArchiveRoutes } from './archive.routes.js';
 import { createTagReports } from './tag-reports.service.js';
 import { boundTags, createHazardTagClass } from './tag-class.js';
 import { createEvaluationReports } from './evaluation-reports.js';
+import { createEquipmentLookup } from './equipment.js';
 
 /** How often past-due responsibility checks are turned into to-dos. */
 const CHECK_SWEEP_MS = 60_000;
@@ -173,6 +174,7 @@ export const majorHazardModule = defineModule({
       substance: (key) => seedSubstances.find((x) => x.code === key || (x.cas !== null && x.cas === key.trim())),
       addUnitStock: (source) => service.addUnitStock(source),
       esdTags: async () => new Set(boundTags(await ports.records.allRecords(dangerSourceDeviceLedger), ['esdTag'])),
+      equipment: createEquipmentLookup({ records: ports.records, identification: repo }),
     };
     return {
       port,

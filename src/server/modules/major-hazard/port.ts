@@ -1,4 +1,5 @@
 import type { Substance } from '../../../shared/domain/substances.js';
+import type { HazardEquipment } from '../../../shared/major-hazard/contracts.js';
 import { definePort } from '../module.js';
 
 /**
@@ -24,6 +25,11 @@ export interface MajorHazardPort {
    * each once: a trip of one suspends the permit work near it (issue 25 §5).
    */
   esdTags(): Promise<ReadonlySet<string>>;
+  /**
+   * Devices of the register by code (every device when `codes` is absent), with their unit and its
+   * kept grade: what the 3D model binds a node to. Not isolated: the caller checks `regionid`.
+   */
+  equipment(codes?: readonly string[]): Promise<HazardEquipment[]>;
 }
 
 export const majorHazardPort = definePort<MajorHazardPort>('majorHazard');

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { plantModelShared } from '../../../shared/plant-model/manifest.js';
 import { authPort } from '../auth/port.js';
+import { majorHazardPort } from '../major-hazard/port.js';
 import { defineModule } from '../module.js';
 import { orgPort } from '../org/port.js';
 import { migrations } from './migrations.js';
@@ -21,10 +22,10 @@ export const plantModelModule = defineModule({
   name: 'plant-model',
   shared: plantModelShared,
   migrations,
-  needs: { org: orgPort, auth: authPort },
+  needs: { org: orgPort, auth: authPort, hazards: majorHazardPort },
   provides: plantModelPort,
   start({ http, store, config, tagRegistry, ports }) {
-    const svc = createPlantModelService(store, { org: ports.org, tags: tagRegistry });
+    const svc = createPlantModelService(store, { org: ports.org, tags: tagRegistry, hazards: ports.hazards });
     registerPlantModelRoutes(http, svc, ports.auth);
     const ready = config.demo ? svc.seedFromFile(DEMO_BINDINGS_FILE).then(() => undefined) : Promise.resolve();
     return { port: svc, exposed: { svc }, ready };

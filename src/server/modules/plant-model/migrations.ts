@@ -54,8 +54,18 @@ function plantModelUpload(dialect: Dialect): Migration {
   };
 }
 
+/** A node may stand for a device of the major hazard register (its code), for the node's card. */
+function plantModelEquipment(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('plant_model_node').addColumn('equipment', 'text').execute();
+    },
+  };
+}
+
 /** This module's migrations. Never edit a landed one; add new ones named by time. */
 export const migrations: Readonly<Record<string, ModuleMigration>> = {
   '20261125T2000_plant_model': plantModelTables,
   '20261126T1700_plant_model_upload': plantModelUpload,
+  '20261126T2000_plant_model_equipment': plantModelEquipment,
 };

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { PLANT_MODEL_UPLOAD_PATH, plantModelBindingSave, plantModelFile, plantModelGet, plantModelUploadDelete, plantModelUploadQuery } from '../../../shared/plant-model/contracts.js';
+import { PLANT_MODEL_UPLOAD_PATH, plantModelBindingSave, plantModelFile, plantModelGet, plantModelNodeCard, plantModelUploadDelete, plantModelUploadQuery } from '../../../shared/plant-model/contracts.js';
 import { MAX_GLB_BYTES } from '../../../shared/plant-model/glb.js';
 import { bearerToken, caller, checkPermission, ok, type AuthUser, type HttpApp } from '../../http/app.js';
 import { AppError, forbidden, invalidInput, unauthorized } from '../../http/errors.js';
@@ -10,6 +10,7 @@ import type { PlantModelService } from './plant-model.service.js';
 export function registerPlantModelRoutes(http: HttpApp, svc: PlantModelService, auth: Pick<AuthPort, 'authenticate'>): void {
   http.route(plantModelGet, async (input, ctx) => svc.get(caller(ctx), input.model));
   http.route(plantModelBindingSave, async (input, ctx) => svc.saveBinding(caller(ctx), input));
+  http.route(plantModelNodeCard, async (input, ctx) => svc.nodeCard(caller(ctx), input.model, input.node));
   http.route(plantModelUploadDelete, async (input, ctx) => svc.removeUpload(caller(ctx), input.model));
   http.route(plantModelFile, async (input, ctx) => {
     const f = await svc.file(input.model);

@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import type { ContractInput } from '../../../shared/contracts/contract.js';
-import { PLANT_MODEL_FILE_PATH, type ModelNode, type PlantModel, type plantModelBindingSave, type plantModelUploadQuery } from '../../../shared/plant-model/contracts.js';
+import type { ContractInput, ContractOutput } from '../../../shared/contracts/contract.js';
+import { PLANT_MODEL_FILE_PATH, type ModelNode, type PlantModel, type plantModelBindingSave, type plantModelNodeCard, type plantModelUploadQuery } from '../../../shared/plant-model/contracts.js';
 import { GlbError, glbNodeNames, MAX_GLB_BYTES } from '../../../shared/plant-model/glb.js';
 import type { AuthUser } from '../../http/app.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { audit } from '../../store/audit.js';
 import { inTransaction, type Store } from '../../store/db.js';
+import type { MajorHazardPort } from '../major-hazard/port.js';
 import type { OrgPort } from '../org/port.js';
 import type { RealtimeTagRegistry } from '../realtime/port.js';
 import { createPlantModelRepository, type NodeRow } from './plant-model.repository.js';
@@ -21,7 +22,7 @@ interface BindingsFile {
   name_en: string;
   origin: { lon: number; lat: number };
   centre_m: { x: number; y: number };
-  nodes: { node: string; kind: string; name: string; name_en: string; region: string; tags: string[]; levelTag?: string; levelRange?: [number, number] }[];
+  nodes: { node: string; kind: string; name: string; name_en: string; region: string; tags: string[]; levelTag?: string; levelRange?: [number, number]; equipment?: string }[];
 }
 
 export interface PlantModelService {
@@ -32,6 +33,8 @@ export interface PlantModelService {
    */
   get(caller: AuthUser, model?: string): Promise<PlantModel>;
   saveBinding(caller: AuthUser, input: ContractInput<typeof plantModelBindingSave> & { model: string; levelTag: string | null }): Promise<ModelNode>;
+  /** A node's card: its binding, its major hazard device with the unit's grade, the tags to follow. */
+  nodeCard(caller: AuthUser, model: string | undefined, node: string): Promise<ContractOutput<typeof plantModelNodeCard>>;
   /** Checks a plant's GLB (size, header, JSON chunk, node names) and stores it as `query.model`, audited; bindings of kept nodes stay. */
   upload(caller: AuthUser, query: z.output<typeof plantModelUploadQuery>, bytes: Buffer): Promise<PlantModel>;
   /** Removes an upload (the shipped GLB of the same model, if any, is shown again). */
@@ -67,7 +70,13 @@ const bindable = (names: readonly string[]): string[] => {
 
 export function createPlantModelService(
   store: Store,
-  deps: { org: Pick<OrgPort, 'isolationRegions' | 'allDeptsAndRegions'>; tags: Pick<RealtimeTagRegistry, 'get' | 'all'>; now?: () => number; modelsDir?: string },
+  deps: {
+    org: Pick<OrgPort, 'isolationRegions' | 'allDeptsAndRegions'>;
+    tags: Pick<RealtimeTagRegistry, 'get' | 'all'>;
+    hazards: Pick<MajorHazardPort, 'equipment'>;
+    now?: () => number;
+    modelsDir?: string;
+  },
 ): PlantModelService {
   const repo = createPlantModelRepository(store.db);
   const now = deps.now ?? Date.now;
@@ -112,6 +121,7 @@ export function createPlantModelService(
     tags: parseTags(r.tags),
     levelTag: r.level_tag,
     levelRange: r.level_tag !== null && r.level_lo !== null && r.level_hi !== null ? [Number(r.level_lo), Number(r.level_hi)] : null,
+    equipment: r.equipment,
   });
 
   async function modelOrThrow(model: string) {
@@ -190,6 +200,7 @@ export function createPlantModelService(
         level_tag: null,
         level_lo: null,
         level_hi: null,
+        equipment: null,
         updated_at: now(),
       };
       const mine = await deps.org.isolationRegions(caller);
@@ -206,6 +217,14 @@ export function createPlantModelService(
         throw badRequest('plantModel.levelNotBound', ['levelTag']);
       }
       const level = input.levelTag !== null ? deps.tags.get(input.levelTag) : undefined;
+      const equipment = input.equipment === undefined ? before.equipment : input.equipment;
+      if (equipment !== null && equipment !== before.equipment) {
+        // Only a device of the register the caller may see (its region among theirs, or none).
+        const [device] = await deps.hazards.equipment([equipment]);
+        if (!device || (device.regionid !== null && !mine.some((r) => r.regionid === device.regionid))) {
+          throw badRequest('plantModel.unknownEquipment', ['equipment'], { code: equipment });
+        }
+      }
       const set = {
         kind: input.kind ?? before.kind,
         region: input.region,
@@ -213,6 +232,7 @@ export function createPlantModelService(
         level_tag: input.levelTag,
         level_lo: level ? level.range_lo : null,
         level_hi: level ? level.range_hi : null,
+        equipment,
         updated_at: now(),
       };
       await inTransaction(store.db, async (tx) => {
@@ -222,11 +242,26 @@ export function createPlantModelService(
           await repo.insertNode(tx, { ...before, ...set });
         }
         await audit(tx, caller, 'plantModel.bind', 'plant_model_node', `${input.model}/${input.node}`, {
-          before: existing ? { region: before.region, tags: parseTags(before.tags), levelTag: before.level_tag } : null,
-          after: { region: input.region, tags, levelTag: input.levelTag },
+          before: existing ? { region: before.region, tags: parseTags(before.tags), levelTag: before.level_tag, equipment: before.equipment } : null,
+          after: { region: input.region, tags, levelTag: input.levelTag, equipment },
         });
       });
       return toNode({ ...before, ...set }, region.regionid);
+    },
+
+    async nodeCard(caller, wanted, name) {
+      const model = wanted ?? (await currentModel());
+      await modelOrThrow(model);
+      const [row, mine] = await Promise.all([repo.node(store.db, model, name), deps.org.isolationRegions(caller)]);
+      const region = row ? mine.find((r) => r.regioncode === row.region) : undefined;
+      if (!row || !region) {
+        throw notFound('plantModel.unknownNode', { node: name });
+      }
+      const node = toNode(row, region.regionid);
+      const [device] = row.equipment ? await deps.hazards.equipment([row.equipment]) : [];
+      // A device moved to a region outside the caller's scope is not shown on a node they may see.
+      const equipment = device && (device.regionid === null || mine.some((r) => r.regionid === device.regionid)) ? device : null;
+      return { model, node, equipment, tags: [...new Set([...node.tags, ...(equipment?.tags ?? [])])] };
     },
 
     async upload(caller, query, bytes) {
@@ -306,6 +341,7 @@ export function createPlantModelService(
           level_tag: n.levelTag ?? null,
           level_lo: n.levelRange?.[0] ?? null,
           level_hi: n.levelRange?.[1] ?? null,
+          equipment: n.equipment ?? null,
           updated_at: t,
         })),
       );

@@ -27,6 +27,8 @@ declare module '../../store/schema.js' {
       level_tag: string | null;
       level_lo: number | null;
       level_hi: number | null;
+      /** Code of the major hazard register's device the node stands for (null: none). */
+      equipment: string | null;
       updated_at: number;
     };
     /** A plant's own uploaded GLB (the bytes) and what was checked of it. */

@@ -13,7 +13,7 @@ interface BindingsFile {
   file: string;
   origin: { lon: number; lat: number };
   centre_m: { x: number; y: number };
-  nodes: { node: string; kind: string; name: string; name_en: string; region: string; tags: string[]; levelTag?: string; levelRange?: [number, number] }[];
+  nodes: { node: string; kind: string; name: string; name_en: string; region: string; tags: string[]; levelTag?: string; levelRange?: [number, number]; equipment?: string }[];
 }
 
 /* The scene controller of /FactoryModel/Display on the generated model, without a renderer: what each live update changes. */
@@ -35,7 +35,8 @@ describe('plant scene controller', () => {
       missingNodes: [],
       unboundTags: [],
       uploaded: null,
-      nodes: b.nodes.map((n) => ({ ...n, regionid: 1, levelTag: n.levelTag ?? null, levelRange: n.levelRange ?? null })),
+      // Each zone plate on a region of its own (100 + its index), every other node on region 1.
+      nodes: b.nodes.map((n, i) => ({ ...n, regionid: n.kind === 'zone' ? 100 + i : 1, levelTag: n.levelTag ?? null, levelRange: n.levelRange ?? null, equipment: n.equipment ?? null })),
     };
     const buf = fs.readFileSync('models/demo-plant.glb');
     const gltf = await new GLTFLoader().parseAsync(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength), '');
@@ -112,5 +113,49 @@ describe('plant scene controller', () => {
     c.root.updateMatrixWorld(true);
     expect(c.pick(new Vector2(0, 0), camera)).toBe('TK-101');
     expect(c.pick(new Vector2(0.99, 0.99), camera)).toBeNull();
+  });
+
+  it('a zone is tinted by its region’s level colour, alone, in one frame; an alarm colour wins over the tint; no level clears it', () => {
+    const c = new PlantSceneController(model, scene.clone());
+    let frames = 0;
+    c.invalidate = () => frames++;
+    const zones = c.zoneNodes();
+    expect(zones.length).toBeGreaterThan(3);
+    const [a, b] = zones;
+    const plate = (node: string) => {
+      let m: MeshStandardMaterial | null = null;
+      c.root.getObjectByName(node)!.traverse((o) => {
+        m ??= (o as Mesh).isMesh ? ((o as Mesh).material as MeshStandardMaterial) : null;
+      });
+      return m!;
+    };
+    const before = plate(b.node).color.getHex();
+    const beforeA = plate(a.node).color.getHex();
+    expect(c.applyRisk((rid) => (rid === a.regionid ? '#ff0000' : null))).toEqual([a.node]);
+    expect(frames).toBe(1);
+    expect(c.tintOf(a.node)).toBe('#ff0000');
+    expect(plate(a.node).color.getHex()).toBe(0xff0000);
+    expect(plate(b.node).color.getHex()).toBe(before);
+    // The same levels again: nothing to draw.
+    expect(c.applyRisk((rid) => (rid === a.regionid ? '#ff0000' : null))).toEqual([]);
+    expect(frames).toBe(1);
+    expect(c.applyRisk((rid) => (rid === a.regionid ? '#ffff00' : null))).toEqual([a.node]);
+    expect(plate(a.node).color.getHex()).toBe(0xffff00);
+    expect(c.applyRisk(() => null)).toEqual([a.node]);
+    expect(c.tintOf(a.node)).toBeNull();
+    expect(plate(a.node).color.getHex()).toBe(beforeA);
+  });
+
+  it('a replay moment replaces every marker; who is not in it is gone', () => {
+    const c = new PlantSceneController(model, scene.clone());
+    const at = (x: number, y: number) => offsetToLonLat([model.origin.lon, model.origin.lat], x, y);
+    c.applyPositions([['P1', 1, ...at(100, 100), null, 0], ['P2', 1, ...at(200, 100), null, 0], ['V1', 1, ...at(300, 100), null, 1]]);
+    expect(c.markerCount('person')).toBe(2);
+    c.setPositions([['P2', 2, ...at(210, 100), null, 0]]);
+    expect(c.markerCount('person')).toBe(1);
+    expect(c.markerCount('vehicle')).toBe(0);
+    const mesh = c.root.getObjectByName('markers:person') as InstancedMesh;
+    expect(mesh.count).toBe(1);
+    expect(mesh.instanceMatrix.array[12]).toBeCloseTo(210 - model.centre.x, 0);
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.js';
 import { orgPort } from '../../../../src/server/modules/org/port.js';
-import { plantModelBindingSave, plantModelGet } from '../../../../src/shared/plant-model/contracts.js';
+import { plantModelBindingSave, plantModelGet, plantModelNodeCard } from '../../../../src/shared/plant-model/contracts.js';
 import { call, tokenFor } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
 
@@ -98,5 +98,17 @@ describe.each(dialects)('plant model (%s)', (dialect) => {
     const row = log.items.find((r) => r.action === 'plantModel.bind')!;
     expect(row).toMatchObject({ loginname: 'admin', entity_id: 'demo-plant/TK-102' });
     expect(JSON.parse(row.detail)).toMatchObject({ before: { tags: ['TF-A.TK-102.LT', 'TF-A.TK-102.PT', 'TF-A.TK-102.TT'] }, after: { levelTag: 'TF-A.TK-102.LT' } });
+  });
+
+  it('every tank and sphere of the demo plant stands for the device of the same code in the demo major hazard register', async () => {
+    const m = (await call(t.url, plantModelGet, {}, admin)).body.data!;
+    const vessels = m.nodes.filter((n) => n.kind === 'tank' || n.kind === 'sphere');
+    expect(vessels.length).toBe(24);
+    expect(vessels.filter((n) => n.equipment !== n.node)).toEqual([]);
+    for (const node of ['TK-101', 'SP-201', 'TK-301']) {
+      const card = await call(t.url, plantModelNodeCard, { node }, admin);
+      expect(card.body.IsSuccess, JSON.stringify(card.body.error)).toBe(true);
+      expect(card.body.data!.equipment, node).toMatchObject({ code: node, unit: { isMajor: true } });
+    }
   });
 });
