@@ -61,16 +61,18 @@ export function CleanupSummaryPage() {
           pagination={false}
           scroll={{ x: 'max-content' }}
           dataSource={data?.periods ?? []}
-          columns={[{ title: m('hiddenDangers.summary.period'), dataIndex: 'period', render: (p: string) => <span data-testid={`hd-summary-${p}`}>{periodName(p)}</span> }, ...figureColumns<CleanupSummaryPeriod>()]}
+          columns={[{ title: m('hiddenDangers.summary.period'), dataIndex: 'period', render: (p: string) => <span data-testid={`hd-summary-${p === 'year' ? 'whole' : p}`}>{periodName(p)}</span> }, ...figureColumns<CleanupSummaryPeriod>()]}
           onRow={(r) => ({ onClick: () => setPeriod(r.period), style: { cursor: 'pointer' } })}
         />
       </Card>
-      <Segmented
-        data-testid="hd-summary-period"
-        value={period}
-        onChange={(v) => setPeriod(String(v))}
-        options={['Q1', 'Q2', 'Q3', 'Q4', 'year'].map((p) => ({ value: p, label: periodName(p) }))}
-      />
+      <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
+        <Segmented
+          data-testid="hd-summary-period"
+          value={period}
+          onChange={(v) => setPeriod(String(v))}
+          options={['Q1', 'Q2', 'Q3', 'Q4', 'year'].map((p) => ({ value: p, label: periodName(p) }))}
+        />
+      </div>
       <Row gutter={[12, 12]}>
         <Col xs={24} xl={12}>
           <Card size="small" title={m('hiddenDangers.summary.byDept', { period: periodName(period) })}>

@@ -123,7 +123,8 @@ function detailText(row: OperationLogItem, m: (c: string, p?: Record<string, str
   }
   return Object.entries(d)
     .filter(([, v]) => v !== null && typeof v !== 'object')
-    .map(([k, v]) => `${k}: ${String(v)}`)
+    // Epoch milliseconds (generation windows, check-in times) as the plant's date and time.
+    .map(([k, v]) => `${k}: ${typeof v === 'number' && v > 1e12 ? fmt(v) : String(v)}`)
     .join(', ');
 }
 
