@@ -373,12 +373,13 @@ export function TimeStopConfigPage() {
             {rows.map((r, i) => (
               <Space key={i} wrap style={{ marginBottom: 8 }} data-testid={`insp-pause-${i}`}>
                 <DatePicker.RangePicker
+                  style={{ maxWidth: '100%' }}
                   showTime={{ format: 'HH:mm' }}
                   format="YYYY-MM-DD HH:mm"
                   value={r.range}
                   onChange={(v) => setRows(rows.map((x, j) => (j === i ? { ...x, range: v && v[0] && v[1] ? [v[0], v[1]] : null } : x)))}
                 />
-                <Input placeholder={m('inspections.ops.note')} value={r.note} maxLength={200} style={{ width: 200 }} onChange={(e) => setRows(rows.map((x, j) => (j === i ? { ...x, note: e.target.value } : x)))} />
+                <Input placeholder={m('inspections.ops.note')} value={r.note} maxLength={200} style={{ width: 200, maxWidth: '100%' }} onChange={(e) => setRows(rows.map((x, j) => (j === i ? { ...x, note: e.target.value } : x)))} />
                 <Button danger onClick={() => setRows(rows.filter((_, j) => j !== i))}>
                   {m('inspections.ops.remove')}
                 </Button>
