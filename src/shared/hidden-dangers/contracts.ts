@@ -159,3 +159,37 @@ export const hiddenDangerMajorReport = defineContract({
   output: z.null(),
   permission: 'hiddenDanger:manage',
 });
+
+const summaryFigures = {
+  found: z.number().int(),
+  closed: z.number().int(),
+  overdue: z.number().int(),
+  major: z.number().int(),
+  /** Yuan. */
+  money: z.number(),
+};
+const summaryGroup = z.object({ key: z.string(), ...summaryFigures });
+export const cleanupSummaryPeriod = z.object({
+  /** 'Q1'…'Q4' or 'year'. */
+  period: z.string(),
+  from: z.number(),
+  to: z.number(),
+  ...summaryFigures,
+  byDept: z.array(summaryGroup),
+  byRegion: z.array(summaryGroup),
+});
+export type CleanupSummaryPeriod = z.infer<typeof cleanupSummaryPeriod>;
+
+/**
+ * TroubleCleanupSummary (issue 24 §1): one year's hidden-danger summary of the
+ * caller's regions, per plant-local quarter and for the year: found, closed,
+ * overdue, 重大 and money, each also by department and region
+ * (shared/domain/hidden-danger-summary.ts defines the figures).
+ */
+export const hiddenDangerCleanupSummary = defineContract({
+  method: 'POST',
+  path: '/UAPI/HiddenDanger/CleanupSummary',
+  input: z.object({ year: z.number().int().min(2000).max(2100) }),
+  output: z.object({ year: z.number().int(), periods: z.array(cleanupSummaryPeriod) }),
+  permission: 'authenticated',
+});

@@ -177,4 +177,54 @@ export const specialRecordLedger = defineRecord({
   workflow: checkFlow('inspection:manage'),
 });
 
-export const inspectionLedgers = [safeInspectionLedger, specialPlanLedger, specialTaskLedger, specialRecordLedger];
+/** What kind of sealing point was checked (HJ 733-2014 泄漏和敞开液面排放的挥发性有机物检测技术导则, 密封点类型). */
+const leakComponents = [
+  { value: 'valve', label: { zh: '阀门', en: 'Valve' } },
+  { value: 'flange', label: { zh: '法兰', en: 'Flange' } },
+  { value: 'connector', label: { zh: '连接件', en: 'Connector' } },
+  { value: 'pump', label: { zh: '泵', en: 'Pump seal' } },
+  { value: 'compressor', label: { zh: '压缩机', en: 'Compressor seal' } },
+  { value: 'reliefValve', label: { zh: '泄压设备', en: 'Pressure relief device' } },
+  { value: 'openLine', label: { zh: '开口阀或开口管线', en: 'Open-ended line' } },
+  { value: 'sampling', label: { zh: '取样连接系统', en: 'Sampling connection' } },
+  { value: 'other', label: { zh: '其他', en: 'Other' } },
+];
+
+/**
+ * /inspection/LeakCheckRecord: leak detection and repair (LDAR) records, one
+ * sealing point checked: where, what, the reading against the leak threshold,
+ * and the repair and recheck of a leak. Paperwork on the record engine.
+ */
+export const leakCheckLedger = defineRecord({
+  area: 'Inspection',
+  entity: 'LeakCheckRecord',
+  name: { zh: '泄漏检测记录', en: 'Leak check records' },
+  titleField: 'place',
+  fields: [
+    { key: 'place', type: 4, label: { zh: '检测位置（装置/设备）', en: 'Place (unit / equipment)' }, required: true, max: 100 },
+    { key: 'region', type: 2, label: { zh: '所在区域', en: 'Region' }, required: true },
+    { key: 'tagNo', type: 4, label: { zh: '密封点编号', en: 'Sealing point No.' }, max: 50 },
+    { key: 'component', type: 7, label: { zh: '密封点类型', en: 'Component' }, required: true, options: leakComponents },
+    { key: 'medium', type: 4, label: { zh: '介质', en: 'Medium' }, max: 50 },
+    { key: 'date', type: 5, label: { zh: '检测日期', en: 'Checked on' }, required: true },
+    { key: 'checker', type: 3, label: { zh: '检测人', en: 'Checked by' }, required: true },
+    { key: 'instrument', type: 4, label: { zh: '检测仪器', en: 'Instrument' }, max: 50 },
+    { key: 'background', type: 22, label: { zh: '环境本底值（μmol/mol）', en: 'Background (μmol/mol)' }, min: 0, max: 1000000, decimals: 1 },
+    { key: 'reading', type: 22, label: { zh: '检测值（μmol/mol）', en: 'Reading (μmol/mol)' }, required: true, min: 0, max: 1000000, decimals: 1 },
+    { key: 'threshold', type: 22, label: { zh: '泄漏认定浓度（μmol/mol）', en: 'Leak threshold (μmol/mol)' }, min: 0, max: 1000000, decimals: 0 },
+    { key: 'leak', type: 7, label: { zh: '是否泄漏', en: 'Leaking' }, required: true, options: [
+      { value: 'no', label: { zh: '否', en: 'No' } },
+      { value: 'yes', label: { zh: '是', en: 'Yes' } },
+    ] },
+    { key: 'repairDeadline', type: 5, label: { zh: '修复期限', en: 'Repair deadline' } },
+    { key: 'repairedOn', type: 5, label: { zh: '修复日期', en: 'Repaired on' } },
+    { key: 'recheck', type: 22, label: { zh: '复测值（μmol/mol）', en: 'Recheck (μmol/mol)' }, min: 0, max: 1000000, decimals: 1 },
+    { key: 'note', type: 17, label: { zh: '备注', en: 'Note' }, max: 2000 },
+    { key: 'photos', type: 53, label: { zh: '现场照片', en: 'Photos' }, max: 9 },
+  ],
+  list: { columns: ['place', 'tagNo', 'component', 'region', 'date', 'reading', 'leak', 'repairedOn'], filters: ['place', 'component', 'region', 'leak', 'date'], sort: { field: 'date', order: 'desc' } },
+  isolation: { region: 'region' },
+  permissions: { view: [], edit: ['inspection:check', 'inspection:manage'], delete: ['inspection:manage'] },
+});
+
+export const inspectionLedgers = [safeInspectionLedger, specialPlanLedger, specialTaskLedger, specialRecordLedger, leakCheckLedger];

@@ -335,7 +335,7 @@ export function TrackingPage() {
   return <DeadlineTable />;
 }
 
-/** /SecurityRiskManagement/TroubleAnalysis and TroubleCleanupSummary: counts by category, grade, status, region, department, source. */
+/** /SecurityRiskManagement/TroubleAnalysis: counts by category, grade, status, region, department, source. */
 export function AnalysisPage() {
   const { lang, m } = useMsg();
   const pickers = usePickers();

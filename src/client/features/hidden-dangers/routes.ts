@@ -14,6 +14,6 @@ export const hiddenDangersPages = definePages([
   page('/SecurityRiskManagement/troubleTracking', load, 'TrackingPage'),
   page('/SecurityRiskManagement/troubleCheckTracking', load, 'TrackingPage'),
   page('/SecurityRiskManagement/TroubleAnalysis', load, 'AnalysisPage'),
-  page('/SecurityRiskManagement/TroubleCleanupSummary', load, 'AnalysisPage'),
+  page('/SecurityRiskManagement/TroubleCleanupSummary', () => import('./summary-page'), 'CleanupSummaryPage'),
   page('/SecurityRiskManagement/MajorTroubleCriteria', () => import('./criteria-page'), 'CriteriaPage'),
 ]);

@@ -6,6 +6,7 @@ const points = () => import('./points-page');
 const importer = () => import('./import-page');
 const ledgers = () => import('./ledger-pages');
 const report = () => import('./report-page');
+const ops = () => import('./ops-pages');
 
 /** Inspections (issue 24 §2–§3): the inspector's phone page, plans, records, misses, invalid applications, point labels, NFC binding. */
 export const inspectionsPages = definePages([
@@ -27,6 +28,16 @@ export const inspectionsPages = definePages([
   page('/IntelligentInspection/InspectionAnalyse', report, 'InspectionAnalysePage'),
   page('/inspection/InspectionAnalyse', report, 'InspectionAnalysePage'),
   page('/inspection/Achievement', report, 'InspectionAnalysePage'),
+  page('/inspection/TaskDetail', ops, 'InspectionTaskDetailPage'),
+  page('/inspection/OperationLog', ops, 'OperationLogPage'),
+  page('/inspection/PointDeviceBinding', ops, 'PointDeviceBindingPage'),
+  page('/inspection/StopInspectionQuery', ops, 'StopInspectionQueryPage'),
+  page('/inspection/TimeStopConfig', ops, 'TimeStopConfigPage'),
+  page('/inspection/TimeStopHistory', ops, 'TimeStopHistoryPage'),
+  page('/inspection/Visualization', ops, 'VisualizationPage'),
+  page('/inspection/LeakCheckRecord', ops, 'LeakCheckRecordPage'),
+  page('/inspection/AdventRecords', ops, 'AdventRecordsPage'),
+  page('/inspection/SystemConfig', ops, 'SystemConfigPage'),
   page('/SecurityCheck/SafeInspection', ledgers, 'SafeInspectionPage'),
   page('/SecurityCheck/AnalysisList', report, 'SafeAnalysisPage'),
   page('/SpecialInspection/plan', ledgers, 'SpecialPlanPage'),

@@ -1,5 +1,6 @@
 import {
   hiddenDangerAssign,
+  hiddenDangerCleanupSummary,
   hiddenDangerClose,
   hiddenDangerCriteria,
   hiddenDangerCriterionSave,
@@ -47,6 +48,7 @@ export function registerHiddenDangerRoutes(http: HttpApp, store: Store, hd: Hidd
     );
   });
   http.route(hiddenDangerStatistics, (input, ctx) => hd.statistics(caller(ctx), input));
+  http.route(hiddenDangerCleanupSummary, (input, ctx) => hd.cleanupSummary(caller(ctx), input));
   http.route(hiddenDangerDeadlineCheck, async (input, ctx) => {
     const user = caller(ctx);
     if (input.at !== undefined && !drillClock) {

@@ -20,8 +20,12 @@ import type {
   hiddenDangerReasonInput,
   hiddenDangerRectifyInput,
   hiddenDangerRegisterInput,
+  hiddenDangerCleanupSummary,
   hiddenDangerStatistics,
 } from '../../../shared/hidden-dangers/contracts.js';
+import { summariseHiddenDangers } from '../../../shared/domain/hidden-danger-summary.js';
+import { calendarOf } from '../../../shared/domain/plant-calendar.js';
+import { loadPlantCalendar } from '../../common/plant-calendar.js';
 import { hiddenDangerLedger } from '../../../shared/hidden-dangers/ledger.js';
 import type { HiddenDangerMessageCode } from '../../../shared/hidden-dangers/messages.js';
 import type { RecordItem } from '../../../shared/records/contracts.js';
@@ -57,6 +61,8 @@ const criterionItem = (r: CriterionRow): MajorCriterionItem => ({ no: r.no, zh: 
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+/** The danger's responsible department: its `dept` field (the ledger isolates by region only, so the record's own deptid is empty). */
+const deptOf = (r: RecordItem): number | null => num(r.dept) ?? r.deptid ?? null;
 
 /** The loop's view of a stored record. */
 function loopRecord(r: RecordItem): HiddenDangerRecord {
@@ -122,6 +128,8 @@ export interface HiddenDangersService {
   statistics(caller: AuthUser, input: { from?: number; to?: number }): Promise<Out<typeof hiddenDangerStatistics>>;
   /** The caller's dangers (their regions), found in [from, to), as the facts the performance board counts. */
   facts(caller: AuthUser, input: { from?: number; to?: number }): Promise<DangerBoardFact[]>;
+  /** TroubleCleanupSummary: the caller's regions' year, per plant-local quarter and for the year. */
+  cleanupSummary(caller: AuthUser, input: { year: number }): Promise<Out<typeof hiddenDangerCleanupSummary>>;
 }
 
 /** What the performance board needs of one danger (`shared/domain/dual-prevention-performance.ts` counts them). */
@@ -444,7 +452,7 @@ export function createHiddenDangersService(
             const own = regionResponsibles(dir, r.regionid);
             targets.push(own.length > 0 ? own : holders.map((h) => h.userid));
           } else {
-            const heads = holders.filter((h) => r.deptid !== null && h.deptid === r.deptid).map((h) => h.userid);
+            const heads = holders.filter((h) => deptOf(r) !== null && h.deptid === deptOf(r)).map((h) => h.userid);
             targets.push(heads.length > 0 ? heads : holders.map((h) => h.userid));
           }
         }
@@ -487,12 +495,29 @@ export function createHiddenDangersService(
       return (await visible(caller, input)).map((r) => ({
         status: statusName(r.status),
         grade: str(r.grade),
-        deptid: r.deptid ?? null,
+        deptid: deptOf(r),
         regionid: r.regionid,
         created: r.created,
         deadline: num(r.deadline),
         closedAt: num(r.closedAt),
       }));
+    },
+    async cleanupSummary(caller, input) {
+      const calendar = calendarOf(await loadPlantCalendar(store.db));
+      // Every danger of the caller's regions: one found last year may be closed or overdue this year.
+      const rows = await visible(caller, {});
+      const facts = rows.map((r) => ({
+        status: statusName(r.status),
+        grade: str(r.grade),
+        deptid: deptOf(r),
+        regionid: r.regionid,
+        created: r.created,
+        deadline: num(r.deadline),
+        rectifiedAt: num(r.rectifiedAt),
+        closedAt: num(r.closedAt),
+        money: num(r.money),
+      }));
+      return { year: input.year, periods: summariseHiddenDangers(facts, input.year, calendar, now()) };
     },
     async statistics(caller, input) {
       const t = now();
@@ -513,7 +538,7 @@ export function createHiddenDangersService(
         byGrade: count((r) => str(r.grade)),
         byStatus: count((r) => statusName(r.status)),
         byRegion: count((r) => String(r.regionid ?? '')),
-        byDept: count((r) => String(r.deptid ?? '')),
+        byDept: count((r) => String(deptOf(r) ?? '')),
         bySource: count((r) => str(r.source)),
       };
     },

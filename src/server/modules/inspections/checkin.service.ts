@@ -25,7 +25,7 @@ import {
 import { createInspectionsRepository } from './inspections.repository.js';
 
 /** A phone clock may run this much ahead of the server's. */
-const CLOCK_SKEW_MS = 60_000;
+export const CLOCK_SKEW_MS = 60_000;
 
 type Finding = { key: string; code: string; params: Record<string, string | number> };
 

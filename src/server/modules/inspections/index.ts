@@ -5,13 +5,12 @@ import { defineModule } from '../module.js';
 import { orgPort } from '../org/port.js';
 import { recordsPort } from '../records/port.js';
 import { seedDemoInspections } from './demo.js';
+import { GENERATE_EVERY_MS } from './inspections.context.js';
 import { registerInspectionRoutes } from './inspections.routes.js';
 import { createInspectionsService } from './inspections.service.js';
 import { migrations } from './migrations.js';
 import { inspectionsPort } from './port.js';
 
-/** The generator runs this often; it inserts each (plan, window) once, so a restart or a second server changes nothing. */
-const GENERATE_EVERY_MS = 60_000;
 const SYSTEM = { userid: null, loginname: 'system' };
 
 /**

@@ -37,6 +37,8 @@ export type Out<C extends { output: z.ZodType }> = z.output<C['output']>;
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
+/** The task generator runs this often; it inserts each (plan, window) once, so a restart or a second server changes nothing. */
+export const GENERATE_EVERY_MS = 60_000;
 
 export const json = <T>(s: string, fallback: T): T => {
   try {

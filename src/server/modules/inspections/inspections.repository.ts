@@ -237,6 +237,21 @@ export function createInspectionsRepository(db: Db | Tx) {
       db.updateTable('inspection_checkin').set({ hidden_danger_ids: ids }).where('id', '=', checkInId).execute(),
 
     // ---- people
+    // ---- audit (the operation log)
+    /** The module's audit rows, newest first: `inspection.*` actions (or these), at in [from, to), at most `limit`. */
+    auditRows: (f: { actions: readonly string[]; from?: number; to?: number; limit: number }) => {
+      let q = db.selectFrom('audit_log').selectAll();
+      q = f.actions.length > 0 ? q.where('action', 'in', [...f.actions]) : q.where('action', 'like', 'inspection.%');
+      if (f.from !== undefined) {
+        q = q.where('at', '>=', f.from);
+      }
+      if (f.to !== undefined) {
+        q = q.where('at', '<', f.to);
+      }
+      return q.orderBy('id', 'desc').limit(f.limit).execute();
+    },
+    tasksIn: (ids: readonly number[]) =>
+      ids.length === 0 ? Promise.resolve([]) : db.selectFrom('inspection_task').select(['id', 'plan_id']).where('id', 'in', [...ids]).execute(),
     userLogins: () => db.selectFrom('users').select(['userid', 'loginname']).execute(),
     userPhone: async (userid: number) =>
       (await db.selectFrom('users').select(['phone']).where('userid', '=', userid).executeTakeFirst())?.phone ?? null,

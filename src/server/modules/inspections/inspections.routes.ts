@@ -18,6 +18,13 @@ import {
 } from '../../../shared/inspections/contracts.js';
 import { inspectionImport, inspectionImportTemplate } from '../../../shared/inspections/import-contracts.js';
 import { inspectionReport, inspectionReportExport, safeInspectionAnalysis, type ReportRowItem } from '../../../shared/inspections/report-contracts.js';
+import {
+  inspectionDeviceBind,
+  inspectionOperationLog,
+  inspectionPauseSave,
+  inspectionStopQuery,
+  inspectionSystemConfig,
+} from '../../../shared/inspections/ops-contracts.js';
 import { writeSheet } from '../../common/excel.js';
 import { caller, type HttpApp } from '../../http/app.js';
 import { AppError, badRequest } from '../../http/errors.js';
@@ -45,6 +52,11 @@ export function registerInspectionRoutes(http: HttpApp, svc: InspectionsService)
   http.route(invalidApply, (input, ctx) => svc.applyInvalid(caller(ctx), input));
   http.route(invalidApprove, (input, ctx) => svc.decideInvalid(caller(ctx), input));
   http.route(missedRate, (input, ctx) => svc.missedRate(caller(ctx), input));
+  http.route(inspectionOperationLog, (input, ctx) => svc.ops.operationLog(caller(ctx), input));
+  http.route(inspectionDeviceBind, (input, ctx) => svc.ops.bindDevice(caller(ctx), input));
+  http.route(inspectionStopQuery, (input, ctx) => svc.ops.stops(caller(ctx), input));
+  http.route(inspectionPauseSave, (input, ctx) => svc.ops.savePauses(caller(ctx), input));
+  http.route(inspectionSystemConfig, () => svc.ops.systemConfig());
   http.route(inspectionReport, (input, ctx) => svc.statistics.report(caller(ctx), input));
   http.route(inspectionReportExport, async (input, ctx) => {
     const r = await svc.statistics.report(caller(ctx), input);

@@ -3,6 +3,7 @@ import { createCheckInService } from './checkin.service.js';
 import { createInspectionsContext, type InspectionsDeps } from './inspections.context.js';
 import { createImportService } from './import.service.js';
 import { createInvalidService } from './invalid.service.js';
+import { createOpsService } from './ops.service.js';
 import { createPlansService } from './plans.service.js';
 import { createPointsService } from './points.service.js';
 import { createStatisticsService } from './statistics.service.js';
@@ -23,10 +24,12 @@ export function createInspectionsService(store: Store, deps: InspectionsDeps) {
   const invalid = createInvalidService(ctx, async (caller, id) => (await tasks.task(caller, id)).task);
   const statistics = createStatisticsService(ctx);
   const importer = createImportService(ctx, (actor) => tasks.generate(actor));
+  const ops = createOpsService(ctx, (actor) => tasks.generate(actor));
   return {
     context: ctx,
     statistics,
     importer,
+    ops,
     points: points.points,
     savePoint: points.savePoint,
     deletePoint: points.deletePoint,
