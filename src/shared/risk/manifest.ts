@@ -38,6 +38,17 @@ export const riskShared = defineSharedModule({
     'risk.map.since': { zh: '自 {time}', en: 'Since {time}' },
     'risk.map.raisedFrom': { zh: '由{from}升为{to}', en: 'Raised from {from} to {to}' },
     'risk.map.overridden': { zh: '等级已人工调整', en: 'Level set by hand' },
+    'risk.override.set': { zh: '人工调整等级', en: 'Set the level by hand' },
+    'risk.override.clear': { zh: '取消人工调整', en: 'Clear the override' },
+    'risk.override.reason': { zh: '原因', en: 'Reason' },
+    'risk.override.until': { zh: '有效至（可不填）', en: 'Until (optional)' },
+    'risk.override.untilText': { zh: '有效至 {time}', en: 'until {time}' },
+    'risk.override.help': {
+      zh: '只能选择等级，不能指定颜色；实时升级原因（报警、作业票等）仍在此等级上生效，效果不叠加。',
+      en: 'Choose a level, never a colour; the live causes (alarms, permits…) still apply on top of it, without stacking.',
+    },
+    'risk.override.saved': { zh: '等级已调整，地图已更新', en: 'Level set: the map is updated' },
+    'risk.override.cleared': { zh: '已取消人工调整，恢复按风险点计算的等级', en: 'Override cleared: the level from the risk points holds again' },
     'risk.map.table': { zh: '区域风险一览', en: 'Zones at a glance' },
     'risk.map.zone': { zh: '区域', en: 'Zone' },
     'risk.map.level': { zh: '等级', en: 'Level' },
@@ -52,6 +63,8 @@ export const riskShared = defineSharedModule({
   },
   auditActions: {
     'risk.zone.change': { zh: '区域风险等级变化', en: 'Zone risk level changed' },
+    'risk.zone.override': { zh: '人工调整区域风险等级', en: 'Zone risk level set by hand' },
+    'risk.zone.overrideClear': { zh: '取消区域风险等级人工调整', en: 'Zone level override cleared' },
     ...analysisAuditActions,
     ...rulesAuditActions,
     ...controlAuditActions,
@@ -75,6 +88,8 @@ export const riskShared = defineSharedModule({
   events: {
     /** A zone's live level (or its causes) changed; persisted in the zone's history before this is published. */
     'risk.changed': z.object({ zones: z.array(riskZoneItem) }),
+    /** A zone's level override was set or cleared (region ids); the other servers read the overrides again. */
+    'risk.overrideChanged': z.object({ zones: z.array(z.number()) }),
     /** The escalation rule rows were saved or one deleted (ids); the other servers read the rows again. */
     'risk.rulesChanged': z.object({ ids: z.array(z.string()) }),
     /** A control measure's check task was checked (task ids); the other servers read the overdue measures again. */

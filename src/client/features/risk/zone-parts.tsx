@@ -10,6 +10,7 @@ import { LevelTag, levelHex, levelName } from '../../ui/risk-level';
 import { api } from '../../app/api';
 import type { Lang } from '../../../shared/time';
 import { useLoad } from '../../ui/use-load';
+import { ZoneOverride } from './zone-override';
 
 /** The four levels with their colours and names. */
 export function Legend({ lang }: { lang: Lang }) {
@@ -76,6 +77,7 @@ export function ZoneWhy({ lang, zone, name }: { lang: Lang; zone: RiskZoneItem; 
           <LevelTag lang={lang} level={zone.inherent} />
         </Descriptions.Item>
       </Descriptions>
+      <ZoneOverride lang={lang} zone={zone} />
       <Typography.Text strong>{renderMessage(lang, 'risk.map.causes')}</Typography.Text>
       <Causes lang={lang} zone={zone} />
       <Typography.Text strong>{renderMessage(lang, 'risk.map.points')}</Typography.Text>
