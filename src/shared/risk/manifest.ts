@@ -38,6 +38,15 @@ export const riskShared = defineSharedModule({
     'risk.map.since': { zh: '自 {time}', en: 'Since {time}' },
     'risk.map.raisedFrom': { zh: '由{from}升为{to}', en: 'Raised from {from} to {to}' },
     'risk.map.overridden': { zh: '等级已人工调整', en: 'Level set by hand' },
+    'risk.history.title': { zh: '区域风险等级变化记录', en: 'Zone colour history' },
+    'risk.history.toMap': { zh: '返回四色图', en: 'Back to the map' },
+    'risk.history.allZones': { zh: '全部区域', en: 'Every zone' },
+    'risk.history.refresh': { zh: '刷新', en: 'Refresh' },
+    'risk.history.none': { zh: '所选范围内没有等级变化', en: 'No change of level in this range' },
+    'risk.history.first': { zh: '首次计算', en: 'First computed' },
+    'risk.history.causes': { zh: '原因', en: 'Causes' },
+    'risk.history.noCause': { zh: '无实时原因（按风险点等级）', en: 'No live cause (the level of the risk points)' },
+    'risk.history.open': { zh: '等级变化记录', en: 'Colour history' },
     'risk.override.set': { zh: '人工调整等级', en: 'Set the level by hand' },
     'risk.override.clear': { zh: '取消人工调整', en: 'Clear the override' },
     'risk.override.reason': { zh: '原因', en: 'Reason' },
@@ -77,7 +86,11 @@ export const riskShared = defineSharedModule({
     ...rulesMenus,
     ...controlMenus,
   ],
-  pages: [...analysisPages, ...controlPages],
+  pages: [
+    ...analysisPages,
+    ...controlPages,
+    { href: '/riskFourColorMap/history', name: '区域风险等级变化记录', name_en: 'Zone colour history', permittedBy: '/riskFourColorMap' },
+  ],
   channels: {
     /** The levels of one zone, the latest per region; isolated by the zone's region. */
     riskZone: channel({ event: 'risk.zone', item: riskZoneItem, coalesce: 'latest', key: (i) => String(i.regionid), time: (i) => i.t, isolation: 'namedRegion' }),

@@ -84,7 +84,7 @@ export interface RiskService {
   calculate(input: EvaluationInput): EvaluationResult;
   zoneList(caller: AuthUser): Promise<{ items: RiskZoneItem[]; total: number; serverTime: number }>;
   zoneDetail(caller: AuthUser, regionid: number): Promise<{ zone: RiskZoneItem; points: RiskPointLevelItem[] }>;
-  zoneHistory(caller: AuthUser, input: { regionid: number; page: number; pageSize: number }): ReturnType<RiskRepository['history']>;
+  zoneHistory(caller: AuthUser, input: { regionid?: number; from?: number; to?: number; page: number; pageSize: number }): ReturnType<RiskRepository['history']>;
   /** Every risk point of the caller's zones with its levels (the performance board's classification). */
   points(caller: AuthUser): Promise<RiskPointLevelItem[]>;
   /** Reads the risk points and regions again and publishes what changed. */
@@ -428,11 +428,15 @@ export function createRiskService(deps: RiskServiceDeps): RiskService {
       return [...pointsByZone.entries()].filter(([regionid]) => may(regionid)).flatMap(([, own]) => [...own.values()]);
     },
     async zoneHistory(caller, input) {
-      const may = await scopeOf(caller);
-      if (!may(input.regionid)) {
-        throw notFound();
+      const scope = await deps.org.getUserScope(caller.userid);
+      const filter = { from: input.from, to: input.to };
+      if (input.regionid !== undefined) {
+        if (!scope.all && !scope.regionids.includes(input.regionid)) {
+          throw notFound();
+        }
+        return deps.repo.history({ ...filter, regionids: [input.regionid] }, input.page, input.pageSize);
       }
-      return deps.repo.history(input.regionid, input.page, input.pageSize);
+      return deps.repo.history({ ...filter, regionids: scope.all ? null : scope.regionids }, input.page, input.pageSize);
     },
     async reload() {
       await reload();

@@ -134,4 +134,29 @@ describe.each(dialects)('zone level override (%s)', (dialect) => {
     expect(await ok(ts, regionLevelOverride, { zone: other, level: 3, reason: '本区域' }, narrow.token)).toMatchObject({ regionid: other, live: 3 });
     expect(await live()).toMatchObject({ live: 2, override: null });
   });
+
+  it('the history call (the timeline page): every zone of the caller or one, within a time range', async () => {
+    await ts.server.exposed(riskModule).risk.idle();
+    const all = await ok(ts, zoneRiskHistory, {}, admin.token);
+    expect(new Set(all.items.map((h) => h.regionid))).toEqual(new Set([zone, other]));
+    expect(all.items.map((h) => h.t)).toEqual([...all.items.map((h) => h.t)].sort((a, b) => b - a));
+    const mine = await ok(ts, zoneRiskHistory, { regionid: zone }, admin.token);
+    expect(mine.items.every((h) => h.regionid === zone)).toBe(true);
+    expect(mine.total).toBe(all.items.filter((h) => h.regionid === zone).length);
+
+    // [from, to): the newest row alone, then nothing after it, then nothing before the first.
+    const newest = mine.items[0];
+    const one = await ok(ts, zoneRiskHistory, { regionid: zone, from: newest.t, to: newest.t + 1 }, admin.token);
+    expect(one.items.map((h) => h.id)).toContain(newest.id);
+    expect(one.items.every((h) => h.t === newest.t)).toBe(true);
+    expect((await ok(ts, zoneRiskHistory, { regionid: zone, from: newest.t + 1 }, admin.token)).total).toBe(0);
+    expect((await ok(ts, zoneRiskHistory, { to: mine.items[mine.items.length - 1].t }, admin.token)).items.filter((h) => h.regionid === zone)).toEqual([]);
+
+    // A supervisor of the other zone sees its rows only, and not this zone's.
+    const narrow = await userWithRole(ts, 'supervisor', { regions: [other] });
+    const theirs = await ok(ts, zoneRiskHistory, {}, narrow.token);
+    expect(theirs.items.length).toBeGreaterThan(0);
+    expect(theirs.items.every((h) => h.regionid === other)).toBe(true);
+    expectRefused(await call(ts.url, zoneRiskHistory, { regionid: zone }, narrow.token), 404);
+  });
 });
