@@ -47,6 +47,14 @@ export const riskShared = defineSharedModule({
     'risk.history.causes': { zh: '原因', en: 'Causes' },
     'risk.history.noCause': { zh: '无实时原因（按风险点等级）', en: 'No live cause (the level of the risk points)' },
     'risk.history.open': { zh: '等级变化记录', en: 'Colour history' },
+    'risk.print.title': { zh: '四色风险分布图', en: 'Four-colour risk map' },
+    'risk.print.time': { zh: '状态时间：{time}', en: 'State at {time}' },
+    'risk.print.noShapes': { zh: '没有已绘制的区域', en: 'No zone has been drawn' },
+    'risk.print.zones': { zh: '区域及等级（{n}）', en: 'Zones and levels ({n})' },
+    'risk.print.open': { zh: '打印地图', en: 'Print the map' },
+    'risk.print.print': { zh: '打印 / 存为 PDF', en: 'Print / save as PDF' },
+    'risk.print.download': { zh: '下载 SVG', en: 'Download SVG' },
+    'risk.print.paper': { zh: '纸张', en: 'Paper' },
     'risk.override.set': { zh: '人工调整等级', en: 'Set the level by hand' },
     'risk.override.clear': { zh: '取消人工调整', en: 'Clear the override' },
     'risk.override.reason': { zh: '原因', en: 'Reason' },
@@ -89,6 +97,7 @@ export const riskShared = defineSharedModule({
   pages: [
     ...analysisPages,
     ...controlPages,
+    { href: '/riskFourColorMap/print', name: '打印四色风险分布图', name_en: 'Print the four-colour map', permittedBy: '/riskFourColorMap' },
     { href: '/riskFourColorMap/history', name: '区域风险等级变化记录', name_en: 'Zone colour history', permittedBy: '/riskFourColorMap' },
   ],
   channels: {
