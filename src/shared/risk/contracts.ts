@@ -62,11 +62,21 @@ export const zoneHistoryItem = z.object({
   causes: z.array(z.string()),
 });
 
-/** The zone's history: a row per change of its live level. */
+/**
+ * The zones' history (issue 21 §5, the timeline page): a row per change of a
+ * zone's live level, newest first; one zone (`regionid`) or every zone of the
+ * caller's regions, optionally from `from` (included) to `to` (excluded), epoch ms.
+ */
 export const zoneRiskHistory = defineContract({
   method: 'POST',
   path: '/UAPI/RiskControl/ZoneRiskHistory',
-  input: z.object({ regionid: z.number().int().positive(), page: z.number().int().min(1).default(1), pageSize: z.number().int().min(1).max(200).default(50) }),
+  input: z.object({
+    regionid: z.number().int().positive().optional(),
+    from: z.number().int().nonnegative().optional(),
+    to: z.number().int().positive().optional(),
+    page: z.number().int().min(1).default(1),
+    pageSize: z.number().int().min(1).max(200).default(50),
+  }),
   output: z.object({ items: z.array(zoneHistoryItem), total: z.number().int() }),
   permission: 'risk:view',
 });

@@ -33,6 +33,10 @@ export const riskZoneItem = z.object({
   /** The level the causes were applied to (4 when the zone has no evaluated point). */
   baseline: riskLevelSchema,
   overridden: z.boolean(),
+  /** The level override in force (issue 21 §4): a level set by hand with its reason, who, when and until when; null when none. */
+  override: z
+    .object({ level: riskLevelSchema, reason: z.string(), by: z.string(), at: z.number(), until: z.number().nullable() })
+    .nullable(),
   causes: z.array(riskCauseItem),
   /** How many risk points the zone holds. */
   points: z.number().int(),

@@ -38,6 +38,34 @@ export const riskShared = defineSharedModule({
     'risk.map.since': { zh: '自 {time}', en: 'Since {time}' },
     'risk.map.raisedFrom': { zh: '由{from}升为{to}', en: 'Raised from {from} to {to}' },
     'risk.map.overridden': { zh: '等级已人工调整', en: 'Level set by hand' },
+    'risk.history.title': { zh: '区域风险等级变化记录', en: 'Zone colour history' },
+    'risk.history.toMap': { zh: '返回四色图', en: 'Back to the map' },
+    'risk.history.allZones': { zh: '全部区域', en: 'Every zone' },
+    'risk.history.refresh': { zh: '刷新', en: 'Refresh' },
+    'risk.history.none': { zh: '所选范围内没有等级变化', en: 'No change of level in this range' },
+    'risk.history.first': { zh: '首次计算', en: 'First computed' },
+    'risk.history.causes': { zh: '原因', en: 'Causes' },
+    'risk.history.noCause': { zh: '无实时原因（按风险点等级）', en: 'No live cause (the level of the risk points)' },
+    'risk.history.open': { zh: '等级变化记录', en: 'Colour history' },
+    'risk.print.title': { zh: '四色风险分布图', en: 'Four-colour risk map' },
+    'risk.print.time': { zh: '状态时间：{time}', en: 'State at {time}' },
+    'risk.print.noShapes': { zh: '没有已绘制的区域', en: 'No zone has been drawn' },
+    'risk.print.zones': { zh: '区域及等级（{n}）', en: 'Zones and levels ({n})' },
+    'risk.print.open': { zh: '打印地图', en: 'Print the map' },
+    'risk.print.print': { zh: '打印 / 存为 PDF', en: 'Print / save as PDF' },
+    'risk.print.download': { zh: '下载 SVG', en: 'Download SVG' },
+    'risk.print.paper': { zh: '纸张', en: 'Paper' },
+    'risk.override.set': { zh: '人工调整等级', en: 'Set the level by hand' },
+    'risk.override.clear': { zh: '取消人工调整', en: 'Clear the override' },
+    'risk.override.reason': { zh: '原因', en: 'Reason' },
+    'risk.override.until': { zh: '有效至（可不填）', en: 'Until (optional)' },
+    'risk.override.untilText': { zh: '有效至 {time}', en: 'until {time}' },
+    'risk.override.help': {
+      zh: '只能选择等级，不能指定颜色；实时升级原因（报警、作业票等）仍在此等级上生效，效果不叠加。',
+      en: 'Choose a level, never a colour; the live causes (alarms, permits…) still apply on top of it, without stacking.',
+    },
+    'risk.override.saved': { zh: '等级已调整，地图已更新', en: 'Level set: the map is updated' },
+    'risk.override.cleared': { zh: '已取消人工调整，恢复按风险点计算的等级', en: 'Override cleared: the level from the risk points holds again' },
     'risk.map.table': { zh: '区域风险一览', en: 'Zones at a glance' },
     'risk.map.zone': { zh: '区域', en: 'Zone' },
     'risk.map.level': { zh: '等级', en: 'Level' },
@@ -52,6 +80,8 @@ export const riskShared = defineSharedModule({
   },
   auditActions: {
     'risk.zone.change': { zh: '区域风险等级变化', en: 'Zone risk level changed' },
+    'risk.zone.override': { zh: '人工调整区域风险等级', en: 'Zone risk level set by hand' },
+    'risk.zone.overrideClear': { zh: '取消区域风险等级人工调整', en: 'Zone level override cleared' },
     ...analysisAuditActions,
     ...rulesAuditActions,
     ...controlAuditActions,
@@ -64,7 +94,12 @@ export const riskShared = defineSharedModule({
     ...rulesMenus,
     ...controlMenus,
   ],
-  pages: [...analysisPages, ...controlPages],
+  pages: [
+    ...analysisPages,
+    ...controlPages,
+    { href: '/riskFourColorMap/print', name: '打印四色风险分布图', name_en: 'Print the four-colour map', permittedBy: '/riskFourColorMap' },
+    { href: '/riskFourColorMap/history', name: '区域风险等级变化记录', name_en: 'Zone colour history', permittedBy: '/riskFourColorMap' },
+  ],
   channels: {
     /** The levels of one zone, the latest per region; isolated by the zone's region. */
     riskZone: channel({ event: 'risk.zone', item: riskZoneItem, coalesce: 'latest', key: (i) => String(i.regionid), time: (i) => i.t, isolation: 'namedRegion' }),
@@ -75,6 +110,8 @@ export const riskShared = defineSharedModule({
   events: {
     /** A zone's live level (or its causes) changed; persisted in the zone's history before this is published. */
     'risk.changed': z.object({ zones: z.array(riskZoneItem) }),
+    /** A zone's level override was set or cleared (region ids); the other servers read the overrides again. */
+    'risk.overrideChanged': z.object({ zones: z.array(z.number()) }),
     /** The escalation rule rows were saved or one deleted (ids); the other servers read the rows again. */
     'risk.rulesChanged': z.object({ ids: z.array(z.string()) }),
     /** A control measure's check task was checked (task ids); the other servers read the overdue measures again. */

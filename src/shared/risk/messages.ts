@@ -57,6 +57,8 @@ export const riskMessages = defineMessages({
   },
   'risk.override.reasonRequired': { zh: '请填写调整等级的原因', en: 'Give the reason for setting the level by hand' },
   'risk.override.reasonTooLong': { zh: '原因最多 {max} 个字符', en: 'The reason is at most {max} characters' },
+  'risk.override.untilPast': { zh: '结束时间应晚于现在', en: 'The end time must be later than now' },
+  'risk.override.none': { zh: '该区域没有人工调整的等级', en: 'This zone has no level set by hand' },
 
   // Early-warning formulas
   'expression.empty': { zh: '公式不能为空', en: 'The formula is empty' },

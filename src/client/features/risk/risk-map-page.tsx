@@ -1,6 +1,7 @@
 import { Card, Drawer, Segmented, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Layer, Source } from 'react-map-gl/maplibre';
+import { Link } from 'react-router';
 import type { RiskLevel } from '../../../shared/domain/risk-evaluation';
 import { renderMessage } from '../../../shared/messages/catalog';
 import type { RiskZoneItem } from '../../../shared/risk/items';
@@ -76,6 +77,12 @@ export function RiskMapPage() {
             ]}
           />
           <PaletteLegend lang={lang} palette={palette} />
+          <Link to="/riskFourColorMap/history" data-testid="risk-map-history">
+            {renderMessage(lang, 'risk.history.open')}
+          </Link>
+          <Link to="/riskFourColorMap/print" data-testid="risk-map-print">
+            {renderMessage(lang, 'risk.print.open')}
+          </Link>
         </Space>
         <div className="risk-map-layout">
           <div className="risk-map-canvas">

@@ -3,6 +3,8 @@ import { definePages, page } from '../../app/route-types';
 /** Safety risk zoning (issue 21): the four-colour map, the zones as a table, the risk point register. */
 export const riskPages = definePages([
   page('/riskFourColorMap', () => import('./risk-map-page'), 'RiskMapPage'),
+  page('/riskFourColorMap/history', () => import('./zone-history-page'), 'ZoneHistoryPage'),
+  page('/riskFourColorMap/print', () => import('./print-map-page'), 'PrintMapPage'),
   page('/riskTable', () => import('./risk-table-page'), 'RiskTablePage'),
   page('/RiskControll/RiskPoint', () => import('./risk-points-page'), 'RiskPointsPage'),
   // risk-b: the palette, the national base map, work in progress (issue 21 §4).

@@ -10,6 +10,7 @@ import { LevelTag, levelHex, levelName } from '../../ui/risk-level';
 import { api } from '../../app/api';
 import type { Lang } from '../../../shared/time';
 import { useLoad } from '../../ui/use-load';
+import { ZoneOverride } from './zone-override';
 
 /** The four levels with their colours and names. */
 export function Legend({ lang }: { lang: Lang }) {
@@ -60,9 +61,14 @@ export function ZoneWhy({ lang, zone, name }: { lang: Lang; zone: RiskZoneItem; 
   const { data } = useLoad(useCallback((signal: AbortSignal) => api(zoneRiskDetail, { regionid, t } as { regionid: number }, { signal }), [regionid, t]));
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }} data-testid="risk-zone-why">
-      <Typography.Title level={5} style={{ margin: 0 }}>
-        {name}
-      </Typography.Title>
+      <Space size={12} wrap style={{ justifyContent: 'space-between', width: '100%' }}>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {name}
+        </Typography.Title>
+        <Link to={`/riskFourColorMap/history?zone=${regionid}`} data-testid="risk-zone-history-link">
+          {renderMessage(lang, 'risk.history.open')}
+        </Link>
+      </Space>
       <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label={renderMessage(lang, 'risk.map.live')}>
           <span data-testid="risk-why-live" data-level={zone.live}>
@@ -76,6 +82,7 @@ export function ZoneWhy({ lang, zone, name }: { lang: Lang; zone: RiskZoneItem; 
           <LevelTag lang={lang} level={zone.inherent} />
         </Descriptions.Item>
       </Descriptions>
+      <ZoneOverride lang={lang} zone={zone} />
       <Typography.Text strong>{renderMessage(lang, 'risk.map.causes')}</Typography.Text>
       <Causes lang={lang} zone={zone} />
       <Typography.Text strong>{renderMessage(lang, 'risk.map.points')}</Typography.Text>

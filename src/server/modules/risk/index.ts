@@ -18,6 +18,8 @@ import { riskPort } from './port.js';
 import { createRiskRepository } from './risk.repository.js';
 import { registerRiskRoutes } from './risk.routes.js';
 import { createRiskService } from './risk.service.js';
+import { registerOverrideRoutes } from './override.routes.js';
+import { createOverrideService } from './override.service.js';
 import { registerRulesRoutes } from './rules.routes.js';
 import { createRulesService } from './rules.service.js';
 import { envMs } from '../../common/env.js';
@@ -61,6 +63,7 @@ export const riskModule = defineModule({
       onRulesChanged: (next) => risk.setRules(next),
       onError: (err, what) => log.error({ err }, `${what} failed`),
     });
+    const overrides = createOverrideService({ db: store.db, bus: stream.bus, risk, onError: (err, what) => log.error({ err }, `${what} failed`) });
     const checks = createChecksService({
       db: store.db,
       records: ports.records,
@@ -75,11 +78,13 @@ export const riskModule = defineModule({
     stream.topics.addResolver(risk.channel.resolver);
     registerRiskRoutes(http, risk, bands);
     registerRulesRoutes(http, rules);
+    registerOverrideRoutes(http, overrides);
     registerChecksRoutes(http, checks);
     registerAnalysisRoutes(http, bands, analysis, ports.records, async (c) => (await risk.points(c)).map((p) => p.id));
     const ready = (async () => {
       await bands.load();
       await rules.load();
+      await overrides.load();
       if (config.demo) {
         await seedDemoRiskPoints(ports.records, ports.org, (err) => log.error({ err }, 'risk demo points failed'));
         await seedDemoUnits(ports.records, ports.org, bands, analysis, (err) => log.error({ err }, 'risk demo units failed'));
@@ -89,12 +94,13 @@ export const riskModule = defineModule({
     })();
     return {
       port: { report: (e, label) => risk.report(e, label), zoneList: (c) => risk.zoneList(c), points: (c) => risk.points(c) },
-      exposed: { risk, rules, checks },
+      exposed: { risk, rules, checks, overrides },
       ready,
       stats: () => risk.stats(),
       close: async () => {
         await checks.close();
         rules.close();
+        overrides.close();
         risk.close();
         await risk.idle();
       },

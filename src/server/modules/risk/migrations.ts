@@ -159,10 +159,28 @@ function measureTasks(dialect: Dialect): Migration {
   };
 }
 
+/** The zones' level overrides (issue 21 §4): one row per zone overridden now. */
+function zoneOverrides(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('risk_zone_override')
+        .addColumn('regionid', 'integer', (c) => c.primaryKey())
+        .addColumn('level', 'integer', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('until', 'bigint')
+        .addColumn('set_at', 'bigint', (c) => c.notNull())
+        .addColumn('set_by', 'text', (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
 /** This module's migrations. Never edit a landed one; add new ones named by time. */
 export const migrations: Readonly<Record<string, ModuleMigration>> = {
   '20261125T2000_risk_zone_history': zoneHistory,
   '20261126T0230_risk_bands_evaluations': bandsAndEvaluations,
   '20261126T1310_risk_escalation_rules': escalationRules,
   '20261126T1720_risk_measure_tasks': measureTasks,
+  '20261126T2010_risk_zone_overrides': zoneOverrides,
 };

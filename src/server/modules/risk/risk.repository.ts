@@ -21,18 +21,30 @@ export function createRiskRepository(db: Db) {
         .values(rows.map((r) => ({ ...r, causes: JSON.stringify(r.causes) })))
         .execute();
     },
-    async history(regionid: number, page: number, pageSize: number) {
+    /** Rows newest first: one zone or the zones given (null: every zone), within [from, to). */
+    async history(filter: { regionids: number[] | null; from?: number; to?: number }, page: number, pageSize: number) {
+      const base = () => {
+        let q = db.selectFrom('risk_zone_history');
+        if (filter.regionids !== null) {
+          q = filter.regionids.length === 0 ? q.where('regionid', '=', -1) : q.where('regionid', 'in', filter.regionids);
+        }
+        if (filter.from !== undefined) {
+          q = q.where('t', '>=', filter.from);
+        }
+        if (filter.to !== undefined) {
+          q = q.where('t', '<', filter.to);
+        }
+        return q;
+      };
       const [rows, count] = await Promise.all([
-        db
-          .selectFrom('risk_zone_history')
+        base()
           .selectAll()
-          .where('regionid', '=', regionid)
           .orderBy('t', 'desc')
           .orderBy('id', 'desc')
           .limit(pageSize)
           .offset((page - 1) * pageSize)
           .execute(),
-        db.selectFrom('risk_zone_history').select((eb) => eb.fn.countAll<number>().as('n')).where('regionid', '=', regionid).executeTakeFirst(),
+        base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
       ]);
       return {
         items: rows.map((r) => ({ id: Number(r.id), regionid: Number(r.regionid), t: Number(r.t), from: r.from_level, to: r.to_level, residual: r.residual, causes: JSON.parse(r.causes) as string[] })),

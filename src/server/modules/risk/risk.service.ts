@@ -46,6 +46,19 @@ const levelOf = (v: unknown): RiskLevel | null => {
 /** Gas detectors' tags (LEL, ppm) belong to the gas detection system (GDS): their HH is the detector's 二级 alarm. */
 const GAS_KINDS = new Set(['lel', 'ppm']);
 
+/** A zone's level override as the service keeps it (issue 21 §4): a level set by hand, never a colour. */
+export interface ZoneOverrideState {
+  level: RiskLevel;
+  reason: string;
+  by: string;
+  at: number;
+  /** When it ends by itself; null: until cleared. */
+  until: number | null;
+}
+
+/** The id a zone's override has among the causes in its history rows. */
+export const OVERRIDE_CAUSE_ID = 'override';
+
 /** How the zone page names a cause and where it links (a cause without one shows its id). */
 export interface CauseLabel {
   label: string;
@@ -71,7 +84,7 @@ export interface RiskService {
   calculate(input: EvaluationInput): EvaluationResult;
   zoneList(caller: AuthUser): Promise<{ items: RiskZoneItem[]; total: number; serverTime: number }>;
   zoneDetail(caller: AuthUser, regionid: number): Promise<{ zone: RiskZoneItem; points: RiskPointLevelItem[] }>;
-  zoneHistory(caller: AuthUser, input: { regionid: number; page: number; pageSize: number }): ReturnType<RiskRepository['history']>;
+  zoneHistory(caller: AuthUser, input: { regionid?: number; from?: number; to?: number; page: number; pageSize: number }): ReturnType<RiskRepository['history']>;
   /** Every risk point of the caller's zones with its levels (the performance board's classification). */
   points(caller: AuthUser): Promise<RiskPointLevelItem[]>;
   /** Reads the risk points and regions again and publishes what changed. */
@@ -82,6 +95,12 @@ export interface RiskService {
   recomputeAll(): void;
   /** Replaces the escalation rule rows and recomputes every zone at once (an administrator saved them, here or on another server). */
   setRules(rules: readonly EscalationRule[]): void;
+  /** Replaces a zone's override (null: none) and recomputes it at once; answers the zone's state. */
+  setOverride(regionid: number, override: ZoneOverrideState | null): RiskZoneItem | undefined;
+  /** Replaces every zone's override (read from the store at start, or after another server changed one). */
+  setOverrides(all: ReadonlyMap<number, ZoneOverrideState>): void;
+  /** Whether the caller may see (and so act on) this zone: it exists and is in the caller's regions. */
+  mayAct(caller: AuthUser, regionid: number): Promise<boolean>;
   /** The zones' current state (tests, benchmarks). */
   zones(): ReadonlyMap<number, RiskZoneItem>;
   /** Resolves once pending history rows are written. */
@@ -109,6 +128,7 @@ export function createRiskService(deps: RiskServiceDeps): RiskService {
   const zones = new Map<number, RiskZoneItem>();
   const nextAt = new Map<number, number>();
   const causeLabels = new Map<string, CauseLabel>();
+  const overrides = new Map<number, ZoneOverrideState>();
   let feed: ChannelFeed<RiskZoneItem> | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let timerAt = Infinity;
@@ -175,13 +195,17 @@ export function createRiskService(deps: RiskServiceDeps): RiskService {
 
   function computeZone(regionid: number, t: number): RiskZoneItem {
     const own = pointsByZone.get(regionid);
-    const levels = zoneLevels(own ? own.values() : [], null);
+    const o = overrides.get(regionid);
+    // An override replaces the level from the points (DOMAIN.md §2); the causes are applied to it as to any static level.
+    const override = o && (o.until === null || o.until > t) ? o : null;
+    const levels = zoneLevels(own ? own.values() : [], override);
     escalation.setResidual(String(regionid), levels.residual);
     const live = escalation.levelAt(String(regionid), t);
-    if (live.nextChangeAt === null) {
+    const wake = Math.min(live.nextChangeAt ?? Infinity, override?.until ?? Infinity);
+    if (wake === Infinity) {
       nextAt.delete(regionid);
     } else {
-      nextAt.set(regionid, live.nextChangeAt);
+      nextAt.set(regionid, wake);
     }
     return {
       regionid,
@@ -190,6 +214,7 @@ export function createRiskService(deps: RiskServiceDeps): RiskService {
       live: live.level,
       baseline: live.baseline,
       overridden: levels.overridden,
+      override: override && { ...override },
       causes: live.causes.map(causeItem),
       points: own?.size ?? 0,
       t,
@@ -202,6 +227,8 @@ export function createRiskService(deps: RiskServiceDeps): RiskService {
     a.residual === b.residual &&
     a.inherent === b.inherent &&
     a.points === b.points &&
+    a.override?.at === b.override?.at &&
+    a.override?.until === b.override?.until &&
     a.causes.length === b.causes.length &&
     a.causes.every((c, i) => c.id === b.causes[i].id && c.effectLevel === b.causes[i].effectLevel && c.until === b.causes[i].until);
 
@@ -219,7 +246,7 @@ export function createRiskService(deps: RiskServiceDeps): RiskService {
       zones.set(regionid, next);
       changed.push(next);
       if (prev?.live !== next.live) {
-        history.push({ regionid, t, from_level: prev ? prev.live : null, to_level: next.live, residual: next.residual, causes: next.causes.map((c) => c.id) });
+        history.push({ regionid, t, from_level: prev ? prev.live : null, to_level: next.live, residual: next.residual, causes: [...(next.override ? [OVERRIDE_CAUSE_ID] : []), ...next.causes.map((c) => c.id)] });
       }
     }
     if (changed.length > 0) {
@@ -401,11 +428,15 @@ export function createRiskService(deps: RiskServiceDeps): RiskService {
       return [...pointsByZone.entries()].filter(([regionid]) => may(regionid)).flatMap(([, own]) => [...own.values()]);
     },
     async zoneHistory(caller, input) {
-      const may = await scopeOf(caller);
-      if (!may(input.regionid)) {
-        throw notFound();
+      const scope = await deps.org.getUserScope(caller.userid);
+      const filter = { from: input.from, to: input.to };
+      if (input.regionid !== undefined) {
+        if (!scope.all && !scope.regionids.includes(input.regionid)) {
+          throw notFound();
+        }
+        return deps.repo.history({ ...filter, regionids: [input.regionid] }, input.page, input.pageSize);
       }
-      return deps.repo.history(input.regionid, input.page, input.pageSize);
+      return deps.repo.history({ ...filter, regionids: scope.all ? null : scope.regionids }, input.page, input.pageSize);
     },
     async reload() {
       await reload();
@@ -413,6 +444,24 @@ export function createRiskService(deps: RiskServiceDeps): RiskService {
       onAlarms(deps.alarms.openAlarms(''));
     },
     report,
+    setOverride(regionid, override) {
+      if (override) {
+        overrides.set(regionid, override);
+      } else {
+        overrides.delete(regionid);
+      }
+      recompute([regionid]);
+      return zones.get(regionid);
+    },
+    setOverrides(all) {
+      const touched = new Set([...overrides.keys(), ...all.keys()]);
+      overrides.clear();
+      all.forEach((o, id) => overrides.set(id, o));
+      recompute([...touched].filter((id) => regionIds.has(id)));
+    },
+    async mayAct(caller, regionid) {
+      return zones.has(regionid) && (await scopeOf(caller))(regionid);
+    },
     recomputeAll: () => void recompute(regionIds),
     setRules(next) {
       escalation.setRules(next);

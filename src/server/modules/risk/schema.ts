@@ -101,3 +101,18 @@ declare module '../../store/schema.js' {
     };
   }
 }
+
+declare module '../../store/schema.js' {
+  interface Database {
+    /** A zone's level override (issue 21 §4): a level set by hand with its reason; at most one per zone, deleted when cleared. */
+    risk_zone_override: {
+      regionid: number;
+      level: number;
+      reason: string;
+      /** When it ends by itself (epoch ms); null: until cleared. */
+      until: number | null;
+      set_at: number;
+      set_by: string;
+    };
+  }
+}
