@@ -6,6 +6,7 @@ import { defineMessages } from '../messages/define.js';
  * escalation targets.
  */
 export const hiddenDangerMessages = defineMessages({
+  'hiddenDangers.fromMeasureCheck': { zh: '管控措施检查异常：{measure}', en: 'Control measure found failing: {measure}' },
   'hiddenDangers.grade.general': { zh: '一般隐患', en: 'General hidden danger' },
   'hiddenDangers.grade.major': { zh: '重大隐患', en: 'Major hidden danger' },
 

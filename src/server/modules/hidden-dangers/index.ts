@@ -1,3 +1,4 @@
+import { renderMessage } from '../../../shared/messages/catalog.js';
 import { hiddenDangerLedger } from '../../../shared/hidden-dangers/ledger.js';
 import { hiddenDangersShared } from '../../../shared/hidden-dangers/manifest.js';
 import { defineModule } from '../module.js';
@@ -45,6 +46,21 @@ export const hiddenDangersModule = defineModule({
       if (e.entity === hiddenDangerLedger.entity) {
         syncCauses();
       }
+    });
+    // A control-measure check found abnormal opens a hidden danger in the measure's zone, the checker as finder.
+    ports.risk.onAbnormalCheck(async (who, c) => {
+      if (c.regionid === null) {
+        log.warn({ task: c.taskId }, 'abnormal measure check without a zone: no hidden danger opened');
+        return;
+      }
+      await hd.report(who, {
+        title: renderMessage('zh', 'hiddenDangers.fromMeasureCheck', { measure: c.content }).slice(0, 200),
+        category: 'other',
+        source: 'check',
+        region: c.regionid,
+        place: [c.unit, c.event].filter(Boolean).join(' · '),
+        detail: [c.checkContent, c.note].filter(Boolean).join(' · '),
+      });
     });
     const timer = setInterval(() => void hd.checkDeadlines(SYSTEM).catch((err: unknown) => log.warn({ err }, 'hidden-danger deadline check')), CHECK_EVERY_MS);
     timer.unref();

@@ -44,6 +44,21 @@ interface Measure {
   regionid: number | null;
 }
 
+/** What a control-measure check found abnormal: the measure, its event, unit and zone, and the checker's note. */
+export interface AbnormalCheck {
+  taskId: number;
+  measureId: number;
+  content: string;
+  checkContent: string;
+  event: string;
+  unit: string;
+  regionid: number | null;
+  note: string;
+  at: number;
+}
+/** Called once per abnormal check, after it is stored, by the checker (hidden dangers opens one). */
+export type AbnormalCheckHandler = (caller: AuthUser, check: AbnormalCheck) => Promise<unknown>;
+
 export interface ChecksDeps {
   db: Db;
   records: Pick<RecordsPort, 'allRecords'>;
@@ -65,6 +80,7 @@ export interface ChecksDeps {
  * escalation as a cause in the unit's zone until the measure is checked again.
  */
 export function createChecksService(deps: ChecksDeps) {
+  const abnormalHandlers: AbnormalCheckHandler[] = [];
   const now = deps.now ?? Date.now;
   const repo = createChecksRepository(deps.db);
   /** The causes this server reported, by measure: since when it is overdue. */
@@ -235,7 +251,29 @@ export function createChecksService(deps: ChecksDeps) {
       });
       await sweep(t);
       deps.bus.publish('risk.measureChecked', { ids: [row.id] });
-      return itemOf(row, mine.get(row.measure_id)!, t);
+      const measure = mine.get(row.measure_id)!;
+      if (input.result === 'abnormal') {
+        const found: AbnormalCheck = {
+          taskId: row.id,
+          measureId: measure.id,
+          content: measure.content,
+          checkContent: measure.checkContent,
+          event: measure.event,
+          unit: measure.unit,
+          regionid: measure.regionid,
+          note: input.note,
+          at: t,
+        };
+        for (const handler of abnormalHandlers) {
+          // The check stands whatever a handler does; a failure is logged for the administrator.
+          await handler(caller, found).catch((err: unknown) => deps.onError(err, 'abnormal measure check'));
+        }
+      }
+      return itemOf(row, measure, t);
+    },
+    /** Adds what happens after an abnormal check (the hidden-dangers module opens a hidden danger). */
+    onAbnormal(handler: AbnormalCheckHandler): void {
+      abnormalHandlers.push(handler);
     },
     async close(): Promise<void> {
       closed = true;

@@ -93,7 +93,7 @@ export const riskModule = defineModule({
       await checks.sweep();
     })();
     return {
-      port: { report: (e, label) => risk.report(e, label), zoneList: (c) => risk.zoneList(c), points: (c) => risk.points(c) },
+      port: { report: (e, label) => risk.report(e, label), zoneList: (c) => risk.zoneList(c), points: (c) => risk.points(c), onAbnormalCheck: (h) => checks.onAbnormal(h) },
       exposed: { risk, rules, checks, overrides },
       ready,
       stats: () => risk.stats(),

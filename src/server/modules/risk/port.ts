@@ -1,5 +1,6 @@
 import type { CauseEvent } from '../../../shared/domain/risk-escalation.js';
 import { definePort } from '../module.js';
+import type { AbnormalCheckHandler } from './checks.service.js';
 import type { CauseLabel, RiskService } from './risk.service.js';
 
 /**
@@ -13,6 +14,8 @@ export interface RiskPort {
   zoneList: RiskService['zoneList'];
   /** The caller's risk points with their levels. */
   points: RiskService['points'];
+  /** Runs `handler` after each control-measure check found abnormal (hidden dangers opens one: issue 21 §1, DOMAIN.md §8). */
+  onAbnormalCheck(handler: AbnormalCheckHandler): void;
 }
 
 export const riskPort = definePort<RiskPort>('risk');

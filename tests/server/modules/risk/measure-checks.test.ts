@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { riskModule } from '../../../../src/server/modules/risk/index.js';
+import { hiddenDangerLedger } from '../../../../src/shared/hidden-dangers/ledger.js';
+import { recordContracts } from '../../../../src/shared/records/contracts.js';
 import { analysisLedger, analysisMeasureLedger, evaluateUnitLedger, measureTypeLedger } from '../../../../src/shared/risk/analysis-ledgers.js';
 import { measureCheckList, measureCheckSubmit, type MeasureCheckItem } from '../../../../src/shared/risk/check-contracts.js';
 import { zoneRiskList } from '../../../../src/shared/risk/contracts.js';
@@ -10,6 +12,7 @@ import { dialects, startTestServer, type TestServer } from '../../../helpers/ser
 import { expectRefused } from '../realtime/realtime-fixtures.js';
 
 const HOUR = 3_600_000;
+const dangers = recordContracts(hiddenDangerLedger);
 
 /**
  * Issue 21 §1 and DOMAIN.md §6, §8 on both stores: a control measure's check
@@ -133,6 +136,32 @@ describe.each(dialects)('measure check tasks (%s)', (dialect) => {
       const r = await call(ts.url, { method: 'POST', path: `/UAPI/RiskControl/${name}` } as never, { page: 1, pageSize: 10 }, admin.token);
       expect(r.body.IsSuccess, name).toBe(true);
     }
+  });
+
+  it('an abnormal check opens a hidden danger in the unit zone, the checker as finder (issue 21 §1, DOMAIN.md §8)', async () => {
+    const t = Date.now();
+    const [inserted] = await ts.server.store.db
+      .insertInto('risk_measure_task')
+      .values({ task_key: `measure-${measureId}@abnormal`, measure_id: measureId, start_at: t - 60_000, end_at: t + HOUR, note: '' })
+      .returning('id')
+      .execute();
+    const before = (await ok(ts, dangers.list, { page: 1, pageSize: 100 }, admin.token)).total;
+    const done: MeasureCheckItem = await ok(ts, measureCheckSubmit, { id: inserted.id, result: 'abnormal', note: '探测器无显示' }, admin.token);
+    expect(done).toMatchObject({ state: 'done', result: 'abnormal' });
+    const list = await ok(ts, dangers.list, { page: 1, pageSize: 100 }, admin.token);
+    expect(list.total).toBe(before + 1);
+    const danger = list.items.find((d) => String(d.title).includes('可燃气体探测器完好'))!;
+    expect(danger).toMatchObject({ title: '管控措施检查异常：可燃气体探测器完好', source: 'check', region: zone, finder: admin.userid });
+    expect(String(danger.detail)).toContain('探测器无显示');
+    expect(String(danger.place)).toContain('罐区单元');
+    // A normal check opens none.
+    const [second] = await ts.server.store.db
+      .insertInto('risk_measure_task')
+      .values({ task_key: `measure-${measureId}@normal`, measure_id: measureId, start_at: t - 60_000, end_at: t + HOUR, note: '' })
+      .returning('id')
+      .execute();
+    await ok(ts, measureCheckSubmit, { id: second.id, result: 'normal' }, admin.token);
+    expect((await ok(ts, dangers.list, { page: 1, pageSize: 100 }, admin.token)).total).toBe(before + 1);
   });
 
   it('tasks are isolated by the unit region; checking needs risk:check', async () => {
