@@ -26,6 +26,7 @@ export const permitLifecycleMessages = defineMessages({
   'permits.role.confinedGuardian': { zh: '受限空间作业监护', en: 'confined-space guarding' },
   'permits.ui.saveDraft': { zh: '保存草稿', en: 'Save draft' },
   'permits.ui.submit': { zh: '提交申请', en: 'Apply' },
+  'permits.ui.cancel': { zh: '取消', en: 'Cancel' },
   'permits.ui.edit': { zh: '修改', en: 'Edit' },
   'permits.ui.reject': { zh: '驳回', en: 'Reject' },
   'permits.ui.void': { zh: '作废', en: 'Void' },
