@@ -166,6 +166,8 @@ export const permitDetail = z.object({
   events: z.array(permitEventItem),
   /** The rules judged now: what would stop a start (or resume) at this moment. */
   check: workingBillCheckOutput,
+  /** JSAs (job safety analyses, /JSA) that name this permit, with their record status (4 completed). */
+  jsas: z.array(z.object({ id: z.number().int(), number: z.string(), title: z.string(), status: z.number().nullable() })),
   /** Draft or rejected: what the form edits besides the item (signers, blind, line, wind, load, height). */
   form: z
     .object({

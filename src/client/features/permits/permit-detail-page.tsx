@@ -19,6 +19,7 @@ import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { feedback } from '../../app/feedback';
 import { useLang } from '../../app/i18n';
+import { navigateTo } from '../../app/navigation';
 import { useSession } from '../../app/session-store';
 import { useTopic } from '../../stream/use-topic';
 import { authorised, envelopeOf, save } from '../../ui/file-transfer';
@@ -212,6 +213,17 @@ export function PermitDetailPage() {
                 </Tag>
               );
             })}
+          </Descriptions.Item>
+          <Descriptions.Item label="JSA">
+            <Space wrap size={4} data-testid="permit-jsas">
+              {d.jsas.length === 0
+                ? '—'
+                : d.jsas.map((j) => (
+                    <Tag key={j.id} color={j.status === 4 ? 'green' : 'blue'} style={{ cursor: 'pointer' }} onClick={() => navigateTo(`/JSA/JSADetail?id=${j.id}`)}>
+                      {j.number} · {j.title}
+                    </Tag>
+                  ))}
+            </Space>
           </Descriptions.Item>
         </Descriptions>
         <Button size="small" onClick={() => void handlePdf()} data-testid="permit-pdf">

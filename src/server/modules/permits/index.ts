@@ -81,6 +81,7 @@ export const permitsModule = defineModule({
       gasAlarms: () => activeGasAlarms(ports.alarms, tags, esd),
       isolationSheets: (number) => isolation.sheetsOf(number),
       jsaCompleted: (number, type) => jsa.completedFor(number, type),
+      jsaLinked: (number) => jsa.linkedTo(number),
       completeWithin: async (user, p, result, complete) => {
         const blind = (JSON.parse(p.body) as { blinds?: { id: string; action: 'insert' | 'remove' }[] }).blinds;
         // One blind, one action (GB 30871-2022 §7): the register takes it with the completion, in its transaction.

@@ -73,6 +73,8 @@ export interface PermitsDeps {
   isolationSheets?: (permitNumber: string) => Promise<{ number: string; status: number }[]>;
   /** Whether a completed JSA of this type names the permit: a hot-work permit's JSA step waits for one (GB 30871-2022 Annex A). */
   jsaCompleted?: (permitNumber: string, type: PermitType) => Promise<boolean>;
+  /** The JSAs naming a permit, shown on its page. */
+  jsaLinked?: (permitNumber: string) => Promise<{ id: number; number: string; title: string; status: number | null }[]>;
   /**
    * Runs a permit's completion (`complete`, in the transaction it is given)
    * inside another record's change when the completion concerns one: the

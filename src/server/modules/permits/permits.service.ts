@@ -156,7 +156,7 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
     if (!p || !(await visible(user, p))) {
       throw notFound();
     }
-    const [[item], steps, gas, events] = await Promise.all([items([p]), repo.steps(store.db, [id]), repo.gas(store.db, id), repo.events(store.db, id)]);
+    const [[item], steps, gas, events, jsas] = await Promise.all([items([p]), repo.steps(store.db, [id]), repo.gas(store.db, id), repo.events(store.db, id), deps.jsaLinked?.(p.number) ?? []]);
     const who = await names([...steps.map((s) => s.signer_id), ...gas.map((g) => g.analyst_id)]);
     const at = now();
     const breakMinutes = p.status === 'suspended' && p.suspended_at !== null ? (at - Number(p.suspended_at)) / 60_000 : undefined;
@@ -174,6 +174,7 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
       gas: gas.map((g) => ({ id: g.id, t: Number(g.t), lel: g.lel, reading: g.reading, unit: g.unit, o2: g.o2, analyst: g.analyst })),
       events: events.map((e) => ({ at: Number(e.at), action: e.action, by: e.loginname, detail: e.detail.length > 300 ? '' : e.detail })),
       check: findingsOf(await judge(bodyOf(p, gas, at, breakMinutes)), lang),
+      jsas,
       form: editableStatuses.includes(p.status as PermitStatus) ? formOf(p) : null,
     };
   }
