@@ -38,10 +38,13 @@ async function draw(page: Page, testId: string) {
   await page.mouse.up();
 }
 
-/** Picks an option of an antd select with search by typing part of its label. */
+/** Picks an option of an antd select with search by typing part of its label; Enter takes the first match. */
 async function pick(page: Page, id: string, text: string) {
-  await page.locator(`#${id}`).fill(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+  const input = page.locator(`#${id}`);
+  await input.fill(text);
+  // The filtered list's first option is the active one: Enter takes it (no click on a closing dropdown of the previous select).
+  await expect(page.locator(`#${id}_list`)).toBeAttached();
+  await input.press('Enter');
 }
 
 test('draft → apply (uncertified welder refused) → reject → edit → apply → approved', async ({ browser, request }) => {

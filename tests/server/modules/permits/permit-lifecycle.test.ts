@@ -15,8 +15,9 @@ import {
   type PermitStepCode,
 } from '../../../../src/shared/permits/contracts.js';
 import { call } from '../../../helpers/api.js';
-import { adminOf, createRecord, ok, userWithRole, type Admin, type User } from '../../../helpers/factories.js';
+import { adminOf, createRecord, createRegion, ok, userWithRole, type Admin, type User } from '../../../helpers/factories.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
+import { completedJsa } from './jsa-fixtures.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -44,6 +45,7 @@ describe.each(dialects)('permit drafts, rejection, voiding and certificates (%s)
     applicant = await userWithRole(t, 'contractor');
     approver = await userWithRole(t, 'supervisor');
     other = await userWithRole(t, 'operator');
+    await createRegion(t, admin);
   });
   afterAll(() => t?.close());
 
@@ -122,7 +124,12 @@ describe.each(dialects)('permit drafts, rejection, voiding and certificates (%s)
       const r = await sign(who, p.id, step);
       expect(r.body.IsSuccess, `${step}: ${JSON.stringify(r.body)}`).toBe(true);
     }
-    expect((await ok(t, permitDetailCall, { id: p.id }, admin.token)).permit.status).toBe('approved');
+    const approved = await ok(t, permitDetailCall, { id: p.id }, admin.token);
+    expect(approved.permit.status).toBe('approved');
+    // A JSA naming the permit is shown on it.
+    expect(approved.jsas).toEqual([]);
+    const jsaId = await completedJsa(t.url, admin.token, admin.userid, p.number, 'height');
+    expect((await ok(t, permitDetailCall, { id: p.id }, applicant.token)).jsas).toEqual([expect.objectContaining({ id: jsaId, status: 4 })]);
     expect(await audits(p.id)).toEqual(['permit.apply', 'permit.sign', 'permit.reject', 'permit.draft', 'permit.apply', ...order.map(() => 'permit.sign')]);
     const open = await t.server.store.db.selectFrom('todo').select('kind').where('ref', '=', String(p.id)).where('kind', '=', 'permit.edit').where('status', '=', 0).execute();
     expect(open).toEqual([]);
