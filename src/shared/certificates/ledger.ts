@@ -8,6 +8,7 @@ export const certificateKinds = [
   { value: 'confined-space', label: { zh: '受限空间作业证', en: 'Confined space' } },
   { value: 'work-at-height', label: { zh: '高处作业证', en: 'Work at height' } },
   { value: 'electrician', label: { zh: '电工证', en: 'Electrician' } },
+  { value: 'lifting', label: { zh: '起重作业证', en: 'Lifting operation' } },
 ];
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineContract } from '../contracts/contract.js';
 import { listOf, pageInput } from '../contracts/envelope.js';
 import { blindAction, hotGradeCodes, permitTypeCodes, workingBillCheckInput } from '../domain/gb30871-input.js';
+import { specialRoles } from '../domain/permit-lifecycle.js';
 import { permitItem, permitStatuses, permitStepCodes } from './items.js';
 
 export { permitItem, permitStatuses, permitStepCodes, type PermitItem, type PermitStatus, type PermitStepCode } from './items.js';
@@ -53,8 +54,13 @@ export const signatureImage = z
   .max(400_000)
   .refine((s) => s.startsWith('data:image/png;base64,') && s.length > 40, 'permits.signFirst');
 
-export const permitApplyInput = z
-  .object({
+/** A worker named for a special job: they must hold a valid certificate for it (GB 30871-2022 §4.4). */
+export const specialWorker = z.object({ name: z.string().trim().min(1).max(50), role: z.enum(specialRoles) });
+
+/** The permit's content as the form edits it: the application, a draft and an edit of a rejected permit share it. */
+const permitForm = z.object({
+    /** Applying a saved draft or a rejected permit of the caller: that permit, not a new one. */
+    id: z.number().int().positive().optional(),
     type: z.enum(permitTypeCodes),
     grade: z.enum(hotGradeCodes).optional(),
     content: z.string().trim().min(1).max(500),
@@ -76,11 +82,20 @@ export const permitApplyInput = z
     workers: z.array(z.string().trim().min(1).max(50)).min(1).max(50),
     /** The guardian's positioning tag (card id): leaving the zone suspends the permit. */
     guardianTag: z.string().trim().max(64).optional(),
+    /** Of `workers`, those named for a special job. */
+    specialWorkers: z.array(specialWorker).max(50).optional(),
     signers: permitSigners,
     /** The applicant's own signature: sign before submit. */
     signature: signatureImage,
-  })
+  });
+
+export const permitApplyInput = permitForm
   .superRefine((b, ctx) => {
+    b.specialWorkers?.forEach((w, i) => {
+      if (!b.workers.includes(w.name)) {
+        ctx.addIssue({ code: 'custom', path: ['specialWorkers', i], message: 'permits.specialNotWorker' });
+      }
+    });
     if (b.type === 'hot' && b.grade === undefined) {
       ctx.addIssue({ code: 'custom', path: ['grade'], message: 'validation.required' });
     }
@@ -96,6 +111,27 @@ export const permitApplyInput = z
     }
   });
 export type PermitApplyInput = z.input<typeof permitApplyInput>;
+
+/** A draft (not yet applied; no signature): the same content, signers and workers may still be missing. */
+export const permitDraftInput = permitForm.omit({ signature: true, signers: true, workers: true }).extend({
+  signers: permitSigners.partial(),
+  workers: z.array(z.string().trim().min(1).max(50)).max(50),
+});
+export type PermitDraftInput = z.input<typeof permitDraftInput>;
+
+/** `POST UAPI/WorkingBill/SaveDraft`: saves a new draft, or edits the caller's draft or rejected permit (`id`). */
+export const permitSaveDraft = defineContract({ method: 'POST', path: '/UAPI/WorkingBill/SaveDraft', input: permitDraftInput, output: permitItem, permission: 'permit:apply' });
+
+/** People a permit may name as workers: the org's users and the positioning roster, with their certificates. */
+export const permitWorkerOptions = defineContract({
+  method: 'POST',
+  path: '/UAPI/WorkingBill/WorkerOptions',
+  input: z.object({}),
+  output: z.object({
+    items: z.array(z.object({ name: z.string(), dept: z.string().nullable(), certificates: z.array(z.object({ kind: z.string(), expiry: z.number() })) })),
+  }),
+  permission: 'permit:view',
+});
 
 
 export const permitStepItem = z.object({
@@ -130,6 +166,19 @@ export const permitDetail = z.object({
   events: z.array(permitEventItem),
   /** The rules judged now: what would stop a start (or resume) at this moment. */
   check: workingBillCheckOutput,
+  /** JSAs (job safety analyses, /JSA) that name this permit, with their record status (4 completed). */
+  jsas: z.array(z.object({ id: z.number().int(), number: z.string(), title: z.string(), status: z.number().nullable() })),
+  /** Draft or rejected: what the form edits besides the item (signers, blind, line, wind, load, height). */
+  form: z
+    .object({
+      signers: permitSigners.partial(),
+      blinds: z.array(blindAction).optional(),
+      line: z.string().optional(),
+      windForce: z.number().optional(),
+      loadT: z.number().optional(),
+      heightM: z.number().optional(),
+    })
+    .nullable(),
 });
 export type PermitDetail = z.infer<typeof permitDetail>;
 
@@ -228,3 +277,11 @@ export const permitPdf = defineContract({
   output: z.null(),
   permission: 'permit:view',
 });
+
+const reasonInput = z.object({ id: z.number().int().positive(), reason: z.string().trim().min(1).max(500) });
+
+/** The current step's signer sends the permit back to its applicant with a reason (驳回). */
+export const permitReject = defineContract({ method: 'POST', path: '/UAPI/WorkingBill/Reject', input: reasonInput, output: permitDetail, permission: 'permit:view' });
+
+/** The applicant or an administrator voids a permit before work starts, with a reason (作废). */
+export const permitVoid = defineContract({ method: 'POST', path: '/UAPI/WorkingBill/Void', input: reasonInput, output: permitDetail, permission: 'permit:view' });

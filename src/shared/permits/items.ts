@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { hotGradeCodes, permitTypeCodes } from '../domain/gb30871-input.js';
+import { permitStatuses, specialRoles } from '../domain/permit-lifecycle.js';
 
 /* The permit as lists, the map and the live topic carry it (small: the manifest imports it). */
 
-/** Statuses (seed 2 §4): signing holds the statutory steps before work; completed waits for acceptance. */
-export const permitStatuses = ['signing', 'approved', 'active', 'suspended', 'completed', 'closed', 'cancelled'] as const;
-export type PermitStatus = (typeof permitStatuses)[number];
+export { permitStatuses, type PermitStatus } from '../domain/permit-lifecycle.js';
 
 /**
  * The statutory steps of GB 30871-2022 Annex A in order. `applicant` is signed
@@ -39,6 +38,11 @@ export const permitItem = z.object({
   guardianName: z.string(),
   guardianTag: z.string().nullable(),
   workers: z.array(z.string()),
+  /** Workers named for a special job (welder, electrician…): each held a valid certificate when named. */
+  specialWorkers: z.array(z.object({ name: z.string(), role: z.enum(specialRoles) })),
+  applicantId: z.number().int(),
+  /** Why it was rejected or voided (the approver's or voider's words). */
+  statusReason: z.string().nullable(),
   /** Reason code of the last suspension (`guardianLeft`, `manual`). */
   suspendReason: z.string().nullable(),
   suspendedAt: z.number().nullable(),

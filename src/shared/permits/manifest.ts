@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { channel, topic } from '../contracts/channel.js';
 import { defineSharedModule } from '../module.js';
 import { permitLiveItem } from './items.js';
+import { permitLifecycleAuditActions, permitLifecycleMessages } from './lifecycle-messages.js';
 import { permitMessages } from './messages.js';
 import { permitIsolationMessages, permitStatsMessages } from './stats-messages.js';
 import { routeMenus, routeMessages, routePages } from './routes-menus.js';
@@ -19,6 +20,7 @@ export const permitsShared = defineSharedModule({
   },
   messages: {
     ...permitMessages,
+    ...permitLifecycleMessages,
     ...permitStatsMessages,
     ...permitIsolationMessages,
     ...routeMessages,
@@ -143,6 +145,7 @@ export const permitsShared = defineSharedModule({
     'permits.ui.line': { zh: '所在管道', en: 'Line' },
   },
   auditActions: {
+    ...permitLifecycleAuditActions,
     'permit.apply': { zh: '申请作业票', en: 'Apply for permit' },
     'permit.sign': { zh: '作业票签字', en: 'Sign permit' },
     'permit.gas': { zh: '录入气体分析', en: 'Enter gas analysis' },

@@ -14,13 +14,16 @@ const DETAIL = '/SafetyWorkPermit/WorkingBillDetail';
 const DAY_MS = 86_400_000;
 /** Bar colours by status (the tags' palette). */
 const barColour: Record<PermitItem['status'], string> = {
+  draft: '#d9d9d9',
   signing: '#1677ff',
+  rejected: '#eb2f96',
   approved: '#13c2c2',
   active: '#52c41a',
   suspended: '#ff4d4f',
   completed: '#faad14',
   closed: '#bfbfbf',
   cancelled: '#d9d9d9',
+  voided: '#d9d9d9',
 };
 
 /**
@@ -36,7 +39,7 @@ export function PermitGanttPage() {
   const from = day.valueOf();
   const to = from + DAY_MS;
   const rows = useMemo(
-    () => (loaded.data?.items ?? []).filter((p) => p.status !== 'cancelled' && p.start < to && p.end > from).sort((a, b) => a.start - b.start || a.id - b.id),
+    () => (loaded.data?.items ?? []).filter((p) => p.status !== 'cancelled' && p.status !== 'voided' && p.status !== 'draft' && p.start < to && p.end > from).sort((a, b) => a.start - b.start || a.id - b.id),
     [loaded.data, from, to],
   );
   const pct = (t: number) => `${(Math.min(Math.max(t, from), to) - from) / DAY_MS * 100}%`;

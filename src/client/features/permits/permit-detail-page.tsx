@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Descriptions, Empty, Form, InputNumber, Select, Space, Steps, Table, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Modal, Select, Space, Steps, Table, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -7,9 +7,11 @@ import {
   permitDetailCall,
   permitGasAdd,
   permitPdf,
+  permitReject,
   permitResume,
   permitSign,
   permitStart,
+  permitVoid,
   type GasSampleItem,
   type PermitDetail,
 } from '../../../shared/permits/contracts';
@@ -17,12 +19,51 @@ import { formatDate } from '../../../shared/time';
 import { api } from '../../app/api';
 import { feedback } from '../../app/feedback';
 import { useLang } from '../../app/i18n';
+import { navigateTo } from '../../app/navigation';
 import { useSession } from '../../app/session-store';
 import { useTopic } from '../../stream/use-topic';
 import { authorised, envelopeOf, save } from '../../ui/file-transfer';
 import { useLoad } from '../../ui/use-load';
 import { m, reasonText, statusColor, typeLabel } from './permit-labels';
+import { PermitFormModal } from './permit-form';
 import { SignaturePad } from './signature-pad';
+
+/** Asks for the reason of a rejection or a voiding, then runs it. */
+function ReasonButton({ label, testId, danger, onReason }: { label: string; testId: string; danger?: boolean; onReason: (reason: string) => Promise<void> }) {
+  const lang = useLang();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const handleOk = async () => {
+    setBusy(true);
+    try {
+      await onReason(reason);
+      setOpen(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button danger={danger} onClick={() => setOpen(true)} data-testid={testId}>
+        {label}
+      </Button>
+      <Modal
+        open={open}
+        title={label}
+        onCancel={() => setOpen(false)}
+        onOk={() => void handleOk()}
+        okButtonProps={{ disabled: reason.trim() === '', 'data-testid': `${testId}-ok` }}
+        confirmLoading={busy}
+        okText={label}
+        cancelText={m(lang, 'permits.ui.cancel')}
+        destroyOnHidden
+      >
+        <Input.TextArea rows={3} maxLength={500} placeholder={m(lang, 'permits.ui.reason')} value={reason} onChange={(e) => setReason(e.target.value)} data-testid={`${testId}-reason`} />
+      </Modal>
+    </>
+  );
+}
 
 /** The signature box of the step waiting for me, or of the guardian's resumption. */
 function SignBox({ title, button, testId, onSign }: { title: string; button: string; testId: string; onSign: (png: string) => Promise<void> }) {
@@ -105,6 +146,8 @@ export function PermitDetailPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const me = useSession((s) => s.user?.userid ?? 0);
+  const admin = useSession((s) => s.user?.roles?.includes('admin') ?? false);
+  const [editing, setEditing] = useState(false);
   const [override, setOverride] = useState<PermitDetail | null>(null);
   const [finish, setFinish] = useState<(typeof finishResults)[number]>('done');
   const loaded = useLoad(
@@ -139,6 +182,9 @@ export function PermitDetailPage() {
     }
     save(await res.blob(), `${p.number}.pdf`);
   };
+  const mineToEdit = p.applicantId === me && (p.status === 'draft' || p.status === 'rejected');
+  const canVoid = (p.applicantId === me || admin) && ['draft', 'rejected', 'signing', 'approved'].includes(p.status);
+  const canReject = p.status === 'signing' && p.currentSignerId === me;
   const canStart = p.status === 'approved';
   const canComplete = p.status === 'active' || p.status === 'suspended';
 
@@ -158,11 +204,40 @@ export function PermitDetailPage() {
           <Descriptions.Item label={m(lang, 'permits.ui.time')}>{`${formatDate(p.start, 'MM-DD HH:mm')} – ${formatDate(p.end, 'MM-DD HH:mm')}`}</Descriptions.Item>
           <Descriptions.Item label={m(lang, 'permits.ui.applicant')}>{p.applicantName}</Descriptions.Item>
           <Descriptions.Item label={m(lang, 'permits.step.guardian')}>{p.guardianName}</Descriptions.Item>
-          <Descriptions.Item label={m(lang, 'permits.ui.workers')}>{p.workers.join('、')}</Descriptions.Item>
+          <Descriptions.Item label={m(lang, 'permits.ui.workers')}>
+            {p.workers.map((w) => {
+              const special = p.specialWorkers.find((s) => s.name === w);
+              return (
+                <Tag key={w} color={special ? 'blue' : undefined}>
+                  {special ? `${w} · ${m(lang, `permits.role.${special.role}`)}` : w}
+                </Tag>
+              );
+            })}
+          </Descriptions.Item>
+          <Descriptions.Item label="JSA">
+            <Space wrap size={4} data-testid="permit-jsas">
+              {d.jsas.length === 0
+                ? '—'
+                : d.jsas.map((j) => (
+                    <Tag key={j.id} color={j.status === 4 ? 'green' : 'blue'} style={{ cursor: 'pointer' }} onClick={() => navigateTo(`/JSA/JSADetail?id=${j.id}`)}>
+                      {j.number} · {j.title}
+                    </Tag>
+                  ))}
+            </Space>
+          </Descriptions.Item>
         </Descriptions>
         <Button size="small" onClick={() => void handlePdf()} data-testid="permit-pdf">
           A4 PDF
         </Button>
+        {(p.status === 'rejected' || p.status === 'voided') && p.statusReason && (
+          <Alert
+            type={p.status === 'rejected' ? 'warning' : 'info'}
+            showIcon
+            style={{ marginTop: 8 }}
+            message={m(lang, p.status === 'rejected' ? 'permits.ui.rejectedBecause' : 'permits.ui.voidedBecause', { reason: p.statusReason })}
+            data-testid="permit-status-reason"
+          />
+        )}
         {p.status === 'suspended' && p.suspendReason && (
           <Alert type="error" showIcon message={m(lang, 'permits.ui.suspended', { reason: reasonText(lang, p.suspendReason) })} data-testid="permit-suspended" />
         )}
@@ -174,6 +249,30 @@ export function PermitDetailPage() {
         data-testid="permit-check"
         message={d.check.ok ? m(lang, 'permits.ui.checkOk') : `${m(lang, 'permits.ui.checkNow')}: ${d.check.violations.map((v) => m(lang, v.code)).join('；')}`}
       />
+
+      {(mineToEdit || canVoid || canReject) && (
+        <Space wrap>
+          {mineToEdit && (
+            <Button type="primary" onClick={() => setEditing(true)} data-testid="permit-edit">
+              {m(lang, 'permits.ui.edit')}
+            </Button>
+          )}
+          {canReject && <ReasonButton label={m(lang, 'permits.ui.reject')} testId="permit-reject" danger onReason={async (reason) => done(await api(permitReject, { id, reason }))} />}
+          {canVoid && <ReasonButton label={m(lang, 'permits.ui.void')} testId="permit-void" danger onReason={async (reason) => done(await api(permitVoid, { id, reason }))} />}
+        </Space>
+      )}
+      {editing && (
+        <PermitFormModal
+          open
+          editing={d}
+          onClose={() => setEditing(false)}
+          onDone={() => {
+            setEditing(false);
+            loaded.reload();
+            feedback.message.success(m(lang, 'permits.ui.done'));
+          }}
+        />
+      )}
 
       {p.currentSignerId === me && p.currentStep && (
         <SignBox

@@ -3,13 +3,16 @@ import { renderMessage } from '../../../shared/messages/catalog';
 import type { Lang } from '../../app/i18n';
 
 export const statusColor: Record<PermitItem['status'], string> = {
+  draft: 'default',
   signing: 'processing',
+  rejected: 'magenta',
   approved: 'cyan',
   active: 'green',
   suspended: 'red',
   completed: 'gold',
   closed: 'default',
   cancelled: 'default',
+  voided: 'default',
 };
 
 /** 动火作业 · 一级 (raised: 特级). */

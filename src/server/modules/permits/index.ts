@@ -1,5 +1,6 @@
 import { isolationLock, isolationRemove, isolationVerify } from '../../../shared/permits/isolation-contracts.js';
 import { isolationLedgers } from '../../../shared/permits/isolation-ledgers.js';
+import { permitWorkerOptions } from '../../../shared/permits/contracts.js';
 import { permitsShared } from '../../../shared/permits/manifest.js';
 import { ticketLedgers } from '../../../shared/permits/ticket-ledgers.js';
 import { blindLedgers } from '../../../shared/permits/blind-ledgers.js';
@@ -32,6 +33,7 @@ import { permitsRepository } from './permits.repository.js';
 import { permitsPort } from './port.js';
 import { seedDemoPermits } from './seed-demo.js';
 import { seedDemoRouteRecords } from './seed-demo-routes.js';
+import { certificateCheck, workerOptions } from './worker-certificates.js';
 import { createZoneRecord } from './zone-record.js';
 
 /** Seconds the guardian's tag may be outside the work zone before the permit is suspended (PERMIT_GUARDIAN_GRACE_S). */
@@ -79,6 +81,7 @@ export const permitsModule = defineModule({
       gasAlarms: () => activeGasAlarms(ports.alarms, tags, esd),
       isolationSheets: (number) => isolation.sheetsOf(number),
       jsaCompleted: (number, type) => jsa.completedFor(number, type),
+      jsaLinked: (number) => jsa.linkedTo(number),
       completeWithin: async (user, p, result, complete) => {
         const blind = (JSON.parse(p.body) as { blinds?: { id: string; action: 'insert' | 'remove' }[] }).blinds;
         // One blind, one action (GB 30871-2022 §7): the register takes it with the completion, in its transaction.
@@ -89,6 +92,9 @@ export const permitsModule = defineModule({
       },
       onError: (err, name) => log.error({ err }, name),
     });
+    // GB 30871-2022 §4.4: a special-operation worker without a valid certificate is not named.
+    service.addWorkerCheck(certificateCheck(ports.records));
+    http.route(permitWorkerOptions, async () => ({ items: await workerOptions(ports.records, await service.signerOptions()) }));
     const gas = startGasAlarmWatch({ bus: stream.bus, tags, esd, permits: () => service, onError: (err, name) => log.error({ err }, name) });
     registerPermitRoutes(http, store, service, ports.documents);
     const stats = createPermitStats(store, { org: ports.org, regions });

@@ -39,6 +39,11 @@ export function createJsa(deps: {
       return (await all()).some((r) => r.status === jsaStatus.completed && r.permitType === permitType && typeof r.permitNo === 'string' && r.permitNo.trim() === permitNumber);
     },
 
+    /** JSAs naming the permit (not voided), for the permit page. */
+    async linkedTo(permitNumber: string) {
+      return (await all()).filter((r) => r.status !== jsaStatus.voided && typeof r.permitNo === 'string' && r.permitNo.trim() === permitNumber).map(ref);
+    },
+
     async analysis(user: AuthUser, input: { from?: number; to?: number }) {
       const rows = (await visible(user)).filter((r) => {
         const at = typeof r.analysedAt === 'number' ? r.analysedAt : r.created;

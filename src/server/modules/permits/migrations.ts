@@ -67,7 +67,15 @@ function permitTables(dialect: Dialect): Migration {
   };
 }
 
+/** Drafts, rejection and voiding (seed 2 §4): the approver's or voider's reason on the permit. */
+const permitStatusReason: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('permit').addColumn('status_reason', 'text').execute();
+  },
+};
+
 /** This module's migrations. Never edit a landed one; add new ones named by time. */
 export const migrations: Readonly<Record<string, ModuleMigration>> = {
   '20261125T2000_permit_tables': permitTables,
+  '20261126T2000_permit_status_reason': () => permitStatusReason,
 };

@@ -1,6 +1,7 @@
 import type { PermitCheckResult } from '../../../shared/domain/gb30871.js';
 import type { GasSample, HotGrade, PermitType } from '../../../shared/domain/gb30871-input.js';
 import type { GasAlarmFacts, PermitFacts } from '../../../shared/domain/permit-interactions.js';
+import type { SpecialRole } from '../../../shared/domain/permit-lifecycle.js';
 import { renderMessage, type MessageCode } from '../../../shared/messages/catalog.js';
 import type { Lang, MessageParams } from '../../../shared/messages/define.js';
 import type { PermitStepCode, WorkingBillCheckOutput } from '../../../shared/permits/contracts.js';
@@ -38,6 +39,12 @@ export function stepsOf(type: PermitType): PermitStepCode[] {
 
 export const typePrefix: Record<PermitType, string> = { hot: 'DH', confined: 'SX', blind: 'MB', lifting: 'DZ', height: 'GC', power: 'LD', excavation: 'DT', road: 'DL' };
 
+/** The permit's number: type prefix, plant date (UTC+8), id (DH202611250001). */
+export function numberOf(type: PermitType, at: number, id: number): string {
+  const d = new Date(at + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
+  return `${typePrefix[type]}${d}${String(id).padStart(4, '0')}`;
+}
+
 /** Where a tag was last seen, from the guardian watch. */
 export interface TagPositions {
   last(tag: string): { t: number; lon: number; lat: number } | undefined;
@@ -66,6 +73,8 @@ export interface PermitsDeps {
   isolationSheets?: (permitNumber: string) => Promise<{ number: string; status: number }[]>;
   /** Whether a completed JSA of this type names the permit: a hot-work permit's JSA step waits for one (GB 30871-2022 Annex A). */
   jsaCompleted?: (permitNumber: string, type: PermitType) => Promise<boolean>;
+  /** The JSAs naming a permit, shown on its page. */
+  jsaLinked?: (permitNumber: string) => Promise<{ id: number; number: string; title: string; status: number | null }[]>;
   /**
    * Runs a permit's completion (`complete`, in the transaction it is given)
    * inside another record's change when the completion concerns one: the
@@ -88,9 +97,10 @@ export interface BarredWorker {
 /**
  * A check of a permit's workers that another module adds through the port
  * (`addWorkerCheck`), so permits need not know that module: the workers it
- * bars from this type of work. Run on the application and again on the start.
+ * bars from this type of work. Run on the draft, the application and again on
+ * the start. `special`: the workers named for a special job (certificates).
  */
-export type WorkerCheck = (workers: readonly string[], type: PermitType) => Promise<BarredWorker[]>;
+export type WorkerCheck = (workers: readonly string[], type: PermitType, special: readonly { name: string; role: SpecialRole }[], at: number) => Promise<BarredWorker[]>;
 
 /** Statuses whose permits other permits may conflict with. */
 export const CONFLICT_STATUSES = ['signing', 'approved', 'active', 'suspended'];

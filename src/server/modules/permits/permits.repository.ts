@@ -33,6 +33,10 @@ export const permitsRepository = {
   async addGas(tx: Tx, row: Insertable<Database['permit_gas']>): Promise<void> {
     await tx.insertInto('permit_gas').values(row).execute();
   },
+  /** A rejected permit's round of signatures ends (kept in the audit row); a new application starts a new round. */
+  async deleteSteps(tx: Tx, permitId: number): Promise<void> {
+    await tx.deleteFrom('permit_step').where('permit_id', '=', permitId).execute();
+  },
   async signStep(tx: Tx, stepId: number, values: { signed_at: number; signature: string; sign_pos: string | null; comment: string | null }): Promise<boolean> {
     const r = await tx.updateTable('permit_step').set(values).where('id', '=', stepId).where('signed_at', 'is', null).executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
@@ -40,8 +44,13 @@ export const permitsRepository = {
   async update(tx: Tx, id: number, values: Partial<Omit<PermitRow, 'id'>>): Promise<void> {
     await tx.updateTable('permit').set(values).where('id', '=', id).execute();
   },
-  async list(db: Db, f: { type?: string; status?: string; statuses?: string[]; regionIds: number[] | null; ids?: number[]; offset: number; limit: number }) {
+  /** `draftsOf`: drafts are their applicant's own; only this user's are listed (absent: no filter, the system's reads). */
+  async list(db: Db, f: { type?: string; status?: string; statuses?: string[]; regionIds: number[] | null; ids?: number[]; draftsOf?: number; offset: number; limit: number }) {
     let q = db.selectFrom('permit');
+    if (f.draftsOf !== undefined) {
+      const me = f.draftsOf;
+      q = q.where((eb) => eb.or([eb('status', '!=', 'draft'), eb('applicant_id', '=', me)]));
+    }
     if (f.type) {
       q = q.where('type', '=', f.type);
     }
@@ -64,7 +73,15 @@ export const permitsRepository = {
   },
   /** Ids of permits whose first unsigned step is the user's. */
   async waitingFor(db: Db, userid: number): Promise<number[]> {
-    const rows = await db.selectFrom('permit_step').select(['permit_id', 'signer_id', 'seq']).where('signed_at', 'is', null).orderBy('permit_id').orderBy('seq').execute();
+    const rows = await db
+      .selectFrom('permit_step')
+      .innerJoin('permit', 'permit.id', 'permit_step.permit_id')
+      .select(['permit_step.permit_id', 'permit_step.signer_id', 'permit_step.seq'])
+      .where('permit_step.signed_at', 'is', null)
+      .where('permit.status', 'in', ['signing', 'completed'])
+      .orderBy('permit_step.permit_id')
+      .orderBy('permit_step.seq')
+      .execute();
     const first = new Map<number, number>();
     for (const r of rows) {
       if (!first.has(r.permit_id)) {
@@ -86,7 +103,9 @@ export const permitsRepository = {
     let q = db
       .selectFrom('permit')
       .leftJoin('users', 'users.userid', 'permit.applicant_id')
-      .select(['permit.id', 'permit.type', 'permit.grade', 'permit.effective_grade', 'permit.status', 'permit.region_id', 'permit.lng', 'permit.lat', 'permit.created_at', 'users.deptid']);
+      .select(['permit.id', 'permit.type', 'permit.grade', 'permit.effective_grade', 'permit.status', 'permit.region_id', 'permit.lng', 'permit.lat', 'permit.created_at', 'users.deptid'])
+      // A draft is not an application yet.
+      .where('permit.status', '!=', 'draft');
     if (f.from !== undefined) {
       q = q.where('permit.created_at', '>=', f.from);
     }

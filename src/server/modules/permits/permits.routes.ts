@@ -6,11 +6,14 @@ import {
   permitList,
   permitMapShow,
   permitPdf,
+  permitReject,
   permitResume,
+  permitSaveDraft,
   permitSign,
   permitSignerOptions,
   permitStart,
   permitSuspend,
+  permitVoid,
   workingBillCheck,
 } from '../../../shared/permits/contracts.js';
 import { plantCalendarGet, plantCalendarSave } from '../../../shared/permits/calendar-contracts.js';
@@ -28,6 +31,9 @@ export function registerPermitRoutes(http: HttpApp, store: Store, permits: Permi
   http.route(workingBillCheck, (input, ctx) => permits.check(input, ctx.lang));
   http.route(permitList, (input, ctx) => permits.list(caller(ctx), input));
   http.route(permitApply, (input, ctx) => permits.apply(caller(ctx), input, ctx.lang));
+  http.route(permitSaveDraft, (input, ctx) => permits.saveDraft(caller(ctx), input));
+  http.route(permitReject, (input, ctx) => permits.reject(caller(ctx), input.id, input.reason, ctx.lang));
+  http.route(permitVoid, (input, ctx) => permits.voidPermit(caller(ctx), input.id, input.reason, ctx.lang));
   http.route(permitDetailCall, (input, ctx) => permits.detail(caller(ctx), input.id, ctx.lang));
   http.route(permitSign, (input, ctx) => permits.sign(caller(ctx), input, ctx.lang));
   http.route(permitGasAdd, (input, ctx) => permits.addGas(caller(ctx), input, ctx.lang));

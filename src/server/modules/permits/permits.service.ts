@@ -3,6 +3,7 @@ import { checkPermit, type PermitCalendar, type PermitCheckResult } from '../../
 import type { HotGrade, PermitType, WorkingBillCheckInput } from '../../../shared/domain/gb30871-input.js';
 import { haversineDistance } from '../../../shared/domain/geometry.js';
 import { gasAlarmSuspends, permitCause, permitCauseId, permitConflicts, type GasAlarmFacts, type PermitConflict, type PermitFacts } from '../../../shared/domain/permit-interactions.js';
+import { editableStatuses, type PermitStatus, type SpecialRole } from '../../../shared/domain/permit-lifecycle.js';
 import { calendarOf } from '../../../shared/domain/plant-calendar.js';
 import { renderMessage } from '../../../shared/messages/catalog.js';
 import type { Lang } from '../../../shared/messages/define.js';
@@ -25,14 +26,13 @@ import { audit, type Actor } from '../../store/audit.js';
 import { dialectOf, type Store, type Tx } from '../../store/db.js';
 import { transactThenPublish, type Emit } from '../../stream/bus.js';
 import { permitsRepository as repo, type PermitGasRow, type PermitRow, type PermitStepRow } from './permits.repository.js';
-import { CONFLICT_STATUSES, currentStep, factsOf, findingsOf, gasOf, stepsOf, typePrefix, type PermitsDeps, type WorkerCheck } from './permits.model.js';
+import { createPermitLifecycle, DETAIL_HREF, editablePermit, formColumns, specialWorkersOf, TODO_EDIT, TODO_SIGN } from './permits.lifecycle.js';
+import { CONFLICT_STATUSES, currentStep, factsOf, findingsOf, gasOf, numberOf, stepsOf, type PermitsDeps, type WorkerCheck } from './permits.model.js';
 
 export type { ActiveGasAlarm, BarredWorker, PermitRegions, TagPositions, WorkerCheck } from './permits.model.js';
 export { factsOf, stepsOf } from './permits.model.js';
 
-const TODO_SIGN = 'permit.sign';
 const TODO_RESUME = 'permit.resume';
-const DETAIL_HREF = '/SafetyWorkPermit/WorkingBillDetail';
 const SYSTEM: Actor = { userid: null, loginname: 'system' };
 
 type Signers = z.output<typeof permitApplyInput>['signers'];
@@ -127,6 +127,9 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
         guardianName: who.get(r.guardian_id) ?? '',
         guardianTag: r.guardian_tag,
         workers: JSON.parse(r.workers) as string[],
+        specialWorkers: specialWorkersOf(r),
+        applicantId: r.applicant_id,
+        statusReason: r.status_reason,
         suspendReason: r.suspend_reason,
         suspendedAt: r.suspended_at === null ? null : Number(r.suspended_at),
         startedAt: r.started_at === null ? null : Number(r.started_at),
@@ -137,6 +140,10 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
   }
 
   async function visible(user: AuthUser, p: PermitRow): Promise<boolean> {
+    // A draft is its applicant's own until applied.
+    if (p.status === 'draft' && p.applicant_id !== user.userid) {
+      return false;
+    }
     if (p.region_id === null) {
       return true;
     }
@@ -149,7 +156,7 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
     if (!p || !(await visible(user, p))) {
       throw notFound();
     }
-    const [[item], steps, gas, events] = await Promise.all([items([p]), repo.steps(store.db, [id]), repo.gas(store.db, id), repo.events(store.db, id)]);
+    const [[item], steps, gas, events, jsas] = await Promise.all([items([p]), repo.steps(store.db, [id]), repo.gas(store.db, id), repo.events(store.db, id), deps.jsaLinked?.(p.number) ?? []]);
     const who = await names([...steps.map((s) => s.signer_id), ...gas.map((g) => g.analyst_id)]);
     const at = now();
     const breakMinutes = p.status === 'suspended' && p.suspended_at !== null ? (at - Number(p.suspended_at)) / 60_000 : undefined;
@@ -167,7 +174,15 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
       gas: gas.map((g) => ({ id: g.id, t: Number(g.t), lel: g.lel, reading: g.reading, unit: g.unit, o2: g.o2, analyst: g.analyst })),
       events: events.map((e) => ({ at: Number(e.at), action: e.action, by: e.loginname, detail: e.detail.length > 300 ? '' : e.detail })),
       check: findingsOf(await judge(bodyOf(p, gas, at, breakMinutes)), lang),
+      jsas,
+      form: editableStatuses.includes(p.status as PermitStatus) ? formOf(p) : null,
     };
+  }
+
+  /** What the edit form of a draft or rejected permit restores besides the item. */
+  function formOf(p: PermitRow): PermitDetail['form'] {
+    const b = JSON.parse(p.body) as NonNullable<PermitDetail['form']>;
+    return { signers: b.signers ?? {}, ...(b.blinds ? { blinds: b.blinds } : {}), ...(b.line ? { line: b.line } : {}), ...(b.windForce !== undefined ? { windForce: b.windForce } : {}), ...(b.loadT !== undefined ? { loadT: b.loadT } : {}), ...(b.heightM !== undefined ? { heightM: b.heightM } : {}) };
   }
 
   /** Runs a change on one permit in a transaction, with its audit row, and publishes `permit.changed` after commit. */
@@ -248,16 +263,20 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
 
   const workerChecks: WorkerCheck[] = [];
   /** Refuses the first worker a check bars, naming the workers field and the worker. */
-  async function refuseBarredWorkers(workers: readonly string[], type: PermitType): Promise<void> {
+  async function refuseBarredWorkers(workers: readonly string[], type: PermitType, special: readonly { name: string; role: SpecialRole }[] = []): Promise<void> {
     for (const check of workerChecks) {
-      const barred = (await check(workers, type))[0];
+      const barred = (await check(workers, type, special, now()))[0];
       if (barred) {
         throw badRequest(barred.reason.code, ['workers'], { ...barred.reason.params, worker: barred.worker });
       }
     }
   }
 
+  const lifecycle = createPermitLifecycle(store, deps, { change, detail, items, refuseBarredWorkers });
+
   return {
+    ...lifecycle,
+
     /** Adds a check of the workers (another module's bar); applications and starts of permits run it. */
     addWorkerCheck(check: WorkerCheck): void {
       workerChecks.push(check);
@@ -275,6 +294,7 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
         status: input.status,
         ids,
         regionIds: scope.all ? null : scope.regionids,
+        draftsOf: user.userid,
         offset: (input.page - 1) * input.pageSize,
         limit: input.pageSize,
       });
@@ -292,6 +312,8 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
 
     async apply(user: AuthUser, raw: z.output<typeof permitApplyInput>, lang: Lang): Promise<PermitItem> {
       const at = now();
+      // A saved draft or a rejected permit of the caller is applied in place (same number, its history kept).
+      const existing = raw.id !== undefined ? await editablePermit(store, user, raw.id, 'apply') : null;
       const body: WorkingBillCheckInput = {
         type: raw.type,
         ...(raw.grade ? { grade: raw.grade } : {}),
@@ -324,39 +346,35 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
           throw badRequest('permits.unknownSigner', [`signers.${code}`]);
         }
       }
-      await refuseBarredWorkers(raw.workers, raw.type);
-      const { signature, signers: _s, workers, content, location, regionId, lng, lat, radiusM, guardianTag, ...rest } = raw;
-      void _s;
+      await refuseBarredWorkers(raw.workers, raw.type, raw.specialWorkers ?? []);
+      const { signature } = raw;
       return transactThenPublish(store.db, deps.bus, async (tx, emit) => {
-        const id = await repo.insertPermit(tx, {
-          number: `tmp-${at}-${Math.random().toString(36).slice(2)}`,
-          type: raw.type,
-          grade: raw.grade ?? null,
-          effective_grade: judged.effectiveGrade ?? null,
-          content,
-          location,
-          region_id: regionId ?? null,
-          lng,
-          lat,
-          radius_m: radiusM,
-          start_at: raw.start,
-          end_at: raw.end,
-          body: JSON.stringify({ ...(rest.windForce !== undefined ? { windForce: rest.windForce } : {}), ...(rest.loadT !== undefined ? { loadT: rest.loadT } : {}), ...(rest.heightM !== undefined ? { heightM: rest.heightM } : {}), ...(rest.blinds ? { blinds: rest.blinds } : {}), ...(rest.line ? { line: rest.line } : {}) }),
-          status: 'signing',
-          applicant_id: user.userid,
-          guardian_id: signers.guardian,
-          leader_id: signers.leader,
-          guardian_tag: guardianTag ?? null,
-          workers: JSON.stringify(workers),
-          suspend_reason: null,
-          suspended_at: null,
-          started_at: null,
-          finish_result: null,
-          created_at: at,
-        });
-        const d = new Date(at + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
-        const number = `${typePrefix[raw.type]}${d}${String(id).padStart(4, '0')}`;
-        await repo.setNumber(tx, id, number);
+        const columns = { ...formColumns(raw, judged.effectiveGrade ?? null), status: 'signing' };
+        let id: number;
+        let number: string;
+        if (existing) {
+          const p = await repo.permitForUpdate(tx, existing.id, postgres());
+          if (!p || p.status !== existing.status) {
+            throw conflict('permits.notEditable', ['id']);
+          }
+          ({ id, number } = p);
+          await repo.deleteSteps(tx, id);
+          await repo.update(tx, id, { ...columns, status_reason: null });
+          await completeTodos(tx, { kind: TODO_EDIT, ref: id });
+        } else {
+          id = await repo.insertPermit(tx, {
+            ...columns,
+            number: `tmp-${at}-${Math.random().toString(36).slice(2)}`,
+            applicant_id: user.userid,
+            suspend_reason: null,
+            suspended_at: null,
+            started_at: null,
+            finish_result: null,
+            created_at: at,
+          });
+          number = numberOf(raw.type, at, id);
+          await repo.setNumber(tx, id, number);
+        }
         await repo.insertSteps(
           tx,
           wanted.map((code, seq) => ({
@@ -370,7 +388,7 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
             comment: null,
           })),
         );
-        await audit(tx, user, 'permit.apply', 'permit', id, { number, type: raw.type, grade: raw.grade ?? null, effectiveGrade: judged.effectiveGrade ?? null });
+        await audit(tx, user, 'permit.apply', 'permit', id, { number, type: raw.type, grade: raw.grade ?? null, effectiveGrade: judged.effectiveGrade ?? null, from: existing?.status ?? null });
         await todoNext(tx, (await repo.permit(tx, id))!, at);
         emit('permit.changed', { id });
         return id;
@@ -459,7 +477,7 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
         }
         refuseWhileGasAlarm(pre, 'start');
         // A contraindication found after the application still keeps the worker out.
-        await refuseBarredWorkers(JSON.parse(pre.workers) as string[], pre.type as PermitType);
+        await refuseBarredWorkers(JSON.parse(pre.workers) as string[], pre.type as PermitType, specialWorkersOf(pre));
         const notLocked = (await deps.isolationSheets?.(pre.number))?.find((x) => x.status !== 4);
         if (notLocked) {
           throw conflict('permits.isolationNotInEffect', ['isolation'], { number: notLocked.number });

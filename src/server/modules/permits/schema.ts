@@ -31,6 +31,8 @@ declare module '../../store/schema.js' {
       started_at: number | null;
       finish_result: string | null;
       created_at: number;
+      /** Why it was rejected or voided (the approver's or voider's words); null otherwise. */
+      status_reason: Generated<string | null>;
     };
     /** One statutory step of a permit (Annex A order by `seq`), signed once by its signer and never edited. */
     permit_step: {

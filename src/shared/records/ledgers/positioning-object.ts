@@ -47,6 +47,7 @@ export const positioningObjectLedger = defineRecord({
         { value: 'confined-space', label: { zh: '受限空间作业证', en: 'Confined space' } },
         { value: 'work-at-height', label: { zh: '高处作业证', en: 'Work at height' } },
         { value: 'electrician', label: { zh: '电工证', en: 'Electrician' } },
+        { value: 'lifting', label: { zh: '起重作业证', en: 'Lifting operation' } },
       ],
     },
     { key: 'plate', type: 4, label: { zh: '车牌号', en: 'Plate number' }, max: 20 },
