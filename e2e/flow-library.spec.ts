@@ -17,7 +17,8 @@ async function open(browser: Browser, user: string, opts: { width?: number; en?:
 /*
  * Issue 18 item 2: the administrator keeps an approval flow in the library —
  * a supervisor step, then a countersign — with the step editor; a step with no
- * approvers is refused on its field; the flow is listed with its steps.
+ * approvers is refused on its field; the flow is listed with its steps; the
+ * ledger designer binds a new ledger to it, whose records wait at its first step.
  */
 test('the flow library: a two-step flow made in the step editor, a step without approvers refused', async ({ browser }) => {
   test.setTimeout(180_000);
@@ -46,6 +47,28 @@ test('the flow library: a two-step flow made in the step editor, a step without 
   if (screenshots) {
     await page.screenshot({ path: 'test-results/screens/flow-library-zh-1440.png', fullPage: true });
   }
+
+  // The ledger designer offers the library's flows: a new ledger follows this one instead of hand-listed approvers.
+  const entity = `FlowLib${Date.now() % 100000}`;
+  await page.goto('/low-code-platform/list-view');
+  await page.getByTestId('ledger-new').click();
+  await page.getByTestId('ledger-name').fill(`流程库台账 ${entity}`);
+  await page.getByTestId('ledger-entity').fill(entity);
+  await page.getByTestId('ledger-flow').click();
+  await page.keyboard.type(name.slice(0, 4));
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first().click();
+  // A library flow replaces the step list.
+  await expect(page.getByTestId('ledger-add-step')).toHaveCount(0);
+  await page.getByTestId('ledger-save').click();
+  await expect(page).toHaveURL(new RegExp(`/low-code-platform/ledger/${entity}`));
+  await page.goto(PATH);
+  await expect(page.getByTestId('flow-list').locator('tr', { hasText: name })).toContainText(`流程库台账 ${entity}`);
+  // Its first record waits at the flow's first step.
+  await page.goto(`/low-code-platform/ledger/${entity}`);
+  await page.getByTestId('record-add').click();
+  await page.getByTestId('record-form').getByTestId('field-title').fill('按流程库审批');
+  await page.getByTestId('record-save').click();
+  await expect(page.getByRole('row', { name: /按流程库审批/ })).toContainText('主管审核');
   await page.close();
 
   // A phone, in English: the list and the editor fit.

@@ -1,6 +1,6 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Form, Input, Modal, Select, Space, message } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { definitionSave } from '../../../shared/records/contracts';
 import {
@@ -13,9 +13,11 @@ import {
 } from '../../../shared/records/definition';
 import { fieldTypeInfo, UNAVAILABLE_TYPES } from '../../../shared/records/field-catalogue';
 import { workflowOfSteps } from '../../../shared/records/flow-library';
+import { flowBusinessRelationAdd, flowLibrarySearch } from '../../../shared/records/flow-library-contracts';
 import { api } from '../../app/api';
 import { pick, useLang } from '../../app/i18n';
 import { isValidationError, showSaveError } from '../../ui/form-rules';
+import { useLoad } from '../../ui/use-load';
 import { recordsNs } from '../../ui/records/ledger-locales';
 import type { Pickers } from '../../ui/records/use-pickers';
 
@@ -50,6 +52,8 @@ interface Design {
   nameEn?: string;
   fields: DesignField[];
   steps?: { approver: number }[];
+  /** A flow of the library to follow instead of the one-approver steps (bound once the ledger is saved). */
+  flowId?: number;
   roles?: string[];
 }
 
@@ -98,7 +102,8 @@ export function definitionOf(d: Design, ledgers: RecordDefinition[] = []): Recor
         }
       : {}),
   }));
-  const steps = d.steps ?? [];
+  // A library flow gives the ledger its workflow when it is bound (FlowBusinessRelationAdd), not here.
+  const steps = d.flowId ? [] : (d.steps ?? []);
   const dept = d.fields.find((f) => f.type === fieldTypes.dept)?.key;
   const region = d.fields.find((f) => f.type === fieldTypes.region)?.key;
   return {
@@ -156,11 +161,20 @@ export function LedgerDesigner({
   });
   const columnTypeOptions = typeOptions.filter((o) => TABLE_COLUMN_TYPES.includes(o.value));
 
+  // The library's flows, for those who may bind them (system configuration); others design steps by hand.
+  const flows = useLoad(
+    useCallback((signal: AbortSignal) => (open ? api(flowLibrarySearch, { keyword: '' }, { signal, silent: true }) : Promise.resolve(undefined)), [open]),
+  );
+  const flowOptions = (flows.data?.items ?? []).map((f) => ({ value: f.id, label: `${pick(lang, f.name.zh, f.name.en)}（${f.steps.map((s) => pick(lang, s.label.zh, s.label.en)).join(' → ')}）` }));
+
   const handleSave = async () => {
     try {
       const d = await form.validateFields();
       setSaving(true);
       const saved = await api(definitionSave, { definition: definitionOf(d, ledgers) }, { silent: true });
+      if (d.flowId) {
+        await api(flowBusinessRelationAdd, { entity: saved.entity, flowId: d.flowId });
+      }
       onSaved(saved.entity);
     } catch (err) {
       if (!isValidationError(err)) {
@@ -331,6 +345,14 @@ export function LedgerDesigner({
           )}
         </Form.List>
         <h4 style={{ marginTop: 16 }}>{t('steps')}</h4>
+        {flowOptions.length > 0 && (
+          <Form.Item name="flowId" label={t('flowFromLibrary')}>
+            <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={flowOptions} placeholder={t('flowFromLibraryHint')} data-testid="ledger-flow" />
+          </Form.Item>
+        )}
+        <Form.Item noStyle shouldUpdate={(a: Design, b: Design) => a.flowId !== b.flowId}>
+          {({ getFieldValue }) =>
+            getFieldValue('flowId') ? null : (
         <Form.List name="steps">
           {(items, { add, remove }) => (
             <>
@@ -358,6 +380,9 @@ export function LedgerDesigner({
             </>
           )}
         </Form.List>
+            )
+          }
+        </Form.Item>
         <Form.Item name="roles" label={t('menuRoles')} style={{ marginTop: 16 }}>
           <Checkbox.Group options={ROLES} />
         </Form.Item>
