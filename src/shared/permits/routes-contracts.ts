@@ -85,6 +85,8 @@ export const gasAnalysisSearch = defineContract({
 /** A stay of a tag in a permit's work zone while the work was open (issue 25 §7). */
 export const zoneStay = z.object({
   tagId: z.string(),
+  /** The person or vehicle the roster gives the tag (positioning objects); null when the tag is not on it. */
+  name: z.string().nullable(),
   /** 0 person, 1 vehicle. */
   kind: z.number().int(),
   enter: z.number(),

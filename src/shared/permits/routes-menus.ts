@@ -62,6 +62,7 @@ export const routeMessages = defineMessages({
   'permits.zoneRecord.notStarted': { zh: '作业尚未开始，无人员记录', en: 'The work has not started: nobody to list' },
   'permits.zoneRecord.window': { zh: '{from} 至 {to}，作业点半径 {radius} m 内', en: '{from} to {to}, within {radius} m of the work' },
   'permits.zoneRecord.none': { zh: '该时段无人进入作业区域', en: 'Nobody entered the work zone in that time' },
+  'permits.zoneRecord.name': { zh: '人员/车辆', en: 'Person or vehicle' },
   'permits.zoneRecord.tag': { zh: '定位卡', en: 'Tag' },
   'permits.zoneRecord.vehicle': { zh: '车辆', en: 'Vehicle' },
   'permits.zoneRecord.enter': { zh: '进入时间', en: 'Entered' },

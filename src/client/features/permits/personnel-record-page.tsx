@@ -53,6 +53,7 @@ export function PersonnelLocationRecordPage() {
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description={m(lang, id > 0 ? 'permits.zoneRecord.none' : 'permits.zoneRecord.pick')} /> }}
         columns={[
+          { title: m(lang, 'permits.zoneRecord.name'), dataIndex: 'name', render: (n: string | null) => n ?? '—' },
           {
             title: m(lang, 'permits.zoneRecord.tag'),
             dataIndex: 'tagId',

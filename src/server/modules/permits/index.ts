@@ -105,7 +105,7 @@ export const permitsModule = defineModule({
     http.route(jsaAnalysis, (input, ctx) => jsa.analysis(caller(ctx), input));
     http.route(jsaMap, (_input, ctx) => jsa.map(caller(ctx)));
     http.route(gasAnalysisSearch, (input, ctx) => gasAnalysis.search(caller(ctx), input, ctx.lang));
-    const zoneRecord = createZoneRecord({ detail: (user, id, lang) => service.detail(user, id, lang), positioning: ports.positioning });
+    const zoneRecord = createZoneRecord({ detail: (user, id, lang) => service.detail(user, id, lang), positioning: ports.positioning, records: ports.records });
     http.route(permitPersonnelRecord, (input, ctx) => zoneRecord.record(caller(ctx), input.id, ctx.lang));
     http.route(isolationLock, (input, ctx) => isolation.lock(caller(ctx), input));
     http.route(isolationVerify, (input, ctx) => isolation.verify(caller(ctx), input));

@@ -7,6 +7,7 @@ import { permitReportLedger, reportFlowLedger } from '../../../../src/shared/per
 import { gasAnalysisSearch, jsaAnalysis, jsaMap, permitPersonnelRecord } from '../../../../src/shared/permits/routes-contracts.js';
 import { offsetToLonLat } from '../../../../src/shared/domain/geometry.js';
 import { recordContracts } from '../../../../src/shared/records/contracts.js';
+import { positioningObjectLedger } from '../../../../src/shared/records/ledgers/positioning-object.js';
 import { call } from '../../../helpers/api.js';
 import { dialects, startTestServer, type TestServer } from '../../../helpers/server.js';
 import { demoToken, regionIds, type DemoUser } from '../realtime/realtime-fixtures.js';
@@ -239,6 +240,9 @@ describe.each(dialects)('permit routes: JSA step, blind register, gas analysis (
       return { tagId, t: t0 + dt, lon, lat, kind: 'person' as const };
     };
     const [G, W, O] = [`ZG-${dialect}`, `ZW-${dialect}`, `ZO-${dialect}`];
+    // The guardian's tag is on the roster: the record names the person; the others have no name.
+    const roster = await call(t.url, recordContracts(positioningObjectLedger).save, { card: G, kind: 'person', name: '监护人甲' }, tok.admin);
+    expect(roster.body.IsSuccess, JSON.stringify(roster.body.error)).toBe(true);
     t.server.stream.ingest.positions([fix(G, 0, 0), fix(W, 0, 10), fix(O, 0, 60), fix(G, 1000, 5), fix(W, 1000, 29), fix(O, 1000, 31), fix(W, 2000, 45)], 'test');
     await t.server.stream.history.flush();
     // The record reads up to now: the last fixes must be in the past (no timing is asserted).
@@ -247,11 +251,11 @@ describe.each(dialects)('permit routes: JSA step, blind register, gas analysis (
     }
     const rec = (await call(t.url, permitPersonnelRecord, { id }, tok.admin)).body.data!;
     expect(rec.from).toBeGreaterThan(0);
-    const ours = rec.items.filter((x) => [G, W, O].includes(x.tagId)).map((x) => [x.tagId, x.guardian, x.leave - x.enter, x.fixes]);
+    const ours = rec.items.filter((x) => [G, W, O].includes(x.tagId)).map((x) => [x.tagId, x.name, x.guardian, x.leave - x.enter, x.fixes]);
     expect(ours).toEqual(
       expect.arrayContaining([
-        [G, true, 1000, 2],
-        [W, false, 1000, 2],
+        [G, '监护人甲', true, 1000, 2],
+        [W, null, false, 1000, 2],
       ]),
     );
     expect(ours).toHaveLength(2);
