@@ -98,5 +98,20 @@ test('the inspection operations pages open at 1440 zh and 390 en; a device bindi
   await page.goto('/inspection/TimeStopHistory');
   await expect(page.getByTestId('insp-stop-history')).toContainText('端到端停检');
 
+  // The check-in rules are the plant's: a manager changes the default radius, then puts it back.
+  const setRadius = async (value: string) => {
+    await page.goto('/inspection/SystemConfig');
+    await page.getByTestId('insp-config-edit').click();
+    await page.getByTestId('insp-config-radius').fill(value);
+    await page.getByTestId('insp-config-save').click();
+  };
+  await setRadius('20');
+  await expect(page.getByTestId('insp-config-form')).toBeHidden();
+  await expect(page.getByTestId('insp-config')).toContainText('20');
+  await setRadius('15');
+  await expect(page.getByTestId('insp-config-form')).toBeHidden();
+  await page.goto('/inspection/OperationLog');
+  await expect(page.getByTestId('insp-oplog')).toContainText('修改巡检打卡规则');
+
   await sweep(page, 'en', 390);
 });

@@ -105,7 +105,8 @@ export const inspectionsShared = defineSharedModule({
     'inspections.ops.config.generate': { zh: '任务生成间隔（秒）', en: 'Round generation interval (s)' },
     'inspections.ops.config.points': { zh: '巡检点', en: 'Points' },
     'inspections.ops.config.plans': { zh: '巡检计划（启用/全部）', en: 'Plans (enabled / all)' },
-    'inspections.ops.config.hint': { zh: '以上为本厂打卡判定规则，由服务器配置，页面只读。巡检点可单独设置半径。', en: 'These are the rules check-ins are judged by on this plant, set on the server; read-only here. A point may set its own radius.' },
+    'inspections.ops.config.hint': { zh: '以上为本厂打卡判定规则，巡检管理员可修改，修改后立即对新的打卡生效。巡检点可单独设置半径。', en: 'These are the rules check-ins are judged by on this plant. An inspection manager may change them; new check-ins are judged by the change at once. A point may set its own radius.' },
+    'inspections.ops.config.edit': { zh: '修改打卡规则', en: 'Change check-in rules' },
     'inspections.hiddenDanger.title': { zh: '巡检发现异常：{point} {finding}', en: 'Inspection finding at {point}: {finding}' },
     'inspections.page.myTasks': { zh: '今日巡检任务', en: "Today's rounds" },
     'inspections.page.noTasks': { zh: '暂无巡检任务', en: 'No rounds' },
@@ -223,6 +224,7 @@ export const inspectionsShared = defineSharedModule({
     'inspection.import': { zh: '导入巡检点与计划', en: 'Inspection points and plans imported' },
     'inspection.deviceBind': { zh: '巡检点绑定设备', en: 'Inspection point bound to a device' },
     'inspection.pauseSave': { zh: '修改巡检停检时段', en: 'Inspection time-stop periods changed' },
+    'inspection.systemConfigSave': { zh: '修改巡检打卡规则', en: 'Inspection check-in rules changed' },
   },
   menus: [
     page('/inspection/MobileInspection', '我的巡检', 'My rounds', 400, 'mobile'),

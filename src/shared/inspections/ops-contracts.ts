@@ -91,7 +91,14 @@ export const inspectionPauseSave = defineContract({
   permission: 'inspection:manage',
 });
 
-/** /inspection/SystemConfig: the rules a check-in is judged by on this plant (read-only; set in the server's code). */
+/** The check-in rules a plant sets (DOMAIN.md §9; thresholds a plant may change are data). */
+export const inspectionRulesInput = z.object({
+  pointRadiusM: z.coerce.number().int().min(1).max(500),
+  fixWindowSec: z.coerce.number().int().min(5).max(3600),
+  invalidApplicants: z.enum(['recorder', 'recorderOrResponsible']),
+});
+
+/** /inspection/SystemConfig: the rules a check-in is judged by on this plant. */
 export const inspectionSystemConfig = defineContract({
   method: 'GET',
   path: `${P}/SystemConfig`,
@@ -107,4 +114,13 @@ export const inspectionSystemConfig = defineContract({
     enabledPlans: z.number().int(),
   }),
   permission: 'authenticated',
+});
+
+/** Sets the plant's check-in rules (audited); check-ins from then on are judged by them, on every server. */
+export const inspectionSystemConfigSave = defineContract({
+  method: 'POST',
+  path: `${P}/SystemConfigSave`,
+  input: inspectionRulesInput,
+  output: inspectionSystemConfig.output,
+  permission: 'inspection:manage',
 });

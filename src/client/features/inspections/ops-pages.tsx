@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Col, DatePicker, Descriptions, Form, Input, Modal, Progress, Row, Segmented, Select, Space, Statistic, Table, Tag, message } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Descriptions, Form, Input, InputNumber, Modal, Progress, Row, Segmented, Select, Space, Statistic, Table, Tag, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -12,6 +12,7 @@ import {
   inspectionPauseSave,
   inspectionStopQuery,
   inspectionSystemConfig,
+  inspectionSystemConfigSave,
   stopStates,
   type OperationLogItem,
   type StopItem,
@@ -19,6 +20,7 @@ import {
 import { formatDate } from '../../../shared/time';
 import { api, errorText } from '../../app/api';
 import { pick } from '../../app/i18n';
+import { useSession } from '../../app/session-store';
 import { LedgerPage } from '../../ui/records/ledger-page';
 import { usePickers } from '../../ui/records/use-pickers';
 import { useLoad } from '../../ui/use-load';
@@ -457,14 +459,60 @@ export function LeakCheckRecordPage() {
   return <LedgerPage entity="LeakCheckRecord" />;
 }
 
-/** /inspection/SystemConfig: the check-in rules in force (read-only). */
+type RulesForm = { pointRadiusM: number; fixWindowSec: number; invalidApplicants: 'recorder' | 'recorderOrResponsible' };
+
+/** /inspection/SystemConfig: the check-in rules in force; a manager (inspection:manage) changes them. */
 export function SystemConfigPage() {
   const { m } = useMsg();
   const load = useCallback((signal: AbortSignal) => api(inspectionSystemConfig, {}, { signal }), []);
-  const { data, loading } = useLoad(load);
+  const { data, loading, reload } = useLoad(load);
+  const canManage = useSession((st) => st.user?.permissions.includes('inspection:manage') ?? false);
+  const [editing, setEditing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<RulesForm>();
+  const save = async () => {
+    const v = await form.validateFields();
+    setSaving(true);
+    try {
+      await api(inspectionSystemConfigSave, v);
+      void message.success(m('inspections.ops.saved'));
+      setEditing(false);
+      reload();
+    } catch (err) {
+      void message.error(errorText(err));
+    } finally {
+      setSaving(false);
+    }
+  };
   return (
-    <Card size="small" loading={loading}>
+    <Card
+      size="small"
+      loading={loading}
+      extra={
+        canManage && data ? (
+          <Button size="small" data-testid="insp-config-edit" onClick={() => setEditing(true)}>
+            {m('inspections.ops.config.edit')}
+          </Button>
+        ) : null
+      }
+    >
       <Alert type="info" showIcon message={m('inspections.ops.config.hint')} style={{ marginBottom: 12 }} />
+      <Modal open={editing} title={m('inspections.ops.config.edit')} onCancel={() => setEditing(false)} onOk={() => void save()} confirmLoading={saving} okButtonProps={{ 'data-testid': 'insp-config-save' }} destroyOnHidden>
+        <Form form={form} layout="vertical" data-testid="insp-config-form" initialValues={data ? { pointRadiusM: data.pointRadiusM, fixWindowSec: data.fixWindowSec, invalidApplicants: data.invalidApplicants } : undefined}>
+          <Form.Item name="pointRadiusM" label={m('inspections.ops.config.radius')} rules={[{ required: true }, { type: 'number', min: 1, max: 500 }]}>
+            <InputNumber min={1} max={500} precision={0} style={{ width: '100%' }} data-testid="insp-config-radius" />
+          </Form.Item>
+          <Form.Item name="fixWindowSec" label={m('inspections.ops.config.fixWindow')} rules={[{ required: true }, { type: 'number', min: 5, max: 3600 }]}>
+            <InputNumber min={5} max={3600} precision={0} style={{ width: '100%' }} data-testid="insp-config-window" />
+          </Form.Item>
+          <Form.Item name="invalidApplicants" label={m('inspections.ops.config.applicants')} rules={[{ required: true }]}>
+            <Select
+              options={(['recorder', 'recorderOrResponsible'] as const).map((k) => ({ value: k, label: m(`inspections.ops.config.applicants.${k}`) }))}
+              data-testid="insp-config-applicants"
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
       {data ? (
         <Descriptions size="small" bordered column={1} data-testid="insp-config">
           <Descriptions.Item label={m('inspections.ops.config.radius')}>{data.pointRadiusM}</Descriptions.Item>

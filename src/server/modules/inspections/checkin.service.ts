@@ -35,7 +35,7 @@ type Finding = { key: string; code: string; params: Record<string, string | numb
  * hidden danger; an offline queue's retry answered as before.
  */
 export function createCheckInService(ctx: InspectionsContext, closeRoundTodos: (taskId: number) => Promise<void>) {
-  const { db, repo, now, deps, rules } = ctx;
+  const { db, repo, now, deps } = ctx;
 
   /** The caller's positioning card: the tracked person whose phone is the account's phone. */
   async function cardOf(userid: number): Promise<string | null> {
@@ -132,6 +132,7 @@ export function createCheckInService(ctx: InspectionsContext, closeRoundTodos: (
       }
       const point = pointOf(pointRow);
       const card = await cardOf(caller.userid);
+      const rules = await ctx.rules();
       const span = rules.fixWindowSec * 1000;
       const fixes = card ? await queryTrajectory({ db, historian: deps.history }, card, t - span, t + span + 1) : [];
       const verdict = judgeCheckIn(

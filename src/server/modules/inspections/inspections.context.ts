@@ -8,6 +8,7 @@ import {
 import { checkItemSchema, type PlanSchedule, type PlanSegment } from '../../../shared/domain/inspection-tasks.js';
 import { calendarOf, type PlantCalendar } from '../../../shared/domain/plant-calendar.js';
 import type { CheckInItem, PlanItem, PointItem, TaskItem } from '../../../shared/inspections/contracts.js';
+import { inspectionRulesInput } from '../../../shared/inspections/ops-contracts.js';
 import type { MessageCode } from '../../../shared/messages/catalog.js';
 import type { MessageParams } from '../../../shared/messages/define.js';
 import { loadPlantCalendar } from '../../common/plant-calendar.js';
@@ -193,6 +194,9 @@ export function fail(issues: { field: string; code: string; params?: MessagePara
   throw new AppError(400, first.code as MessageCode, [...new Set(issues.map((i) => i.field))], first.params ?? {});
 }
 
+/** The `system_config` row holding the plant's check-in rules (JSON). */
+export const INSPECTION_RULES_KEY = 'inspection.rules';
+
 export interface InspectionsDeps {
   records: RecordsPort;
   org: OrgPort;
@@ -224,7 +228,16 @@ export function createInspectionsContext(store: Store, deps: InspectionsDeps) {
     repo,
     deps,
     now,
-    rules: deps.rules ?? defaultInspectionRules,
+    /** The check-in rules in force: the plant's (system configuration) over the defaults, read at each use so every server judges alike. */
+    rules: async (): Promise<InspectionRulesConfig> => {
+      const base = deps.rules ?? defaultInspectionRules;
+      const row = await db.selectFrom('system_config').select('constvalue').where('consttitle', '=', INSPECTION_RULES_KEY).executeTakeFirst();
+      if (!row) {
+        return base;
+      }
+      const stored = inspectionRulesInput.partial().safeParse(JSON.parse(row.constvalue));
+      return stored.success ? { ...base, ...stored.data } : base;
+    },
     calendar: async (): Promise<PlantCalendar> => calendarOf(await loadPlantCalendar(db)),
     isAdmin,
     sees,

@@ -24,6 +24,7 @@ import {
   inspectionPauseSave,
   inspectionStopQuery,
   inspectionSystemConfig,
+  inspectionSystemConfigSave,
 } from '../../../shared/inspections/ops-contracts.js';
 import { writeSheet } from '../../common/excel.js';
 import { caller, type HttpApp } from '../../http/app.js';
@@ -57,6 +58,7 @@ export function registerInspectionRoutes(http: HttpApp, svc: InspectionsService)
   http.route(inspectionStopQuery, (input, ctx) => svc.ops.stops(caller(ctx), input));
   http.route(inspectionPauseSave, (input, ctx) => svc.ops.savePauses(caller(ctx), input));
   http.route(inspectionSystemConfig, () => svc.ops.systemConfig());
+  http.route(inspectionSystemConfigSave, (input, ctx) => svc.ops.saveSystemConfig(caller(ctx), input));
   http.route(inspectionReport, (input, ctx) => svc.statistics.report(caller(ctx), input));
   http.route(inspectionReportExport, async (input, ctx) => {
     const r = await svc.statistics.report(caller(ctx), input);

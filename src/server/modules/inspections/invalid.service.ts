@@ -16,7 +16,7 @@ const INVALID_TODO = 'inspection.invalid';
  * of the statistics.
  */
 export function createInvalidService(ctx: InspectionsContext, taskItem: (caller: AuthUser, id: number) => Promise<TaskItem>) {
-  const { db, repo, rules } = ctx;
+  const { db, repo } = ctx;
 
   return {
     applyInvalid: async (caller: AuthUser, input: In<(typeof invalidApply)['input']>): Promise<TaskItem> => {
@@ -27,7 +27,7 @@ export function createInvalidService(ctx: InspectionsContext, taskItem: (caller:
         { recorderId: task.recorder_id ?? -1, responsibleIds: [plan.responsible_id], application },
         caller.userid,
         { reason: input.reason, approverId: input.approverId },
-        rules,
+        await ctx.rules(),
       );
       if (issues.length > 0) {
         const who = issues.find((i) => i.field === '(body)');

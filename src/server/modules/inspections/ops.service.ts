@@ -4,6 +4,7 @@ import type {
   inspectionPauseSave,
   inspectionStopQuery,
   inspectionSystemConfig,
+  inspectionSystemConfigSave,
   StopItem,
 } from '../../../shared/inspections/ops-contracts.js';
 import type { PointItem } from '../../../shared/inspections/contracts.js';
@@ -12,7 +13,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { audit, type Actor } from '../../store/audit.js';
 import { inTransaction } from '../../store/db.js';
 import { CLOCK_SKEW_MS } from './checkin.service.js';
-import { bool, GENERATE_EVERY_MS, json, pointOf, type In, type InspectionsContext, type Out } from './inspections.context.js';
+import { bool, GENERATE_EVERY_MS, INSPECTION_RULES_KEY, json, pointOf, type In, type InspectionsContext, type Out } from './inspections.context.js';
 import { createInspectionsRepository } from './inspections.repository.js';
 
 /** The operation log reads at most this many recent rows before filtering by the caller's regions. */
@@ -26,9 +27,9 @@ type Pause = { start: number; end: number; note: string };
  * time-stop periods and the check-in rules in force.
  */
 export function createOpsService(ctx: InspectionsContext, generate: (actor: Actor) => Promise<unknown>) {
-  const { db, repo, now, scopeOf, sees, planRow, rules } = ctx;
+  const { db, repo, now, scopeOf, sees, planRow } = ctx;
 
-  return {
+  const ops = {
     operationLog: async (caller: AuthUser, input: In<(typeof inspectionOperationLog)['input']>): Promise<Out<typeof inspectionOperationLog>> => {
       const scope = await scopeOf(caller);
       const rows = await repo.auditRows({ actions: input.actions, from: input.from, to: input.to, limit: LOG_WINDOW });
@@ -122,6 +123,7 @@ export function createOpsService(ctx: InspectionsContext, generate: (actor: Acto
     },
 
     systemConfig: async (): Promise<Out<typeof inspectionSystemConfig>> => {
+      const rules = await ctx.rules();
       const plans = await repo.plans();
       return {
         pointRadiusM: rules.pointRadiusM,
@@ -134,7 +136,24 @@ export function createOpsService(ctx: InspectionsContext, generate: (actor: Acto
         enabledPlans: plans.filter((p) => bool(p.enabled)).length,
       };
     },
+    /** Sets the plant's check-in rules in `system_config`, audited with the rules before and after in the same transaction. */
+    saveSystemConfig: async (caller: AuthUser, input: In<(typeof inspectionSystemConfigSave)['input']>): Promise<Out<typeof inspectionSystemConfig>> => {
+      const before = await ctx.rules();
+      const value = JSON.stringify(input);
+      await inTransaction(db, async (tx) => {
+        const exists = await tx.selectFrom('system_config').select('consttitle').where('consttitle', '=', INSPECTION_RULES_KEY).executeTakeFirst();
+        if (exists) {
+          await tx.updateTable('system_config').set({ constvalue: value }).where('consttitle', '=', INSPECTION_RULES_KEY).execute();
+        } else {
+          await tx.insertInto('system_config').values({ consttitle: INSPECTION_RULES_KEY, constvalue: value }).execute();
+        }
+        const { pointRadiusM, fixWindowSec, invalidApplicants } = before;
+        await audit(tx, caller, 'inspection.systemConfigSave', 'systemConfig', INSPECTION_RULES_KEY, { from: { pointRadiusM, fixWindowSec, invalidApplicants }, to: input });
+      });
+      return ops.systemConfig();
+    },
   };
+  return ops;
 }
 
 export type OpsService = ReturnType<typeof createOpsService>;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogList } from '../../../../src/shared/org/contracts.js';
 import { planEnable, planSave, pointSave } from '../../../../src/shared/inspections/contracts.js';
 import { leakCheckLedger } from '../../../../src/shared/inspections/ledgers.js';
 import {
@@ -7,6 +8,7 @@ import {
   inspectionPauseSave,
   inspectionStopQuery,
   inspectionSystemConfig,
+  inspectionSystemConfigSave,
 } from '../../../../src/shared/inspections/ops-contracts.js';
 import { recordContracts } from '../../../../src/shared/records/contracts.js';
 import { call } from '../../../helpers/api.js';
@@ -127,6 +129,21 @@ describe.each(dialects)('inspection operations calls (%s)', (dialect) => {
       plans: 2,
       enabledPlans: 1,
     });
+  });
+
+  it('a manager sets the check-in rules (data, not code): bad values refused on their field, audited, in force at once', async () => {
+    const rules = { pointRadiusM: 25, fixWindowSec: 90, invalidApplicants: 'recorder' as const };
+    expect((await call(t.url, inspectionSystemConfigSave, rules, inspector.token)).httpStatus).toBe(403);
+    const bad = await call(t.url, inspectionSystemConfigSave, { ...rules, pointRadiusM: 0 }, admin.token);
+    expect([bad.httpStatus, bad.body.IsSuccess, bad.body.error.controls]).toEqual([400, false, ['pointRadiusM']]);
+    const saved = await ok(t, inspectionSystemConfigSave, rules, admin.token);
+    expect(saved).toMatchObject(rules);
+    expect(await ok(t, inspectionSystemConfig, {}, inspector.token)).toMatchObject(rules);
+    const log = await ok(t, auditLogList, { entity: 'systemConfig' }, admin.token);
+    expect(log.items[0]).toMatchObject({ action: 'inspection.systemConfigSave', entity_id: 'inspection.rules' });
+    expect(JSON.parse(log.items[0].detail)).toEqual({ from: { pointRadiusM: 15, fixWindowSec: 60, invalidApplicants: 'recorderOrResponsible' }, to: rules });
+    // Back to the defaults for the tests after this one.
+    await ok(t, inspectionSystemConfigSave, { pointRadiusM: 15, fixWindowSec: 60, invalidApplicants: 'recorderOrResponsible' }, admin.token);
   });
 
   it('keeps leak check records on the record engine, within the regions of the reader', async () => {
