@@ -1,5 +1,6 @@
 import { plantCalendarSchema, type PlantCalendarConfig } from '../../shared/domain/plant-calendar.js';
 import type { Db, Tx } from '../store/db.js';
+import { saveSystemConfigValue, systemConfigJson } from './system-config.js';
 
 /*
  * The plant calendar as the store keeps it (DOMAIN.md §7, §8): one
@@ -12,25 +13,11 @@ export const PLANT_CALENDAR_KEY = 'plantCalendar';
 
 /** The stored calendar, or China's defaults (UTC+8, weekends off, night 22:00–06:00) while none is saved or it cannot be read. */
 export async function loadPlantCalendar(db: Db | Tx): Promise<PlantCalendarConfig> {
-  const row = await db.selectFrom('system_config').select('constvalue').where('consttitle', '=', PLANT_CALENDAR_KEY).executeTakeFirst();
-  if (!row) {
-    return plantCalendarSchema.parse({});
-  }
-  try {
-    const parsed = plantCalendarSchema.safeParse(JSON.parse(row.constvalue));
-    return parsed.success ? parsed.data : plantCalendarSchema.parse({});
-  } catch {
-    return plantCalendarSchema.parse({});
-  }
+  const parsed = plantCalendarSchema.safeParse((await systemConfigJson(db, PLANT_CALENDAR_KEY)) ?? {});
+  return parsed.success ? parsed.data : plantCalendarSchema.parse({});
 }
 
 /** Stores the calendar (in the caller's transaction, with its audit row). */
 export async function savePlantCalendar(tx: Tx, config: PlantCalendarConfig): Promise<void> {
-  const value = JSON.stringify(config);
-  const exists = await tx.selectFrom('system_config').select('consttitle').where('consttitle', '=', PLANT_CALENDAR_KEY).executeTakeFirst();
-  if (exists) {
-    await tx.updateTable('system_config').set({ constvalue: value }).where('consttitle', '=', PLANT_CALENDAR_KEY).execute();
-  } else {
-    await tx.insertInto('system_config').values({ consttitle: PLANT_CALENDAR_KEY, constvalue: value }).execute();
-  }
+  await saveSystemConfigValue(tx, PLANT_CALENDAR_KEY, JSON.stringify(config));
 }

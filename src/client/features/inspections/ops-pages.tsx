@@ -463,7 +463,7 @@ type RulesForm = { pointRadiusM: number; fixWindowSec: number; invalidApplicants
 
 /** /inspection/SystemConfig: the check-in rules in force; a manager (inspection:manage) changes them. */
 export function SystemConfigPage() {
-  const { m } = useMsg();
+  const { m, lang } = useMsg();
   const load = useCallback((signal: AbortSignal) => api(inspectionSystemConfig, {}, { signal }), []);
   const { data, loading, reload } = useLoad(load);
   const canManage = useSession((st) => st.user?.permissions.includes('inspection:manage') ?? false);
@@ -474,12 +474,12 @@ export function SystemConfigPage() {
     const v = await form.validateFields();
     setSaving(true);
     try {
-      await api(inspectionSystemConfigSave, v);
+      await api(inspectionSystemConfigSave, v, { silent: true });
       void message.success(m('inspections.ops.saved'));
       setEditing(false);
       reload();
     } catch (err) {
-      void message.error(errorText(err));
+      void message.error(errorText(err, lang));
     } finally {
       setSaving(false);
     }

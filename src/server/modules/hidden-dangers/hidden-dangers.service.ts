@@ -23,7 +23,7 @@ import type {
   hiddenDangerCleanupSummary,
   hiddenDangerStatistics,
 } from '../../../shared/hidden-dangers/contracts.js';
-import { summariseHiddenDangers } from '../../../shared/domain/hidden-danger-summary.js';
+import { summariseHiddenDangers, type SummaryFact } from '../../../shared/domain/hidden-danger-summary.js';
 import { calendarOf } from '../../../shared/domain/plant-calendar.js';
 import { loadPlantCalendar } from '../../common/plant-calendar.js';
 import { hiddenDangerLedger } from '../../../shared/hidden-dangers/ledger.js';
@@ -63,6 +63,18 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 /** The danger's responsible department: its `dept` field (the ledger isolates by region only, so the record's own deptid is empty). */
 const deptOf = (r: RecordItem): number | null => num(r.dept) ?? r.deptid ?? null;
+/** What the board and the cleanup summary count of one danger. */
+const factOf = (r: RecordItem): SummaryFact => ({
+  status: statusName(r.status),
+  grade: str(r.grade),
+  deptid: deptOf(r),
+  regionid: r.regionid,
+  created: r.created,
+  deadline: num(r.deadline),
+  rectifiedAt: num(r.rectifiedAt),
+  closedAt: num(r.closedAt),
+  money: num(r.money),
+});
 
 /** The loop's view of a stored record. */
 function loopRecord(r: RecordItem): HiddenDangerRecord {
@@ -133,15 +145,7 @@ export interface HiddenDangersService {
 }
 
 /** What the performance board needs of one danger (`shared/domain/dual-prevention-performance.ts` counts them). */
-export interface DangerBoardFact {
-  status: HiddenDangerStatus;
-  grade: string;
-  deptid: number | null;
-  regionid: number | null;
-  created: number;
-  deadline: number | null;
-  closedAt: number | null;
-}
+export type DangerBoardFact = Omit<SummaryFact, 'rectifiedAt' | 'money'>;
 
 export function createHiddenDangersService(
   store: Store,
@@ -492,31 +496,12 @@ export function createHiddenDangersService(
     },
 
     async facts(caller, input) {
-      return (await visible(caller, input)).map((r) => ({
-        status: statusName(r.status),
-        grade: str(r.grade),
-        deptid: deptOf(r),
-        regionid: r.regionid,
-        created: r.created,
-        deadline: num(r.deadline),
-        closedAt: num(r.closedAt),
-      }));
+      return (await visible(caller, input)).map(factOf);
     },
     async cleanupSummary(caller, input) {
       const calendar = calendarOf(await loadPlantCalendar(store.db));
       // Every danger of the caller's regions: one found last year may be closed or overdue this year.
-      const rows = await visible(caller, {});
-      const facts = rows.map((r) => ({
-        status: statusName(r.status),
-        grade: str(r.grade),
-        deptid: deptOf(r),
-        regionid: r.regionid,
-        created: r.created,
-        deadline: num(r.deadline),
-        rectifiedAt: num(r.rectifiedAt),
-        closedAt: num(r.closedAt),
-        money: num(r.money),
-      }));
+      const facts = (await visible(caller, {})).map(factOf);
       return { year: input.year, periods: summariseHiddenDangers(facts, input.year, calendar, now()) };
     },
     async statistics(caller, input) {

@@ -12,6 +12,7 @@ import { inspectionRulesInput } from '../../../shared/inspections/ops-contracts.
 import type { MessageCode } from '../../../shared/messages/catalog.js';
 import type { MessageParams } from '../../../shared/messages/define.js';
 import { loadPlantCalendar } from '../../common/plant-calendar.js';
+import { systemConfigJson } from '../../common/system-config.js';
 import type { HistoryReader } from '../../history/query.js';
 import type { AuthUser } from '../../http/app.js';
 import { AppError, notFound } from '../../http/errors.js';
@@ -231,11 +232,7 @@ export function createInspectionsContext(store: Store, deps: InspectionsDeps) {
     /** The check-in rules in force: the plant's (system configuration) over the defaults, read at each use so every server judges alike. */
     rules: async (): Promise<InspectionRulesConfig> => {
       const base = deps.rules ?? defaultInspectionRules;
-      const row = await db.selectFrom('system_config').select('constvalue').where('consttitle', '=', INSPECTION_RULES_KEY).executeTakeFirst();
-      if (!row) {
-        return base;
-      }
-      const stored = inspectionRulesInput.partial().safeParse(JSON.parse(row.constvalue));
+      const stored = inspectionRulesInput.partial().safeParse((await systemConfigJson(db, INSPECTION_RULES_KEY)) ?? {});
       return stored.success ? { ...base, ...stored.data } : base;
     },
     calendar: async (): Promise<PlantCalendar> => calendarOf(await loadPlantCalendar(db)),

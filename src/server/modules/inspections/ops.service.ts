@@ -12,6 +12,7 @@ import type { AuthUser } from '../../http/app.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { audit, type Actor } from '../../store/audit.js';
 import { inTransaction } from '../../store/db.js';
+import { saveSystemConfigValue } from '../../common/system-config.js';
 import { CLOCK_SKEW_MS } from './checkin.service.js';
 import { bool, GENERATE_EVERY_MS, INSPECTION_RULES_KEY, json, pointOf, type In, type InspectionsContext, type Out } from './inspections.context.js';
 import { createInspectionsRepository } from './inspections.repository.js';
@@ -139,14 +140,8 @@ export function createOpsService(ctx: InspectionsContext, generate: (actor: Acto
     /** Sets the plant's check-in rules in `system_config`, audited with the rules before and after in the same transaction. */
     saveSystemConfig: async (caller: AuthUser, input: In<(typeof inspectionSystemConfigSave)['input']>): Promise<Out<typeof inspectionSystemConfig>> => {
       const before = await ctx.rules();
-      const value = JSON.stringify(input);
       await inTransaction(db, async (tx) => {
-        const exists = await tx.selectFrom('system_config').select('consttitle').where('consttitle', '=', INSPECTION_RULES_KEY).executeTakeFirst();
-        if (exists) {
-          await tx.updateTable('system_config').set({ constvalue: value }).where('consttitle', '=', INSPECTION_RULES_KEY).execute();
-        } else {
-          await tx.insertInto('system_config').values({ consttitle: INSPECTION_RULES_KEY, constvalue: value }).execute();
-        }
+        await saveSystemConfigValue(tx, INSPECTION_RULES_KEY, JSON.stringify(input));
         const { pointRadiusM, fixWindowSec, invalidApplicants } = before;
         await audit(tx, caller, 'inspection.systemConfigSave', 'systemConfig', INSPECTION_RULES_KEY, { from: { pointRadiusM, fixWindowSec, invalidApplicants }, to: input });
       });

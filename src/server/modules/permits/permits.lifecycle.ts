@@ -111,19 +111,11 @@ export function createPermitLifecycle(store: Store, deps: Pick<PermitsDeps, 'bus
         return (await h.items([(await repo.permit(store.db, id))!]))[0];
       }
       const id = await transactThenPublish(store.db, deps.bus, async (tx, emit) => {
-        const newId = await repo.insertPermit(tx, {
-          ...formColumns(raw, null),
-          number: `tmp-${at}-${Math.random().toString(36).slice(2)}`,
-          status: 'draft',
-          applicant_id: user.userid,
-          suspend_reason: null,
-          suspended_at: null,
-          started_at: null,
-          finish_result: null,
-          created_at: at,
-        });
-        const number = numberOf(raw.type, at, newId);
-        await repo.setNumber(tx, newId, number);
+        const { id: newId, number } = await repo.insertNumbered(
+          tx,
+          { ...formColumns(raw, null), status: 'draft', applicant_id: user.userid, created_at: at },
+          (newId) => numberOf(raw.type, at, newId),
+        );
         await audit(tx, user, 'permit.draft', 'permit', newId, { number, status: 'draft' });
         emit('permit.changed', { id: newId });
         return newId;

@@ -16,6 +16,27 @@ export const permitsRepository = {
   async setNumber(tx: Tx, id: number, number: string): Promise<void> {
     await tx.updateTable('permit').set({ number }).where('id', '=', id).execute();
   },
+  /**
+   * Inserts a new permit (nothing started, suspended or finished yet) and gives it its number, which holds its id:
+   * a unique placeholder until the id is known.
+   */
+  async insertNumbered(
+    tx: Tx,
+    row: Omit<Insertable<Database['permit']>, 'number' | 'suspend_reason' | 'suspended_at' | 'started_at' | 'finish_result'> & { created_at: number },
+    numberFor: (id: number) => string,
+  ): Promise<{ id: number; number: string }> {
+    const id = await permitsRepository.insertPermit(tx, {
+      ...row,
+      number: `tmp-${row.created_at}-${Math.random().toString(36).slice(2)}`,
+      suspend_reason: null,
+      suspended_at: null,
+      started_at: null,
+      finish_result: null,
+    });
+    const number = numberFor(id);
+    await permitsRepository.setNumber(tx, id, number);
+    return { id, number };
+  },
   async insertSteps(tx: Tx, rows: Insertable<Database['permit_step']>[]): Promise<void> {
     if (rows.length > 0) {
       await tx.insertInto('permit_step').values(rows).execute();

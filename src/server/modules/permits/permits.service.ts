@@ -362,18 +362,7 @@ export function createPermitsService(store: Store, deps: PermitsDeps) {
           await repo.update(tx, id, { ...columns, status_reason: null });
           await completeTodos(tx, { kind: TODO_EDIT, ref: id });
         } else {
-          id = await repo.insertPermit(tx, {
-            ...columns,
-            number: `tmp-${at}-${Math.random().toString(36).slice(2)}`,
-            applicant_id: user.userid,
-            suspend_reason: null,
-            suspended_at: null,
-            started_at: null,
-            finish_result: null,
-            created_at: at,
-          });
-          number = numberOf(raw.type, at, id);
-          await repo.setNumber(tx, id, number);
+          ({ id, number } = await repo.insertNumbered(tx, { ...columns, applicant_id: user.userid, created_at: at }, (newId) => numberOf(raw.type, at, newId)));
         }
         await repo.insertSteps(
           tx,

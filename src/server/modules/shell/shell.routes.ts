@@ -16,6 +16,7 @@ import { inTransaction, type Db } from '../../store/db.js';
 import { defaultSystemConfig } from '../../store/seed-base.js';
 import type { HttpApp } from '../../http/app.js';
 import type { OrgPort } from '../org/port.js';
+import { saveSystemConfigValue } from '../../common/system-config.js';
 
 const CONFIG_KEYS = Object.keys(systemConfigFields.shape) as (keyof SystemConfigFields)[];
 
@@ -51,12 +52,7 @@ export function registerShellRoutes(http: HttpApp, db: Db, org: OrgPort): void {
           continue;
         }
         changed[key] = { from: before[key], to: value };
-        const exists = await tx.selectFrom('system_config').select('consttitle').where('consttitle', '=', key).executeTakeFirst();
-        if (exists) {
-          await tx.updateTable('system_config').set({ constvalue: value }).where('consttitle', '=', key).execute();
-        } else {
-          await tx.insertInto('system_config').values({ consttitle: key, constvalue: value }).execute();
-        }
+        await saveSystemConfigValue(tx, key, value);
       }
       if (Object.keys(changed).length > 0) {
         await audit(tx, user, 'config.save', 'system_config', Object.keys(changed).join(','), changed);
